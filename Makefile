@@ -1,0 +1,118 @@
+# pmuprof: build, test, install and benchmark. Plain GNU make, out-of-tree objects under $(O).
+#
+#   make                 build ./pmuprof (objects and generated tables under build/)
+#   make check           every test: C unit tests, CLI tests (bats), the arm64 suite under QEMU
+#   make install         PREFIX=/usr/local DESTDIR= : binary and man pages
+#   make bench           start-up, memory and lookup benchmarks; figures in build/bench.txt
+#   make deps            install the Debian packages the build and tests need (apt-get)
+#
+# Cross builds: make O=build/aarch64 CC=aarch64-linux-gnu-gcc CJSON_CFLAGS=... CJSON_LIBS=...
+# HOSTCC builds the table generator, which runs on the build machine.
+
+VERSION     := 0.1.0
+O           ?= build
+CC          ?= cc
+HOSTCC      ?= cc
+PKG_CONFIG  ?= pkg-config
+PREFIX      ?= /usr/local
+BINDIR      ?= $(PREFIX)/bin
+MANDIR      ?= $(PREFIX)/share/man
+INSTALL     ?= install
+
+WARN        := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+               -Wformat=2 -Wno-format-nonliteral
+CFLAGS      ?= -O2 -g
+CJSON_CFLAGS ?= $(shell $(PKG_CONFIG) --cflags libcjson 2>/dev/null || echo -I/usr/include/cjson)
+CJSON_LIBS   ?= $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null || echo -lcjson)
+# libpfm4 ships no .pc file; it is loaded with dlopen only when a name needs it (start-up cost:
+# see ../shared/notes/performance.md), so only its headers are needed at build time.
+PFM_CFLAGS  ?=
+PP_CFLAGS   := -std=c11 -D_GNU_SOURCE -DPMUPROF_VERSION='"$(VERSION)"' -Iinclude -I$(O)/gen \
+               $(WARN) $(CJSON_CFLAGS) $(PFM_CFLAGS)
+LDLIBS      += $(CJSON_LIBS) -ldl -lm
+
+SRCS        := $(sort $(wildcard src/*.c))
+LIB_SRCS    := $(filter-out src/main.c,$(SRCS))
+
+# The event-table generator and its generated sources (owned by events/events.mk):
+# it defines GEN_SRCS (C files under $(O)/gen) and the rules that make them with HOSTCC.
+GEN_SRCS    :=
+-include events/events.mk
+
+OBJS        := $(patsubst src/%.c,$(O)/obj/%.o,$(LIB_SRCS)) \
+               $(patsubst $(O)/gen/%.c,$(O)/obj/gen_%.o,$(GEN_SRCS))
+LIBPP       := $(O)/libpmuprof.a
+
+UNIT_SRCS   := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BINS   := $(patsubst tests/unit/%.c,$(O)/tests/%,$(UNIT_SRCS))
+MAN1        := pmuprof.1 $(sort $(wildcard man/*.1))
+MAN5        := $(sort $(wildcard man/*.5))
+
+.PHONY: all check check-unit check-cli check-arm64 install uninstall bench deps demo clean \
+        lint-man unit-bins
+all: $(O)/pmuprof pmuprof
+
+$(O)/obj/%.o: src/%.c $(wildcard include/*.h) $(GEN_HDRS) | $(O)/obj
+	$(CC) $(PP_CFLAGS) $(CFLAGS) -MMD -c -o $@ $<
+
+$(O)/obj/gen_%.o: $(O)/gen/%.c | $(O)/obj
+	$(CC) $(PP_CFLAGS) $(CFLAGS) -c -o $@ $<
+
+$(LIBPP): $(OBJS)
+	rm -f $@ && $(AR) rcs $@ $^
+
+$(O)/pmuprof: $(O)/obj/main.o $(LIBPP)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# The top-level ./pmuprof is the native build's binary, so `./pmuprof` works after `make`.
+pmuprof: $(O)/pmuprof
+	@if [ "$(O)" = build ]; then cp $< $@; fi
+
+$(O)/obj $(O)/tests $(O)/gen:
+	mkdir -p $@
+
+$(O)/tests/%: tests/unit/%.c tests/unit/tap.h $(LIBPP) | $(O)/tests
+	$(CC) $(PP_CFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBPP) $(LDLIBS)
+
+unit-bins: $(UNIT_BINS)
+
+# Every test, one summary line at the end (tests/run aggregates the runners' TAP results).
+check: deps all unit-bins
+	tests/run
+
+check-unit: all unit-bins
+	tests/run unit
+
+check-cli: all
+	tests/run cli
+
+-include tests/arm64/arm64.mk
+
+deps:
+	@tools/deps.sh
+
+demo: deps all
+	./pmuprof stat -- demo/demo.sh
+
+lint-man:
+	@for m in $(MAN1) $(MAN5); do \
+	  out=$$(LC_ALL=C.UTF-8 MANWIDTH=80 groff -man -ww -z $$m 2>&1); \
+	  if [ -n "$$out" ]; then echo "$$m: $$out"; exit 1; fi; done
+
+install: all
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
+	$(INSTALL) -m 755 $(O)/pmuprof $(DESTDIR)$(BINDIR)/pmuprof
+	$(INSTALL) -m 644 $(MAN1) $(DESTDIR)$(MANDIR)/man1/
+	$(if $(MAN5),$(INSTALL) -m 644 $(MAN5) $(DESTDIR)$(MANDIR)/man5/)
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/pmuprof $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1))) \
+	      $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(MAN5)))
+
+bench: all
+	@bench/run $(O)
+
+clean:
+	rm -rf $(O) pmuprof
+
+-include $(wildcard $(O)/obj/*.d)

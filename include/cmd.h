@@ -1,0 +1,20 @@
+/* cmd.h: the subcommands main dispatches to, and the exit statuses pmuprof itself uses. */
+#ifndef PMUPROF_CMD_H
+#define PMUPROF_CMD_H
+
+/* pmuprof's own failures (bad usage, bad event, nothing countable, unwritable output).
+ * Otherwise stat exits with the workload's status: its code, 128+N for signal N, 127 when
+ * the command is not found, 126 when it cannot be executed. */
+#define PP_EXIT_ERROR 2
+#define PP_EXIT_NOTFOUND 127
+#define PP_EXIT_NOEXEC 126
+
+/* Each takes the arguments after the subcommand's name (argv[0] is "pmuprof NAME") and
+ * returns the exit status. */
+int cmd_stat(int argc, char **argv);
+
+/* "pmuprof: " + the message + newline, on stderr. */
+void msg_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void msg_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

@@ -1,0 +1,27 @@
+/* counter.h: perf_event_open, read and close; the only module that touches counters. */
+#ifndef PMUPROF_COUNTER_H
+#define PMUPROF_COUNTER_H
+
+#include <linux/perf_event.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "status.h"
+
+/* One read with PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING. */
+struct counter_reading {
+	uint64_t value;
+	uint64_t enabled;	/* ns the event was enabled */
+	uint64_t running;	/* ns it was on a counter; < enabled when multiplexed */
+};
+
+/* Opens a counter (close-on-exec, so it never leaks into the workload). Returns the fd, or -1
+ * with *err set to the errno the kernel gave. */
+int counter_open(const struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd, int *err);
+/* Reads the counter. PP_EIO when the kernel returns nothing (a pinned event in error state). */
+pp_status counter_read(int fd, struct counter_reading *r);
+/* What an open errno means for the user: PP_ENOTSUP (the PMU or kernel cannot count it),
+ * PP_EACCES (perf_event_paranoid or capabilities), PP_EMFILE, PP_EBUSY, PP_EINVAL. */
+pp_status counter_status(int err);
+
+#endif

@@ -1,0 +1,24 @@
+/* outfile.h: a report file written atomically: a temporary file beside the target, renamed
+ * over it only when complete, so readers never see half a report and a failed run leaves an
+ * existing file untouched. */
+#ifndef PMUPROF_OUTFILE_H
+#define PMUPROF_OUTFILE_H
+
+#include <stdio.h>
+
+struct outfile {
+	char *path;	/* the target */
+	char *tmp;	/* the temporary file while open */
+	FILE *fp;
+};
+
+/* Creates the temporary file. Returns 0, or an errno (the directory is missing or not
+ * writable). Done before the workload runs, so a bad path costs nothing. */
+int outfile_open(struct outfile *o, const char *path);
+/* Flushes, closes and renames over the target. Returns 0 or an errno; on error the
+ * temporary file is removed and the target untouched. */
+int outfile_commit(struct outfile *o);
+/* Removes the temporary file; the target stays as it was. */
+void outfile_discard(struct outfile *o);
+
+#endif

@@ -1,0 +1,94 @@
+/* sysfs.h: everything pmuprof reads from /sys and /proc, under a root that tests can point at a
+ * fixture tree (PMUPROF_SYSFS_ROOT), so an x86 test can present any Arm machine. */
+#ifndef PMUPROF_SYSFS_H
+#define PMUPROF_SYSFS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "status.h"
+
+#define SYSFS_NAME_MAX 64
+#define SYSFS_MAX_CPUS 1024
+
+/* Sets the directory that stands for "/" when reading /sys and /proc ("" or NULL: the real
+ * root). The string is copied. Set once by main before any other sysfs_ call. */
+void sysfs_set_root(const char *root);
+const char *sysfs_root(void);
+
+/* Reads a whole small file (path absolute as on a real machine, e.g. "/proc/cpuinfo"), under the
+ * root, trailing newline removed. PP_ENOENT when it does not exist; PP_ERANGE when it does not
+ * fit in len (buf is then ""); PP_EINVAL when it is not a regular file or holds a NUL byte. */
+pp_status sysfs_read_str(const char *path, char *buf, size_t len);
+/* Reads a file holding one integer (decimal or 0x hex). */
+pp_status sysfs_read_ll(const char *path, long long *out);
+
+/* One term of a PMU's format/ directory, e.g. "event" = config:0-15, "long" = config1:0.
+ * Bits may be split over several ranges ("config:0-7,32-35"); mask is the union of them. */
+struct sysfs_format {
+	char name[SYSFS_NAME_MAX];
+	int field;		/* 0 = config, 1 = config1, 2 = config2, 3 = config3 */
+	uint64_t mask;		/* bits of that field the term occupies, in order low to high */
+};
+
+/* One named event of a PMU's events/ directory, e.g. "cpu_cycles" -> "event=0x0011". */
+struct sysfs_event {
+	char name[SYSFS_NAME_MAX];
+	char terms[128];
+};
+
+/* caps/ files; -1 where the file is absent. */
+struct sysfs_caps {
+	long long slots, bus_slots, bus_width, threshold_max, branches;
+};
+
+struct sysfs_pmu {
+	char name[SYSFS_NAME_MAX];	/* directory name under /sys/bus/event_source/devices */
+	int type;			/* perf_event_attr.type */
+	int is_arm;			/* an Arm PMUv3 PMU (recognised by what it exposes) */
+	int ncpus;			/* CPUs it covers (from cpus or cpumask); 0 = unknown/all */
+	int *cpus;			/* their numbers, ascending */
+	uint64_t midr;			/* MIDR_EL1 of its first CPU, 0 when unknown */
+	struct sysfs_format *formats;
+	size_t nformats;
+	struct sysfs_event *events;	/* sorted by name */
+	size_t nevents;
+	struct sysfs_caps caps;
+	long long mux_interval_ms;	/* perf_event_mux_interval_ms, -1 when absent */
+};
+
+/* Loads one PMU by directory name. PP_ENOENT when there is no such PMU. */
+pp_status sysfs_pmu_load(const char *name, struct sysfs_pmu *out);
+void sysfs_pmu_free(struct sysfs_pmu *pmu);
+
+/* All Arm PMUs of the machine, sorted by name. *out is an array of *n; free with
+ * sysfs_pmus_free. Zero PMUs is not an error. */
+pp_status sysfs_arm_pmus(struct sysfs_pmu **out, size_t *n);
+void sysfs_pmus_free(struct sysfs_pmu *pmus, size_t n);
+
+/* Parses the text of one format/ file ("config:0-15", "config1:0", "config:0-7,32-35") into
+ * *out named name. PP_EINVAL when malformed (bit twice, hi < lo, unknown field), PP_ERANGE
+ * for a bit above 63. (Added by the sysfs module: tests and other PMU sources use it.) */
+pp_status sysfs_format_parse(const char *name, const char *text, struct sysfs_format *out);
+/* Whether the PMU covers cpu (ncpus == 0, unknown, counts as covering every CPU). */
+int sysfs_pmu_has_cpu(const struct sysfs_pmu *pmu, int cpu);
+
+/* Looks up a format term by name (case-insensitive); NULL when the PMU has none. */
+const struct sysfs_format *sysfs_format_find(const struct sysfs_pmu *pmu, const char *term);
+/* Places value into the term's bits of config[field]. PP_ERANGE when value does not fit. */
+pp_status sysfs_format_apply(const struct sysfs_format *f, uint64_t value, uint64_t config[4]);
+/* Looks up a sysfs event by name (case-insensitive); NULL when absent. */
+const struct sysfs_event *sysfs_event_find(const struct sysfs_pmu *pmu, const char *name);
+
+/* MIDR_EL1 of a CPU: sysfs regs/identification/midr_el1, else /proc/cpuinfo's implementer,
+ * variant, part and revision. PP_ENOENT when neither says. */
+pp_status sysfs_cpu_midr(int cpu, uint64_t *midr);
+/* The CPU's model name as /proc/cpuinfo gives it ("model name"), for host facts. */
+pp_status sysfs_cpu_model(char *buf, size_t len);
+/* Number of possible CPUs (/sys/devices/system/cpu/possible). */
+int sysfs_ncpus(void);
+
+/* Parses a cpu list such as "0-3,8,10-11" into a sorted array (malloc'd). */
+pp_status sysfs_parse_cpulist(const char *s, int **cpus, int *n);
+
+#endif

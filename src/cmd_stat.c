@@ -1,0 +1,412 @@
+/* cmd_stat.c: `pmuprof stat`: its options, then the pipeline: specs -> events -> counters on
+ * the waiting workload -> run -> readings -> one report -> text | JSON | CSV. */
+#include <argp.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "counter.h"
+#include "evspec.h"
+#include "outfile.h"
+#include "report.h"
+#include "resolve.h"
+#include "sysfs.h"
+#include "workload.h"
+
+/* perf stat's default set. */
+static const char default_events[] =
+	"task-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,branches,"
+	"branch-misses";
+
+struct stat_opts {
+	const char **specs;
+	size_t nspecs;
+	int json;
+	const char *sep;
+	const char *output;
+	char **cmd;
+	int cmdc;
+};
+
+/* One event through the pipeline: resolved, opened, read. */
+struct stat_event {
+	struct pp_event ev;
+	int fd;
+	int err;		/* errno of a failed open */
+	struct counter_reading rd;
+};
+
+static const struct argp_option options[] = {
+	{ "event", 'e', "LIST", 0,
+	  "Events to count, comma-separated; repeatable. Default: task-clock, context-switches, "
+	  "cpu-migrations, page-faults, cycles, instructions, branches, branch-misses", 0 },
+	{ "json", 'j', NULL, 0, "Report as one JSON document (schema: pmuprof-json(5))", 0 },
+	{ "field-separator", 'x', "SEP", 0,
+	  "Report as separated values in perf stat -x's field order", 0 },
+	{ "output", 'o', "FILE", 0,
+	  "Write the report to FILE (atomically) instead of standard error", 0 },
+	{ 0 }
+};
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct stat_opts *o = state->input;
+	const char **p;
+
+	switch (key) {
+	case 'e':
+		if (!(p = realloc(o->specs, (o->nspecs + 1) * sizeof(*p))))
+			argp_failure(state, PP_EXIT_ERROR, ENOMEM, "cannot parse options");
+		o->specs = p;
+		o->specs[o->nspecs++] = arg;
+		break;
+	case 'j':
+		o->json = 1;
+		break;
+	case 'x':
+		if (!*arg)
+			argp_error(state, "the separator given to -x is empty");
+		o->sep = arg;
+		break;
+	case 'o':
+		o->output = arg;
+		break;
+	case ARGP_KEY_ARG:
+		/* the command and everything after it belong to the workload */
+		o->cmd = &state->argv[state->next - 1];
+		o->cmdc = state->argc - state->next + 1;
+		state->next = state->argc;
+		break;
+	case ARGP_KEY_END:
+		if (!o->cmd)
+			argp_error(state, "no command to run (e.g. 'pmuprof stat -- ls -l')");
+		if (o->json && o->sep)
+			argp_error(state, "--json and -x both choose the format: give one of them");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp stat_argp = {
+	options, parse_opt, "[--] COMMAND [ARGS...]",
+	"Run COMMAND and count events while it runs, its threads and children included.\v"
+	"Counting starts when COMMAND is executed: pmuprof's own work is not counted. "
+	"The report goes to standard error (or -o FILE); pmuprof exits with COMMAND's status "
+	"(128+N when a signal N ended it, 127 when it is not found, 126 when it cannot be run, "
+	"2 for pmuprof's own errors).\n\n"
+	"Events: perf's names (cycles, instructions, task-clock, page-faults, "
+	"L1-dcache-load-misses, ...), raw codes (r11), and PMU terms "
+	"(armv8_pmuv3/event=0x11/); modifiers :u (user), :k (kernel), :h (hypervisor), "
+	"group with braces: {cycles,instructions}.",
+	NULL, NULL, NULL
+};
+
+static void report_spec_error(const char *spec, const struct evspec_error *e)
+{
+	msg_error("cannot parse event list '%s': %s at column %d", spec, e->what, e->column);
+}
+
+static void report_resolve_error(const char *spec, const struct evspec_req *req,
+				 const struct resolve_error *e)
+{
+	char hint[3 * SUGGEST_LEN + 40] = "";
+	int n = 0;
+
+	for (int k = 0; k < e->near.n; k++)
+		n += snprintf(hint + n, sizeof(hint) - (size_t)n, "%s'%s'",
+			      k == 0 ? " (did you mean " : k == e->near.n - 1 ? " or " : ", ",
+			      e->near.best[k]);
+	if (e->near.n)
+		snprintf(hint + n, sizeof(hint) - (size_t)n, "?)");
+	else if (!req->pmu)
+		snprintf(hint, sizeof(hint), " (see 'pmuprof list')");
+	msg_error("cannot use event '%s' (column %d of '%s'): %s%s", req->text, e->column, spec,
+		  e->what, hint);
+}
+
+/* Specs -> resolved events; stops at the first bad one, with its message. */
+static int resolve_all(const struct stat_opts *o, struct stat_event **out, size_t *nout)
+{
+	struct evspec_list list = { 0 };
+	struct stat_event *evs = NULL;
+	size_t *first = calloc(o->nspecs + 1, sizeof(*first));	/* first request of each spec */
+	size_t done = 0, spec = 0;
+	int rc = -1;
+
+	if (!first)
+		goto oom;
+	for (size_t s = 0; s < o->nspecs; s++) {
+		struct evspec_error perr;
+		pp_status st = evspec_parse(o->specs[s], &list, &perr);
+
+		if (st == PP_ENOMEM)
+			goto oom;
+		if (st != PP_OK) {
+			report_spec_error(o->specs[s], &perr);
+			goto out;
+		}
+		first[s + 1] = list.n;
+	}
+	if (!(evs = calloc(list.n, sizeof(*evs))))
+		goto oom;
+	for (; done < list.n; done++) {
+		struct resolve_error rerr;
+		pp_status st;
+
+		while (done >= first[spec + 1])
+			spec++;
+		st = resolve_event(&list.reqs[done], &evs[done].ev, &rerr);
+		if (st == PP_ENOMEM)
+			goto oom;
+		if (st != PP_OK) {
+			report_resolve_error(o->specs[spec], &list.reqs[done], &rerr);
+			goto out;
+		}
+		evs[done].fd = -1;
+	}
+	*out = evs;
+	*nout = done;
+	evs = NULL;
+	rc = 0;
+	goto out;
+oom:
+	msg_error("out of memory");
+out:
+	for (size_t k = 0; evs && k < done; k++)
+		resolve_event_free(&evs[k].ev);
+	free(evs);
+	free(first);
+	evspec_free(&list);
+	return rc;
+}
+
+static void free_events(struct stat_event *evs, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		if (evs[k].fd >= 0)
+			close(evs[k].fd);
+		resolve_event_free(&evs[k].ev);
+	}
+	free(evs);
+}
+
+static void explain_eacces(const struct stat_event *e)
+{
+	long long p = -9;
+
+	sysfs_read_ll("/proc/sys/kernel/perf_event_paranoid", &p);
+	if (p >= 3)
+		msg_error("not permitted to count '%s': kernel.perf_event_paranoid is %lld, which "
+			  "forbids perf to unprivileged users (run as root, or 'sysctl -w "
+			  "kernel.perf_event_paranoid=2' to count user space)", e->ev.name, p);
+	else if (!e->ev.attr.exclude_kernel && p >= 2)
+		msg_error("not permitted to count '%s': kernel.perf_event_paranoid is %lld, which "
+			  "allows user-space counting only (use '%s:u', or as root 'sysctl -w "
+			  "kernel.perf_event_paranoid=1', or grant CAP_PERFMON)", e->ev.name, p,
+			  e->ev.name);
+	else
+		msg_error("not permitted to count '%s' (kernel.perf_event_paranoid is %lld; grant "
+			  "CAP_PERFMON or run as root)", e->ev.name, p);
+}
+
+/* Opens every event on the waiting child: each user group under its first member, every
+ * other event alone; leaders disabled with enable_on_exec so counting starts at exec. Returns
+ * the number opened, or -1 when out of descriptors (a message has been printed). */
+static int open_all(struct stat_event *evs, size_t n, pid_t pid)
+{
+	int opened = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		struct stat_event *e = &evs[k];
+		struct perf_event_attr a = e->ev.attr;
+		int group_fd = -1;
+
+		if (e->ev.group >= 0)
+			for (size_t j = 0; j < k; j++)
+				if (evs[j].ev.group == e->ev.group) {
+					group_fd = evs[j].fd;
+					if (group_fd < 0)
+						e->err = evs[j].err;
+					break;
+				}
+		a.inherit = 1;
+		if (e->err)
+			continue;	/* its group leader failed */
+		if (group_fd < 0 || e->ev.group < 0) {
+			a.disabled = 1;
+			a.enable_on_exec = 1;
+			group_fd = -1;
+		}
+		e->fd = counter_open(&a, pid, -1, group_fd, &e->err);
+		if (e->fd >= 0) {
+			opened++;
+			continue;
+		}
+		switch (counter_status(e->err)) {
+		case PP_EMFILE:
+			msg_error("cannot open event '%s': too many open files (raise the limit with "
+				  "'ulimit -n', or count fewer events)", e->ev.name);
+			return -1;
+		case PP_EACCES:
+			explain_eacces(e);
+			break;
+		default:
+			break;
+		}
+	}
+	return opened;
+}
+
+static void nothing_countable(const struct stat_event *evs, size_t n)
+{
+	char list[256] = "";
+	size_t len = 0;
+
+	for (size_t k = 0; k < n && len < sizeof(list) - 1; k++)
+		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s'%s' (%s)",
+					k ? ", " : "", evs[k].ev.name,
+					strerrorname_np(evs[k].err) ? strerrorname_np(evs[k].err) : "?");
+	msg_error("cannot count any of the events here: %s (see 'pmuprof list' for what this "
+		  "machine has)", list);
+}
+
+static void fill_event(struct report_event *re, const struct stat_event *e)
+{
+	const struct perf_event_attr *a = &e->ev.attr;
+
+	re->name = e->ev.name;
+	re->pmu = e->ev.pmu;
+	re->unit = e->ev.unit;
+	re->type = a->type;
+	re->config = a->config;
+	re->config1 = a->config1;
+	re->config2 = a->config2;
+	re->excl_user = a->exclude_user;
+	re->excl_kernel = a->exclude_kernel;
+	re->excl_hv = a->exclude_hv;
+	re->excl_host = a->exclude_host;
+	re->excl_guest = a->exclude_guest;
+	re->group = e->ev.group;
+	re->raw = e->rd.value;
+	re->enabled_ns = e->rd.enabled;
+	re->running_ns = e->rd.running;
+	if (e->fd < 0) {
+		re->status = counter_status(e->err) == PP_EACCES ? REPORT_NOT_PERMITTED
+								 : REPORT_NOT_SUPPORTED;
+		re->reason = strerrorname_np(e->err);
+	} else if (e->rd.running == 0) {
+		re->status = REPORT_NOT_COUNTED;
+		re->reason = "never on a counter";
+	} else {
+		re->status = REPORT_COUNTED;
+		/* scale by enabled/running: the estimate the kernel's multiplexing asks for */
+		re->value = (double)e->rd.value * ((double)e->rd.enabled / (double)e->rd.running);
+		re->counted_pct = 100.0 * (double)e->rd.running / (double)e->rd.enabled;
+	}
+}
+
+static int write_report(const struct stat_opts *o, const struct report *r, FILE *fp)
+{
+	if (o->json)
+		return report_json(r, fp);
+	if (o->sep)
+		return report_csv(r, fp, o->sep);
+	return report_text(r, fp);
+}
+
+/* Runs the workload with the counters on it and writes the report; returns the exit status. */
+static int run(const struct stat_opts *o, struct stat_event *evs, size_t n, struct outfile *of)
+{
+	struct workload w;
+	struct workload_result res = { 0 };
+	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd };
+	int opened, e, rc;
+	pp_status st;
+
+	if (workload_fork(o->cmd, &w) != PP_OK) {
+		msg_error("cannot start '%s': %s", o->cmd[0], strerror(errno));
+		return PP_EXIT_ERROR;
+	}
+	opened = open_all(evs, n, w.pid);
+	if (opened <= 0) {
+		if (opened == 0)
+			nothing_countable(evs, n);
+		workload_abort(&w);
+		return PP_EXIT_ERROR;
+	}
+	st = workload_go(&w, &e);
+	if (st != PP_OK) {
+		msg_error("cannot run '%s': %s", o->cmd[0],
+			  st == PP_ESRCH ? "command not found" : strerror(e));
+		return st == PP_ESRCH ? PP_EXIT_NOTFOUND : PP_EXIT_NOEXEC;
+	}
+	workload_wait(&w, &res);
+	if (!(r.events = calloc(n, sizeof(*r.events)))) {
+		msg_error("out of memory");
+		return PP_EXIT_ERROR;
+	}
+	for (size_t k = 0; k < n; k++) {
+		if (evs[k].fd >= 0 && counter_read(evs[k].fd, &evs[k].rd) != PP_OK)
+			memset(&evs[k].rd, 0, sizeof(evs[k].rd));
+		fill_event(&r.events[k], &evs[k]);
+	}
+	r.nevents = n;
+	report_host_fill(&r.host);
+	r.wall_ns = res.wall_ns;
+	r.user_ns = res.user_ns;
+	r.sys_ns = res.sys_ns;
+	r.exit_code = res.exit_code;
+	r.term_signal = res.term_signal;
+	r.interrupted = res.interrupted;
+	rc = res.term_signal ? 128 + res.term_signal : res.exit_code;
+	if (write_report(o, &r, of->fp ? of->fp : stderr) != 0 && !of->fp)
+		msg_error("cannot write the report: %s", strerror(errno));
+	if (of->fp && (e = outfile_commit(of)) != 0) {
+		msg_error("cannot write report file '%s': %s", o->output, strerror(e));
+		if (rc == 0)
+			rc = PP_EXIT_ERROR;
+	}
+	free(r.events);
+	return rc;
+}
+
+int cmd_stat(int argc, char **argv)
+{
+	struct stat_opts o = { 0 };
+	struct stat_event *evs = NULL;
+	struct outfile of = { 0 };
+	size_t n = 0;
+	int rc, e;
+
+	argp_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, NULL, &o);
+	if (!o.nspecs) {
+		o.specs = malloc(sizeof(*o.specs));
+		if (!o.specs) {
+			msg_error("out of memory");
+			return PP_EXIT_ERROR;
+		}
+		o.specs[o.nspecs++] = default_events;
+	}
+	if (resolve_all(&o, &evs, &n) != 0) {
+		free(o.specs);
+		return PP_EXIT_ERROR;
+	}
+	if (o.output && (e = outfile_open(&of, o.output)) != 0) {
+		msg_error("cannot write report file '%s': %s (choose a writable path for -o)",
+			  o.output, strerror(e));
+		free_events(evs, n);
+		free(o.specs);
+		return PP_EXIT_ERROR;
+	}
+	rc = run(&o, evs, n, &of);
+	if (of.fp)
+		outfile_discard(&of);	/* the run failed before the report was committed */
+	free_events(evs, n);
+	free(o.specs);
+	return rc;
+}

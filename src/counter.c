@@ -1,0 +1,59 @@
+/* counter.c: perf_event_open, read and close: the one module that opens and reads counters. */
+#include <errno.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "counter.h"
+
+int counter_open(const struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd, int *err)
+{
+	struct perf_event_attr a = *attr;
+	long fd;
+
+	a.size = sizeof(a);
+	a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+	fd = syscall(SYS_perf_event_open, &a, pid, cpu, group_fd, PERF_FLAG_FD_CLOEXEC);
+	*err = fd < 0 ? errno : 0;
+	return fd < 0 ? -1 : (int)fd;
+}
+
+pp_status counter_read(int fd, struct counter_reading *r)
+{
+	uint64_t buf[3];
+	ssize_t n;
+
+	do
+		n = read(fd, buf, sizeof(buf));
+	while (n < 0 && errno == EINTR);
+	if (n != (ssize_t)sizeof(buf)) {
+		memset(r, 0, sizeof(*r));
+		return PP_EIO;
+	}
+	r->value = buf[0];
+	r->enabled = buf[1];
+	r->running = buf[2];
+	return PP_OK;
+}
+
+/* The kernel says "this PMU cannot count that" in several ways: ENOENT (no PMU accepted the
+ * type/config: hardware events on a machine without a PMU), ENODEV, EOPNOTSUPP (e.g.
+ * exclude_idle on arm), EINVAL for a config the driver rejects, E2BIG for an attr it does not
+ * know. EACCES/EPERM come from perf_event_paranoid or a missing CAP_PERFMON. */
+pp_status counter_status(int err)
+{
+	switch (err) {
+	case EACCES:
+	case EPERM:
+		return PP_EACCES;
+	case EMFILE:
+	case ENFILE:
+		return PP_EMFILE;
+	case EBUSY:
+		return PP_EBUSY;
+	case ENOMEM:
+		return PP_ENOMEM;
+	default:
+		return PP_ENOTSUP;
+	}
+}

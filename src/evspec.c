@@ -1,0 +1,294 @@
+/* evspec.c: parses event-spec text (one -e argument) into requests; errors carry a column. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "evspec.h"
+
+/* Modifier letters in canonical order, matching the bits of enum evspec_mod. */
+static const char mod_letters[] = "ukhHGD";
+
+struct cursor {
+	const char *s;
+	size_t i;
+	struct evspec_error *err;
+};
+
+static pp_status fail(struct cursor *c, size_t at, const char *what)
+{
+	c->err->column = (int)at + 1;
+	snprintf(c->err->what, sizeof(c->err->what), "%s", what);
+	return PP_EINVAL;
+}
+
+static pp_status fail_char(struct cursor *c, const char *fmt)
+{
+	char what[64];
+	unsigned char ch = (unsigned char)c->s[c->i];
+
+	if (ch >= 0x20 && ch < 0x7f)
+		snprintf(what, sizeof(what), fmt, ch);
+	else
+		snprintf(what, sizeof(what), "%s", "unexpected non-ASCII or control character");
+	return fail(c, c->i, what);
+}
+
+static int is_name_char(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+	       ch == '_' || ch == '-' || ch == '.';
+}
+
+static int is_term_char(char ch)
+{
+	return is_name_char(ch) || ch == '+';
+}
+
+/* Copies s[from, to) into a new string; NULL on allocation failure. */
+static char *span(const char *s, size_t from, size_t to)
+{
+	char *p = malloc(to - from + 1);
+
+	if (p) {
+		memcpy(p, s + from, to - from);
+		p[to - from] = '\0';
+	}
+	return p;
+}
+
+static void req_free(struct evspec_req *r)
+{
+	free(r->text);
+	free(r->name);
+	free(r->pmu);
+	for (int t = 0; t < r->nterms; t++) {
+		free(r->terms[t].key);
+		free(r->terms[t].value);
+	}
+	memset(r, 0, sizeof(*r));
+}
+
+/* Parses modifier letters at the cursor into *mods; stops at ',', '}' or the end. */
+static pp_status parse_mods(struct cursor *c, unsigned *mods)
+{
+	size_t start = c->i;
+
+	while (c->s[c->i] && c->s[c->i] != ',' && c->s[c->i] != '}') {
+		const char *p = strchr(mod_letters, c->s[c->i]);
+
+		if (!p || !*p)
+			return fail_char(c, "unknown modifier '%c' (modifiers: u, k, h, H, G, D)");
+		*mods |= 1u << (p - mod_letters);
+		c->i++;
+	}
+	if (c->i == start)
+		return fail(c, start, "empty modifier after ':'");
+	return PP_OK;
+}
+
+static pp_status parse_term(struct cursor *c, struct evspec_req *r)
+{
+	size_t k0 = c->i, v0;
+	struct evspec_term *t;
+
+	while (is_name_char(c->s[c->i]))
+		c->i++;
+	if (c->i == k0)
+		return c->s[c->i] == ',' || c->s[c->i] == '/' ? fail(c, c->i, "empty term")
+		       : c->s[c->i] ? fail_char(c, "unexpected '%c' in a term")
+		       : fail(c, c->i, "missing closing '/'");
+	if (r->nterms == EVSPEC_MAX_TERMS)
+		return fail(c, k0, "too many terms (at most 16)");
+	t = &r->terms[r->nterms];
+	t->column = (int)k0 + 1;
+	if (!(t->key = span(c->s, k0, c->i)))
+		return PP_ENOMEM;
+	r->nterms++;
+	if (c->s[c->i] != '=')
+		return PP_OK;
+	v0 = ++c->i;
+	while (is_term_char(c->s[c->i]))
+		c->i++;
+	if (c->i == v0)
+		return c->s[c->i] && c->s[c->i] != ',' && c->s[c->i] != '/'
+		       ? fail_char(c, "unexpected '%c' in a term value")
+		       : fail(c, v0, "empty value after '='");
+	return (t->value = span(c->s, v0, c->i)) ? PP_OK : PP_ENOMEM;
+}
+
+/* PMU/TERMS/ after the PMU name; the cursor is on the first '/'. */
+static pp_status parse_terms(struct cursor *c, struct evspec_req *r)
+{
+	pp_status st;
+
+	c->i++;
+	if (c->s[c->i] == '/') {
+		c->i++;
+		return PP_OK;
+	}
+	for (;;) {
+		if ((st = parse_term(c, r)) != PP_OK)
+			return st;
+		if (c->s[c->i] == '/') {
+			c->i++;
+			return PP_OK;
+		}
+		if (c->s[c->i] != ',')
+			return c->s[c->i] ? fail_char(c, "unexpected '%c' in a term")
+			       : fail(c, c->i, "missing closing '/'");
+		c->i++;
+	}
+}
+
+static pp_status parse_event(struct cursor *c, struct evspec_req *r, int group)
+{
+	size_t start = c->i;
+	pp_status st = PP_OK;
+	char *word;
+
+	memset(r, 0, sizeof(*r));
+	r->group = group;
+	r->column = (int)start + 1;
+	while (is_name_char(c->s[c->i]))
+		c->i++;
+	if (c->i == start) {
+		char ch = c->s[c->i];
+		return ch == ',' || ch == '}' || !ch ? fail(c, start, "empty event name")
+		       : fail_char(c, "unexpected '%c' where an event name should be");
+	}
+	if (!(word = span(c->s, start, c->i)))
+		return PP_ENOMEM;
+	if (c->s[c->i] == '/') {
+		r->pmu = word;
+		st = parse_terms(c, r);
+		if (st == PP_OK && c->s[c->i] == ':')
+			c->i++;
+		if (st == PP_OK && c->s[c->i] && c->s[c->i] != ',' && c->s[c->i] != '}')
+			st = parse_mods(c, &r->mods);
+	} else {
+		r->name = word;
+		if (c->s[c->i] == ':') {
+			c->i++;
+			st = parse_mods(c, &r->mods);
+		}
+	}
+	if (st == PP_OK && !(r->text = span(c->s, start, c->i)))
+		st = PP_ENOMEM;
+	if (st != PP_OK)
+		req_free(r);
+	return st;
+}
+
+static pp_status push(struct evspec_list *l, size_t *cap, const struct evspec_req *r)
+{
+	if (l->n == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 8;
+		struct evspec_req *p = realloc(l->reqs, ncap * sizeof(*p));
+
+		if (!p)
+			return PP_ENOMEM;
+		l->reqs = p;
+		*cap = ncap;
+	}
+	l->reqs[l->n++] = *r;
+	return PP_OK;
+}
+
+/* One '{...}[:mods]' group; the cursor is on '{'. */
+static pp_status parse_group(struct cursor *c, struct evspec_list *l, size_t *cap)
+{
+	size_t open = c->i, first = l->n;
+	int group = l->ngroups;
+	unsigned mods = 0;
+	struct evspec_req r;
+	pp_status st;
+
+	c->i++;
+	for (;;) {
+		if (c->s[c->i] == '{')
+			return fail(c, c->i, "groups cannot be nested");
+		if ((st = parse_event(c, &r, group)) != PP_OK)
+			return st;
+		if ((st = push(l, cap, &r)) != PP_OK) {
+			req_free(&r);
+			return st;
+		}
+		if (c->s[c->i] == '}')
+			break;
+		if (c->s[c->i] != ',')
+			return c->s[c->i] ? fail_char(c, "unexpected '%c' in a group")
+			       : fail(c, open, "unbalanced '{': missing '}'");
+		c->i++;
+	}
+	c->i++;
+	if (c->s[c->i] == ':') {
+		c->i++;
+		if ((st = parse_mods(c, &mods)) != PP_OK)
+			return st;
+	}
+	for (size_t k = first; k < l->n; k++)
+		l->reqs[k].mods |= mods;
+	l->ngroups++;
+	return PP_OK;
+}
+
+pp_status evspec_parse(const char *spec, struct evspec_list *list, struct evspec_error *err)
+{
+	struct cursor c = { .s = spec, .i = 0, .err = err };
+	struct evspec_list l = *list;
+	size_t cap = l.n, n0 = l.n;
+	int g0 = l.ngroups;
+	pp_status st = PP_OK;
+
+	err->column = 0;
+	err->what[0] = '\0';
+	if (!*spec)
+		return fail(&c, 0, "empty event list");
+	while (st == PP_OK) {
+		if (spec[c.i] == '{') {
+			st = parse_group(&c, &l, &cap);
+		} else if (spec[c.i] == '}') {
+			st = fail(&c, c.i, "unbalanced '}': no '{' before it");
+		} else {
+			struct evspec_req r;
+
+			st = parse_event(&c, &r, -1);
+			if (st == PP_OK && (st = push(&l, &cap, &r)) != PP_OK)
+				req_free(&r);
+		}
+		if (st != PP_OK || !spec[c.i])
+			break;
+		if (spec[c.i] != ',')
+			st = spec[c.i] == '}' ? fail(&c, c.i, "unbalanced '}': no '{' before it")
+			     : fail_char(&c, "unexpected '%c' after an event");
+		else if (!spec[++c.i])
+			st = fail(&c, c.i - 1, "trailing ',' with no event after it");
+	}
+	if (st != PP_OK) {
+		for (size_t k = n0; k < l.n; k++)
+			req_free(&l.reqs[k]);
+		l.n = n0;
+		l.ngroups = g0;
+	}
+	*list = l;
+	return st;
+}
+
+void evspec_free(struct evspec_list *list)
+{
+	for (size_t k = 0; k < list->n; k++)
+		req_free(&list->reqs[k]);
+	free(list->reqs);
+	memset(list, 0, sizeof(*list));
+}
+
+const char *evspec_mods_str(unsigned mods, char *buf)
+{
+	char *p = buf;
+
+	for (size_t b = 0; mod_letters[b]; b++)
+		if (mods & (1u << b))
+			*p++ = mod_letters[b];
+	*p = '\0';
+	return buf;
+}

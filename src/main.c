@@ -1,0 +1,80 @@
+/* main.c: the top-level options, the table of subcommands, and the only place that exits. */
+#include <argp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "sysfs.h"
+
+const char *argp_program_version = "pmuprof " PMUPROF_VERSION;
+const char *argp_program_bug_address = NULL;
+
+struct subcommand {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+};
+
+static const struct subcommand subcommands[] = {
+	{ .name = "stat", .run = cmd_stat, .summary = "run a command and count events" },
+};
+
+#define NSUB (sizeof(subcommands) / sizeof(subcommands[0]))
+
+static char doc[] =
+	"Count Arm PMUv3 events of a command through perf_event_open.\v"
+	"Commands:\n"
+	"  stat     run a command and count events\n"
+	"\n"
+	"'pmuprof COMMAND --help' describes each; man pmuprof has the whole story.";
+
+struct main_opts {
+	int sub_index;		/* argv index of the subcommand, 0 when none */
+};
+
+static error_t parse_main(int key, char *arg, struct argp_state *state)
+{
+	struct main_opts *o = state->input;
+
+	(void)arg;
+	switch (key) {
+	case ARGP_KEY_ARG:
+		o->sub_index = state->next - 1;
+		state->next = state->argc;	/* the rest is the subcommand's */
+		break;
+	case ARGP_KEY_END:
+		if (!o->sub_index)
+			argp_error(state, "no command given (try 'pmuprof stat -- COMMAND')");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp main_argp = { NULL, parse_main, "COMMAND [ARGS...]", doc,
+				       NULL, NULL, NULL };
+
+int main(int argc, char **argv)
+{
+	struct main_opts o = { 0 };
+	const char *root = getenv("PMUPROF_SYSFS_ROOT");
+	char name[64];
+
+	argp_err_exit_status = PP_EXIT_ERROR;
+	if (root && *root)
+		sysfs_set_root(root);
+	argp_parse(&main_argp, argc, argv, ARGP_IN_ORDER, NULL, &o);
+	for (size_t k = 0; k < NSUB; k++) {
+		if (strcmp(argv[o.sub_index], subcommands[k].name) != 0)
+			continue;
+		/* argv[0] becomes "pmuprof stat", so help and errors name the subcommand */
+		snprintf(name, sizeof(name), "pmuprof %s", subcommands[k].name);
+		argv[o.sub_index] = name;
+		exit(subcommands[k].run(argc - o.sub_index, argv + o.sub_index));
+	}
+	msg_error("'%s' is not a pmuprof command (commands: stat; see 'pmuprof --help')",
+		  argv[o.sub_index]);
+	return PP_EXIT_ERROR;
+}

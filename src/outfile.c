@@ -1,0 +1,95 @@
+/* outfile.c: atomic report files (temporary file in the target's directory, then rename). */
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "outfile.h"
+
+static void release(struct outfile *o)
+{
+	free(o->path);
+	free(o->tmp);
+	o->path = o->tmp = NULL;
+	o->fp = NULL;
+}
+
+int outfile_open(struct outfile *o, const char *path)
+{
+	char *copy, *dir, *base;
+	struct stat st;
+	mode_t mask;
+	int fd, e;
+
+	memset(o, 0, sizeof(*o));
+	if (!*path)
+		return ENOENT;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return EISDIR;
+	copy = strdup(path);
+	o->path = strdup(path);
+	if (!copy || !o->path) {
+		free(copy);
+		release(o);
+		return ENOMEM;
+	}
+	dir = dirname(copy);
+	base = basename(o->path);
+	if (asprintf(&o->tmp, "%s/.%s.XXXXXX", dir, base) < 0) {
+		o->tmp = NULL;
+		free(copy);
+		release(o);
+		return ENOMEM;
+	}
+	free(copy);
+	fd = mkstemp(o->tmp);
+	if (fd < 0) {
+		e = errno;
+		release(o);
+		return e;
+	}
+	/* a new report gets the mode a plain create would give it; an existing one keeps its own */
+	mask = umask(0);
+	umask(mask);
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+		fchmod(fd, st.st_mode & 07777);
+	else
+		fchmod(fd, 0666 & ~mask);
+	if (!(o->fp = fdopen(fd, "w"))) {
+		e = errno;
+		close(fd);
+		unlink(o->tmp);
+		release(o);
+		return e;
+	}
+	return 0;
+}
+
+int outfile_commit(struct outfile *o)
+{
+	int e = 0;
+
+	if (fflush(o->fp) != 0 || ferror(o->fp))
+		e = errno ? errno : EIO;
+	if (fclose(o->fp) != 0 && !e)
+		e = errno;
+	o->fp = NULL;
+	if (!e && rename(o->tmp, o->path) != 0)
+		e = errno;
+	if (e)
+		unlink(o->tmp);
+	release(o);
+	return e;
+}
+
+void outfile_discard(struct outfile *o)
+{
+	if (o->fp)
+		fclose(o->fp);
+	if (o->tmp)
+		unlink(o->tmp);
+	release(o);
+}

@@ -1,0 +1,87 @@
+/* report.c: what all output formats share: status words, host facts, derived metrics. */
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "report.h"
+#include "sysfs.h"
+
+const char *report_status_str(enum report_status s)
+{
+	switch (s) {
+	case REPORT_COUNTED: return "counted";
+	case REPORT_NOT_COUNTED: return "not counted";
+	case REPORT_NOT_SUPPORTED: return "not supported";
+	case REPORT_NOT_PERMITTED: return "not permitted";
+	}
+	return "unknown";
+}
+
+void report_host_fill(struct report_host *h)
+{
+	struct utsname u;
+
+	memset(h, 0, sizeof(*h));
+	if (uname(&u) == 0) {
+		snprintf(h->kernel, sizeof(h->kernel), "%s", u.release);
+		snprintf(h->machine, sizeof(h->machine), "%s", u.machine);
+	}
+	if (sysfs_cpu_model(h->cpu_model, sizeof(h->cpu_model)) != PP_OK)
+		h->cpu_model[0] = '\0';
+	if (sysfs_cpu_midr(0, &h->midr) != PP_OK)
+		h->midr = 0;
+	h->ncpus = sysfs_ncpus();
+}
+
+static const struct report_event *find(const struct report *r, uint32_t type, uint64_t config)
+{
+	for (size_t k = 0; k < r->nevents; k++) {
+		const struct report_event *e = &r->events[k];
+		if (e->type == type && e->config == config && e->status == REPORT_COUNTED &&
+		    !e->excl_user && !e->excl_kernel)
+			return e;
+	}
+	return NULL;
+}
+
+/* The derived figure perf stat prints beside an event, from the other counted events:
+ * CPUs utilized for task-clock, instructions per cycle, branch miss share, else a rate per
+ * second of task-clock. Returns 0 when there is none. */
+int report_metric(const struct report *r, const struct report_event *e, double *val,
+		  const char **unit)
+{
+	const struct report_event *tc, *other;
+
+	if (e->status != REPORT_COUNTED)
+		return 0;
+	if (e->type == 1 && (e->config == 1 || e->config == 0)) {	/* task-clock, cpu-clock */
+		if (!r->wall_ns)
+			return 0;
+		*val = e->value / (double)r->wall_ns;
+		*unit = "CPUs utilized";
+		return 1;
+	}
+	if (e->type == 0 && e->config == 1 && (other = find(r, 0, 0)) && other->value > 0) {
+		*val = e->value / other->value;
+		*unit = "insn per cycle";
+		return 1;
+	}
+	if (e->type == 0 && e->config == 5 && (other = find(r, 0, 4)) && other->value > 0) {
+		*val = 100.0 * e->value / other->value;
+		*unit = "of all branches";
+		return 1;
+	}
+	if ((tc = find(r, 1, 1)) && tc->value > 0) {
+		double rate = e->value / (tc->value / 1e9);
+		static const char *const units[] = { "/sec", "K/sec", "M/sec", "G/sec" };
+		int u = 0;
+
+		while (rate >= 1000.0 && u < 3) {
+			rate /= 1000.0;
+			u++;
+		}
+		*val = rate;
+		*unit = units[u];
+		return 1;
+	}
+	return 0;
+}

@@ -1,0 +1,137 @@
+/* report_json.c: the report as one JSON document (schema: man/pmuprof-json.5), built as a
+ * cJSON tree and printed once. Numbers stay numbers; what was not measured is null. */
+#include <cJSON.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+static cJSON *hex(uint64_t v)
+{
+	char buf[24];
+
+	snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
+	return cJSON_CreateString(buf);
+}
+
+static cJSON *str_or_null(const char *s)
+{
+	return s && *s ? cJSON_CreateString(s) : cJSON_CreateNull();
+}
+
+static cJSON *host_json(const struct report_host *h)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddItemToObject(o, "kernel_release", str_or_null(h->kernel));
+	cJSON_AddItemToObject(o, "machine", str_or_null(h->machine));
+	cJSON_AddItemToObject(o, "cpu_model", str_or_null(h->cpu_model));
+	cJSON_AddItemToObject(o, "midr", h->midr ? hex(h->midr) : cJSON_CreateNull());
+	cJSON_AddNumberToObject(o, "ncpus", h->ncpus);
+	return o;
+}
+
+static cJSON *exclude_json(const struct report_event *e)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddBoolToObject(o, "user", e->excl_user);
+	cJSON_AddBoolToObject(o, "kernel", e->excl_kernel);
+	cJSON_AddBoolToObject(o, "hv", e->excl_hv);
+	cJSON_AddBoolToObject(o, "host", e->excl_host);
+	cJSON_AddBoolToObject(o, "guest", e->excl_guest);
+	return o;
+}
+
+static cJSON *event_json(const struct report *r, const struct report_event *e)
+{
+	cJSON *o = cJSON_CreateObject();
+	int counted = e->status == REPORT_COUNTED, opened = counted || e->status == REPORT_NOT_COUNTED;
+	double mval;
+	const char *munit;
+
+	cJSON_AddStringToObject(o, "name", e->name);
+	cJSON_AddStringToObject(o, "pmu", e->pmu);
+	cJSON_AddNumberToObject(o, "type", e->type);
+	cJSON_AddItemToObject(o, "config", hex(e->config));
+	cJSON_AddItemToObject(o, "config1", hex(e->config1));
+	cJSON_AddItemToObject(o, "config2", hex(e->config2));
+	cJSON_AddItemToObject(o, "exclude", exclude_json(e));
+	cJSON_AddItemToObject(o, "group", e->group >= 0 ? cJSON_CreateNumber(e->group)
+							: cJSON_CreateNull());
+	cJSON_AddStringToObject(o, "status", report_status_str(e->status));
+	cJSON_AddItemToObject(o, "reason", str_or_null(e->reason));
+	cJSON_AddItemToObject(o, "value", counted ? cJSON_CreateNumber(e->value)
+						  : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "raw_value", opened ? cJSON_CreateNumber((double)e->raw)
+						     : cJSON_CreateNull());
+	cJSON_AddStringToObject(o, "unit", e->unit);
+	cJSON_AddNumberToObject(o, "time_enabled_ns", (double)e->enabled_ns);
+	cJSON_AddNumberToObject(o, "time_running_ns", (double)e->running_ns);
+	cJSON_AddItemToObject(o, "counted_pct", counted ? cJSON_CreateNumber(e->counted_pct)
+							: cJSON_CreateNull());
+	if (report_metric(r, e, &mval, &munit)) {
+		cJSON *m = cJSON_AddObjectToObject(o, "metric");
+		cJSON_AddNumberToObject(m, "value", mval);
+		cJSON_AddStringToObject(m, "unit", munit);
+	} else {
+		cJSON_AddNullToObject(o, "metric");
+	}
+	return o;
+}
+
+static cJSON *exit_json(const struct report *r)
+{
+	cJSON *o = cJSON_CreateObject();
+	const char *sig = r->term_signal ? sigabbrev_np(r->term_signal) : NULL;
+	char name[24];
+
+	cJSON_AddItemToObject(o, "status", r->exit_code >= 0 ? cJSON_CreateNumber(r->exit_code)
+							     : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "signal", r->term_signal ? cJSON_CreateNumber(r->term_signal)
+							  : cJSON_CreateNull());
+	snprintf(name, sizeof(name), "SIG%s", sig ? sig : "");
+	cJSON_AddItemToObject(o, "signal_name", sig ? cJSON_CreateString(name)
+						    : cJSON_CreateNull());
+	cJSON_AddBoolToObject(o, "interrupted", r->interrupted);
+	return o;
+}
+
+static cJSON *report_tree(const struct report *r)
+{
+	cJSON *root = cJSON_CreateObject(), *argv, *evs, *t;
+
+	cJSON_AddStringToObject(root, "schema_version", REPORT_SCHEMA_VERSION);
+	cJSON_AddStringToObject(root, "pmuprof_version", r->tool_version);
+	argv = cJSON_AddArrayToObject(root, "command");
+	for (int k = 0; k < r->argc; k++)
+		cJSON_AddItemToArray(argv, cJSON_CreateString(r->argv[k]));
+	cJSON_AddItemToObject(root, "host", host_json(&r->host));
+	evs = cJSON_AddArrayToObject(root, "events");
+	for (size_t k = 0; k < r->nevents; k++)
+		cJSON_AddItemToArray(evs, event_json(r, &r->events[k]));
+	t = cJSON_AddObjectToObject(root, "time");
+	cJSON_AddNumberToObject(t, "wall_ns", (double)r->wall_ns);
+	cJSON_AddNumberToObject(t, "user_ns", (double)r->user_ns);
+	cJSON_AddNumberToObject(t, "system_ns", (double)r->sys_ns);
+	cJSON_AddItemToObject(root, "exit", exit_json(r));
+	return root;
+}
+
+int report_json(const struct report *r, FILE *out)
+{
+	cJSON *root = report_tree(r);
+	char *text = root ? cJSON_Print(root) : NULL;
+	int rc = -1;
+
+	if (text) {
+		fputs(text, out);
+		fputc('\n', out);
+		rc = ferror(out) ? -1 : 0;
+	}
+	free(text);
+	cJSON_Delete(root);
+	return rc;
+}
