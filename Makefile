@@ -50,7 +50,11 @@ MAN5        := $(sort $(wildcard man/*.5))
 
 .PHONY: all check check-unit check-cli check-arm64 install uninstall bench deps demo clean \
         lint-man unit-bins
-all: $(O)/pmuprof pmuprof
+all: $(O)/pmuprof pmuprof $(O)/ppload
+
+# The workload the tests and the demo run (tests/workload/ppload.c says what it does).
+$(O)/ppload: tests/workload/ppload.c | $(O)/obj
+	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(LDFLAGS) -pthread -o $@ $<
 
 $(O)/obj/%.o: src/%.c $(wildcard include/*.h) $(GEN_HDRS) | $(O)/obj
 	$(CC) $(PP_CFLAGS) $(CFLAGS) -MMD -c -o $@ $<
@@ -91,8 +95,9 @@ check-cli: all
 deps:
 	@tools/deps.sh
 
+# The main job on a bundled workload: CPU time, page faults, sleeps and two children.
 demo: deps all
-	./pmuprof stat -- demo/demo.sh
+	./pmuprof stat -- $(O)/ppload spin 300 touch 5000 sleep 5 2 fork 2 100
 
 lint-man:
 	@for m in $(MAN1) $(MAN5); do \

@@ -16,6 +16,7 @@ struct pp_event {
 	char *pmu;		/* "cpu" (generic hardware), "software", "raw", or a sysfs PMU name */
 	const char *unit;	/* unit of the raw count: "ns" for clocks, "" for plain counts */
 	struct perf_event_attr attr;
+	unsigned mods;		/* the modifier letters given (enum evspec_mod) */
 	int group;		/* user group index, -1 when not in braces */
 	int column;		/* where the event starts in its spec */
 };

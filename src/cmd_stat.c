@@ -206,12 +206,43 @@ static void explain_eacces(const struct stat_event *e)
 			  "kernel.perf_event_paranoid=2' to count user space)", e->ev.name, p);
 	else if (!e->ev.attr.exclude_kernel && p >= 2)
 		msg_error("not permitted to count '%s': kernel.perf_event_paranoid is %lld, which "
-			  "allows user-space counting only (use '%s:u', or as root 'sysctl -w "
-			  "kernel.perf_event_paranoid=1', or grant CAP_PERFMON)", e->ev.name, p,
-			  e->ev.name);
+			  "allows user-space counting only (count user space with the :u modifier, "
+			  "or as root 'sysctl -w kernel.perf_event_paranoid=1', or grant "
+			  "CAP_PERFMON)", e->ev.name, p);
 	else
 		msg_error("not permitted to count '%s' (kernel.perf_event_paranoid is %lld; grant "
 			  "CAP_PERFMON or run as root)", e->ev.name, p);
+}
+
+/* perf_event_paranoid >= 2 refuses kernel counting to unprivileged users: like perf stat,
+ * an event the user gave no level for is counted in user space only, renamed NAME:u, with
+ * one warning for the run. Returns the new fd or -1. */
+static int open_user_only(struct stat_event *e, struct perf_event_attr *a, pid_t pid,
+			  int group_fd, int *warned)
+{
+	long long p = -9;
+	char *name;
+	int fd, err;
+
+	if (e->ev.mods & (EVSPEC_MOD_U | EVSPEC_MOD_K | EVSPEC_MOD_H) || a->exclude_kernel)
+		return -1;
+	a->exclude_kernel = a->exclude_hv = 1;
+	if ((fd = counter_open(a, pid, -1, group_fd, &err)) < 0) {
+		e->err = err;
+		return -1;
+	}
+	e->ev.attr.exclude_kernel = e->ev.attr.exclude_hv = 1;
+	if (asprintf(&name, "%s:u", e->ev.name) >= 0) {
+		free(e->ev.name);
+		e->ev.name = name;
+	}
+	if (!(*warned)++) {
+		sysfs_read_ll("/proc/sys/kernel/perf_event_paranoid", &p);
+		msg_warn("counting user space only: kernel.perf_event_paranoid is %lld, which "
+			 "forbids counting the kernel (as root, 'sysctl -w "
+			 "kernel.perf_event_paranoid=1' or CAP_PERFMON lifts it)", p);
+	}
+	return fd;
 }
 
 /* Opens every event on the waiting child: each user group under its first member, every
@@ -219,7 +250,7 @@ static void explain_eacces(const struct stat_event *e)
  * the number opened, or -1 when out of descriptors (a message has been printed). */
 static int open_all(struct stat_event *evs, size_t n, pid_t pid)
 {
-	int opened = 0;
+	int opened = 0, warned = 0;
 
 	for (size_t k = 0; k < n; k++) {
 		struct stat_event *e = &evs[k];
@@ -243,6 +274,8 @@ static int open_all(struct stat_event *evs, size_t n, pid_t pid)
 			group_fd = -1;
 		}
 		e->fd = counter_open(&a, pid, -1, group_fd, &e->err);
+		if (e->fd < 0 && counter_status(e->err) == PP_EACCES)
+			e->fd = open_user_only(e, &a, pid, group_fd, &warned);
 		if (e->fd >= 0) {
 			opened++;
 			continue;

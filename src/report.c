@@ -32,12 +32,16 @@ void report_host_fill(struct report_host *h)
 	h->ncpus = sysfs_ncpus();
 }
 
-static const struct report_event *find(const struct report *r, uint32_t type, uint64_t config)
+/* A counted event of the given type and config; with like != NULL, one that counts the same
+ * levels, so that a ratio compares like with like (instructions:u over cycles:u). */
+static const struct report_event *find(const struct report *r, uint32_t type, uint64_t config,
+				       const struct report_event *like)
 {
 	for (size_t k = 0; k < r->nevents; k++) {
 		const struct report_event *e = &r->events[k];
 		if (e->type == type && e->config == config && e->status == REPORT_COUNTED &&
-		    !e->excl_user && !e->excl_kernel)
+		    (!like || (e->excl_user == like->excl_user &&
+			       e->excl_kernel == like->excl_kernel)))
 			return e;
 	}
 	return NULL;
@@ -60,17 +64,17 @@ int report_metric(const struct report *r, const struct report_event *e, double *
 		*unit = "CPUs utilized";
 		return 1;
 	}
-	if (e->type == 0 && e->config == 1 && (other = find(r, 0, 0)) && other->value > 0) {
+	if (e->type == 0 && e->config == 1 && (other = find(r, 0, 0, e)) && other->value > 0) {
 		*val = e->value / other->value;
 		*unit = "insn per cycle";
 		return 1;
 	}
-	if (e->type == 0 && e->config == 5 && (other = find(r, 0, 4)) && other->value > 0) {
+	if (e->type == 0 && e->config == 5 && (other = find(r, 0, 4, e)) && other->value > 0) {
 		*val = 100.0 * e->value / other->value;
 		*unit = "of all branches";
 		return 1;
 	}
-	if ((tc = find(r, 1, 1)) && tc->value > 0) {
+	if ((tc = find(r, 1, 1, NULL)) && tc->value > 0) {
 		double rate = e->value / (tc->value / 1e9);
 		static const char *const units[] = { "/sec", "K/sec", "M/sec", "G/sec" };
 		int u = 0;

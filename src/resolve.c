@@ -320,6 +320,7 @@ pp_status resolve_event(const struct evspec_req *req, struct pp_event *ev,
 	memset(err, 0, sizeof(*err));
 	ev->attr.size = sizeof(ev->attr);
 	ev->group = req->group;
+	ev->mods = req->mods;
 	ev->column = req->column;
 	ev->unit = "";
 	if (!(ev->name = strdup(req->text)))

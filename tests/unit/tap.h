@@ -34,8 +34,15 @@ static int tap_skip(const char *why)
 #define TAP_EQ_INT(got, want, ...) \
 	(tap_ok((long long)(got) == (long long)(want), __VA_ARGS__) ? 1 : \
 	 (printf("#   got %lld, want %lld\n", (long long)(got), (long long)(want)), 0))
+/* Equal strings; two NULLs are equal, NULL and a string are not. */
+__attribute__((unused))
+static int tap_streq(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
 #define TAP_EQ_STR(got, want, ...) \
-	(tap_ok((got) && (want) && strcmp((got), (want)) == 0, __VA_ARGS__) ? 1 : \
+	(tap_ok(tap_streq((got), (want)), __VA_ARGS__) ? 1 : \
 	 (printf("#   got '%s', want '%s'\n", (got) ? (got) : "(null)", (want) ? (want) : "(null)"), 0))
 
 __attribute__((unused))

@@ -1,0 +1,37 @@
+/* workload.h: runs the command being measured: fork, wait on a go-pipe, exec, wait4. */
+#ifndef PMUPROF_WORKLOAD_H
+#define PMUPROF_WORKLOAD_H
+
+#include <stdint.h>
+#include <sys/types.h>
+#include <time.h>
+
+#include "status.h"
+
+struct workload {
+	pid_t pid;		/* the child, stopped before exec until workload_go */
+	int go_fd;		/* write end of the go-pipe */
+	int err_fd;		/* read end of the exec-error pipe (close-on-exec in the child) */
+	struct timespec t0;	/* when it was let go */
+};
+
+struct workload_result {
+	int wait_status;	/* as from wait4 */
+	int exit_code;		/* WEXITSTATUS, or -1 when killed */
+	int term_signal;	/* signal that ended it, 0 when it exited */
+	int interrupted;	/* SIGINT or SIGTERM reached pmuprof during the run */
+	uint64_t wall_ns, user_ns, sys_ns;
+};
+
+/* Forks the child; it waits until workload_go, then execs argv (PATH search). The parent may
+ * open counters on w->pid in between. */
+pp_status workload_fork(char *const argv[], struct workload *w);
+/* Lets the child exec. PP_ESRCH when the command was not found (*exec_errno ENOENT),
+ * PP_ENOEXEC when it could not be executed (EACCES, ENOEXEC, ...); the child is reaped. */
+pp_status workload_go(struct workload *w, int *exec_errno);
+/* Waits for the child (forwarding SIGINT/SIGTERM to it) and fills r. */
+pp_status workload_wait(struct workload *w, struct workload_result *r);
+/* Ends a child that was never let go, and reaps it. */
+void workload_abort(struct workload *w);
+
+#endif

@@ -1,0 +1,33 @@
+# helpers.bash: shared set-up for pmuprof's bats tests: the binary under test, the test
+# workload, bats-assert, and a scratch directory per test.
+bats_require_minimum_version 1.5.0
+bats_load_library bats-support
+bats_load_library bats-assert
+
+ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+PMUPROF=${PMUPROF:-$ROOT/pmuprof}
+PPLOAD=${PPLOAD:-$ROOT/${O:-build}/ppload}
+FIXTURES=$ROOT/tests/fixtures
+
+setup() {
+	[ -x "$PMUPROF" ] || skip "pmuprof is not built ($PMUPROF): run make"
+	[ -x "$PPLOAD" ] || skip "the test workload is not built ($PPLOAD): run make"
+	cd "$BATS_TEST_TMPDIR" || return 1
+}
+
+# Runs pmuprof with its report as JSON in report.json, checked to be valid JSON.
+stat_json() {
+	run "$PMUPROF" stat --json -o report.json "$@"
+	[ -s report.json ] && jq -e . report.json >/dev/null
+}
+
+# The value of a jq expression over report.json.
+jqr() {
+	jq -r "$1" report.json
+}
+
+# Fails unless $1 is within $3 percent of $2.
+within_pct() {
+	awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= b * p / 100) }' ||
+		fail "$1 is not within $3% of $2"
+}
