@@ -1,0 +1,23 @@
+# events/events.mk: builds the table generator with HOSTCC and runs it on events/ (included by Makefile).
+#
+# The generator runs on the build machine, so it is compiled with HOSTCC and HOSTCFLAGS, never
+# with a cross CC or CFLAGS. It writes $(O)/gen/evtab_data.c (the tables) and evtab_data.h (their
+# layout, included by src/evtab.c only). The first rule here adds evgen to `all` and keeps `all`
+# the default goal.
+
+EV_SRCS    := $(sort $(wildcard events/*.ev events/cores/*.ev))
+EVGEN      := $(O)/host/evgen
+HOSTCFLAGS ?= -O2 -g
+GEN_SRCS   := $(O)/gen/evtab_data.c
+GEN_HDRS   := $(O)/gen/evtab_data.h
+
+all: $(EVGEN)
+
+$(EVGEN): tools/evgen.c events/events.mk | $(O)/host
+	$(HOSTCC) -std=c11 $(WARN) $(HOSTCFLAGS) -o $@ tools/evgen.c
+
+$(O)/host:
+	mkdir -p $@
+
+$(GEN_SRCS) $(GEN_HDRS) &: $(EVGEN) $(EV_SRCS) | $(O)/gen
+	$(EVGEN) -o $(O)/gen/evtab_data.c -H $(O)/gen/evtab_data.h $(EV_SRCS)

@@ -1,0 +1,149 @@
+/* src/evtab.c: lookups in the generated event tables (by name, by code, core by name or MIDR). */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "evtab.h"
+#include "evtab_data.h"
+
+/* Longest event or core name a caller can mean; anything longer is not in the tables. */
+#define NAME_MAX_LEN 64
+
+/* The set of events of a core (NULL: the common set). The core pointer must come from this
+ * module (evtab_core_at / _by_name / _by_midr); anything else gets the common set. */
+static const struct evtab_gen_set *set_of(const struct evtab_core *core)
+{
+	if (core && core >= evtab_gen.cores && core < evtab_gen.cores + evtab_gen.ncores)
+		return &evtab_gen.sets[1 + (core - evtab_gen.cores)];
+	return &evtab_gen.sets[0];
+}
+
+size_t evtab_ncores(void)
+{
+	return evtab_gen.ncores;
+}
+
+const struct evtab_core *evtab_core_at(size_t i)
+{
+	return i < evtab_gen.ncores ? &evtab_gen.cores[i] : NULL;
+}
+
+size_t evtab_nevents(const struct evtab_core *core)
+{
+	return set_of(core)->n;
+}
+
+const struct evtab_event *evtab_event_at(const struct evtab_core *core, size_t i)
+{
+	const struct evtab_gen_set *s = set_of(core);
+	return i < s->n ? &evtab_gen.events[s->by_name[i]] : NULL;
+}
+
+/* Copies name upper-cased into buf (the tables spell names in upper case); 0 if too long. */
+static int upcase(const char *name, char *buf, size_t size)
+{
+	size_t i;
+	for (i = 0; name[i]; i++) {
+		if (i + 1 >= size)
+			return 0;
+		buf[i] = (char)toupper((unsigned char)name[i]);
+	}
+	buf[i] = '\0';
+	return 1;
+}
+
+const struct evtab_event *evtab_find_name(const struct evtab_core *core, const char *name)
+{
+	const struct evtab_gen_set *s = set_of(core);
+	char key[NAME_MAX_LEN + 1];
+	size_t lo = 0, hi = s->n;
+	if (!name || !upcase(name, key, sizeof(key)))
+		return NULL;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct evtab_event *e = &evtab_gen.events[s->by_name[mid]];
+		int c = strcmp(key, e->name);
+		if (c == 0)
+			return e;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
+const struct evtab_event *evtab_find_code(const struct evtab_core *core, unsigned code)
+{
+	const struct evtab_gen_set *s = set_of(core);
+	size_t lo = 0, hi = s->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct evtab_event *e = &evtab_gen.events[s->by_code[mid]];
+		if (e->code == code)
+			return e;
+		if (code < e->code)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
+/* Lower-cases name and spells the separators '_' and ' ' as '-': "Neoverse_N1" -> "neoverse-n1". */
+static int normalize(const char *name, char *buf, size_t size)
+{
+	size_t i;
+	for (i = 0; name[i]; i++) {
+		char c = (char)tolower((unsigned char)name[i]);
+		if (i + 1 >= size)
+			return 0;
+		buf[i] = (c == '_' || c == ' ') ? '-' : c;
+	}
+	buf[i] = '\0';
+	return 1;
+}
+
+/* The id without its family prefix ("cortex-a57" -> "a57"), or the id itself. */
+static const char *short_id(const char *id)
+{
+	static const char *const families[] = { "cortex-", "neoverse-" };
+	size_t i;
+	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++) {
+		size_t n = strlen(families[i]);
+		if (!strncmp(id, families[i], n))
+			return id + n;
+	}
+	return id;
+}
+
+const struct evtab_core *evtab_core_by_name(const char *name)
+{
+	char key[NAME_MAX_LEN + 1];
+	size_t i;
+	if (!name || !*name || !normalize(name, key, sizeof(key)))
+		return NULL;
+	/* Ids are unique and so are their short forms; ~40 cores: a scan costs nothing. */
+	for (i = 0; i < evtab_gen.ncores; i++) {
+		const char *id = evtab_gen.cores[i].name;
+		if (!strcmp(key, id) || !strcmp(key, short_id(id)))
+			return &evtab_gen.cores[i];
+	}
+	return NULL;
+}
+
+static int midr_cmp(const void *key, const void *elem)
+{
+	uint32_t k = *(const uint32_t *)key, e = ((const struct evtab_gen_midr *)elem)->key;
+	return (k > e) - (k < e);
+}
+
+/* MIDR_EL1: Implementer [31:24], Variant [23:20], Architecture [19:16], PartNum [15:4],
+ * Revision [3:0]; a core model is the implementer and part number. */
+const struct evtab_core *evtab_core_by_midr(uint64_t midr)
+{
+	uint32_t key = EVTAB_GEN_MIDR_KEY((midr >> 24) & 0xFF, (midr >> 4) & 0xFFF);
+	const struct evtab_gen_midr *m = bsearch(&key, evtab_gen.midrs, evtab_gen.ncores,
+						 sizeof(*m), midr_cmp);
+	return m ? &evtab_gen.cores[m->core] : NULL;
+}

@@ -1,0 +1,257 @@
+/* tests/unit/test_evtab.c: lookups in the generated event tables (names, codes, cores, MIDRs). */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "evtab.h"
+#include "tap.h"
+
+static const struct {
+	int line;
+	const char *core;	/* NULL: common events */
+	const char *name;	/* as a user types it */
+	const char *want;	/* canonical name, NULL: must not be found */
+	unsigned code;
+	int cls;
+} names[] = {
+	{ __LINE__, NULL, "inst_retired", "INST_RETIRED", 0x0008, EVTAB_ARCH },
+	{ __LINE__, NULL, "INST_RETIRED", "INST_RETIRED", 0x0008, EVTAB_ARCH },
+	{ __LINE__, NULL, "Cpu_Cycles", "CPU_CYCLES", 0x0011, EVTAB_UARCH },
+	{ __LINE__, NULL, "l1d_cache_refill", "L1D_CACHE_REFILL", 0x0003, EVTAB_UARCH },
+	{ __LINE__, NULL, "stall_backend", "STALL_BACKEND", 0x0024, EVTAB_UARCH },
+	{ __LINE__, NULL, "sample_pop", "SAMPLE_POP", 0x4000, EVTAB_UARCH },
+	{ __LINE__, NULL, "stall_slot", "STALL_SLOT", 0x003f, EVTAB_UARCH },
+	{ __LINE__, NULL, "sve_inst_spec", "SVE_INST_SPEC", 0x8006, EVTAB_UARCH },
+	{ __LINE__, NULL, "br_retired", "BR_RETIRED", 0x0021, EVTAB_ARCH },
+	{ __LINE__, NULL, "inst_retird", NULL, 0, 0 },
+	{ __LINE__, NULL, "", NULL, 0, 0 },
+	{ __LINE__, NULL, "l1d_cache_rd", NULL, 0, 0 },	/* 0x40: not a common event */
+	{ __LINE__, "neoverse-n1", "l1d_cache_rd", "L1D_CACHE_RD", 0x0040, EVTAB_IMPDEF },
+	{ __LINE__, "neoverse-n1", "INST_RETIRED", "INST_RETIRED", 0x0008, EVTAB_ARCH },
+	{ __LINE__, "neoverse-n1", "stall_slot", NULL, 0, 0 },	/* v8.2 core: no STALL_SLOT */
+	{ __LINE__, "cortex-a53", "cpu_cycles", "CPU_CYCLES", 0x0011, EVTAB_UARCH },
+	{ __LINE__, "cortex-a53", "bus_access_rd", "BUS_ACCESS_RD", 0x0060, EVTAB_IMPDEF },
+	{ __LINE__, "cortex-a57", "l2d_cache_wb_victim", "L2D_CACHE_WB_VICTIM", 0x0056, EVTAB_IMPDEF },
+	{ __LINE__, "cortex-a55", "stall_frontend_tlb", "STALL_FRONTEND_TLB", 0x00e2, EVTAB_IMPDEF },
+	{ __LINE__, "neoverse-v3", "stall_frontend_tlb", "STALL_FRONTEND_TLB", 0x815c, EVTAB_UARCH },
+	{ __LINE__, "cortex-x4", "l1i_cache_hit", "L1I_CACHE_HIT", 0x8200, EVTAB_IMPDEF },
+	{ __LINE__, "cortex-a520", "bus_req_rd", "BUS_REQ_RD", 0x818d, EVTAB_IMPDEF },
+	/* implementation-defined events belong to their core only */
+	{ __LINE__, "cortex-a57", "l1i_cache_hit", NULL, 0, 0 },
+	{ __LINE__, "cortex-a65", "ifu_ic_miss_wait", "IFU_IC_MISS_WAIT", 0x00d0, EVTAB_IMPDEF },
+	{ __LINE__, "neoverse-n1", "ifu_ic_miss_wait", NULL, 0, 0 },
+	{ __LINE__, NULL, "ifu_ic_miss_wait", NULL, 0, 0 },
+	{ __LINE__, "rainier", "cap_ld_spec", "CAP_LD_SPEC", 0x0210, EVTAB_IMPDEF },
+	{ __LINE__, "neoverse-v1", "cap_ld_spec", NULL, 0, 0 },
+	{ __LINE__, NULL, "an_event_name_far_longer_than_any_name_the_tables_could_ever_hold_at_all", NULL,
+	  0, 0 },
+};
+
+static const struct {
+	int line;
+	const char *core;
+	unsigned code;
+	const char *want;	/* NULL: not found */
+} codes[] = {
+	{ __LINE__, NULL, 0x0008, "INST_RETIRED" },
+	{ __LINE__, NULL, 0x0000, "SW_INCR" },
+	{ __LINE__, NULL, 0x4004, "CNT_CYCLES" },
+	{ __LINE__, NULL, 0x0040, NULL },
+	{ __LINE__, NULL, 0xffff, NULL },
+	{ __LINE__, "neoverse-n1", 0x0040, "L1D_CACHE_RD" },
+	{ __LINE__, "neoverse-n1", 0x0011, "CPU_CYCLES" },
+	{ __LINE__, "cortex-a55", 0x00e2, "STALL_FRONTEND_TLB" },
+	{ __LINE__, "cortex-a710", 0x00e2, NULL },
+	{ __LINE__, "cortex-a57", 0x8200, NULL },
+};
+
+static const struct {
+	int line;
+	const char *name;
+	const char *want;	/* canonical id, NULL: unknown */
+} core_names[] = {
+	{ __LINE__, "cortex-a57", "cortex-a57" },
+	{ __LINE__, "Cortex-A57", "cortex-a57" },
+	{ __LINE__, "a57", "cortex-a57" },
+	{ __LINE__, "A57", "cortex-a57" },
+	{ __LINE__, "cortex_a57", "cortex-a57" },
+	{ __LINE__, "cortex a57", "cortex-a57" },
+	{ __LINE__, "neoverse_n1", "neoverse-n1" },
+	{ __LINE__, "Neoverse N1", "neoverse-n1" },
+	{ __LINE__, "n1", "neoverse-n1" },
+	{ __LINE__, "neoverse-v3ae", "neoverse-v3ae" },
+	{ __LINE__, "x1c", "cortex-x1c" },
+	{ __LINE__, "Cortex-A78C", "cortex-a78c" },
+	{ __LINE__, "rainier", "rainier" },
+	{ __LINE__, "r82", "cortex-r82" },
+	{ __LINE__, "cortex-a9", NULL },	/* Armv7, PMUv2: not covered */
+	{ __LINE__, "cortex-r52", NULL },	/* AArch32-only Armv8-R: not covered */
+	{ __LINE__, "", NULL },
+	{ __LINE__, "neoverse", NULL },
+	{ __LINE__, "cortex-", NULL },
+};
+
+static const struct {
+	int line;
+	unsigned long long midr;
+	const char *want;
+} midrs[] = {
+	{ __LINE__, 0x410fd0c0, "neoverse-n1" },
+	{ __LINE__, 0x413fd0c1, "neoverse-n1" },	/* r3p1: variant and revision ignored */
+	{ __LINE__, 0x411fd070, "cortex-a57" },
+	{ __LINE__, 0x410fd034, "cortex-a53" },
+	{ __LINE__, 0x412fd050, "cortex-a55" },
+	{ __LINE__, 0x410fd0b0, "cortex-a76" },
+	{ __LINE__, 0x410fd4f0, "neoverse-v2" },
+	{ __LINE__, 0x410fd8e0, "neoverse-n3" },
+	{ __LINE__, 0x410fd820, "cortex-x4" },
+	{ __LINE__, 0x3f0f4120, "rainier" },
+	{ __LINE__, 0x410fc090, NULL },		/* Cortex-A9 */
+	{ __LINE__, 0x510f8000, NULL },		/* Qualcomm part, not in Arm's data */
+	{ __LINE__, 0x0, NULL },
+};
+
+static const struct {
+	int line;
+	const char *core;
+	int counters, slots;
+	unsigned implementer, part;
+	const char *arch;
+} facts[] = {
+	{ __LINE__, "neoverse-n1", 6, 5, 0x41, 0xd0c, "armv8.2-a" },
+	{ __LINE__, "neoverse-v1", 6, 8, 0x41, 0xd40, "armv8.4-a" },
+	{ __LINE__, "neoverse-v2", -1, 8, 0x41, 0xd4f, "armv9-a" },
+	{ __LINE__, "neoverse-v3", -1, 10, 0x41, 0xd84, "armv9.2-a" },
+	{ __LINE__, "cortex-a57", 6, 0, 0x41, 0xd07, "armv8-a" },
+	{ __LINE__, "cortex-a510", -1, 0, 0x41, 0xd46, "armv9-a" },
+	{ __LINE__, "cortex-r82", 6, 0, 0x41, 0xd15, "armv8.4-r" },
+};
+
+/* The core's id, or a marker that matches no id (keeps TAP_EQ_STR away from NULL). */
+static const char *id_of(const struct evtab_core *c)
+{
+	return c ? c->name : "(no core)";
+}
+
+static void test_names(void)
+{
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		const struct evtab_core *c = names[i].core ? evtab_core_by_name(names[i].core) : NULL;
+		const struct evtab_event *e;
+		if (names[i].core && !tap_ok(c != NULL, "line %d: core %s exists", names[i].line,
+					     names[i].core))
+			continue;
+		e = evtab_find_name(c, names[i].name);
+		if (!names[i].want) {
+			tap_ok(e == NULL, "line %d: '%s' not found for %s", names[i].line, names[i].name,
+			       names[i].core ? names[i].core : "common");
+			continue;
+		}
+		if (!tap_ok(e != NULL, "line %d: '%s' found", names[i].line, names[i].name))
+			continue;
+		TAP_EQ_STR(e->name, names[i].want, "line %d: name of '%s'", names[i].line, names[i].name);
+		TAP_EQ_INT(e->code, names[i].code, "line %d: code of %s", names[i].line, names[i].want);
+		TAP_EQ_INT(e->cls, names[i].cls, "line %d: class of %s", names[i].line, names[i].want);
+		tap_ok(e->desc && *e->desc, "line %d: %s has a description", names[i].line, e->name);
+	}
+}
+
+static void test_codes(void)
+{
+	for (size_t i = 0; i < sizeof(codes) / sizeof(codes[0]); i++) {
+		const struct evtab_core *c = codes[i].core ? evtab_core_by_name(codes[i].core) : NULL;
+		const struct evtab_event *e = evtab_find_code(c, codes[i].code);
+		if (!codes[i].want)
+			tap_ok(e == NULL, "line %d: code 0x%04x absent", codes[i].line, codes[i].code);
+		else if (tap_ok(e != NULL, "line %d: code 0x%04x found", codes[i].line, codes[i].code))
+			TAP_EQ_STR(e->name, codes[i].want, "line %d: name of 0x%04x", codes[i].line,
+				   codes[i].code);
+	}
+}
+
+static void test_core_names(void)
+{
+	for (size_t i = 0; i < sizeof(core_names) / sizeof(core_names[0]); i++) {
+		const struct evtab_core *c = evtab_core_by_name(core_names[i].name);
+		if (!core_names[i].want)
+			tap_ok(c == NULL, "line %d: '%s' is no core", core_names[i].line, core_names[i].name);
+		else
+			TAP_EQ_STR(id_of(c), core_names[i].want, "line %d: core '%s'",
+				   core_names[i].line, core_names[i].name);
+	}
+}
+
+static void test_midrs(void)
+{
+	for (size_t i = 0; i < sizeof(midrs) / sizeof(midrs[0]); i++) {
+		const struct evtab_core *c = evtab_core_by_midr(midrs[i].midr);
+		if (!midrs[i].want)
+			tap_ok(c == NULL, "line %d: MIDR 0x%llx unknown", midrs[i].line, midrs[i].midr);
+		else
+			TAP_EQ_STR(id_of(c), midrs[i].want, "line %d: MIDR 0x%llx",
+				   midrs[i].line, midrs[i].midr);
+	}
+}
+
+static void test_facts(void)
+{
+	for (size_t i = 0; i < sizeof(facts) / sizeof(facts[0]); i++) {
+		const struct evtab_core *c = evtab_core_by_name(facts[i].core);
+		if (!tap_ok(c != NULL, "line %d: core %s", facts[i].line, facts[i].core))
+			continue;
+		TAP_EQ_INT(c->counters, facts[i].counters, "line %d: %s counters", facts[i].line, c->name);
+		TAP_EQ_INT(c->slots, facts[i].slots, "line %d: %s slots", facts[i].line, c->name);
+		TAP_EQ_INT(c->implementer, facts[i].implementer, "line %d: %s implementer",
+			   facts[i].line, c->name);
+		TAP_EQ_INT(c->part, facts[i].part, "line %d: %s part", facts[i].line, c->name);
+		TAP_EQ_STR(c->arch, facts[i].arch, "line %d: %s architecture", facts[i].line, c->name);
+	}
+}
+
+/* Every core: sorted by id, sorted events, lookups agree with iteration, titles resolve. */
+static int check_core_tables(const struct evtab_core *c)
+{
+	size_t n = evtab_nevents(c);
+	int ok = n > 0;
+	for (size_t i = 0; ok && i < n; i++) {
+		const struct evtab_event *e = evtab_event_at(c, i);
+		ok = e && e->name && *e->name && e->desc && *e->desc && e->cls >= EVTAB_ARCH &&
+		     e->cls <= EVTAB_IMPDEF && evtab_find_name(c, e->name) == e &&
+		     evtab_find_code(c, e->code) == e &&
+		     (i == 0 || strcmp(evtab_event_at(c, i - 1)->name, e->name) < 0);
+		if (!ok)
+			printf("# %s: event %zu (%s) breaks the tables\n", c ? c->name : "common", i,
+			       e && e->name ? e->name : "?");
+	}
+	return ok && evtab_event_at(c, n) == NULL;
+}
+
+static void test_all_cores(void)
+{
+	size_t n = evtab_ncores();
+	tap_ok(n >= 35, "at least 35 cores (have %zu)", n);
+	tap_ok(evtab_core_at(n) == NULL, "evtab_core_at(ncores) is NULL");
+	tap_ok(check_core_tables(NULL), "common events: sorted, complete, lookups agree");
+	tap_ok(evtab_nevents(NULL) >= 300, "common events: %zu", evtab_nevents(NULL));
+	for (size_t i = 0; i < n; i++) {
+		const struct evtab_core *c = evtab_core_at(i);
+		tap_ok(check_core_tables(c), "%s: sorted, complete, lookups agree", c->name);
+		tap_ok(evtab_core_by_name(c->title) == c && evtab_core_by_name(c->name) == c &&
+		       evtab_core_by_midr((uint64_t)c->implementer << 24 | (uint64_t)c->part << 4) == c,
+		       "%s: found by title, id and MIDR", c->name);
+		if (i > 0)
+			tap_ok(strcmp(evtab_core_at(i - 1)->name, c->name) < 0, "%s: cores sorted",
+			       c->name);
+	}
+}
+
+int main(void)
+{
+	test_names();
+	test_codes();
+	test_core_names();
+	test_midrs();
+	test_facts();
+	test_all_cores();
+	return tap_done();
+}
