@@ -1,0 +1,398 @@
+/* sysfs.c: owns the sysfs root and every file access under it (bounded reads, directory
+ * listings), number and cpu-list parsing. PMUs are in sysfs_pmu.c, CPUs in sysfs_cpu.c. */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sysfs_priv.h"
+
+/* Directory standing for "/" ("" = the real root), without a trailing slash. The module's only
+ * global: one byte longer than PATH_MAX so a root too long to use makes every path too long
+ * (PP_ERANGE) instead of silently naming another directory. */
+static char sysfs_root_dir[PATH_MAX + 1];
+
+/* Most entries sysfs_list_dir accepts: bounds memory on a runaway tree. */
+#define SYSFS_DIR_MAX 65536
+
+void sysfs_set_root(const char *root)
+{
+	size_t len;
+
+	if (!root)
+		root = "";
+	len = strnlen(root, sizeof sysfs_root_dir - 1);
+	memcpy(sysfs_root_dir, root, len);
+	sysfs_root_dir[len] = '\0';
+	while (len > 1 && sysfs_root_dir[len - 1] == '/')
+		sysfs_root_dir[--len] = '\0';
+	if (len == 1 && sysfs_root_dir[0] == '/')
+		sysfs_root_dir[0] = '\0';	/* "/" is the real root */
+}
+
+const char *sysfs_root(void)
+{
+	return sysfs_root_dir;
+}
+
+static pp_status errno_status(int e)
+{
+	switch (e) {
+	case ENOENT:
+	case ENOTDIR:
+		return PP_ENOENT;
+	case EACCES:
+	case EPERM:
+		return PP_EACCES;
+	case ENOMEM:
+		return PP_ENOMEM;
+	case EMFILE:
+	case ENFILE:
+		return PP_EMFILE;
+	case ENAMETOOLONG:
+		return PP_ERANGE;
+	default:
+		return PP_EIO;
+	}
+}
+
+pp_status sysfs_pathf(char *buf, size_t len, const char *fmt, ...)
+{
+	char rel[PATH_MAX];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(rel, sizeof rel, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof rel)
+		return PP_ERANGE;
+	if (rel[0] != '/')
+		return PP_EINVAL;
+	n = snprintf(buf, len, "%s%s", sysfs_root_dir, rel);
+	if (n < 0 || (size_t)n >= len || (size_t)n >= PATH_MAX)
+		return PP_ERANGE;
+	return PP_OK;
+}
+
+/* Reads up to len - 1 bytes; PP_ERANGE when the file holds more. Sets *got. */
+static pp_status read_fd_bounded(int fd, char *buf, size_t len, size_t *got)
+{
+	size_t n = 0;
+	char extra;
+	ssize_t r;
+
+	while (n < len - 1) {
+		r = read(fd, buf + n, len - 1 - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return errno_status(errno);
+		if (r == 0)
+			break;
+		n += (size_t)r;
+	}
+	if (n == len - 1) {
+		do
+			r = read(fd, &extra, 1);
+		while (r < 0 && errno == EINTR);
+		if (r > 0)
+			return PP_ERANGE;
+	}
+	buf[n] = '\0';
+	*got = n;
+	return PP_OK;
+}
+
+/* Opens a regular file under the root: a FIFO or device in a fixture must not block or
+ * stream forever, and a directory is not a value. */
+static pp_status open_regular(const char *path, int *fd_out)
+{
+	char full[PATH_MAX + 1];
+	struct stat sb;
+	pp_status st;
+	int fd;
+
+	if ((st = sysfs_pathf(full, sizeof full, "%s", path)) != PP_OK)
+		return st;
+	fd = open(full, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return errno_status(errno);
+	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+		close(fd);
+		return PP_EINVAL;
+	}
+	*fd_out = fd;
+	return PP_OK;
+}
+
+pp_status sysfs_read_str(const char *path, char *buf, size_t len)
+{
+	size_t n = 0;
+	pp_status st;
+	int fd;
+
+	if (!path || !buf || len == 0)
+		return PP_EINVAL;
+	buf[0] = '\0';
+	if ((st = open_regular(path, &fd)) != PP_OK)
+		return st;
+	st = read_fd_bounded(fd, buf, len, &n);
+	close(fd);
+	if (st != PP_OK) {
+		buf[0] = '\0';
+		return st;
+	}
+	if (strlen(buf) != n) {		/* a NUL byte inside: not text */
+		buf[0] = '\0';
+		return PP_EINVAL;
+	}
+	while (n > 0 && isspace((unsigned char)buf[n - 1]))
+		buf[--n] = '\0';
+	return PP_OK;
+}
+
+pp_status sysfs_fopen(const char *path, FILE **out)
+{
+	pp_status st;
+	FILE *f;
+	int fd;
+
+	if ((st = open_regular(path, &fd)) != PP_OK)
+		return st;
+	f = fdopen(fd, "r");
+	if (!f) {
+		st = errno_status(errno);
+		close(fd);
+		return st;
+	}
+	*out = f;
+	return PP_OK;
+}
+
+pp_status sysfs_parse_u64(const char *s, uint64_t *out)
+{
+	unsigned long long v;
+	int base = 10;
+	char *end;
+
+	if (!s)
+		return PP_EINVAL;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		s += 2;
+		base = 16;
+		if (!isxdigit((unsigned char)*s))
+			return PP_EINVAL;
+	} else if (!isdigit((unsigned char)*s)) {
+		return PP_EINVAL;
+	}
+	errno = 0;
+	v = strtoull(s, &end, base);
+	if (errno == ERANGE)
+		return PP_ERANGE;
+	while (isspace((unsigned char)*end))
+		end++;
+	if (*end)
+		return PP_EINVAL;
+	*out = v;
+	return PP_OK;
+}
+
+pp_status sysfs_parse_ll(const char *s, long long *out)
+{
+	uint64_t v;
+	pp_status st;
+	int neg = 0;
+
+	if (!s)
+		return PP_EINVAL;
+	if (*s == '-') {
+		neg = 1;
+		s++;
+	}
+	if ((st = sysfs_parse_u64(s, &v)) != PP_OK)
+		return st;
+	if (v > (uint64_t)LLONG_MAX + (uint64_t)neg)
+		return PP_ERANGE;
+	if (neg)
+		*out = v == (uint64_t)LLONG_MAX + 1 ? LLONG_MIN : -(long long)v;
+	else
+		*out = (long long)v;
+	return PP_OK;
+}
+
+pp_status sysfs_read_ll(const char *path, long long *out)
+{
+	char buf[64];
+	pp_status st;
+
+	if (!out)
+		return PP_EINVAL;
+	if ((st = sysfs_read_str(path, buf, sizeof buf)) != PP_OK)
+		return st;
+	return sysfs_parse_ll(buf, out);
+}
+
+int sysfs_name_ok(const char *name)
+{
+	size_t len;
+
+	if (!name)
+		return 0;
+	len = strnlen(name, SYSFS_NAME_MAX);
+	return len > 0 && len < SYSFS_NAME_MAX && !strchr(name, '/') && strcmp(name, ".") != 0 &&
+	       strcmp(name, "..") != 0;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void sysfs_names_free(char **names, size_t n)
+{
+	size_t i;
+
+	if (!names)
+		return;
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* Appends a copy of name to *v (capacity *cap), growing it by doubling. */
+static pp_status names_push(char ***v, size_t *n, size_t *cap, const char *name)
+{
+	char **nv;
+
+	if (*n == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 16;
+
+		if (!(nv = realloc(*v, ncap * sizeof *nv)))
+			return PP_ENOMEM;
+		*v = nv;
+		*cap = ncap;
+	}
+	if (!((*v)[*n] = strdup(name)))
+		return PP_ENOMEM;
+	(*n)++;
+	return PP_OK;
+}
+
+pp_status sysfs_list_dir(const char *path, char ***names, size_t *n)
+{
+	char full[PATH_MAX + 1];
+	char **v = NULL;
+	size_t nv = 0, cap = 0;
+	struct dirent *de;
+	pp_status st;
+	DIR *d;
+
+	*names = NULL;
+	*n = 0;
+	if ((st = sysfs_pathf(full, sizeof full, "%s", path)) != PP_OK)
+		return st;
+	if (!(d = opendir(full)))
+		return errno_status(errno);
+	while ((de = readdir(d))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		if (nv >= SYSFS_DIR_MAX) {
+			st = PP_ERANGE;
+			break;
+		}
+		if ((st = names_push(&v, &nv, &cap, de->d_name)) != PP_OK)
+			break;
+	}
+	closedir(d);
+	if (st != PP_OK) {
+		sysfs_names_free(v, nv);
+		return st;
+	}
+	if (nv)
+		qsort(v, nv, sizeof *v, cmp_name);
+	*names = v;
+	*n = nv;
+	return PP_OK;
+}
+
+/* Reads a cpu number (decimal digits only) below SYSFS_MAX_CPUS; advances *sp. */
+static pp_status parse_cpu_number(const char **sp, int *out)
+{
+	const char *s = *sp;
+	long v = 0;
+
+	if (!isdigit((unsigned char)*s))
+		return PP_EINVAL;
+	while (isdigit((unsigned char)*s)) {
+		v = v * 10 + (*s++ - '0');
+		if (v >= SYSFS_MAX_CPUS)
+			return PP_ERANGE;
+	}
+	*out = (int)v;
+	*sp = s;
+	return PP_OK;
+}
+
+/* Marks the cpus of "a", "a-b" items separated by commas; the kernel's cpulist format
+ * (cpumap_print_to_pagebuf with list = true). */
+static pp_status mark_cpulist(const char *s, unsigned char *seen)
+{
+	pp_status st;
+	int a, b, c;
+
+	for (;;) {
+		if ((st = parse_cpu_number(&s, &a)) != PP_OK)
+			return st;
+		b = a;
+		if (*s == '-') {
+			s++;
+			if ((st = parse_cpu_number(&s, &b)) != PP_OK)
+				return st;
+			if (b < a)
+				return PP_EINVAL;
+		}
+		for (c = a; c <= b; c++)
+			seen[c] = 1;
+		if (*s != ',')
+			break;
+		s++;
+	}
+	while (isspace((unsigned char)*s))
+		s++;
+	return *s ? PP_EINVAL : PP_OK;
+}
+
+pp_status sysfs_parse_cpulist(const char *s, int **cpus, int *n)
+{
+	unsigned char seen[SYSFS_MAX_CPUS] = { 0 };
+	int i, count = 0, *v;
+	pp_status st;
+
+	if (!s || !cpus || !n)
+		return PP_EINVAL;
+	*cpus = NULL;
+	*n = 0;
+	while (isspace((unsigned char)*s))
+		s++;
+	if (!*s)
+		return PP_OK;	/* an empty mask: no cpus */
+	if ((st = mark_cpulist(s, seen)) != PP_OK)
+		return st;
+	for (i = 0; i < SYSFS_MAX_CPUS; i++)
+		count += seen[i];
+	if (!(v = malloc((size_t)count * sizeof *v)))
+		return PP_ENOMEM;
+	for (i = 0, count = 0; i < SYSFS_MAX_CPUS; i++)
+		if (seen[i])
+			v[count++] = i;
+	*cpus = v;
+	*n = count;
+	return PP_OK;
+}

@@ -1,0 +1,132 @@
+/* sysfs_format.c: owns the PMU format/ terms: parsing "config1:0-15,32-35", placing a value
+ * into a term's bits, and looking up terms and events by name. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "sysfs_priv.h"
+
+/* Parses one bit number 0..63; advances *sp. */
+static pp_status parse_bit(const char **sp, int *out)
+{
+	const char *s = *sp;
+	int v = 0;
+
+	if (!isdigit((unsigned char)*s))
+		return PP_EINVAL;
+	while (isdigit((unsigned char)*s)) {
+		v = v * 10 + (*s++ - '0');
+		if (v > 63)
+			return PP_ERANGE;
+	}
+	*out = v;
+	*sp = s;
+	return PP_OK;
+}
+
+/* Which perf_event_attr field: "config" is 0, "config1".."config3" are 1..3. */
+static pp_status parse_field(const char **sp, int *field)
+{
+	const char *s = *sp;
+
+	if (strncmp(s, "config", 6))
+		return PP_EINVAL;
+	s += 6;
+	*field = 0;
+	if (*s >= '1' && *s <= '3')
+		*field = *s++ - '0';
+	if (*s != ':')
+		return PP_EINVAL;
+	*sp = s + 1;
+	return PP_OK;
+}
+
+/* The kernel writes format attributes as "<field>:<lo>[-<hi>][,<lo>[-<hi>]]..." (see
+ * Documentation/ABI/testing/sysfs-bus-event_source-devices-format); a bit given twice is
+ * refused since the value's placement would be ambiguous. */
+pp_status sysfs_format_parse(const char *name, const char *text, struct sysfs_format *out)
+{
+	const char *s = text;
+	uint64_t mask = 0, m;
+	pp_status st;
+	int lo, hi;
+
+	if (!sysfs_name_ok(name) || !text)
+		return PP_EINVAL;
+	memset(out, 0, sizeof *out);
+	if ((st = parse_field(&s, &out->field)) != PP_OK)
+		return st;
+	for (;;) {
+		if ((st = parse_bit(&s, &lo)) != PP_OK)
+			return st;
+		hi = lo;
+		if (*s == '-') {
+			s++;
+			if ((st = parse_bit(&s, &hi)) != PP_OK)
+				return st;
+			if (hi < lo)
+				return PP_EINVAL;
+		}
+		m = (hi == 63 ? ~0ULL : (1ULL << (hi + 1)) - 1) & ~((1ULL << lo) - 1);
+		if (mask & m)
+			return PP_EINVAL;
+		mask |= m;
+		if (*s != ',')
+			break;
+		s++;
+	}
+	while (isspace((unsigned char)*s))
+		s++;
+	if (*s)
+		return PP_EINVAL;
+	out->mask = mask;
+	strcpy(out->name, name);	/* length checked by sysfs_name_ok */
+	return PP_OK;
+}
+
+/* Deposits value's bits, lowest first, into the term's bits from the lowest up (perf's
+ * pmu_format_value does the same), so a split field "0-7,32-35" takes the low byte first. */
+pp_status sysfs_format_apply(const struct sysfs_format *f, uint64_t value, uint64_t config[4])
+{
+	uint64_t out = 0, v = value;
+	int bit;
+
+	if (!f || !config || f->field < 0 || f->field > 3 || !f->mask)
+		return PP_EINVAL;
+	for (bit = 0; bit < 64; bit++) {
+		if (!(f->mask >> bit & 1))
+			continue;
+		if (v & 1)
+			out |= 1ULL << bit;
+		v >>= 1;
+	}
+	if (v)
+		return PP_ERANGE;
+	config[f->field] = (config[f->field] & ~f->mask) | out;
+	return PP_OK;
+}
+
+const struct sysfs_format *sysfs_format_find(const struct sysfs_pmu *pmu, const char *term)
+{
+	size_t i;
+
+	if (!pmu || !term)
+		return NULL;
+	for (i = 0; i < pmu->nformats; i++)
+		if (!strcasecmp(pmu->formats[i].name, term))
+			return &pmu->formats[i];
+	return NULL;
+}
+
+static int cmp_event_key(const void *key, const void *elem)
+{
+	return strcasecmp(key, ((const struct sysfs_event *)elem)->name);
+}
+
+const struct sysfs_event *sysfs_event_find(const struct sysfs_pmu *pmu, const char *name)
+{
+	if (!pmu || !name || !pmu->nevents)
+		return NULL;
+	return bsearch(name, pmu->events, pmu->nevents, sizeof *pmu->events, cmp_event_key);
+}

@@ -1,0 +1,35 @@
+/* sysfs_priv.h: helpers shared by the sysfs_*.c files (root-relative paths, bounded reads,
+ * directory listing, number parsing); not part of the module's contract in include/sysfs.h. */
+#ifndef PMUPROF_SYSFS_PRIV_H
+#define PMUPROF_SYSFS_PRIV_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "sysfs.h"
+
+/* Longest file the module reads whole (a sysfs attribute is at most one page). */
+#define SYSFS_FILE_MAX 4096
+
+/* Formats an absolute machine path (printf-style) and prefixes the root into buf.
+ * PP_EINVAL when the path is not absolute, PP_ERANGE when it does not fit. */
+pp_status sysfs_pathf(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Opens a machine path under the root for reading with stdio (for /proc/cpuinfo). */
+pp_status sysfs_fopen(const char *path, FILE **out);
+
+/* Names in a directory under the root, "." and ".." left out, sorted with strcmp.
+ * PP_ENOENT when the directory does not exist. Free with sysfs_names_free. */
+pp_status sysfs_list_dir(const char *path, char ***names, size_t *n);
+void sysfs_names_free(char **names, size_t n);
+
+/* Parse a whole string (trailing whitespace allowed) as a signed decimal or 0x hex number. */
+pp_status sysfs_parse_ll(const char *s, long long *out);
+/* Same for an unsigned 64-bit value (register contents such as MIDR_EL1). */
+pp_status sysfs_parse_u64(const char *s, uint64_t *out);
+
+/* A name safe to use as one path component: non-empty, no '/', not "." or "..", short. */
+int sysfs_name_ok(const char *name);
+
+#endif
