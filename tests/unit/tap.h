@@ -41,9 +41,15 @@ static int tap_streq(const char *a, const char *b)
 	return a == b || (a && b && strcmp(a, b) == 0);
 }
 
+__attribute__((unused))
+static const char *tap_str(const char *s)
+{
+	return s ? s : "(null)";
+}
+
 #define TAP_EQ_STR(got, want, ...) \
 	(tap_ok(tap_streq((got), (want)), __VA_ARGS__) ? 1 : \
-	 (printf("#   got '%s', want '%s'\n", (got) ? (got) : "(null)", (want) ? (want) : "(null)"), 0))
+	 (printf("#   got '%s', want '%s'\n", tap_str(got), tap_str(want)), 0))
 
 __attribute__((unused))
 static int tap_done(void)
