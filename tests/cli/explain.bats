@@ -1,0 +1,144 @@
+#!/usr/bin/env bats
+# pmuprof explain: filter bits, exclude flags, register values and the programming sequence,
+# deterministic through fixture sysfs trees (PMUPROF_SYSFS_ROOT) and --cpu-model.
+load helpers
+
+QEMU=$FIXTURES/qemu-a57
+TH=$FIXTURES/filter/th-255
+
+# Runs explain with its JSON in explain.json, checked to be valid JSON.
+explain_json() {
+	run "$PMUPROF" explain --json "$@"
+	printf '%s\n' "$output" > explain.json
+	jq -e . explain.json >/dev/null || fail "not JSON: $output"
+}
+
+jqe() {
+	jq -r "$1" explain.json
+}
+
+setup() {
+	[ -x "$PMUPROF" ] || skip "pmuprof is not built ($PMUPROF): run make"
+	"$PMUPROF" explain --help >/dev/null 2>&1 || skip "explain not wired yet (main.c)"
+	cd "$BATS_TEST_TMPDIR" || return 1
+}
+
+@test "inst_retired:u on the QEMU Cortex-A57: attr, where it counts, PMEVTYPER0 field by field" {
+	PMUPROF_SYSFS_ROOT=$QEMU explain_json -e inst_retired:u
+	assert_success
+	assert_equal "$(jqe '.machine.kernel_el')" 1
+	assert_equal "$(jqe '.machine.core')" cortex-a57
+	assert_equal "$(jqe '.machine.pmuver')" 0
+	assert_equal "$(jqe '.events[0].pmu')" armv8_pmuv3
+	assert_equal "$(jqe '.events[0].type')" 8
+	assert_equal "$(jqe '.events[0].config')" 0x8
+	assert_equal "$(jqe '.events[0].exclude | [.user,.kernel,.hv] | join(",")')" false,true,true
+	assert_equal "$(jqe '.events[0].counts_at | [.ns_el0,.ns_el1,.ns_el2] | join(",")')" true,false,false
+	assert_equal "$(jqe '.events[0].counter_kind')" "event counter"
+	assert_equal "$(jqe '.events[0].register.name')" PMEVTYPER0_EL0
+	assert_equal "$(jqe '.events[0].register.value')" 0x80000008
+	assert_equal "$(jqe '.events[0].register.fields.evtCount')" 8
+	assert_equal "$(jqe '.events[0].register.fields.P')" 1
+	assert_equal "$(jqe '.events[0].register.fields.U')" 0
+	assert_equal "$(jqe '.events[0].register.fields.NSH')" 0
+	assert_equal "$(jqe '.events[0].register.fields.TH')" null
+}
+
+@test "inst_retired/p=1/ programs exactly what inst_retired:u does" {
+	PMUPROF_SYSFS_ROOT=$QEMU explain_json -e inst_retired/p=1/ -e inst_retired:u
+	assert_success
+	assert_equal "$(jqe '.events[0].filter_terms')" P
+	assert_equal "$(jqe '.events[0].verdict')" ok
+	assert_equal "$(jqe '.events[0].exclude')" "$(jqe '.events[1].exclude')"
+	assert_equal "$(jqe '.events[0].register.value')" "$(jqe '.events[1].register.value')"
+}
+
+@test "cycles go to the cycle counter: PMCCFILTR, PMCNTENSET bit 31, then PMCR.E" {
+	PMUPROF_SYSFS_ROOT=$QEMU explain_json -e cycles:k,inst_retired
+	assert_success
+	assert_equal "$(jqe '.events[0].counter_kind')" "cycle counter"
+	assert_equal "$(jqe '.events[0].counter')" 31
+	assert_equal "$(jqe '.events[0].register.name')" PMCCFILTR_EL0
+	assert_equal "$(jqe '.events[0].register.value')" 0x40000000
+	assert_equal "$(jqe '.events[0].register.fields.evtCount')" null
+	assert_equal "$(jqe '.programming.pmcntenset')" 0x80000001
+	assert_equal "$(jqe '[.programming.writes[].register] | join(" ")')" \
+		"PMCR_EL0 PMCNTENCLR_EL0 PMCCFILTR_EL0 PMINTENSET_EL1 PMCNTENSET_EL0 PMCNTENCLR_EL0 PMEVTYPER0_EL0 PMINTENSET_EL1 PMCNTENSET_EL0 PMCR_EL0"
+	assert_equal "$(jqe '.programming.writes[-1].value')" 0x1
+}
+
+@test "a long event on a PMUv3 before p5 takes a chained even/odd pair" {
+	PMUPROF_SYSFS_ROOT=$QEMU explain_json -e armv8_pmuv3/event=0x8,long/
+	assert_success
+	assert_equal "$(jqe '.events[0].config1')" 0x1
+	assert_equal "$(jqe '.events[0].counter_kind')" "chained pair"
+	assert_equal "$(jqe '.events[0].chained_low')" 0
+	assert_equal "$(jqe '.events[0].counter')" 1
+	assert_equal "$(jqe '[.programming.writes[] | select(.register == "PMEVTYPER1_EL0") | .value][0]')" 0x800001e
+}
+
+@test "a Secure-only filter request is refused with why and how" {
+	PMUPROF_SYSFS_ROOT=$QEMU run "$PMUPROF" explain -e inst_retired/p=1,nsk=1/
+	assert_failure 2
+	assert_output --partial "cannot explain event 'inst_retired/p=1,nsk=1/'"
+	assert_output --partial "Secure EL1 and EL3"
+	assert_output --partial "firmware"
+	assert_output --partial "--allow-secure"
+}
+
+@test "--allow-secure counts the Non-secure part and marks the event" {
+	PMUPROF_SYSFS_ROOT=$QEMU explain_json --allow-secure -e inst_retired/p=1,nsk=1/
+	assert_success
+	assert_equal "$(jqe '.events[0].verdict')" secure
+	assert_equal "$(jqe '.events[0].marked')" true
+	assert_equal "$(jqe '.events[0].requested_at.s_el1')" false
+	assert_equal "$(jqe '.events[0].counts_at.s_el1')" true
+	assert_equal "$(jqe '.events[0].exclude.kernel')" false
+}
+
+@test "a VHE host (KVM up on Neoverse V2): the kernel is at EL2 and NSH follows exclude_kernel" {
+	PMUPROF_SYSFS_ROOT=$TH explain_json -e inst_retired:k
+	assert_success
+	assert_equal "$(jqe '.machine.kernel_el')" 2
+	assert_equal "$(jqe '.events[0].register.fields.NSH')" 1
+	assert_equal "$(jqe '.events[0].register.fields.U')" 1
+	PMUPROF_SYSFS_ROOT=$TH explain_json --kernel-el 1 -e inst_retired:k
+	assert_equal "$(jqe '.machine.kernel_el')" 1
+	assert_equal "$(jqe '.events[0].register.fields.NSH')" 0
+}
+
+@test "threshold terms go through format/ into config1 and PMEVTYPER.TH/TC" {
+	PMUPROF_SYSFS_ROOT=$TH explain_json -e stall_slot/threshold=2,threshold_compare=ge,threshold_count/
+	assert_success
+	assert_equal "$(jqe '.events[0].config1')" 0x54
+	assert_equal "$(jqe '.events[0].threshold.threshold')" 2
+	assert_equal "$(jqe '.events[0].threshold.compare')" ge
+	assert_equal "$(jqe '.events[0].threshold.count')" true
+	assert_equal "$(jqe '.events[0].register.fields.TH')" 2
+	assert_equal "$(jqe '.events[0].register.fields.TC')" 5
+}
+
+@test "threshold beyond caps/threshold_max, and on a kernel without the terms" {
+	PMUPROF_SYSFS_ROOT=$TH run "$PMUPROF" explain -e stall_slot/threshold=256/
+	assert_failure 2
+	assert_output --partial "caps/threshold_max of PMU 'armv8_pmuv3', 255"
+	PMUPROF_SYSFS_ROOT=$QEMU run "$PMUPROF" explain -e inst_retired/threshold=1/
+	assert_failure 2
+	assert_output --partial "this PMU's kernel offers no threshold counting"
+}
+
+@test "--cpu-model explains for a named core on any host" {
+	PMUPROF_SYSFS_ROOT=$FIXTURES/x86-host explain_json --cpu-model neoverse-n1 --kernel-el 1 -e inst_retired:u
+	assert_success
+	assert_equal "$(jqe '.machine.core')" neoverse-n1
+	assert_equal "$(jqe '.machine.pmuver')" 1
+	assert_equal "$(jqe '.events[0].arm_event')" 0x8
+	assert_equal "$(jqe '.events[0].register.value')" 0x80000008
+}
+
+@test "software events have no PMU register" {
+	PMUPROF_SYSFS_ROOT=$QEMU explain_json -e task-clock
+	assert_success
+	assert_equal "$(jqe '.events[0].register')" null
+	assert_equal "$(jqe '.programming.pmcntenset')" 0x0
+}
