@@ -12,6 +12,8 @@
 /* Each takes the arguments after the subcommand's name (argv[0] is "pmuprof NAME") and
  * returns the exit status. */
 int cmd_stat(int argc, char **argv);
+int cmd_list(int argc, char **argv);
+int cmd_info(int argc, char **argv);
 
 /* "pmuprof: " + the message + newline, on stderr. */
 void msg_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -1,5 +1,6 @@
-/* resolve.h: event requests -> perf_event_attr, through perf's generic names, raw codes, and a
- * PMU's sysfs type, format/ terms and events/. */
+/* resolve.h: event requests -> perf_event_attr, through perf's generic names, raw codes, the
+ * Arm tables for each PMU's core, a PMU's sysfs type, format/ terms and events/, and libpfm4
+ * as the last resort. */
 #ifndef PMUPROF_RESOLVE_H
 #define PMUPROF_RESOLVE_H
 
@@ -7,15 +8,25 @@
 #include <stddef.h>
 
 #include "evspec.h"
+#include "evtab.h"
+#include "filter.h"
 #include "status.h"
 #include "suggest.h"
+#include "sysfs.h"
+
+struct pfm_lib;
 
 /* One event ready to open. */
 struct pp_event {
 	char *name;		/* as the user wrote it, modifiers included */
-	char *pmu;		/* "cpu" (generic hardware), "software", "raw", or a sysfs PMU name */
+	char *pmu;		/* "cpu" (generic hardware), "software", "raw", "libpfm4", or a sysfs
+				 * PMU name: the PMU the event resolved against */
 	const char *unit;	/* unit of the raw count: "ns" for clocks, "" for plain counts */
 	struct perf_event_attr attr;
+	const struct evtab_core *core;	/* the Arm core whose tables named it; NULL otherwise */
+	int arm_code;		/* the PMUv3 event number it counts (for generic names: what the
+				 * kernel's armv8_pmuv3 map gives); -1 when not an Arm event */
+	struct filter_req filter;	/* PMEVTYPER filter terms given (p=1,nsh=1), see filter.h */
 	unsigned mods;		/* the modifier letters given (enum evspec_mod) */
 	int group;		/* user group index, -1 when not in braces */
 	int column;		/* where the event starts in its spec */
@@ -24,11 +35,43 @@ struct pp_event {
 /* Why a request did not resolve: the message subject and cause, and close names. */
 struct resolve_error {
 	int column;			/* 1-based column in the spec */
-	char what[160];			/* e.g. "no such event", "unknown term 'foo' for PMU ..." */
+	char what[224];			/* e.g. "no such event", "unknown term 'foo' for PMU ..." */
 	struct suggest near;		/* closest known names (near.n of them) */
 };
 
+/* What names are resolved against; sysfs and libpfm4 are read only when a name needs them,
+ * so `stat -e task-clock` reads nothing. Not shared between threads. */
+struct resolve_ctx {
+	const struct evtab_core *model;	/* --cpu-model / PMUPROF_CPU_MODEL core, NULL: none */
+	int pmus_loaded;
+	pp_status pmus_status;		/* of the sysfs walk, once done */
+	struct sysfs_pmu *pmus;		/* the Arm PMUs, ordered by their first CPU */
+	size_t npmus;
+	int pfm_tried;
+	pp_status pfm_status;
+	char pfm_why[160];		/* why libpfm4 is unavailable */
+	struct pfm_lib *pfm;
+};
+
+/* The model name to use: opt when given, else $PMUPROF_CPU_MODEL, else NULL. */
+const char *resolve_model_name(const char *opt);
+/* Starts a context; model (may be NULL) names a core (evtab_core_by_name). PP_ENOENT when the
+ * model is unknown: near then holds the closest core names. */
+pp_status resolve_ctx_init(struct resolve_ctx *c, const char *model, struct suggest *near);
+void resolve_ctx_free(struct resolve_ctx *c);
+/* Reads the Arm PMUs once (sysfs_arm_pmus); later calls return the first outcome. */
+pp_status resolve_ctx_pmus(struct resolve_ctx *c);
+/* The core of a PMU, from the MIDR of its first CPU; NULL when not in the tables. */
+const struct evtab_core *resolve_pmu_core(const struct sysfs_pmu *pmu);
+/* The Arm PMU of ctx (after resolve_ctx_pmus) whose core is core, or NULL. */
+const struct sysfs_pmu *resolve_arm_pmu_of(struct resolve_ctx *c, const struct evtab_core *core);
+/* The event number of an events/ entry ("event=0x0011"), -1 when it has none. */
+long resolve_sysfs_event_code(const struct sysfs_event *e);
+
 /* Resolves one request into *out (fields malloc'd; free with resolve_event_free). */
+pp_status resolve_event_in(struct resolve_ctx *c, const struct evspec_req *req,
+			   struct pp_event *out, struct resolve_error *err);
+/* The same with a context of its own (model from $PMUPROF_CPU_MODEL). */
 pp_status resolve_event(const struct evspec_req *req, struct pp_event *out,
 			struct resolve_error *err);
 void resolve_event_free(struct pp_event *ev);
@@ -37,5 +80,8 @@ void resolve_event_free(struct pp_event *ev);
 pp_status resolve_generic(const char *name, struct perf_event_attr *attr, const char **unit);
 /* Calls fn for every generic name it knows, for suggestions and listings. */
 void resolve_generic_names(void (*fn)(const char *name, void *arg), void *arg);
+/* The PMUv3 event the kernel's armv8_pmuv3 driver counts for a PERF_TYPE_HARDWARE or
+ * PERF_TYPE_HW_CACHE attr (armv8_pmuv3_perf_map, armv8_pmuv3_perf_cache_map); -1 for none. */
+int resolve_generic_arm_code(uint32_t type, uint64_t config);
 
 #endif

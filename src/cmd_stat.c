@@ -29,6 +29,7 @@ struct stat_opts {
 	const char *output;
 	char **cmd;
 	int cmdc;
+	const char *cpu_model;	/* --cpu-model: resolve names for this core (issue 3) */
 };
 
 /* One event through the pipeline: resolved, opened, read. */
@@ -48,6 +49,9 @@ static const struct argp_option options[] = {
 	  "Report as separated values in perf stat -x's field order", 0 },
 	{ "output", 'o', "FILE", 0,
 	  "Write the report to FILE (atomically) instead of standard error", 0 },
+	{ "cpu-model", 'M', "CORE", 0,
+	  "Resolve Arm event names for CORE (e.g. neoverse-n1, a76; default: each PMU's own "
+	  "core, or $PMUPROF_CPU_MODEL)", 0 },
 	{ 0 }
 };
 
@@ -73,6 +77,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case 'o':
 		o->output = arg;
+		break;
+	case 'M':
+		o->cpu_model = arg;
 		break;
 	case ARGP_KEY_ARG:
 		/* the command and everything after it belong to the workload */
@@ -129,15 +136,33 @@ static void report_resolve_error(const char *spec, const struct evspec_req *req,
 		  e->what, hint);
 }
 
+/* --cpu-model / $PMUPROF_CPU_MODEL -> a resolution context; a message when unknown. */
+static int start_ctx(const struct stat_opts *o, struct resolve_ctx *ctx)
+{
+	const char *model = resolve_model_name(o->cpu_model);
+	struct suggest near;
+
+	if (resolve_ctx_init(ctx, model, &near) == PP_OK)
+		return 0;
+	msg_error("unknown CPU model '%s'%s%s%s (see 'pmuprof list --all-cores')", model,
+		  near.n ? " (did you mean '" : "", near.n ? near.best[0] : "", near.n ? "'?)" : "");
+	return -1;
+}
+
 /* Specs -> resolved events; stops at the first bad one, with its message. */
 static int resolve_all(const struct stat_opts *o, struct stat_event **out, size_t *nout)
 {
+	struct resolve_ctx ctx;
 	struct evspec_list list = { 0 };
 	struct stat_event *evs = NULL;
 	size_t *first = calloc(o->nspecs + 1, sizeof(*first));	/* first request of each spec */
 	size_t done = 0, spec = 0;
 	int rc = -1;
 
+	if (start_ctx(o, &ctx) != 0) {
+		free(first);
+		return -1;
+	}
 	if (!first)
 		goto oom;
 	for (size_t s = 0; s < o->nspecs; s++) {
@@ -160,7 +185,7 @@ static int resolve_all(const struct stat_opts *o, struct stat_event **out, size_
 
 		while (done >= first[spec + 1])
 			spec++;
-		st = resolve_event(&list.reqs[done], &evs[done].ev, &rerr);
+		st = resolve_event_in(&ctx, &list.reqs[done], &evs[done].ev, &rerr);
 		if (st == PP_ENOMEM)
 			goto oom;
 		if (st != PP_OK) {
@@ -182,6 +207,7 @@ out:
 	free(evs);
 	free(first);
 	evspec_free(&list);
+	resolve_ctx_free(&ctx);
 	return rc;
 }
 
@@ -343,13 +369,33 @@ static void fill_event(struct report_event *re, const struct stat_event *e)
 	}
 }
 
-static int write_report(const struct stat_opts *o, const struct report *r, FILE *fp)
+static int format_report(const struct stat_opts *o, const struct report *r, FILE *fp)
 {
 	if (o->json)
 		return report_json(r, fp);
 	if (o->sep)
 		return report_csv(r, fp, o->sep);
 	return report_text(r, fp);
+}
+
+/* Writes the report; to stderr (unbuffered) it is rendered in memory first and written at
+ * once: one write instead of dozens, and never interleaved with another writer's lines. */
+static int write_report(const struct stat_opts *o, const struct report *r, FILE *fp)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
+	int rc;
+
+	if (fp != stderr || !(mem = open_memstream(&buf, &len)))
+		return format_report(o, r, fp);
+	rc = format_report(o, r, mem);
+	if (fclose(mem) != 0)
+		rc = -1;
+	if (rc == 0 && fwrite(buf, 1, len, fp) != len)
+		rc = -1;
+	free(buf);
+	return rc;
 }
 
 /* Runs the workload with the counters on it and writes the report; returns the exit status. */
@@ -361,7 +407,13 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t n, stru
 	int opened, e, rc;
 	pp_status st;
 
-	if (workload_fork(o->cmd, &w) != PP_OK) {
+	st = workload_fork(o->cmd, &w, &e);
+	if (st == PP_ESRCH || st == PP_ENOEXEC) {
+		msg_error("cannot run '%s': %s", o->cmd[0],
+			  st == PP_ESRCH ? "command not found" : strerror(e));
+		return st == PP_ESRCH ? PP_EXIT_NOTFOUND : PP_EXIT_NOEXEC;
+	}
+	if (st != PP_OK) {
 		msg_error("cannot start '%s': %s", o->cmd[0], strerror(errno));
 		return PP_EXIT_ERROR;
 	}
@@ -389,7 +441,8 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t n, stru
 		fill_event(&r.events[k], &evs[k]);
 	}
 	r.nevents = n;
-	report_host_fill(&r.host);
+	if (o->json)	/* only JSON shows host facts; /proc/cpuinfo is slow to read on x86 */
+		report_host_fill(&r.host);
 	r.wall_ns = res.wall_ns;
 	r.user_ns = res.user_ns;
 	r.sys_ns = res.sys_ns;

@@ -18,6 +18,8 @@ struct subcommand {
 
 static const struct subcommand subcommands[] = {
 	{ .name = "stat", .run = cmd_stat, .summary = "run a command and count events" },
+	{ .name = "list", .run = cmd_list, .summary = "list the events of this machine's cores" },
+	{ .name = "info", .run = cmd_info, .summary = "describe this machine's PMUs" },
 };
 
 #define NSUB (sizeof(subcommands) / sizeof(subcommands[0]))
@@ -26,6 +28,8 @@ static char doc[] =
 	"Count Arm PMUv3 events of a command through perf_event_open.\v"
 	"Commands:\n"
 	"  stat     run a command and count events\n"
+	"  list     list the events of this machine's cores (or of any core)\n"
+	"  info     describe this machine's Arm PMUs and perf settings\n"
 	"\n"
 	"'pmuprof COMMAND --help' describes each; man pmuprof has the whole story.";
 
@@ -74,7 +78,8 @@ int main(int argc, char **argv)
 		argv[o.sub_index] = name;
 		exit(subcommands[k].run(argc - o.sub_index, argv + o.sub_index));
 	}
-	msg_error("'%s' is not a pmuprof command (commands: stat; see 'pmuprof --help')",
+	msg_error("'%s' is not a pmuprof command (commands: stat, list, info; see "
+		  "'pmuprof --help')",
 		  argv[o.sub_index]);
 	return PP_EXIT_ERROR;
 }

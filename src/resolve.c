@@ -1,123 +1,16 @@
-/* resolve.c: event requests -> perf_event_attr: perf's generic hardware, software and cache
- * names, raw rNNNN codes, and PMU/terms/ through the PMU's sysfs type, format/ and events/. */
+/* resolve.c: event requests -> perf_event_attr: the order names are tried in (perf's generic
+ * names, raw rNNNN, the Arm tables and events/ through resolve_arm.c, libpfm4), NAME/terms/
+ * for a PMU or for an event, and the messages and suggestions when nothing fits. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "resolve.h"
+#include "pfm.h"
+#include "resolve_priv.h"
 #include "suggest.h"
 #include "sysfs.h"
-
-struct generic {
-	const char *name;
-	uint32_t type;
-	uint64_t config;
-};
-
-/* perf's names for PERF_TYPE_HARDWARE and PERF_TYPE_SOFTWARE (include/uapi/linux/perf_event.h),
- * aliases after the name perf prints. */
-static const struct generic generics[] = {
-	{ "cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES },
-	{ "cpu-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES },
-	{ "instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS },
-	{ "cache-references", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_REFERENCES },
-	{ "cache-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES },
-	{ "branches", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS },
-	{ "branch-instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS },
-	{ "branch-misses", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES },
-	{ "bus-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_BUS_CYCLES },
-	{ "stalled-cycles-frontend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND },
-	{ "idle-cycles-frontend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_FRONTEND },
-	{ "stalled-cycles-backend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_BACKEND },
-	{ "idle-cycles-backend", PERF_TYPE_HARDWARE, PERF_COUNT_HW_STALLED_CYCLES_BACKEND },
-	{ "ref-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES },
-	{ "cpu-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK },
-	{ "task-clock", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK },
-	{ "page-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS },
-	{ "faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS },
-	{ "context-switches", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES },
-	{ "cs", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES },
-	{ "cpu-migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS },
-	{ "migrations", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS },
-	{ "minor-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MIN },
-	{ "major-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MAJ },
-	{ "alignment-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_ALIGNMENT_FAULTS },
-	{ "emulation-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_EMULATION_FAULTS },
-	{ "dummy", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_DUMMY },
-};
-
-/* PERF_TYPE_HW_CACHE: config = cache | op << 8 | result << 16; names "<cache>-<op>s" for
- * accesses and "<cache>-<op>-misses" for misses, as perf spells them. */
-static const char *const cache_names[] = {
-	[PERF_COUNT_HW_CACHE_L1D] = "L1-dcache", [PERF_COUNT_HW_CACHE_L1I] = "L1-icache",
-	[PERF_COUNT_HW_CACHE_LL] = "LLC", [PERF_COUNT_HW_CACHE_DTLB] = "dTLB",
-	[PERF_COUNT_HW_CACHE_ITLB] = "iTLB", [PERF_COUNT_HW_CACHE_BPU] = "branch",
-	[PERF_COUNT_HW_CACHE_NODE] = "node",
-};
-static const char *const cache_ops[] = {
-	[PERF_COUNT_HW_CACHE_OP_READ] = "load", [PERF_COUNT_HW_CACHE_OP_WRITE] = "store",
-	[PERF_COUNT_HW_CACHE_OP_PREFETCH] = "prefetch",
-};
-
-#define NCACHE (sizeof(cache_names) / sizeof(cache_names[0]))
-#define NOPS (sizeof(cache_ops) / sizeof(cache_ops[0]))
-
-static void cache_name(char *buf, size_t len, size_t c, size_t op, int miss)
-{
-	snprintf(buf, len, "%s-%s%s", cache_names[c], cache_ops[op], miss ? "-misses" : "s");
-}
-
-static const char *unit_of(uint32_t type, uint64_t config)
-{
-	if (type == PERF_TYPE_SOFTWARE &&
-	    (config == PERF_COUNT_SW_CPU_CLOCK || config == PERF_COUNT_SW_TASK_CLOCK))
-		return "ns";
-	return "";
-}
-
-pp_status resolve_generic(const char *name, struct perf_event_attr *attr, const char **unit)
-{
-	char buf[64];
-
-	for (size_t k = 0; k < sizeof(generics) / sizeof(generics[0]); k++) {
-		if (strcasecmp(name, generics[k].name) == 0) {
-			attr->type = generics[k].type;
-			attr->config = generics[k].config;
-			*unit = unit_of(attr->type, attr->config);
-			return PP_OK;
-		}
-	}
-	for (size_t c = 0; c < NCACHE; c++)
-		for (size_t op = 0; op < NOPS; op++)
-			for (int miss = 0; miss < 2; miss++) {
-				cache_name(buf, sizeof(buf), c, op, miss);
-				if (strcasecmp(name, buf) == 0) {
-					attr->type = PERF_TYPE_HW_CACHE;
-					attr->config = c | op << 8 |
-						       (uint64_t)(miss ? PERF_COUNT_HW_CACHE_RESULT_MISS
-								       : PERF_COUNT_HW_CACHE_RESULT_ACCESS) << 16;
-					*unit = "";
-					return PP_OK;
-				}
-			}
-	return PP_ENOENT;
-}
-
-void resolve_generic_names(void (*fn)(const char *name, void *arg), void *arg)
-{
-	char buf[64];
-
-	for (size_t k = 0; k < sizeof(generics) / sizeof(generics[0]); k++)
-		fn(generics[k].name, arg);
-	for (size_t c = 0; c < NCACHE; c++)
-		for (size_t op = 0; op < NOPS; op++)
-			for (int miss = 0; miss < 2; miss++) {
-				cache_name(buf, sizeof(buf), c, op, miss);
-				fn(buf, arg);
-			}
-}
 
 static pp_status errf(struct resolve_error *err, int column, pp_status st, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -164,25 +57,29 @@ static int is_raw(const char *name)
 	return 1;
 }
 
-static pp_status resolve_raw(const struct evspec_req *req, struct pp_event *ev,
+static pp_status resolve_raw(const char *name, int column, struct pp_event *ev,
 			     struct resolve_error *err)
 {
-	const char *hex = req->name + 1;
+	const char *hex = name + 1;
 	char buf[24];
 	uint64_t code;
 
 	while (*hex == '0' && hex[1])
 		hex++;
 	if (strlen(hex) > 16)
-		return errf(err, req->column, PP_ERANGE,
-			    "raw code '%s' is wider than 64 bits", req->name);
+		return errf(err, column, PP_ERANGE, "raw code '%s' is wider than 64 bits", name);
 	snprintf(buf, sizeof(buf), "0x%s", hex);
 	ev->attr.type = PERF_TYPE_RAW;
 	if (parse_u64(buf, &code) != PP_OK)
-		return errf(err, req->column, PP_EINVAL, "raw code '%s' is not hex", req->name);
+		return errf(err, column, PP_EINVAL, "raw code '%s' is not hex", name);
 	ev->attr.config = code;
 	ev->pmu = strdup("raw");
 	return ev->pmu ? PP_OK : PP_ENOMEM;
+}
+
+static void offer_cb(const char *name, void *arg)
+{
+	suggest_offer(arg, name);
 }
 
 /* Applies "event=0x11,umask=2"-style terms (from an events/ file) through format/. */
@@ -208,26 +105,53 @@ static pp_status apply_term_string(const struct sysfs_pmu *pmu, const char *term
 	return PP_OK;
 }
 
+/* A PMUv3 event number into config through the PMU's "event" format term (config:0-15 on
+ * every kernel, but read, not assumed); config itself when there is no PMU or no term. */
+static pp_status place_code(const struct sysfs_pmu *pmu, unsigned code, uint64_t cfg[4])
+{
+	const struct sysfs_format *f = pmu ? sysfs_format_find(pmu, "event") : NULL;
+
+	if (!f) {
+		cfg[0] = code;
+		return PP_OK;
+	}
+	return sysfs_format_apply(f, code, cfg);
+}
+
+/* The PMEVTYPER filter terms (p, u, nsk, nsu, nsh, m, sh) belong to the filter module
+ * (include/filter.h). PP_ENOENT: not a filter term. */
+static pp_status filter_hook(const struct evspec_term *t, struct pp_event *ev)
+{
+	return filter_term(t->key, t->value, &ev->filter);
+}
+
+/* One term of PMU/terms/ or EVENT/terms/: a format term of the PMU, a filter bit, a raw
+ * config field, or (PMU/terms/ only, bare) an event of the PMU's events/ or core table. */
 static pp_status apply_term(const struct sysfs_pmu *pmu, const struct evspec_term *t,
-			    uint64_t cfg[4], struct resolve_error *err)
+			    uint64_t cfg[4], struct pp_event *ev, struct resolve_error *err)
 {
 	static const char *const raw_fields[] = { "config", "config1", "config2" };
 	const struct sysfs_format *f;
 	const struct sysfs_event *e;
+	const struct evtab_event *te;
+	const char *owner = pmu ? pmu->name : ev->name;
 	uint64_t v = 1;
 	pp_status st;
 
-	if (t->value && (st = parse_u64(t->value, &v)) != PP_OK)
-		return errf(err, t->column, st, st == PP_ERANGE
-			    ? "value '%s' of term '%s' is wider than 64 bits"
-			    : "value '%s' of term '%s' is not a number", t->value, t->key);
-	if ((f = sysfs_format_find(pmu, t->key))) {
+	if (pmu && (f = sysfs_format_find(pmu, t->key))) {
+		if (t->value && (st = parse_u64(t->value, &v)) != PP_OK)
+			goto bad_value;
 		if (sysfs_format_apply(f, v, cfg) != PP_OK)
 			return errf(err, t->column, PP_ERANGE,
 				    "value '%s' does not fit term '%s' of PMU '%s'",
 				    t->value ? t->value : "1", t->key, pmu->name);
 		return PP_OK;
 	}
+	if ((st = filter_hook(t, ev)) != PP_ENOENT)
+		return st == PP_OK ? PP_OK : errf(err, t->column, st,
+			"filter term '%s' takes 0 or 1, not '%s'", t->key, t->value);
+	if (t->value && (st = parse_u64(t->value, &v)) != PP_OK)
+		goto bad_value;
 	for (int k = 0; k < 3; k++)
 		if (strcasecmp(t->key, raw_fields[k]) == 0) {
 			if (!t->value)
@@ -236,62 +160,165 @@ static pp_status apply_term(const struct sysfs_pmu *pmu, const struct evspec_ter
 			cfg[k] = v;
 			return PP_OK;
 		}
-	if (!t->value && (e = sysfs_event_find(pmu, t->key))) {
+	if (pmu && ev->arm_code < 0 && !t->value && (e = sysfs_event_find(pmu, t->key))) {
 		if (apply_term_string(pmu, e->terms, cfg) != PP_OK)
 			return errf(err, t->column, PP_EINVAL,
 				    "PMU '%s' describes event '%s' as '%s', which pmuprof cannot apply",
 				    pmu->name, t->key, e->terms);
 		return PP_OK;
 	}
-	return errf(err, t->column, PP_ENOENT, "unknown term '%s' for PMU '%s'", t->key,
-		    pmu->name);
+	if (pmu && ev->arm_code < 0 && !t->value &&
+	    (te = evtab_find_name(resolve_pmu_core(pmu), t->key)))
+		return place_code(pmu, te->code, cfg);
+	return errf(err, t->column, PP_ENOENT, "unknown term '%s' for %s '%s'", t->key,
+		    pmu ? "PMU" : "event", owner);
+bad_value:
+	return errf(err, t->column, st, st == PP_ERANGE
+		    ? "value '%s' of term '%s' is wider than 64 bits"
+		    : "value '%s' of term '%s' is not a number", t->value, t->key);
 }
 
 static void offer_format(const struct sysfs_pmu *pmu, struct suggest *s)
 {
+	if (!pmu)
+		return;
 	for (size_t k = 0; k < pmu->nformats; k++)
 		suggest_offer(s, pmu->formats[k].name);
 	for (size_t k = 0; k < pmu->nevents; k++)
 		suggest_offer(s, pmu->events[k].name);
 }
 
-static pp_status resolve_pmu_terms(const struct evspec_req *req, struct pp_event *ev,
-				   struct resolve_error *err)
+/* Applies every term of req on top of ev's attr (config fields start from what the name
+ * gave); on an unknown term, near holds the PMU's terms and events. */
+static pp_status apply_terms(const struct sysfs_pmu *pmu, const struct evspec_req *req,
+			     struct pp_event *ev, struct resolve_error *err)
 {
-	struct sysfs_pmu pmu;
-	uint64_t cfg[4] = { 0 };
-	pp_status st;
+	uint64_t cfg[4] = { ev->attr.config, ev->attr.config1, ev->attr.config2, 0 };
+	pp_status st = PP_OK;
 
-	st = sysfs_pmu_load(req->pmu, &pmu);
-	if (st == PP_ENOENT)
-		return errf(err, req->column, st, "no PMU '%s' in /sys/bus/event_source/devices",
-			    req->pmu);
-	if (st != PP_OK)
-		return errf(err, req->column, st, "cannot read PMU '%s': %s", req->pmu,
-			    pp_strstatus(st));
-	ev->attr.type = (uint32_t)pmu.type;
 	for (int k = 0; k < req->nterms && st == PP_OK; k++) {
-		st = apply_term(&pmu, &req->terms[k], cfg, err);
+		st = apply_term(pmu, &req->terms[k], cfg, ev, err);
 		if (st == PP_ENOENT) {
 			suggest_init(&err->near, req->terms[k].key);
-			offer_format(&pmu, &err->near);
+			offer_format(pmu, &err->near);
 		}
 	}
-	if (st == PP_OK) {
-		ev->attr.config = cfg[0];
-		ev->attr.config1 = cfg[1];
-		ev->attr.config2 = cfg[2];
-		ev->pmu = strdup(pmu.name);
-		if (!ev->pmu)
-			st = PP_ENOMEM;
-	}
-	sysfs_pmu_free(&pmu);
+	ev->attr.config = cfg[0];
+	ev->attr.config1 = cfg[1];
+	ev->attr.config2 = cfg[2];
 	return st;
 }
 
-static void offer_cb(const char *name, void *arg)
+static pp_status set_pmu(struct pp_event *ev, const char *name)
 {
-	suggest_offer(arg, name);
+	free(ev->pmu);
+	ev->pmu = strdup(name);
+	return ev->pmu ? PP_OK : PP_ENOMEM;
+}
+
+/* An Arm name found by resolve_arm_find: its PMU's type (PERF_TYPE_RAW when --cpu-model
+ * named a core and the machine has no Arm PMU), the code through format/event. */
+static pp_status use_arm_hit(const struct arm_hit *h, struct pp_event *ev)
+{
+	uint64_t cfg[4] = { 0 };
+	long code = h->ev ? h->ev->code : resolve_sysfs_event_code(h->sev);
+
+	ev->core = h->core;
+	ev->arm_code = (int)code;
+	ev->attr.type = h->pmu ? (uint32_t)h->pmu->type : PERF_TYPE_RAW;
+	if (h->ev ? place_code(h->pmu, h->ev->code, cfg) != PP_OK
+		  : apply_term_string(h->pmu, h->sev->terms, cfg) != PP_OK)
+		return PP_EINVAL;
+	ev->attr.config = cfg[0];
+	ev->attr.config1 = cfg[1];
+	ev->attr.config2 = cfg[2];
+	return set_pmu(ev, h->pmu ? h->pmu->name : "raw");
+}
+
+/* libpfm4, loaded on the first name nothing else knows. PP_ENOENT: not a libpfm4 name either;
+ * PP_ENOTSUP: no libpfm4 (c->pfm_why says why). */
+static pp_status try_pfm(struct resolve_ctx *c, const char *name, struct pp_event *ev,
+			 struct resolve_error *err, int column)
+{
+	char why[128];
+	pp_status st;
+
+	if (!c->pfm_tried) {
+		c->pfm_tried = 1;
+		c->pfm_status = pfm_open(&c->pfm, c->pfm_why, sizeof(c->pfm_why));
+	}
+	if (c->pfm_status != PP_OK)
+		return PP_ENOTSUP;
+	st = pfm_encode(c->pfm, name, &ev->attr, NULL, why, sizeof(why));
+	if (st == PP_EINVAL)
+		return errf(err, column, st, "libpfm4 refuses it: %s", why);
+	if (st != PP_OK)
+		return st;
+	return set_pmu(ev, "libpfm4");
+}
+
+/* A plain name: generic, raw, Arm (tables and events/), libpfm4, in that order; *pmu gets
+ * the sysfs PMU it resolved against (NULL for the others). On PP_ENOENT err says why and
+ * near holds the closest names. */
+static pp_status resolve_name(struct resolve_ctx *c, const char *name, int column,
+			      struct pp_event *ev, const struct sysfs_pmu **pmu,
+			      struct resolve_error *err)
+{
+	struct arm_hit hit;
+	pp_status st;
+
+	*pmu = NULL;
+	if (resolve_generic(name, &ev->attr, &ev->unit) == PP_OK) {
+		ev->arm_code = resolve_generic_arm_code(ev->attr.type, ev->attr.config);
+		return set_pmu(ev, ev->attr.type == PERF_TYPE_SOFTWARE ? "software" : "cpu");
+	}
+	if (is_raw(name))
+		return resolve_raw(name, column, ev, err);
+	if (resolve_arm_find(c, name, &hit) == PP_OK) {
+		*pmu = hit.pmu;
+		if ((st = use_arm_hit(&hit, ev)) == PP_EINVAL)
+			return errf(err, column, st, "PMU '%s' cannot encode event '%s'",
+				    hit.pmu->name, name);
+		return st;
+	}
+	st = try_pfm(c, name, ev, err, column);
+	if (st != PP_ENOENT && st != PP_ENOTSUP)
+		return st;
+	suggest_init(&err->near, name);
+	resolve_generic_names(offer_cb, &err->near);
+	resolve_arm_offer(c, &err->near);
+	if (st == PP_ENOTSUP)
+		return errf(err, column, PP_ENOENT,
+			    "no such event (libpfm4, which knows more names, is not available: %s)",
+			    c->pfm_why);
+	return errf(err, column, PP_ENOENT, "no such event");
+}
+
+/* PMU/terms/, or EVENT/terms/ when no PMU has that name (inst_retired/p=1,nsh=1/). */
+static pp_status resolve_slashed(struct resolve_ctx *c, const struct evspec_req *req,
+				 struct pp_event *ev, struct resolve_error *err)
+{
+	struct sysfs_pmu own;
+	const struct sysfs_pmu *pmu;
+	pp_status st = sysfs_pmu_load(req->pmu, &own);
+
+	if (st == PP_OK) {
+		ev->attr.type = (uint32_t)own.type;
+		ev->core = own.is_arm ? resolve_pmu_core(&own) : NULL;
+		if ((st = apply_terms(&own, req, ev, err)) == PP_OK)
+			st = set_pmu(ev, own.name);
+		if (st == PP_OK && own.is_arm && ev->attr.config < 0x10000)
+			ev->arm_code = (int)ev->attr.config;
+		sysfs_pmu_free(&own);
+		return st;
+	}
+	if (st != PP_ENOENT && st != PP_EINVAL)
+		return errf(err, req->column, st, "cannot read PMU '%s': %s", req->pmu,
+			    pp_strstatus(st));
+	st = resolve_name(c, req->pmu, req->column, ev, &pmu, err);
+	if (st == PP_ENOENT)
+		return errf(err, req->column, st, "no PMU or event '%s'", req->pmu);
+	return st == PP_OK ? apply_terms(pmu, req, ev, err) : st;
 }
 
 /* perf's modifier letters -> exclude_* flags (tools/perf/util/parse-events.c semantics):
@@ -311,9 +338,10 @@ static void apply_mods(unsigned mods, struct perf_event_attr *a)
 		a->pinned = 1;
 }
 
-pp_status resolve_event(const struct evspec_req *req, struct pp_event *ev,
-			struct resolve_error *err)
+pp_status resolve_event_in(struct resolve_ctx *c, const struct evspec_req *req,
+			   struct pp_event *ev, struct resolve_error *err)
 {
+	const struct sysfs_pmu *pmu;
 	pp_status st;
 
 	memset(ev, 0, sizeof(*ev));
@@ -323,24 +351,33 @@ pp_status resolve_event(const struct evspec_req *req, struct pp_event *ev,
 	ev->mods = req->mods;
 	ev->column = req->column;
 	ev->unit = "";
+	ev->arm_code = -1;
 	if (!(ev->name = strdup(req->text)))
 		return PP_ENOMEM;
-	if (req->pmu) {
-		st = resolve_pmu_terms(req, ev, err);
-	} else if (resolve_generic(req->name, &ev->attr, &ev->unit) == PP_OK) {
-		ev->pmu = strdup(ev->attr.type == PERF_TYPE_SOFTWARE ? "software" : "cpu");
-		st = ev->pmu ? PP_OK : PP_ENOMEM;
-	} else if (is_raw(req->name)) {
-		st = resolve_raw(req, ev, err);
-	} else {
-		suggest_init(&err->near, req->name);
-		resolve_generic_names(offer_cb, &err->near);
-		st = errf(err, req->column, PP_ENOENT, "no such event");
-	}
+	if (req->pmu)
+		st = resolve_slashed(c, req, ev, err);
+	else
+		st = resolve_name(c, req->name, req->column, ev, &pmu, err);
 	if (st == PP_OK)
 		apply_mods(req->mods, &ev->attr);
 	else
 		resolve_event_free(ev);
+	return st;
+}
+
+pp_status resolve_event(const struct evspec_req *req, struct pp_event *ev,
+			struct resolve_error *err)
+{
+	struct resolve_ctx c;
+	pp_status st;
+
+	if (resolve_ctx_init(&c, resolve_model_name(NULL), &err->near) != PP_OK) {
+		memset(ev, 0, sizeof(*ev));
+		return errf(err, req->column, PP_EINVAL, "unknown CPU model '%s' in "
+			    "PMUPROF_CPU_MODEL", resolve_model_name(NULL));
+	}
+	st = resolve_event_in(&c, req, ev, err);
+	resolve_ctx_free(&c);
 	return st;
 }
 

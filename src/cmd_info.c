@@ -1,0 +1,304 @@
+/* cmd_info.c: `pmuprof info`: the machine's Arm PMUs (type, cpus, core, counters, caps,
+ * format terms, mux interval) and its perf settings, as text or JSON. */
+#include <argp.h>
+#include <cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "evtab.h"
+#include "resolve.h"
+#include "sysfs.h"
+
+struct info_opts {
+	int json;
+};
+
+/* The machine's perf settings; -1 where the file is absent. */
+struct info_machine {
+	char kernel[128];
+	long long paranoid, user_access, nmi_watchdog;
+	int ncpus;
+};
+
+static const struct argp_option options[] = {
+	{ "json", 'j', NULL, 0, "Describe as one JSON document", 0 },
+	{ 0 }
+};
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct info_opts *o = state->input;
+
+	(void)arg;
+	switch (key) {
+	case 'j':
+		o->json = 1;
+		break;
+	case ARGP_KEY_ARG:
+		argp_error(state, "no arguments expected (got '%s')", arg);
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp info_argp = {
+	options, parse_opt, NULL,
+	"Describe this machine's Arm PMUs and the kernel settings that decide what perf may "
+	"count.\vCounter counts are unknown until probed (no sysfs file gives PMCR_EL0.N); the "
+	"count in Arm's data for the core is shown beside. Caps of 0 mean the PMU does not give "
+	"them (no PMMIR_EL1 before FEAT_PMUv3p4).",
+	NULL, NULL, NULL
+};
+
+static long long read_ll(const char *path)
+{
+	long long v;
+
+	return sysfs_read_ll(path, &v) == PP_OK ? v : -1;
+}
+
+static void machine_read(struct info_machine *m)
+{
+	if (sysfs_read_str("/proc/sys/kernel/osrelease", m->kernel, sizeof(m->kernel)) != PP_OK)
+		m->kernel[0] = '\0';
+	m->paranoid = read_ll("/proc/sys/kernel/perf_event_paranoid");
+	m->user_access = read_ll("/proc/sys/kernel/perf_user_access");
+	m->nmi_watchdog = read_ll("/proc/sys/kernel/nmi_watchdog");
+	m->ncpus = sysfs_ncpus();
+}
+
+/* A cap that says something: absent (-1) and 0 ("not given", PMMIR_EL1 fields) are unknown. */
+static int cap_known(long long v)
+{
+	return v > 0;
+}
+
+/* Width in bits of PMEVTYPER.TH: threshold_max is 2^THWIDTH - 1. */
+static int threshold_width(long long max)
+{
+	int w = 0;
+
+	while (max > 0) {
+		w++;
+		max >>= 1;
+	}
+	return w;
+}
+
+/* "0-15" or "0-7,32-35": the bit ranges of a format term's mask. */
+static void mask_ranges(uint64_t mask, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int b = 0; b < 64 && n < len; b++) {
+		int e = b;
+
+		if (!(mask >> b & 1))
+			continue;
+		while (e < 63 && (mask >> (e + 1) & 1))
+			e++;
+		n += (size_t)snprintf(buf + n, len - n, e > b ? "%s%d-%d" : "%s%d", n ? "," : "", b, e);
+		b = e;
+	}
+}
+
+static const char *field_name(int field)
+{
+	static const char *const names[] = { "config", "config1", "config2", "config3" };
+	return field >= 0 && field < 4 ? names[field] : "?";
+}
+
+static cJSON *num_or_null(long long v, int known)
+{
+	return known ? cJSON_CreateNumber((double)v) : cJSON_CreateNull();
+}
+
+static cJSON *caps_json(const struct sysfs_caps *c)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddItemToObject(o, "slots", num_or_null(c->slots, cap_known(c->slots)));
+	cJSON_AddItemToObject(o, "bus_slots", num_or_null(c->bus_slots, cap_known(c->bus_slots)));
+	cJSON_AddItemToObject(o, "bus_width_bytes", num_or_null(c->bus_width, cap_known(c->bus_width)));
+	cJSON_AddItemToObject(o, "threshold_max",
+			      num_or_null(c->threshold_max, cap_known(c->threshold_max)));
+	cJSON_AddItemToObject(o, "threshold_width", num_or_null(threshold_width(c->threshold_max),
+								 cap_known(c->threshold_max)));
+	cJSON_AddItemToObject(o, "branches", num_or_null(c->branches, c->branches >= 0));
+	return o;
+}
+
+static cJSON *formats_json(const struct sysfs_pmu *p)
+{
+	cJSON *a = cJSON_CreateArray();
+	char bits[160];
+
+	for (size_t k = 0; k < p->nformats; k++) {
+		cJSON *o = cJSON_CreateObject();
+		mask_ranges(p->formats[k].mask, bits, sizeof(bits));
+		cJSON_AddStringToObject(o, "name", p->formats[k].name);
+		cJSON_AddStringToObject(o, "field", field_name(p->formats[k].field));
+		cJSON_AddStringToObject(o, "bits", bits);
+		cJSON_AddItemToArray(a, o);
+	}
+	return a;
+}
+
+static cJSON *pmu_json(const struct sysfs_pmu *p)
+{
+	const struct evtab_core *core = resolve_pmu_core(p);
+	cJSON *o = cJSON_CreateObject(), *cpus = cJSON_CreateArray(), *cnt = cJSON_CreateObject();
+	char midr[24];
+
+	cJSON_AddStringToObject(o, "name", p->name);
+	cJSON_AddNumberToObject(o, "type", p->type);
+	for (int k = 0; k < p->ncpus; k++)
+		cJSON_AddItemToArray(cpus, cJSON_CreateNumber(p->cpus[k]));
+	cJSON_AddItemToObject(o, "cpus", cpus);
+	cJSON_AddItemToObject(o, "core", core ? cJSON_CreateString(core->name) : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "core_title", core ? cJSON_CreateString(core->title)
+						    : cJSON_CreateNull());
+	snprintf(midr, sizeof(midr), "0x%016llx", (unsigned long long)p->midr);
+	cJSON_AddItemToObject(o, "midr", p->midr ? cJSON_CreateString(midr) : cJSON_CreateNull());
+	cJSON_AddNullToObject(cnt, "probed");
+	cJSON_AddStringToObject(cnt, "status", "unknown until probed");
+	cJSON_AddItemToObject(cnt, "per_arm_data", num_or_null(core ? core->counters : -1,
+							       core && core->counters >= 0));
+	cJSON_AddItemToObject(o, "counters", cnt);
+	cJSON_AddItemToObject(o, "caps", caps_json(&p->caps));
+	cJSON_AddItemToObject(o, "formats", formats_json(p));
+	cJSON_AddNumberToObject(o, "nevents", (double)p->nevents);
+	cJSON_AddItemToObject(o, "mux_interval_ms",
+			      num_or_null(p->mux_interval_ms, p->mux_interval_ms >= 0));
+	return o;
+}
+
+static cJSON *machine_json(const struct info_machine *m)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddItemToObject(o, "kernel_release", m->kernel[0] ? cJSON_CreateString(m->kernel)
+								: cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "perf_event_paranoid", num_or_null(m->paranoid, m->paranoid != -1));
+	cJSON_AddItemToObject(o, "perf_user_access", num_or_null(m->user_access, m->user_access >= 0));
+	cJSON_AddItemToObject(o, "nmi_watchdog", num_or_null(m->nmi_watchdog, m->nmi_watchdog >= 0));
+	cJSON_AddNumberToObject(o, "ncpus", m->ncpus);
+	return o;
+}
+
+static const char no_arm_note[] = "no Arm PMUv3 PMU on this machine";
+
+static int print_json(const struct resolve_ctx *c, const struct info_machine *m)
+{
+	cJSON *root = cJSON_CreateObject(), *pmus = cJSON_CreateArray();
+	char *text;
+
+	cJSON_AddStringToObject(root, "schema", "pmuprof-info/1");
+	for (size_t k = 0; k < c->npmus; k++)
+		cJSON_AddItemToArray(pmus, pmu_json(&c->pmus[k]));
+	cJSON_AddItemToObject(root, "pmus", pmus);
+	cJSON_AddItemToObject(root, "note", c->npmus ? cJSON_CreateNull()
+						     : cJSON_CreateString(no_arm_note));
+	cJSON_AddItemToObject(root, "machine", machine_json(m));
+	text = cJSON_Print(root);
+	cJSON_Delete(root);
+	if (!text)
+		return -1;
+	printf("%s\n", text);
+	free(text);
+	return 0;
+}
+
+static void print_cap(const char *what, long long v, const char *unit)
+{
+	if (cap_known(v))
+		printf("    %-16s %lld%s\n", what, v, unit);
+	else
+		printf("    %-16s not given\n", what);
+}
+
+static void print_pmu(const struct sysfs_pmu *p)
+{
+	const struct evtab_core *core = resolve_pmu_core(p);
+	char bits[160];
+
+	printf("%s (type %d)\n", p->name, p->type);
+	printf("  cpus             %d, from %d to %d\n", p->ncpus, p->ncpus ? p->cpus[0] : 0,
+	       p->ncpus ? p->cpus[p->ncpus - 1] : 0);
+	printf("  core             %s, MIDR 0x%016llx\n", core ? core->title : "not in pmuprof's tables",
+	       (unsigned long long)p->midr);
+	if (core && core->counters >= 0)
+		printf("  counters         unknown until probed (%d per Arm's data)\n", core->counters);
+	else
+		printf("  counters         unknown until probed\n");
+	printf("  caps\n");
+	print_cap("slots", p->caps.slots, "");
+	print_cap("bus_slots", p->caps.bus_slots, "");
+	print_cap("bus width", p->caps.bus_width, " bytes");
+	if (cap_known(p->caps.threshold_max))
+		printf("    %-16s %d bits (max %lld)\n", "threshold", threshold_width(p->caps.threshold_max),
+		       p->caps.threshold_max);
+	else
+		printf("    %-16s not given\n", "threshold");
+	printf("  format terms    ");
+	for (size_t k = 0; k < p->nformats; k++) {
+		mask_ranges(p->formats[k].mask, bits, sizeof(bits));
+		printf(" %s=%s:%s", p->formats[k].name, field_name(p->formats[k].field), bits);
+	}
+	printf("\n  events/          %zu advertised\n", p->nevents);
+	if (p->mux_interval_ms >= 0)
+		printf("  mux interval     %lld ms\n", p->mux_interval_ms);
+	putchar('\n');
+}
+
+static void print_setting(const char *name, long long v)
+{
+	if (v == -1)
+		printf("  %-20s unknown\n", name);
+	else
+		printf("  %-20s %lld\n", name, v);
+}
+
+static void print_text(const struct resolve_ctx *c, const struct info_machine *m)
+{
+	if (!c->npmus)
+		printf("%s\n\n", no_arm_note);
+	for (size_t k = 0; k < c->npmus; k++)
+		print_pmu(&c->pmus[k]);
+	printf("machine\n  %-20s %s\n", "kernel", m->kernel[0] ? m->kernel : "unknown");
+	print_setting("perf_event_paranoid", m->paranoid);
+	print_setting("perf_user_access", m->user_access);
+	print_setting("nmi_watchdog", m->nmi_watchdog);
+	if (m->nmi_watchdog > 0)
+		printf("  (the NMI watchdog holds a counter on every CPU: one fewer for you)\n");
+}
+
+int cmd_info(int argc, char **argv)
+{
+	struct info_opts o = { 0 };
+	struct info_machine m;
+	struct resolve_ctx ctx;
+	int rc = 0;
+
+	argp_parse(&info_argp, argc, argv, 0, NULL, &o);
+	resolve_ctx_init(&ctx, NULL, NULL);
+	if (resolve_ctx_pmus(&ctx) != PP_OK)
+		msg_warn("cannot read the PMUs in /sys/bus/event_source/devices: %s",
+			 pp_strstatus(ctx.pmus_status));
+	machine_read(&m);
+	if (o.json)
+		rc = print_json(&ctx, &m);
+	else
+		print_text(&ctx, &m);
+	if (rc != 0 || fflush(stdout) != 0) {
+		msg_error("cannot write the description");
+		rc = PP_EXIT_ERROR;
+	}
+	resolve_ctx_free(&ctx);
+	return rc;
+}

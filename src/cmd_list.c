@@ -1,0 +1,332 @@
+/* cmd_list.c: `pmuprof list`: its options, then which cores to list (the machine's PMUs,
+ * --cpu-model, --all-cores), their events filtered by PATTERN, as text or JSON. */
+#include <argp.h>
+#include <cJSON.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "evtab.h"
+#include "resolve.h"
+#include "sysfs.h"
+
+struct list_opts {
+	const char *pattern;
+	const char *cpu_model;
+	int json, all_cores;
+};
+
+/* One block of the listing: a core's events (core NULL: the common PMUv3 events, for a PMU
+ * whose core is not in the tables) and the machine's PMU for it, when there is one. */
+struct list_section {
+	const struct evtab_core *core;
+	const struct sysfs_pmu *pmu;
+	unsigned char adv[0x10000 / 8];	/* event numbers the PMU's events/ advertises */
+};
+
+static const struct argp_option options[] = {
+	{ "json", 'j', NULL, 0, "List as one JSON document", 0 },
+	{ "cpu-model", 'M', "CORE", 0,
+	  "List the events of CORE (neoverse-n1, cortex-a76, a55, ...) on any host", 0 },
+	{ "all-cores", 'a', NULL, 0, "List the events of every core in pmuprof's tables", 0 },
+	{ 0 }
+};
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct list_opts *o = state->input;
+
+	switch (key) {
+	case 'j':
+		o->json = 1;
+		break;
+	case 'M':
+		o->cpu_model = arg;
+		break;
+	case 'a':
+		o->all_cores = 1;
+		break;
+	case ARGP_KEY_ARG:
+		if (o->pattern)
+			argp_error(state, "one PATTERN at most (got '%s' and '%s')", o->pattern, arg);
+		o->pattern = arg;
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp list_argp = {
+	options, parse_opt, "[PATTERN]",
+	"List the events pmuprof knows for this machine's Arm cores: code, name, class and "
+	"description, and whether the PMU advertises the event (sysfs events/).\v"
+	"PATTERN picks events by name: a substring, or a glob with * ? [ ] (any case). "
+	"On a host without an Arm PMU, and without --cpu-model, only perf's generic events are "
+	"listed. $PMUPROF_CPU_MODEL stands for --cpu-model.",
+	NULL, NULL, NULL
+};
+
+static int matches(const char *pattern, const char *name)
+{
+	if (!pattern)
+		return 1;
+	if (strpbrk(pattern, "*?["))
+		return fnmatch(pattern, name, FNM_CASEFOLD) == 0;
+	return strcasestr(name, pattern) != NULL;
+}
+
+static const char *class_name(int cls)
+{
+	switch (cls) {
+	case EVTAB_ARCH: return "architectural";
+	case EVTAB_UARCH: return "microarchitectural";
+	default: return "implementation defined";
+	}
+}
+
+static const char *class_short(int cls)
+{
+	return cls == EVTAB_ARCH ? "arch" : cls == EVTAB_UARCH ? "uarch" : "impdef";
+}
+
+static void section_init(struct list_section *s, const struct evtab_core *core,
+			 const struct sysfs_pmu *pmu)
+{
+	memset(s, 0, sizeof(*s));
+	s->core = core;
+	s->pmu = pmu;
+	for (size_t k = 0; pmu && k < pmu->nevents; k++) {
+		long code = resolve_sysfs_event_code(&pmu->events[k]);
+
+		if (code >= 0 && code < 0x10000)
+			s->adv[code / 8] |= (unsigned char)(1u << (code % 8));
+	}
+}
+
+/* 1 advertised, 0 not, -1 no PMU of this core on the machine to ask. */
+static int advertised(const struct list_section *s, unsigned code)
+{
+	if (!s->pmu)
+		return -1;
+	return (s->adv[code / 8] >> (code % 8)) & 1;
+}
+
+/* The sections to list; *n of them, malloc'd. */
+static int pick_sections(const struct list_opts *o, struct resolve_ctx *ctx,
+			 struct list_section **out, size_t *n)
+{
+	size_t cap = o->all_cores ? evtab_ncores() : ctx->model ? 1 : ctx->npmus;
+	struct list_section *v = calloc(cap ? cap : 1, sizeof(*v));
+
+	*n = 0;
+	if (!v)
+		return -1;
+	if (o->all_cores) {
+		for (size_t k = 0; k < cap; k++) {
+			const struct evtab_core *c = evtab_core_at(k);
+			section_init(&v[(*n)++], c, resolve_arm_pmu_of(ctx, c));
+		}
+	} else if (ctx->model) {
+		section_init(&v[(*n)++], ctx->model, resolve_arm_pmu_of(ctx, ctx->model));
+	} else {
+		for (size_t k = 0; k < ctx->npmus; k++)
+			section_init(&v[(*n)++], resolve_pmu_core(&ctx->pmus[k]), &ctx->pmus[k]);
+	}
+	*out = v;
+	return 0;
+}
+
+static cJSON *cpus_json(const struct sysfs_pmu *p)
+{
+	cJSON *a = cJSON_CreateArray();
+
+	for (int k = 0; p && k < p->ncpus; k++)
+		cJSON_AddItemToArray(a, cJSON_CreateNumber(p->cpus[k]));
+	return a;
+}
+
+/* Names, descriptions and class words are static tables: referenced, not copied (keeps
+ * --all-cores --json, ~5,000 events, within the 10 ms budget). */
+static cJSON *event_json(const struct list_section *s, const struct evtab_event *e)
+{
+	cJSON *o = cJSON_CreateObject();
+	int adv = advertised(s, e->code);
+
+	cJSON_AddNumberToObject(o, "code", e->code);
+	cJSON_AddItemToObject(o, "name", cJSON_CreateStringReference(e->name));
+	cJSON_AddItemToObject(o, "description", cJSON_CreateStringReference(e->desc));
+	cJSON_AddItemToObject(o, "class", cJSON_CreateStringReference(class_name(e->cls)));
+	cJSON_AddItemToObject(o, "advertised", adv < 0 ? cJSON_CreateNull() : cJSON_CreateBool(adv));
+	return o;
+}
+
+static cJSON *section_json(const struct list_section *s, const char *pattern)
+{
+	cJSON *o = cJSON_CreateObject(), *evs = cJSON_CreateArray();
+	size_t n = evtab_nevents(s->core), shown = 0;
+	char midr[24];
+
+	cJSON_AddItemToObject(o, "core", s->core ? cJSON_CreateString(s->core->name)
+						 : cJSON_CreateNull());
+	cJSON_AddStringToObject(o, "title", s->core ? s->core->title : "PMUv3 common events");
+	snprintf(midr, sizeof(midr), "0x%016llx", s->pmu ? (unsigned long long)s->pmu->midr : 0ULL);
+	cJSON_AddItemToObject(o, "midr", s->pmu && s->pmu->midr ? cJSON_CreateString(midr)
+								: cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "pmu", s->pmu ? cJSON_CreateString(s->pmu->name) : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "type", s->pmu ? cJSON_CreateNumber(s->pmu->type) : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "cpus", s->pmu ? cpus_json(s->pmu) : cJSON_CreateNull());
+	for (size_t k = 0; k < n; k++) {
+		const struct evtab_event *e = evtab_event_at(s->core, k);
+		if (matches(pattern, e->name)) {
+			cJSON_AddItemToArray(evs, event_json(s, e));
+			shown++;
+		}
+	}
+	cJSON_AddNumberToObject(o, "nevents", (double)shown);
+	cJSON_AddItemToObject(o, "events", evs);
+	return o;
+}
+
+struct generic_acc {
+	const char *pattern;
+	cJSON *arr;		/* JSON: the array to fill; text: NULL */
+	FILE *fp;
+	int shown;		/* text: the header is printed before the first match */
+};
+
+static void generic_cb(const char *name, void *arg)
+{
+	struct generic_acc *g = arg;
+	struct perf_event_attr a = { 0 };
+	const char *unit;
+	int arm;
+
+	if (!matches(g->pattern, name) || resolve_generic(name, &a, &unit) != PP_OK)
+		return;
+	arm = resolve_generic_arm_code(a.type, a.config);
+	if (g->arr) {
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddStringToObject(o, "name", name);
+		cJSON_AddNumberToObject(o, "type", a.type);
+		cJSON_AddNumberToObject(o, "config", (double)a.config);
+		cJSON_AddItemToObject(o, "arm_code", arm < 0 ? cJSON_CreateNull() : cJSON_CreateNumber(arm));
+		cJSON_AddItemToArray(g->arr, o);
+		return;
+	}
+	if (!g->shown++)
+		fprintf(g->fp, "perf generic events:\n");
+	if (arm >= 0) {
+		fprintf(g->fp, "  %-32s type %u config 0x%llx (on Arm: event 0x%04x)\n", name, a.type,
+			(unsigned long long)a.config, (unsigned)arm);
+	} else {
+		fprintf(g->fp, "  %-32s type %u config 0x%llx\n", name, a.type,
+			(unsigned long long)a.config);
+	}
+}
+
+static const char no_arm_note[] =
+	"no Arm PMU on this machine: listing perf's generic events only (give --cpu-model CORE "
+	"or --all-cores for the Arm tables)";
+
+static int print_json(const struct list_opts *o, const struct list_section *s, size_t n,
+		      int generic_only)
+{
+	cJSON *root = cJSON_CreateObject(), *cores = cJSON_CreateArray();
+	struct generic_acc g = { o->pattern, cJSON_CreateArray(), NULL, 0 };
+	char *text;
+
+	cJSON_AddStringToObject(root, "schema", "pmuprof-list/1");
+	cJSON_AddItemToObject(root, "pattern", o->pattern ? cJSON_CreateString(o->pattern)
+							  : cJSON_CreateNull());
+	cJSON_AddItemToObject(root, "note", generic_only ? cJSON_CreateString(no_arm_note)
+							 : cJSON_CreateNull());
+	resolve_generic_names(generic_cb, &g);
+	cJSON_AddItemToObject(root, "generic", g.arr);
+	for (size_t k = 0; k < n; k++)
+		cJSON_AddItemToArray(cores, section_json(&s[k], o->pattern));
+	cJSON_AddItemToObject(root, "cores", cores);
+	text = cJSON_PrintBuffered(root, 1 << 20, 0);
+	cJSON_Delete(root);
+	if (!text)
+		return -1;
+	fputs(text, stdout);
+	fputc('\n', stdout);
+	free(text);
+	return 0;
+}
+
+static void print_section(const struct list_section *s, const char *pattern, FILE *fp)
+{
+	size_t n = evtab_nevents(s->core);
+
+	fprintf(fp, "%s", s->core ? s->core->title : "PMUv3 core not in pmuprof's tables (common events)");
+	if (s->pmu)
+		fprintf(fp, " on %s (type %d, %d cpus from %d): * = advertised by the PMU\n",
+			s->pmu->name, s->pmu->type, s->pmu->ncpus, s->pmu->ncpus ? s->pmu->cpus[0] : 0);
+	else
+		fprintf(fp, " (no PMU of this core here)\n");
+	for (size_t k = 0; k < n; k++) {
+		const struct evtab_event *e = evtab_event_at(s->core, k);
+		if (matches(pattern, e->name))
+			fprintf(fp, "  0x%04x %c %-36s %-6s  %s\n", e->code,
+				advertised(s, e->code) > 0 ? '*' : ' ', e->name,
+				class_short(e->cls), e->desc);
+	}
+	fputc('\n', fp);
+}
+
+static void print_text(const struct list_opts *o, const struct list_section *s, size_t n,
+		       int generic_only)
+{
+	struct generic_acc g = { o->pattern, NULL, stdout, 0 };
+
+	if (generic_only)
+		printf("pmuprof: %s\n\n", no_arm_note);
+	resolve_generic_names(generic_cb, &g);
+	if (g.shown)
+		putchar('\n');
+	for (size_t k = 0; k < n; k++)
+		print_section(&s[k], o->pattern, stdout);
+}
+
+int cmd_list(int argc, char **argv)
+{
+	struct list_opts o = { 0 };
+	struct list_section *secs = NULL;
+	struct resolve_ctx ctx;
+	struct suggest near;
+	const char *model;
+	size_t n = 0;
+	int rc = 0;
+
+	argp_parse(&list_argp, argc, argv, 0, NULL, &o);
+	model = resolve_model_name(o.cpu_model);
+	if (resolve_ctx_init(&ctx, model, &near) != PP_OK) {
+		msg_error("unknown CPU model '%s'%s%s%s (see 'pmuprof list --all-cores')", model,
+			  near.n ? " (did you mean '" : "", near.n ? near.best[0] : "",
+			  near.n ? "'?)" : "");
+		return PP_EXIT_ERROR;
+	}
+	if (resolve_ctx_pmus(&ctx) != PP_OK)
+		msg_warn("cannot read the PMUs in /sys/bus/event_source/devices: %s",
+			 pp_strstatus(ctx.pmus_status));
+	if (pick_sections(&o, &ctx, &secs, &n) != 0) {
+		msg_error("out of memory");
+		resolve_ctx_free(&ctx);
+		return PP_EXIT_ERROR;
+	}
+	if (o.json)
+		rc = print_json(&o, secs, n, n == 0);
+	else
+		print_text(&o, secs, n, n == 0);
+	if (rc != 0 || fflush(stdout) != 0) {
+		msg_error("cannot write the list");
+		rc = PP_EXIT_ERROR;
+	}
+	free(secs);
+	resolve_ctx_free(&ctx);
+	return rc;
+}

@@ -1,0 +1,147 @@
+#!/usr/bin/env bats
+# How stat resolves names, on the fixture machines: the JSON report shows type and config
+# even where this x86 host cannot open the event (status "not supported"); task-clock rides
+# along so that the run has something to count.
+load helpers
+
+# Resolves spec $2 on fixture $1 (extra stat options after): its JSON is events[1].
+resolve_on() {
+	local tree=$1 spec=$2
+	shift 2
+	PMUPROF_SYSFS_ROOT=$FIXTURES/$tree stat_json "$@" -e "task-clock,$spec" -- true
+	assert_success
+}
+
+ev() {
+	jqr ".events[1].$1"
+}
+
+@test "inst_retired on n1-server: armv8_pmuv3_0's type 8, config 0x8" {
+	resolve_on n1-server inst_retired
+	assert_equal "$(ev pmu)" armv8_pmuv3_0
+	assert_equal "$(ev type)" 8
+	assert_equal "$(ev config)" 0x8
+}
+
+@test "names are case-insensitive" {
+	resolve_on n1-server INST_RETIRED
+	assert_equal "$(ev config)" 0x8
+	resolve_on n1-server L1d_Cache_Refill
+	assert_equal "$(ev config)" 0x3
+}
+
+@test "a Neoverse N1 implementation-defined event resolves on N1" {
+	resolve_on n1-server l1d_cache_refill_inner
+	assert_equal "$(ev type)" 8
+	assert_equal "$(ev config)" 0x44
+}
+
+@test "big.LITTLE: a name on both cores resolves on the first CPU's PMU, an A76-only one on the A76" {
+	resolve_on phone-a55-a76 inst_retired
+	assert_equal "$(ev pmu)" armv8_cortex_a55
+	assert_equal "$(ev type)" 8
+	resolve_on phone-a55-a76 dsb_spec
+	assert_equal "$(ev pmu)" armv8_cortex_a76
+	assert_equal "$(ev type)" 9
+	assert_equal "$(ev config)" 0x7d
+	resolve_on phone-a55-a76 br_cond_pred
+	assert_equal "$(ev pmu)" armv8_cortex_a55
+}
+
+@test "an implementation-defined event of another core is not resolved (A76 L1D_CACHE_REFILL_INNER on A57)" {
+	PMUPROF_SYSFS_ROOT=$FIXTURES/qemu-a57 run "$PMUPROF" stat -e l1d_cache_refill_inner -- true
+	assert_failure 2
+	assert_output --partial "cannot use event 'l1d_cache_refill_inner'"
+}
+
+@test "a PMU named explicitly: its type; a bare event term from its table" {
+	resolve_on phone-a55-a76 armv8_cortex_a76/inst_retired/
+	assert_equal "$(ev type)" 9
+	assert_equal "$(ev config)" 0x8
+	resolve_on phone-a55-a76 armv8_cortex_a76/event=0x11/
+	assert_equal "$(ev config)" 0x11
+}
+
+@test "EVENT/terms/: the event's PMU, its format terms and filter terms" {
+	resolve_on n1-server 'inst_retired/long/'
+	assert_equal "$(ev pmu)" armv8_pmuv3_0
+	assert_equal "$(ev config)" 0x8
+	assert_equal "$(ev config1)" 0x1
+	resolve_on n1-server 'inst_retired/p=1,nsh=1/'
+	assert_equal "$(ev config)" 0x8
+}
+
+@test "EVENT/terms/ with an unknown term names it" {
+	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server run "$PMUPROF" stat -e 'inst_retired/bogus=1/' -- true
+	assert_failure 2
+	assert_output --partial "unknown term 'bogus'"
+}
+
+@test "perf generic names stay PERF_TYPE_HARDWARE (the kernel maps them to PMUv3 codes)" {
+	resolve_on n1-server cycles
+	assert_equal "$(ev type)" 0
+	assert_equal "$(ev config)" 0x0
+	assert_equal "$(ev pmu)" cpu
+}
+
+@test "raw codes and PMU/event=/ keep working" {
+	resolve_on n1-server r11
+	assert_equal "$(ev type)" 4
+	assert_equal "$(ev config)" 0x11
+	resolve_on n1-server armv8_pmuv3_0/event=0x11/
+	assert_equal "$(ev type)" 8
+	assert_equal "$(ev config)" 0x11
+}
+
+@test "a typo gets the closest names" {
+	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server run "$PMUPROF" stat -e inst_retird -- true
+	assert_failure 2
+	assert_output --partial "did you mean 'inst_retired'"
+	PMUPROF_SYSFS_ROOT=$FIXTURES/phone-a55-a76 run "$PMUPROF" stat -e dsb_spc -- true
+	assert_failure 2
+	assert_output --partial "'dsb_spec'"
+}
+
+@test "--cpu-model on x86: PERF_TYPE_RAW with the core's code" {
+	resolve_on x86-host l1d_cache_refill_inner --cpu-model neoverse-n1
+	assert_equal "$(ev type)" 4
+	assert_equal "$(ev config)" 0x44
+	assert_equal "$(ev pmu)" raw
+}
+
+@test "PMUPROF_CPU_MODEL does the same; --cpu-model wins over it" {
+	PMUPROF_CPU_MODEL=a76 resolve_on x86-host dsb_spec
+	assert_equal "$(ev config)" 0x7d
+	PMUPROF_CPU_MODEL=a57 resolve_on x86-host dsb_spec --cpu-model a76
+	assert_equal "$(ev config)" 0x7d
+}
+
+@test "--cpu-model on an Arm machine uses that core's PMU when there is one" {
+	resolve_on phone-a55-a76 inst_retired --cpu-model cortex-a76
+	assert_equal "$(ev pmu)" armv8_cortex_a76
+	assert_equal "$(ev type)" 9
+}
+
+@test "an unknown --cpu-model is refused" {
+	run "$PMUPROF" stat --cpu-model cortex-a999 -e task-clock -- true
+	assert_failure 2
+	assert_output --partial "unknown CPU model 'cortex-a999'"
+}
+
+@test "libpfm4 fallback on x86: UNHALTED_CORE_CYCLES" {
+	[ -e /usr/lib/x86_64-linux-gnu/libpfm.so.4 ] || [ -e /usr/lib/libpfm.so.4 ] ||
+		skip "libpfm4 is not installed (libpfm.so.4)"
+	[ "$(uname -m)" = x86_64 ] || skip "UNHALTED_CORE_CYCLES is an x86 event"
+	PMUPROF_SYSFS_ROOT=$FIXTURES/x86-host stat_json -e task-clock,UNHALTED_CORE_CYCLES -- true
+	[ "$(jqr '.events[1].pmu')" = libpfm4 ] ||
+		skip "libpfm4 does not know UNHALTED_CORE_CYCLES on this host's PMU: $output"
+	[ "$(jqr '.events[1].config')" = 0x3c ] || fail "config $(jqr '.events[1].config')"
+}
+
+@test "libpfm4 fallback: cycles_div_busy where libpfm4 has it for this PMU" {
+	[ -e /usr/lib/x86_64-linux-gnu/libpfm.so.4 ] || skip "libpfm4 is not installed"
+	PMUPROF_SYSFS_ROOT=$FIXTURES/x86-host run "$PMUPROF" stat --json -o report.json \
+		-e task-clock,cycles_div_busy -- true
+	[ "$status" -eq 0 ] || skip "libpfm4 has no cycles_div_busy for this host's PMU ($output)"
+	assert_equal "$(jqr '.events[1].pmu')" libpfm4
+}
