@@ -2,6 +2,7 @@
 #ifndef PMUPROF_WORKLOAD_H
 #define PMUPROF_WORKLOAD_H
 
+#include <limits.h>
 #include <stdint.h>
 #include <sys/types.h>
 #include <time.h>
@@ -13,6 +14,8 @@ struct workload {
 	int go_fd;		/* write end of the go-pipe */
 	int err_fd;		/* read end of the exec-error pipe (close-on-exec in the child) */
 	struct timespec t0;	/* when it was let go */
+	void *stack;		/* the child's stack until it execs */
+	char path[PATH_MAX];	/* the file it executes */
 };
 
 struct workload_result {
@@ -23,9 +26,10 @@ struct workload_result {
 	uint64_t wall_ns, user_ns, sys_ns;
 };
 
-/* Forks the child; it waits until workload_go, then execs argv (PATH search). The parent may
- * open counters on w->pid in between. */
-pp_status workload_fork(char *const argv[], struct workload *w);
+/* Finds the command along PATH and starts the child; it waits until workload_go, then execs.
+ * The parent may open counters on w->pid in between. PP_ESRCH when the command is not found,
+ * PP_ENOEXEC when it is not executable (*exec_errno says why); no child then. */
+pp_status workload_fork(char *const argv[], struct workload *w, int *exec_errno);
 /* Lets the child exec. PP_ESRCH when the command was not found (*exec_errno ENOENT),
  * PP_ENOEXEC when it could not be executed (EACCES, ENOEXEC, ...); the child is reaped. */
 pp_status workload_go(struct workload *w, int *exec_errno);

@@ -29,6 +29,13 @@ int outfile_open(struct outfile *o, const char *path)
 		return ENOENT;
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		return EISDIR;
+	/* a device, FIFO or socket (/dev/null, /dev/stdout, a pipe) is written in place: there
+	 * is nothing to replace atomically, and renaming over it would destroy it */
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		if (!(o->fp = fopen(path, "w")))
+			return errno;
+		return 0;
+	}
 	copy = strdup(path);
 	o->path = strdup(path);
 	if (!copy || !o->path) {
@@ -77,9 +84,9 @@ int outfile_commit(struct outfile *o)
 	if (fclose(o->fp) != 0 && !e)
 		e = errno;
 	o->fp = NULL;
-	if (!e && rename(o->tmp, o->path) != 0)
+	if (!e && o->tmp && rename(o->tmp, o->path) != 0)
 		e = errno;
-	if (e)
+	if (e && o->tmp)
 		unlink(o->tmp);
 	release(o);
 	return e;
