@@ -1,0 +1,25 @@
+#!/usr/bin/env bats
+# Man pages render without warnings; install honours PREFIX and DESTDIR.
+load helpers
+
+@test "every man page renders with groff -ww without a warning" {
+	command -v groff >/dev/null || skip "groff is not installed"
+	n=0
+	for m in "$ROOT"/pmuprof.1 "$ROOT"/man/*.[157]; do
+		out=$(LC_ALL=C.UTF-8 groff -man -ww -z "$m" 2>&1)
+		[ -z "$out" ] || fail "$m: $out"
+		n=$((n + 1))
+	done
+	[ "$n" -ge 3 ] || fail "only $n man pages found"
+}
+
+@test "make install puts the binary and the man pages under DESTDIR/PREFIX" {
+	run make -C "$ROOT" -s install DESTDIR="$BATS_TEST_TMPDIR/root" PREFIX=/opt/pp
+	assert_success
+	[ -x "$BATS_TEST_TMPDIR/root/opt/pp/bin/pmuprof" ]
+	[ -f "$BATS_TEST_TMPDIR/root/opt/pp/share/man/man1/pmuprof.1" ]
+	[ -f "$BATS_TEST_TMPDIR/root/opt/pp/share/man/man1/pmuprof-stat.1" ]
+	[ -f "$BATS_TEST_TMPDIR/root/opt/pp/share/man/man5/pmuprof-json.5" ]
+	run "$BATS_TEST_TMPDIR/root/opt/pp/bin/pmuprof" --version
+	assert_success
+}
