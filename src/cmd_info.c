@@ -230,7 +230,7 @@ static void print_pmu(const struct sysfs_pmu *p)
 	printf("%s (type %d)\n", p->name, p->type);
 	printf("  cpus             %d, from %d to %d\n", p->ncpus, p->ncpus ? p->cpus[0] : 0,
 	       p->ncpus ? p->cpus[p->ncpus - 1] : 0);
-	printf("  core             %s, MIDR 0x%016llx\n", core ? core->title : "not in pmuprof's tables",
+	printf("  core             %s, MIDR 0x%08llx\n", core ? core->title : "not in pmuprof's tables",
 	       (unsigned long long)p->midr);
 	if (core && core->counters >= 0)
 		printf("  counters         unknown until probed (%d per Arm's data)\n", core->counters);

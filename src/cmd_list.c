@@ -264,8 +264,9 @@ static void print_section(const struct list_section *s, const char *pattern, FIL
 
 	fprintf(fp, "%s", s->core ? s->core->title : "PMUv3 core not in pmuprof's tables (common events)");
 	if (s->pmu)
-		fprintf(fp, " on %s (type %d, %d cpus from %d): * = advertised by the PMU\n",
-			s->pmu->name, s->pmu->type, s->pmu->ncpus, s->pmu->ncpus ? s->pmu->cpus[0] : 0);
+		fprintf(fp, " on %s (type %d, %d cpu%s from %d): * = advertised by the PMU\n",
+			s->pmu->name, s->pmu->type, s->pmu->ncpus, s->pmu->ncpus == 1 ? "" : "s",
+			s->pmu->ncpus ? s->pmu->cpus[0] : 0);
 	else
 		fprintf(fp, " (no PMU of this core here)\n");
 	for (size_t k = 0; k < n; k++) {
