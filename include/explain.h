@@ -20,7 +20,6 @@ struct explain_event {
 	int marked;			/* a Secure/EL3 request counted only where Linux can */
 	struct pmreg_event reg;		/* what the driver programs */
 	enum pmreg_kind kind;
-	struct pmreg_th_req th;		/* threshold terms written (th.given) */
 };
 
 struct explain {
@@ -40,8 +39,5 @@ struct explain {
 /* Prints the explanation; 0 on success, -1 when it cannot be written. */
 int explain_print_json(const struct explain *x, FILE *out);
 int explain_print_text(const struct explain *x, FILE *out);
-
-/* The subcommand (also to be declared in cmd.h with the others). */
-int cmd_explain(int argc, char **argv);
 
 #endif

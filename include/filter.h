@@ -121,6 +121,10 @@ const char *filter_refusal(const struct filter_plan *p, char *buf, size_t len);
 /* How to proceed, for the message's second part. */
 const char *filter_remedy(const struct filter_plan *p);
 
+/* The message part for a filter_apply failure (PP_EINVAL or PP_ENOTSUP): why, then the way
+ * out in parentheses, for "cannot ... event 'X': " to lead. */
+const char *filter_apply_why(pp_status st, const struct filter_plan *p, char *buf, size_t len);
+
 /* Flags for filter_apply. */
 #define FILTER_ALLOW_SECURE 1u	/* count what Linux can of a FILTER_SECURE request */
 

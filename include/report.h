@@ -22,6 +22,10 @@ struct report_event {
 	uint64_t config, config1, config2;
 	unsigned excl_user : 1, excl_kernel : 1, excl_hv : 1, excl_host : 1, excl_guest : 1;
 	int group;		/* user group index, -1 when none */
+	const char *filter_terms;	/* PMEVTYPER filter-bit terms given ("P,NSK"), NULL: none */
+	const char *filter_verdict;	/* "ok", or "secure" (accepted with --allow-secure) */
+	int marked;		/* the request's Secure/EL3 part is not counted (Linux can't) */
+	unsigned filter_differ;	/* levels (1 << enum filter_level) counted otherwise than asked */
 	enum report_status status;
 	const char *reason;	/* why it was not counted (errno name), or NULL */
 	uint64_t raw;		/* as read */
@@ -36,6 +40,8 @@ struct report_host {
 	char cpu_model[128];	/* "" when unknown */
 	uint64_t midr;		/* 0 when unknown */
 	int ncpus;
+	int kernel_el;		/* 1, or 2 (VHE), that filter terms were read with; 0: not decided */
+	const char *kernel_el_source;	/* how pmuprof knows it (NULL when not decided) */
 };
 
 struct report {
@@ -53,6 +59,9 @@ struct report {
 
 /* Name of a status as the outputs spell it ("counted", "not counted", ...). */
 const char *report_status_str(enum report_status s);
+/* The note a marked event carries in every format: "marked: filter P,NSK: Secure EL1 and EL3
+ * cannot be filtered as asked; Linux programs the Non-secure part only (--allow-secure)". */
+const char *report_mark_note(const struct report_event *e, char *buf, size_t len);
 /* Fills the host facts (uname, cpu model and MIDR through sysfs). */
 void report_host_fill(struct report_host *h);
 

@@ -10,6 +10,7 @@
 #include "evspec.h"
 #include "evtab.h"
 #include "filter.h"
+#include "pmreg.h"
 #include "status.h"
 #include "suggest.h"
 #include "sysfs.h"
@@ -27,6 +28,8 @@ struct pp_event {
 	int arm_code;		/* the PMUv3 event number it counts (for generic names: what the
 				 * kernel's armv8_pmuv3 map gives); -1 when not an Arm event */
 	struct filter_req filter;	/* PMEVTYPER filter terms given (p=1,nsh=1), see filter.h */
+	struct pmreg_th_req th;		/* threshold terms given (th.given), placed into config
+					 * through the Arm PMU's format/ by pmreg_th_apply */
 	unsigned mods;		/* the modifier letters given (enum evspec_mod) */
 	int group;		/* user group index, -1 when not in braces */
 	int column;		/* where the event starts in its spec */

@@ -1,6 +1,6 @@
 /* cmd_explain.c: `pmuprof explain`: its options, then the pipeline: specs -> resolved events ->
- * filter bits and exclude flags (kernel EL) -> threshold terms -> register values and counter
- * kinds -> the programming sequence -> text | JSON. Opens no counter. */
+ * filter bits and exclude flags (kernel EL) -> register values (threshold terms placed by
+ * resolve) and counter kinds -> the programming sequence -> text | JSON. Opens no counter. */
 #include <argp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,28 +80,6 @@ static const struct argp explain_argp = {
 	NULL, NULL, NULL
 };
 
-/* Takes the threshold terms out of req (they are validated against the PMU later, by
- * pmreg_th_apply, not placed blindly by resolve). */
-static pp_status take_threshold(struct evspec_req *req, struct pmreg_th_req *th)
-{
-	int out = 0;
-
-	for (int k = 0; k < req->nterms; k++) {
-		pp_status st = pmreg_th_term(req->terms[k].key, req->terms[k].value, th);
-
-		if (st == PP_EINVAL)
-			return st;
-		if (st == PP_OK) {
-			free(req->terms[k].key);
-			free(req->terms[k].value);
-			continue;
-		}
-		req->terms[out++] = req->terms[k];
-	}
-	req->nterms = out;
-	return PP_OK;
-}
-
 /* The sysfs PMU an event's registers live in: its own, else the first Arm PMU. */
 static const struct sysfs_pmu *pmu_of(struct resolve_ctx *c, const struct pp_event *ev)
 {
@@ -113,44 +91,28 @@ static const struct sysfs_pmu *pmu_of(struct resolve_ctx *c, const struct pp_eve
 	return c->npmus ? &c->pmus[0] : NULL;
 }
 
-static int fail_event(const struct explain_event *e, const char *why, const char *how)
-{
-	msg_error("cannot explain event '%s': %s%s%s%s", e->ev.name, why, *how ? " (" : "", how,
-		  *how ? ")" : "");
-	return -1;
-}
-
-/* Filter bits and threshold of one resolved event; -1 after a message. */
+/* Filter bits of one resolved event (its threshold terms were placed by resolve), then what
+ * the driver programs; -1 after a message. */
 static int settle(struct resolve_ctx *c, const struct explain_opts *o, struct explain *x,
 		  struct explain_event *e)
 {
 	const struct sysfs_pmu *pmu = pmu_of(c, &e->ev);
 	uint64_t cfg[4] = { e->ev.attr.config, e->ev.attr.config1, e->ev.attr.config2, 0 };
 	struct filter_excl xl;
-	char why[512];
+	char why[768];
 	pp_status st;
 
 	e->filter_given = e->ev.filter.given != 0;
 	st = filter_apply(&e->ev.filter, e->ev.mods, x->kel.el,
 			  o->allow_secure ? FILTER_ALLOW_SECURE : 0, &e->ev.attr, &e->plan);
-	if (st == PP_EINVAL)
-		return fail_event(e, "filter-bit terms and the u, k, h modifiers both say where to "
-				  "count", "give one or the other");
-	if (st != PP_OK)
-		return fail_event(e, filter_refusal(&e->plan, why, sizeof(why)),
-				  filter_remedy(&e->plan));
+	if (st != PP_OK) {
+		msg_error("cannot explain event '%s': %s", e->ev.name,
+			  filter_apply_why(st, &e->plan, why, sizeof(why)));
+		return -1;
+	}
 	e->marked = e->plan.verdict == FILTER_SECURE;
 	e->is_arm = e->ev.arm_code >= 0;
 	e->pmu_name = e->is_arm && pmu ? pmu->name : NULL;
-	if (e->th.given) {
-		if (!pmu)
-			return fail_event(e, "this machine shows no Arm PMU to take threshold terms",
-					  "point PMUPROF_SYSFS_ROOT at one");
-		if (pmreg_th_apply(pmu, &e->th, cfg, why, sizeof(why)) != PP_OK)
-			return fail_event(e, why, "");
-		e->ev.attr.config1 = cfg[1];
-		e->ev.attr.config2 = cfg[2];
-	}
 	filter_excl_from_attr(&e->ev.attr, &xl);
 	e->reg.evt = (uint16_t)(e->is_arm ? e->ev.arm_code : 0);
 	e->reg.filter = filter_from_excl(&xl, x->kel.el);
@@ -203,12 +165,6 @@ static int resolve_all(struct resolve_ctx *c, const struct explain_opts *o,
 	for (size_t k = 0; k < l->n; k++) {
 		struct explain_event *e = &x->events[k];
 
-		if (take_threshold(&l->reqs[k], &e->th) != PP_OK) {
-			msg_error("cannot explain event '%s': threshold terms take threshold=N, "
-				  "threshold_compare=eq|ne|ge|lt, threshold_count[=0|1]",
-				  l->reqs[k].text);
-			return -1;
-		}
 		if (resolve_event_in(c, &l->reqs[k], &e->ev, &re) != PP_OK) {
 			msg_error("cannot explain event '%s': %s%s%s%s", l->reqs[k].text, re.what,
 				  re.near.n ? " (did you mean '" : "", re.near.n ? re.near.best[0] : "",

@@ -15,30 +15,14 @@
 #include "resolve.h"
 #include "sysfs.h"
 #include "workload.h"
+#include "stat_priv.h"
 
 /* perf stat's default set. */
 static const char default_events[] =
 	"task-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,branches,"
 	"branch-misses";
 
-struct stat_opts {
-	const char **specs;
-	size_t nspecs;
-	int json;
-	const char *sep;
-	const char *output;
-	char **cmd;
-	int cmdc;
-	const char *cpu_model;	/* --cpu-model: resolve names for this core (issue 3) */
-};
-
-/* One event through the pipeline: resolved, opened, read. */
-struct stat_event {
-	struct pp_event ev;
-	int fd;
-	int err;		/* errno of a failed open */
-	struct counter_reading rd;
-};
+enum { OPT_KERNEL_EL = 0x100, OPT_ALLOW_SECURE };
 
 static const struct argp_option options[] = {
 	{ "event", 'e', "LIST", 0,
@@ -52,6 +36,12 @@ static const struct argp_option options[] = {
 	{ "cpu-model", 'M', "CORE", 0,
 	  "Resolve Arm event names for CORE (e.g. neoverse-n1, a76; default: each PMU's own "
 	  "core, or $PMUPROF_CPU_MODEL)", 0 },
+	{ "kernel-el", OPT_KERNEL_EL, "1|2", 0,
+	  "Read filter-bit terms with the kernel at EL1, or at EL2 with VHE (default: detected)",
+	  0 },
+	{ "allow-secure", OPT_ALLOW_SECURE, NULL, 0,
+	  "Accept filter-bit terms that ask for Secure or EL3 counting: count the Non-secure "
+	  "levels Linux can, with the event marked in the report", 0 },
 	{ 0 }
 };
 
@@ -81,6 +71,14 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'M':
 		o->cpu_model = arg;
 		break;
+	case OPT_KERNEL_EL:
+		if (strcmp(arg, "1") != 0 && strcmp(arg, "2") != 0)
+			argp_error(state, "--kernel-el takes 1 or 2, not '%s'", arg);
+		o->kernel_el = arg[0] - '0';
+		break;
+	case OPT_ALLOW_SECURE:
+		o->allow_secure = 1;
+		break;
 	case ARGP_KEY_ARG:
 		/* the command and everything after it belong to the workload */
 		o->cmd = &state->argv[state->next - 1];
@@ -109,117 +107,10 @@ static const struct argp stat_argp = {
 	"Events: perf's names (cycles, instructions, task-clock, page-faults, "
 	"L1-dcache-load-misses, ...), raw codes (r11), and PMU terms "
 	"(armv8_pmuv3/event=0x11/); modifiers :u (user), :k (kernel), :h (hypervisor), "
-	"group with braces: {cycles,instructions}.",
+	"group with braces: {cycles,instructions}; or the PMEVTYPER filter bits as terms "
+	"(inst_retired/p=1/ counts what inst_retired:u does; see pmuprof-filters(7)).",
 	NULL, NULL, NULL
 };
-
-static void report_spec_error(const char *spec, const struct evspec_error *e)
-{
-	msg_error("cannot parse event list '%s': %s at column %d", spec, e->what, e->column);
-}
-
-static void report_resolve_error(const char *spec, const struct evspec_req *req,
-				 const struct resolve_error *e)
-{
-	char hint[3 * SUGGEST_LEN + 40] = "";
-	int n = 0;
-
-	for (int k = 0; k < e->near.n; k++)
-		n += snprintf(hint + n, sizeof(hint) - (size_t)n, "%s'%s'",
-			      k == 0 ? " (did you mean " : k == e->near.n - 1 ? " or " : ", ",
-			      e->near.best[k]);
-	if (e->near.n)
-		snprintf(hint + n, sizeof(hint) - (size_t)n, "?)");
-	else if (!req->pmu)
-		snprintf(hint, sizeof(hint), " (see 'pmuprof list')");
-	msg_error("cannot use event '%s' (column %d of '%s'): %s%s", req->text, e->column, spec,
-		  e->what, hint);
-}
-
-/* --cpu-model / $PMUPROF_CPU_MODEL -> a resolution context; a message when unknown. */
-static int start_ctx(const struct stat_opts *o, struct resolve_ctx *ctx)
-{
-	const char *model = resolve_model_name(o->cpu_model);
-	struct suggest near;
-
-	if (resolve_ctx_init(ctx, model, &near) == PP_OK)
-		return 0;
-	msg_error("unknown CPU model '%s'%s%s%s (see 'pmuprof list --all-cores')", model,
-		  near.n ? " (did you mean '" : "", near.n ? near.best[0] : "", near.n ? "'?)" : "");
-	return -1;
-}
-
-/* Specs -> resolved events; stops at the first bad one, with its message. */
-static int resolve_all(const struct stat_opts *o, struct stat_event **out, size_t *nout)
-{
-	struct resolve_ctx ctx;
-	struct evspec_list list = { 0 };
-	struct stat_event *evs = NULL;
-	size_t *first = calloc(o->nspecs + 1, sizeof(*first));	/* first request of each spec */
-	size_t done = 0, spec = 0;
-	int rc = -1;
-
-	if (start_ctx(o, &ctx) != 0) {
-		free(first);
-		return -1;
-	}
-	if (!first)
-		goto oom;
-	for (size_t s = 0; s < o->nspecs; s++) {
-		struct evspec_error perr;
-		pp_status st = evspec_parse(o->specs[s], &list, &perr);
-
-		if (st == PP_ENOMEM)
-			goto oom;
-		if (st != PP_OK) {
-			report_spec_error(o->specs[s], &perr);
-			goto out;
-		}
-		first[s + 1] = list.n;
-	}
-	if (!(evs = calloc(list.n, sizeof(*evs))))
-		goto oom;
-	for (; done < list.n; done++) {
-		struct resolve_error rerr;
-		pp_status st;
-
-		while (done >= first[spec + 1])
-			spec++;
-		st = resolve_event_in(&ctx, &list.reqs[done], &evs[done].ev, &rerr);
-		if (st == PP_ENOMEM)
-			goto oom;
-		if (st != PP_OK) {
-			report_resolve_error(o->specs[spec], &list.reqs[done], &rerr);
-			goto out;
-		}
-		evs[done].fd = -1;
-	}
-	*out = evs;
-	*nout = done;
-	evs = NULL;
-	rc = 0;
-	goto out;
-oom:
-	msg_error("out of memory");
-out:
-	for (size_t k = 0; evs && k < done; k++)
-		resolve_event_free(&evs[k].ev);
-	free(evs);
-	free(first);
-	evspec_free(&list);
-	resolve_ctx_free(&ctx);
-	return rc;
-}
-
-static void free_events(struct stat_event *evs, size_t n)
-{
-	for (size_t k = 0; k < n; k++) {
-		if (evs[k].fd >= 0)
-			close(evs[k].fd);
-		resolve_event_free(&evs[k].ev);
-	}
-	free(evs);
-}
 
 static void explain_eacces(const struct stat_event *e)
 {
@@ -351,6 +242,14 @@ static void fill_event(struct report_event *re, const struct stat_event *e)
 	re->excl_host = a->exclude_host;
 	re->excl_guest = a->exclude_guest;
 	re->group = e->ev.group;
+	if (e->ev.filter.given) {
+		re->filter_terms = e->terms;
+		re->filter_verdict = e->plan.verdict == FILTER_SECURE ? "secure" : "ok";
+		/* a Secure/EL3 request accepted with --allow-secure: Linux counts only the
+		 * Non-secure levels of it */
+		re->marked = e->plan.verdict == FILTER_SECURE;
+		re->filter_differ = e->plan.differ;
+	}
 	re->raw = e->rd.value;
 	re->enabled_ns = e->rd.enabled;
 	re->running_ns = e->rd.running;
@@ -399,7 +298,8 @@ static int write_report(const struct stat_opts *o, const struct report *r, FILE 
 }
 
 /* Runs the workload with the counters on it and writes the report; returns the exit status. */
-static int run(const struct stat_opts *o, struct stat_event *evs, size_t n, struct outfile *of)
+static int run(const struct stat_opts *o, struct stat_event *evs, size_t n,
+	       const struct filter_kernel_el *kel, struct outfile *of)
 {
 	struct workload w;
 	struct workload_result res = { 0 };
@@ -443,6 +343,8 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t n, stru
 	r.nevents = n;
 	if (o->json)	/* only JSON shows host facts; /proc/cpuinfo is slow to read on x86 */
 		report_host_fill(&r.host);
+	r.host.kernel_el = kel->el;
+	r.host.kernel_el_source = kel->why;
 	r.wall_ns = res.wall_ns;
 	r.user_ns = res.user_ns;
 	r.sys_ns = res.sys_ns;
@@ -466,6 +368,7 @@ int cmd_stat(int argc, char **argv)
 	struct stat_opts o = { 0 };
 	struct stat_event *evs = NULL;
 	struct outfile of = { 0 };
+	struct filter_kernel_el kel;
 	size_t n = 0;
 	int rc, e;
 
@@ -478,21 +381,21 @@ int cmd_stat(int argc, char **argv)
 		}
 		o.specs[o.nspecs++] = default_events;
 	}
-	if (resolve_all(&o, &evs, &n) != 0) {
+	if (stat_events_resolve(&o, &evs, &n, &kel) != 0) {
 		free(o.specs);
 		return PP_EXIT_ERROR;
 	}
 	if (o.output && (e = outfile_open(&of, o.output)) != 0) {
 		msg_error("cannot write report file '%s': %s (choose a writable path for -o)",
 			  o.output, strerror(e));
-		free_events(evs, n);
+		stat_events_free(evs, n);
 		free(o.specs);
 		return PP_EXIT_ERROR;
 	}
-	rc = run(&o, evs, n, &of);
+	rc = run(&o, evs, n, &kel, &of);
 	if (of.fp)
 		outfile_discard(&of);	/* the run failed before the report was committed */
-	free_events(evs, n);
+	stat_events_free(evs, n);
 	free(o.specs);
 	return rc;
 }

@@ -262,6 +262,19 @@ const char *filter_remedy(const struct filter_plan *p)
 	}
 }
 
+const char *filter_apply_why(pp_status st, const struct filter_plan *p, char *buf, size_t len)
+{
+	char why[512];
+
+	if (st == PP_EINVAL)
+		snprintf(buf, len, "its filter-bit terms and its :u, :k or :h modifier both say "
+			 "where to count (give one or the other: p=1 alone counts what :u does)");
+	else
+		snprintf(buf, len, "%s (%s)", filter_refusal(p, why, sizeof(why)),
+			 filter_remedy(p));
+	return buf;
+}
+
 pp_status filter_apply(const struct filter_req *fr, unsigned mods, int kernel_el,
 		       unsigned flags, struct perf_event_attr *attr, struct filter_plan *plan)
 {

@@ -20,6 +20,8 @@ static const struct subcommand subcommands[] = {
 	{ .name = "stat", .run = cmd_stat, .summary = "run a command and count events" },
 	{ .name = "list", .run = cmd_list, .summary = "list the events of this machine's cores" },
 	{ .name = "info", .run = cmd_info, .summary = "describe this machine's PMUs" },
+	{ .name = "explain", .run = cmd_explain,
+	  .summary = "show the PMU registers Linux programs for events" },
 };
 
 #define NSUB (sizeof(subcommands) / sizeof(subcommands[0]))
@@ -30,6 +32,7 @@ static char doc[] =
 	"  stat     run a command and count events\n"
 	"  list     list the events of this machine's cores (or of any core)\n"
 	"  info     describe this machine's Arm PMUs and perf settings\n"
+	"  explain  show where events count and the PMU register values Linux programs\n"
 	"\n"
 	"'pmuprof COMMAND --help' describes each; man pmuprof has the whole story.";
 
@@ -78,7 +81,7 @@ int main(int argc, char **argv)
 		argv[o.sub_index] = name;
 		exit(subcommands[k].run(argc - o.sub_index, argv + o.sub_index));
 	}
-	msg_error("'%s' is not a pmuprof command (commands: stat, list, info; see "
+	msg_error("'%s' is not a pmuprof command (commands: stat, list, info, explain; see "
 		  "'pmuprof --help')",
 		  argv[o.sub_index]);
 	return PP_EXIT_ERROR;

@@ -2,6 +2,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "filter.h"
 #include "report.h"
 #include "sysfs.h"
 
@@ -14,6 +15,24 @@ const char *report_status_str(enum report_status s)
 	case REPORT_NOT_PERMITTED: return "not permitted";
 	}
 	return "unknown";
+}
+
+const char *report_mark_note(const struct report_event *e, char *buf, size_t len)
+{
+	size_t n = (size_t)snprintf(buf, len, "marked: filter %s:", e->filter_terms);
+	int total = __builtin_popcount(e->filter_differ), k = 0;
+
+	/* the levels are those where the request and the driver's bits differ (Secure EL0-2,
+	 * EL3); counting there is the firmware's to allow (MDCR_EL3.SPME/MPMX) */
+
+	for (int l = 0; l < FILTER_NLEVELS && n < len; l++)
+		if (e->filter_differ & 1u << l)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", ++k == 1 ? " " :
+					      k == total ? " and " : ", ", filter_level_title(l));
+	if (n < len)
+		snprintf(buf + n, len - n, " cannot be filtered as asked; Linux programs the "
+			 "Non-secure part only (--allow-secure)");
+	return buf;
 }
 
 void report_host_fill(struct report_host *h)

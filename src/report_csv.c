@@ -1,5 +1,7 @@
 /* report_csv.c: the report as separated values in perf stat -x's field order: value, unit,
- * event, running time (ns), share counted (%), metric value, metric unit. */
+ * event, running time (ns), share counted (%), metric value, metric unit. perf's fields have no
+ * room for a note: a marked event is followed by a "# marked: ..." comment line, which readers
+ * of perf's -x output already skip (perf writes "# started on" lines the same way). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -50,6 +52,11 @@ int report_csv(const struct report *r, FILE *out, const char *sep)
 		field(out, pct, sep, 0);
 		field(out, mval, sep, 0);
 		field(out, munit, sep, 1);
+		if (e->marked) {
+			char note[256];
+
+			fprintf(out, "# %s: %s\n", e->name, report_mark_note(e, note, sizeof(note)));
+		}
 	}
 	return ferror(out) ? -1 : 0;
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "filter.h"
 #include "report.h"
 
 static cJSON *hex(uint64_t v)
@@ -30,6 +31,11 @@ static cJSON *host_json(const struct report_host *h)
 	cJSON_AddItemToObject(o, "cpu_model", str_or_null(h->cpu_model));
 	cJSON_AddItemToObject(o, "midr", h->midr ? hex(h->midr) : cJSON_CreateNull());
 	cJSON_AddNumberToObject(o, "ncpus", h->ncpus);
+	/* only when filter-bit terms or --kernel-el made pmuprof decide it */
+	if (h->kernel_el) {
+		cJSON_AddNumberToObject(o, "kernel_el", h->kernel_el);
+		cJSON_AddItemToObject(o, "kernel_el_source", str_or_null(h->kernel_el_source));
+	}
 	return o;
 }
 
@@ -42,6 +48,25 @@ static cJSON *exclude_json(const struct report_event *e)
 	cJSON_AddBoolToObject(o, "hv", e->excl_hv);
 	cJSON_AddBoolToObject(o, "host", e->excl_host);
 	cJSON_AddBoolToObject(o, "guest", e->excl_guest);
+	return o;
+}
+
+/* The event's filter-bit terms, what Linux makes of them and the levels counted otherwise
+ * than asked (keys as pmuprof explain spells them); null when it has none. */
+static cJSON *filter_json(const struct report_event *e)
+{
+	cJSON *o, *d;
+
+	if (!e->filter_terms)
+		return cJSON_CreateNull();
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "terms", e->filter_terms);
+	cJSON_AddStringToObject(o, "verdict", e->filter_verdict);
+	cJSON_AddBoolToObject(o, "marked", e->marked);
+	d = cJSON_AddArrayToObject(o, "not_as_asked");
+	for (int l = 0; l < FILTER_NLEVELS; l++)
+		if (e->filter_differ & 1u << l)
+			cJSON_AddItemToArray(d, cJSON_CreateString(filter_level_key(l)));
 	return o;
 }
 
@@ -59,6 +84,7 @@ static cJSON *event_json(const struct report *r, const struct report_event *e)
 	cJSON_AddItemToObject(o, "config1", hex(e->config1));
 	cJSON_AddItemToObject(o, "config2", hex(e->config2));
 	cJSON_AddItemToObject(o, "exclude", exclude_json(e));
+	cJSON_AddItemToObject(o, "filter", filter_json(e));
 	cJSON_AddItemToObject(o, "group", e->group >= 0 ? cJSON_CreateNumber(e->group)
 							: cJSON_CreateNull());
 	cJSON_AddStringToObject(o, "status", report_status_str(e->status));

@@ -53,6 +53,11 @@ static void print_event(const struct report *r, const struct report_event *e, FI
 		fprintf(out, "%*s (%.2f%%)", has_metric ? 20 - (int)strlen(munit) : 31, "",
 			e->counted_pct);
 	fputc('\n', out);
+	if (e->marked) {
+		char note[256];
+
+		fprintf(out, "%18s %-4s ^ %s\n", "", "", report_mark_note(e, note, sizeof(note)));
+	}
 }
 
 static void print_sec(FILE *out, uint64_t ns, const char *what)

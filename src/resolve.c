@@ -138,6 +138,14 @@ static pp_status apply_term(const struct sysfs_pmu *pmu, const struct evspec_ter
 	uint64_t v = 1;
 	pp_status st;
 
+	/* threshold terms are collected before format/ could place them blindly: they are
+	 * validated against caps/threshold_max (apply_threshold). A non-Arm PMU keeps its own
+	 * format terms of that name. */
+	if ((!pmu || pmu->is_arm) && (st = pmreg_th_term(t->key, t->value, &ev->th)) != PP_ENOENT)
+		return st == PP_OK ? PP_OK : errf(err, t->column, st,
+			"bad threshold term '%s%s%s' (threshold=N, threshold_compare=eq|ne|ge|lt, "
+			"threshold_count[=0|1])", t->key, t->value ? "=" : "",
+			t->value ? t->value : "");
 	if (pmu && (f = sysfs_format_find(pmu, t->key))) {
 		if (t->value && (st = parse_u64(t->value, &v)) != PP_OK)
 			goto bad_value;
@@ -207,6 +215,29 @@ static pp_status apply_terms(const struct sysfs_pmu *pmu, const struct evspec_re
 	ev->attr.config1 = cfg[1];
 	ev->attr.config2 = cfg[2];
 	return st;
+}
+
+/* Threshold terms (FEAT_PMUv3_TH) into config through pmu's format/, validated against its
+ * caps/threshold_max; pmu is the event's Arm PMU (NULL: none, which is an error when terms
+ * were given). */
+static pp_status apply_threshold(const struct sysfs_pmu *pmu, int column, struct pp_event *ev,
+				 struct resolve_error *err)
+{
+	uint64_t cfg[4] = { ev->attr.config, ev->attr.config1, ev->attr.config2, 0 };
+	char why[sizeof(err->what)];
+	pp_status st;
+
+	if (!ev->th.given)
+		return PP_OK;
+	if (!pmu || !pmu->is_arm)
+		return errf(err, column, PP_ENOTSUP, "threshold terms need an event of an Arm "
+			    "PMU, and this machine shows none for '%s' (point PMUPROF_SYSFS_ROOT at "
+			    "one, or use the PMU's own name)", ev->name);
+	if ((st = pmreg_th_apply(pmu, &ev->th, cfg, why, sizeof(why))) != PP_OK)
+		return errf(err, column, st, "%s", why);
+	ev->attr.config1 = cfg[1];
+	ev->attr.config2 = cfg[2];
+	return PP_OK;
 }
 
 static pp_status set_pmu(struct pp_event *ev, const char *name)
@@ -306,6 +337,8 @@ static pp_status resolve_slashed(struct resolve_ctx *c, const struct evspec_req 
 		ev->attr.type = (uint32_t)own.type;
 		ev->core = own.is_arm ? resolve_pmu_core(&own) : NULL;
 		if ((st = apply_terms(&own, req, ev, err)) == PP_OK)
+			st = apply_threshold(&own, req->column, ev, err);
+		if (st == PP_OK)
 			st = set_pmu(ev, own.name);
 		if (st == PP_OK && own.is_arm && ev->attr.config < 0x10000)
 			ev->arm_code = (int)ev->attr.config;
@@ -318,22 +351,29 @@ static pp_status resolve_slashed(struct resolve_ctx *c, const struct evspec_req 
 	st = resolve_name(c, req->pmu, req->column, ev, &pmu, err);
 	if (st == PP_ENOENT)
 		return errf(err, req->column, st, "no PMU or event '%s'", req->pmu);
-	return st == PP_OK ? apply_terms(pmu, req, ev, err) : st;
+	if (st == PP_OK)
+		st = apply_terms(pmu, req, ev, err);
+	/* a generic name counting a PMUv3 event belongs to the first Arm PMU */
+	if (st == PP_OK && !pmu && ev->arm_code >= 0 && resolve_ctx_pmus(c) == PP_OK && c->npmus)
+		pmu = &c->pmus[0];
+	return st == PP_OK ? apply_threshold(pmu, req->column, ev, err) : st;
 }
 
-/* perf's modifier letters -> exclude_* flags (tools/perf/util/parse-events.c semantics):
- * any of u/k/h counts only the levels named; H and G pick host or guest; D pins. */
+/* perf's modifier letters -> exclude_* flags, through the filter module's reading of them
+ * (filter_excl_from_mods, tools/perf/util/parse-events.c semantics): u/k/h replace the level
+ * flags only when one is given, H and G add their exclusion; D pins. */
 static void apply_mods(unsigned mods, struct perf_event_attr *a)
 {
+	struct filter_excl x;
+
+	filter_excl_from_mods(mods, &x);
 	if (mods & (EVSPEC_MOD_U | EVSPEC_MOD_K | EVSPEC_MOD_H)) {
-		a->exclude_user = !(mods & EVSPEC_MOD_U);
-		a->exclude_kernel = !(mods & EVSPEC_MOD_K);
-		a->exclude_hv = !(mods & EVSPEC_MOD_H);
+		a->exclude_user = x.user;
+		a->exclude_kernel = x.kernel;
+		a->exclude_hv = x.hv;
 	}
-	if ((mods & EVSPEC_MOD_HOST) && !(mods & EVSPEC_MOD_GUEST))
-		a->exclude_guest = 1;
-	if ((mods & EVSPEC_MOD_GUEST) && !(mods & EVSPEC_MOD_HOST))
-		a->exclude_host = 1;
+	a->exclude_guest |= x.guest;
+	a->exclude_host |= x.host;
 	if (mods & EVSPEC_MOD_PINNED)
 		a->pinned = 1;
 }

@@ -19,7 +19,6 @@ jqe() {
 
 setup() {
 	[ -x "$PMUPROF" ] || skip "pmuprof is not built ($PMUPROF): run make"
-	"$PMUPROF" explain --help >/dev/null 2>&1 || skip "explain not wired yet (main.c)"
 	cd "$BATS_TEST_TMPDIR" || return 1
 }
 
@@ -141,4 +140,44 @@ setup() {
 	assert_success
 	assert_equal "$(jqe '.events[0].register')" null
 	assert_equal "$(jqe '.programming.pmcntenset')" 0x0
+}
+
+@test "filter-bit terms and :u/:k/:h on one event are refused, naming the event" {
+	PMUPROF_SYSFS_ROOT=$QEMU run "$PMUPROF" explain -e inst_retired/p=1/k
+	assert_failure 2
+	assert_output "pmuprof: cannot explain event 'inst_retired/p=1/k': its filter-bit terms and its :u, :k or :h modifier both say where to count (give one or the other: p=1 alone counts what :u does)"
+}
+
+@test "inst_retired:u,cpu_cycles: the same registers at EL1 and EL2; inst_retired:k gains NSH at EL2" {
+	for el in 1 2; do
+		PMUPROF_SYSFS_ROOT=$QEMU explain_json --kernel-el $el -e inst_retired:u,cpu_cycles,inst_retired:k
+		assert_success
+		assert_equal "$(jqe '.machine.kernel_el')" $el
+		assert_equal "$(jqe '.machine.kernel_el_source')" "given with --kernel-el"
+		assert_equal "$(jqe '[.events[] | .register.name] | join(" ")')" \
+			"PMEVTYPER0_EL0 PMCCFILTR_EL0 PMEVTYPER1_EL0"
+		assert_equal "$(jqe '.events[0].register.value')" 0x80000008
+		# cpu_cycles with no modifier: NSH, EL2 counted (!exclude_hv at EL1, !exclude_kernel at EL2)
+		assert_equal "$(jqe '.events[1].register.value')" 0x8000000
+		assert_equal "$(jqe '.events[1].register.fields.NSH')" 1
+		assert_equal "$(jqe '.programming.pmcntenset')" 0x80000003
+	done
+	assert_equal "$(jqe '.events[2].register.value')" 0x48000008
+	PMUPROF_SYSFS_ROOT=$QEMU explain_json -e inst_retired:k
+	assert_equal "$(jqe '.events[0].register.value')" 0x40000008
+	assert_equal "$(jqe '.machine.kernel_el_source')" "Cortex-A57 is an Armv8.0 core, without VHE"
+}
+
+@test "a kernel command line with kvm-arm.mode=nvhe keeps the kernel at EL1" {
+	PMUPROF_SYSFS_ROOT=$FIXTURES/filter/th-0 explain_json -e inst_retired:k
+	assert_success
+	assert_equal "$(jqe '.machine.kernel_el')" 1
+	assert_equal "$(jqe '.machine.kernel_el_source')" "the kernel command line has kvm-arm.mode=nvhe"
+	assert_equal "$(jqe '.events[0].register.fields | [.U, .P, .NSH] | join(",")')" 1,0,0
+}
+
+@test "a bad threshold term is refused by resolve with the accepted spellings" {
+	PMUPROF_SYSFS_ROOT=$TH run "$PMUPROF" explain -e stall_slot/threshold_compare=gt/
+	assert_failure 2
+	assert_output --partial "bad threshold term 'threshold_compare=gt' (threshold=N, threshold_compare=eq|ne|ge|lt"
 }

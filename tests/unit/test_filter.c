@@ -533,6 +533,40 @@ static void test_kernel_el(void)
 	sysfs_set_root(NULL);
 }
 
+/* filter_apply_why: the message part stat and explain print after "cannot ... event 'X': " */
+static void test_apply_why(void)
+{
+	static const struct {
+		int line;
+		unsigned given, value, mods;
+		int kernel_el;
+		pp_status st;
+		const char *starts, *has;
+	} rows[] = {
+		{ __LINE__, FILTER_P, FILTER_P, EVSPEC_MOD_K, 1, PP_EINVAL,
+		  "its filter-bit terms and its :u, :k or :h modifier", "give one or the other" },
+		{ __LINE__, FILTER_P | FILTER_NSK, FILTER_P | FILTER_NSK, 0, 1, PP_ENOTSUP,
+		  "NSK would have Secure EL1 and EL3 counted differently", "(drop the NSK, NSU" },
+		{ __LINE__, FILTER_P | FILTER_NSH, FILTER_P | FILTER_NSH, 0, 2, PP_ENOTSUP,
+		  "this asks for Non-secure EL2 but not Non-secure EL1", "give --kernel-el 1" },
+	};
+
+	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
+		struct filter_req fr = { rows[k].given, rows[k].value };
+		struct perf_event_attr a = { .size = sizeof(a) };
+		struct filter_plan p;
+		char buf[768];
+		pp_status st = filter_apply(&fr, rows[k].mods, rows[k].kernel_el, 0, &a, &p);
+		const char *m = filter_apply_why(st, &p, buf, sizeof(buf));
+
+		TAP_EQ_INT(st, rows[k].st, "filter_apply status (line %d)", rows[k].line);
+		tap_ok(strncmp(m, rows[k].starts, strlen(rows[k].starts)) == 0 &&
+		       strstr(m, rows[k].has) && m[strlen(m) - 1] == ')',
+		       "why: '%s...', says '%s', ends with the way out (line %d)", rows[k].starts,
+		       rows[k].has, rows[k].line);
+	}
+}
+
 int main(void)
 {
 	sysfs_set_root("tests/fixtures/qemu-a57");
@@ -544,5 +578,6 @@ int main(void)
 	test_refusals();
 	test_p1_is_u();
 	test_kernel_el();
+	test_apply_why();
 	return tap_done();
 }

@@ -136,6 +136,8 @@ check_pmuprof() {
 	check_formats "$m"
 	check_mux "$m"
 	check_names "$m"
+	check_filter "$m" "$level"
+	check_explain "$m" "$level"
 	check_list_info "$m"
 }
 
@@ -219,8 +221,11 @@ check_mux() {
 check_formats() {
 	m=$1 x=$(wl_expect loop)
 	grouped=$(echo "$x" | sed ':a;s/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/;ta')
-	[ "$(cat "$O/pp-text.loop.rc")" = 0 ] && grep -q "$grouped" "$O/pp-text.loop.err"
-	tap "$m: pmuprof: text report of the loop shows $grouped" $? "$(tail_of "$O/pp-text.loop.err" 4)"
+	[ "$(cat "$O/pp-text.loop.rc")" = 0 ] &&
+		grep -Eq "^ +$grouped +inst_retired:u$" "$O/pp-text.loop.err" &&
+		grep -Eq "^ +$grouped +cpu_cycles:u$" "$O/pp-text.loop.err"
+	tap "$m: pmuprof: text report of the loop shows $grouped for inst_retired:u and cpu_cycles:u" $? \
+		"$(tail_of "$O/pp-text.loop.err" 12)"
 	ok=0
 	i=0
 	for e in $(tr ',' ' ' < "$O/events"); do
@@ -248,6 +253,92 @@ check_names() {
 		tap "$m: pmuprof: -e $ev of the loop = $x" $? "got '$a' and '$b'" \
 			"$(tail_of "$O/$r.err" 3)"
 	done
+}
+
+# check_filter M LEVEL: filter-bit terms counted on the loop and the syscall-heavy workload, the
+# kernel at LEVEL (EL1, or EL2 with VHE). Events (guest/cases, /out/filter-events), one run:
+# 0 inst_retired/p=1/, 1 inst_retired:u, 2 inst_retired/u=1,nsh=1/, 3 inst_retired:k,
+# 4 inst_retired. p=1 must equal :u and the exact count; p=1 + u=1,nsh=1 and :u + :k must each
+# equal inst_retired exactly; the JSON says which terms were used and the kernel's EL.
+check_filter() {
+	m=$1 el=${2#EL}
+	for w in loop syscalls; do
+		j=$O/pp-filter.$w.json x=$(wl_expect "$w")
+		if unknown_event "pp-filter.$w"; then
+			tap_skip "$m: pmuprof: $w: inst_retired/p=1/ = inst_retired:u" \
+				"filter-bit terms are not built yet"
+			continue
+		fi
+		p=$(json_val "$j" 0 value) u=$(json_val "$j" 1 value) kf=$(json_val "$j" 2 value)
+		k=$(json_val "$j" 3 value) i=$(json_val "$j" 4 value)
+		[ "$(cat "$O/pp-filter.$w.rc")" = 0 ] && [ "$p" = "$u" ] && [ "$p" = "$x" ]
+		tap "$m: pmuprof: $w: inst_retired/p=1/ = inst_retired:u = $x exactly" $? \
+			"p=1 '$p', :u '$u'" "$(tail_of "$O/pp-filter.$w.err" 3)"
+		is_num "$p" && is_num "$kf" && is_num "$u" && is_num "$k" && is_num "$i" &&
+			[ $((p + kf)) -eq "$i" ] && [ $((u + k)) -eq "$i" ]
+		tap "$m: pmuprof: $w: p=1 + u=1,nsh=1 = :u + :k = inst_retired exactly (kernel at EL$el)" \
+			$? "p=1 '$p' + u=1,nsh=1 '$kf', :u '$u' + :k '$k', all '$i'"
+	done
+	# shellcheck disable=SC2016 # $el is a jq variable
+	out=$(jq -r --argjson el "$el" '
+		def need(c; msg): if c then empty else msg end;
+		need(.host.kernel_el == $el; "host.kernel_el \(.host.kernel_el), not \($el)"),
+		need(.host.kernel_el_source | type == "string"; "host.kernel_el_source \(.host.kernel_el_source)"),
+		need([.events[].filter | if . == null then null else [.terms, .verdict, .marked] end] ==
+		     [["P", "ok", false], null, ["U,NSH", "ok", false], null, null];
+		     "filter \([.events[].filter])"),
+		need([.events[].exclude | [.user, .kernel]] ==
+		     [[false, true], [false, true], [true, false], [true, false], [false, false]];
+		     "exclude user/kernel \([.events[].exclude | [.user, .kernel]])"),
+		need([.events[].status] == ["counted", "counted", "counted", "counted", "counted"] and
+		     ([.events[].counted_pct] | all(. == 100)); "status \([.events[] | [.status, .counted_pct]])")
+	' "$O/pp-filter.loop.json" 2>&1)
+	[ -z "$out" ]
+	tap "$m: pmuprof: --json of filter-bit terms: terms, verdict, exclude flags, kernel_el $el" $? "$out"
+}
+
+# check_explain M LEVEL: pmuprof explain -j in the guest, parsed here: the kernel EL it decided,
+# and each register value against what armv8pmu_set_event_filter writes at that EL
+# (exclude_user sets U (30), exclude_kernel P (31); NSH (27) is set at EL1 when neither
+# exclude_hv nor exclude_host is, at EL2 when neither exclude_kernel nor exclude_host is).
+check_explain() {
+	m=$1 el=${2#EL}
+	if missing_cmd pp-explain; then
+		tap_skip "$m: pmuprof explain -j: register values at EL$el" "pmuprof explain not built yet"
+		return
+	fi
+	# inst_retired:u: P, NSH clear both ways; cpu_cycles: NSH (EL2 counted) at either EL.
+	# inst_retired:k: U, and NSH only at EL2 (exclude_hv is set by :k, ignored at EL2);
+	# u=1,nsh=1: U and NSH
+	k=0x40000008
+	[ "$el" = 2 ] && k=0x48000008
+	# shellcheck disable=SC2016 # $el, $rel are jq variables
+	out=$(jq -r --argjson el "$el" --arg rel "$(head -1 "$O/guest.uname")" '
+		def need(c; msg): if c then empty else msg end;
+		need(.machine.kernel_el == $el; "machine.kernel_el \(.machine.kernel_el), not \($el) (\(.machine.kernel_el_source))"),
+		need(.machine.kernel_release == $rel; "machine.kernel_release \(.machine.kernel_release)"),
+		need([.events[] | [.register.name, .register.value, .counter]] ==
+		     [["PMEVTYPER0_EL0", "0x80000008", 0], ["PMCCFILTR_EL0", "0x8000000", 31]];
+		     "registers \([.events[] | [.register.name, .register.value, .counter]])"),
+		need(.events[0].register.fields | [.P, .U, .NSH] == [1, 0, 0]; "inst_retired:u fields \(.events[0].register.fields)"),
+		need(.programming.pmcntenset == "0x80000001"; "pmcntenset \(.programming.pmcntenset)"),
+		need(.programming.writes[-1] | .register == "PMCR_EL0" and .value == "0x1";
+		     "last write \(.programming.writes[-1])")
+	' "$O/pp-explain.out" 2>&1)
+	[ "$(cat "$O/pp-explain.rc")" = 0 ] && [ -z "$out" ]
+	tap "$m: pmuprof explain -j -e inst_retired:u,cpu_cycles: PMEVTYPER0 0x80000008, PMCCFILTR 0x8000000 at EL$el" \
+		$? "$out" "$(tail_of "$O/pp-explain.err" 3)"
+	# shellcheck disable=SC2016 # $k is a jq variable
+	out=$(jq -r --arg k "$k" '
+		def need(c; msg): if c then empty else msg end;
+		need([.events[].register.value] == [$k, "0x48000008"];
+		     "values \([.events[].register.value]), not [\($k), 0x48000008]"),
+		need(.events[1].filter_terms == "U,NSH" and .events[1].verdict == "ok";
+		     "u=1,nsh=1: terms \(.events[1].filter_terms) verdict \(.events[1].verdict)")
+	' "$O/pp-explain-k.out" 2>&1)
+	[ "$(cat "$O/pp-explain-k.rc")" = 0 ] && [ -z "$out" ]
+	tap "$m: pmuprof explain -j: inst_retired:k is $k at EL$el, u=1,nsh=1 is 0x48000008" $? \
+		"$out" "$(tail_of "$O/pp-explain-k.err" 3)"
 }
 
 # check_list_info M: pmuprof list shows the guest's advertised events; info shows its PMU.
