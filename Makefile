@@ -63,7 +63,7 @@ $(O)/ppload: tests/workload/ppload.c | $(O)/obj
 	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(LDFLAGS) -pthread -o $@ $<
 
 $(O)/obj/%.o: src/%.c $(wildcard include/*.h) $(GEN_HDRS) | $(O)/obj
-	$(CC) $(PP_CFLAGS) $(CFLAGS) -MMD -c -o $@ $<
+	$(CC) $(PP_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 $(O)/obj/gen_%.o: $(O)/gen/%.c | $(O)/obj
 	$(CC) $(PP_CFLAGS) $(CFLAGS) -c -o $@ $<

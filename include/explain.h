@@ -7,15 +7,15 @@
 #include <stdio.h>
 #include <stdint.h>
 
+#include "evsel.h"
 #include "filter.h"
 #include "pmreg.h"
 #include "resolve.h"
 
 struct explain_event {
-	struct pp_event ev;
+	struct evsel_event sel;		/* the event and its filter plan */
 	const char *pmu_name;		/* the sysfs PMU the registers belong to, or NULL */
 	int is_arm;			/* has a PMUv3 event number (ev.arm_code >= 0) */
-	struct filter_plan plan;	/* the request and what the driver makes of it */
 	int filter_given;		/* filter-bit terms were written */
 	int marked;			/* a Secure/EL3 request counted only where Linux can */
 	struct pmreg_event reg;		/* what the driver programs */

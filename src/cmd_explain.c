@@ -8,62 +8,36 @@
 #include <strings.h>
 
 #include "cmd.h"
-#include "evspec.h"
+#include "evsel.h"
 #include "explain.h"
 #include "sysfs.h"
 
 struct explain_opts {
-	const char **specs;
-	size_t nspecs;
-	const char *cpu_model;
-	int json, kernel_el, allow_secure;
+	struct evsel_opts ev;	/* -e, --cpu-model, --kernel-el, --allow-secure */
+	int json;
 };
 
-enum { OPT_KERNEL_EL = 0x100, OPT_ALLOW_SECURE };
-
 static const struct argp_option options[] = {
-	{ "event", 'e', "LIST", 0, "Events to explain, comma-separated; repeatable", 0 },
 	{ "json", 'j', NULL, 0, "Explain as one JSON document", 0 },
-	{ "cpu-model", 'M', "CORE", 0, "Explain for CORE (neoverse-n1, a57, ...) on any host", 0 },
-	{ "kernel-el", OPT_KERNEL_EL, "1|2", 0,
-	  "The kernel runs at EL1, or at EL2 with VHE (default: detected)", 0 },
-	{ "allow-secure", OPT_ALLOW_SECURE, NULL, 0,
-	  "Accept filter bits that only change Secure state or EL3 counting: explain what Linux "
-	  "counts, with the event marked", 0 },
 	{ 0 }
 };
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct explain_opts *o = state->input;
-	const char **p;
 
 	switch (key) {
-	case 'e':
-		if (!(p = realloc(o->specs, (o->nspecs + 1) * sizeof(*p))))
-			argp_failure(state, PP_EXIT_ERROR, 0, "out of memory");
-		o->specs = p;
-		o->specs[o->nspecs++] = arg;
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &o->ev;
 		break;
 	case 'j':
 		o->json = 1;
-		break;
-	case 'M':
-		o->cpu_model = arg;
-		break;
-	case OPT_KERNEL_EL:
-		if (strcmp(arg, "1") != 0 && strcmp(arg, "2") != 0)
-			argp_error(state, "--kernel-el takes 1 or 2, not '%s'", arg);
-		o->kernel_el = arg[0] - '0';
-		break;
-	case OPT_ALLOW_SECURE:
-		o->allow_secure = 1;
 		break;
 	case ARGP_KEY_ARG:
 		argp_error(state, "unexpected argument '%s' (events go after -e)", arg);
 		break;
 	case ARGP_KEY_END:
-		if (!o->nspecs)
+		if (!o->ev.nspecs)
 			argp_error(state, "no event given (try 'pmuprof explain -e inst_retired:u')");
 		break;
 	default:
@@ -72,12 +46,14 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
+static const struct argp_child children[] = { { &evsel_argp, 0, NULL, 0 }, { 0 } };
+
 static const struct argp explain_argp = {
 	options, parse_opt, NULL,
 	"Show what Linux will program into the Arm PMU for events: the perf_event_attr, where "
 	"each counter counts, the PMEVTYPER/PMCCFILTR value field by field, the counter it needs, "
 	"and the register writes for the whole set. Nothing is counted.",
-	NULL, NULL, NULL
+	children, NULL, NULL
 };
 
 /* The sysfs PMU an event's registers live in: its own, else the first Arm PMU. */
@@ -91,37 +67,27 @@ static const struct sysfs_pmu *pmu_of(struct resolve_ctx *c, const struct pp_eve
 	return c->npmus ? &c->pmus[0] : NULL;
 }
 
-/* Filter bits of one resolved event (its threshold terms were placed by resolve), then what
- * the driver programs; -1 after a message. */
-static int settle(struct resolve_ctx *c, const struct explain_opts *o, struct explain *x,
-		  struct explain_event *e)
+/* What the driver programs for one selected event (filter bits settled by evsel_select,
+ * threshold terms placed by resolve). */
+static void describe_event(struct resolve_ctx *c, struct explain *x, struct explain_event *e)
 {
-	const struct sysfs_pmu *pmu = pmu_of(c, &e->ev);
-	uint64_t cfg[4] = { e->ev.attr.config, e->ev.attr.config1, e->ev.attr.config2, 0 };
+	const struct pp_event *ev = &e->sel.ev;
+	const struct sysfs_pmu *pmu = pmu_of(c, ev);
+	uint64_t cfg[4] = { ev->attr.config, ev->attr.config1, ev->attr.config2, 0 };
 	struct filter_excl xl;
-	char why[768];
-	pp_status st;
 
-	e->filter_given = e->ev.filter.given != 0;
-	st = filter_apply(&e->ev.filter, e->ev.mods, x->kel.el,
-			  o->allow_secure ? FILTER_ALLOW_SECURE : 0, &e->ev.attr, &e->plan);
-	if (st != PP_OK) {
-		msg_error("cannot explain event '%s': %s", e->ev.name,
-			  filter_apply_why(st, &e->plan, why, sizeof(why)));
-		return -1;
-	}
-	e->marked = e->plan.verdict == FILTER_SECURE;
-	e->is_arm = e->ev.arm_code >= 0;
+	e->filter_given = ev->filter.given != 0;
+	e->marked = e->sel.plan.verdict == FILTER_SECURE;
+	e->is_arm = ev->arm_code >= 0;
 	e->pmu_name = e->is_arm && pmu ? pmu->name : NULL;
-	filter_excl_from_attr(&e->ev.attr, &xl);
-	e->reg.evt = (uint16_t)(e->is_arm ? e->ev.arm_code : 0);
+	filter_excl_from_attr(&ev->attr, &xl);
+	e->reg.evt = (uint16_t)(e->is_arm ? ev->arm_code : 0);
 	e->reg.filter = filter_from_excl(&xl, x->kel.el);
 	/* armv8pmu_event_is_64bit: config1 bit 0 (format/long) */
 	e->reg.is_long = pmu ? pmreg_format_get(pmu, "long", cfg) != 0 : (cfg[1] & 1);
 	if (pmu)
 		pmreg_th_extract(pmu, cfg, &e->reg.th, &e->reg.tc);
 	e->kind = pmreg_kind_of(&e->reg, &x->pmu);
-	return 0;
 }
 
 /* Which PMU model the registers follow: the named or detected core, the kernel release. */
@@ -147,34 +113,25 @@ static void describe_pmu(struct resolve_ctx *c, struct explain *x)
 		x->pmu.th_max = (uint32_t)c->pmus[0].caps.threshold_max;
 }
 
-/* Resolves every spec into x->events; -1 after a message. */
-static int resolve_all(struct resolve_ctx *c, const struct explain_opts *o,
-		       struct evspec_list *l, struct explain *x)
+/* Selects every event (kernel EL decided) into x->events; -1 after a message. */
+static int select_all(struct resolve_ctx *c, const struct explain_opts *o, struct explain *x)
 {
-	struct evspec_error pe;
-	struct resolve_error re;
+	struct evsel_event *sel;
+	size_t n;
 
-	for (size_t k = 0; k < o->nspecs; k++)
-		if (evspec_parse(o->specs[k], l, &pe) != PP_OK) {
-			msg_error("cannot parse '%s' at column %d: %s", o->specs[k], pe.column,
-				  pe.what);
-			return -1;
-		}
-	if (!(x->events = calloc(l->n, sizeof(*x->events))))
+	if (evsel_select(&o->ev, c, EVSEL_ALWAYS_EL, "explain", &sel, &n, &x->kel) != 0)
 		return -1;
-	for (size_t k = 0; k < l->n; k++) {
-		struct explain_event *e = &x->events[k];
-
-		if (resolve_event_in(c, &l->reqs[k], &e->ev, &re) != PP_OK) {
-			msg_error("cannot explain event '%s': %s%s%s%s", l->reqs[k].text, re.what,
-				  re.near.n ? " (did you mean '" : "", re.near.n ? re.near.best[0] : "",
-				  re.near.n ? "'?)" : "");
-			return -1;
-		}
-		x->n++;
-		if (settle(c, o, x, e) != 0)
-			return -1;
+	if (!(x->events = calloc(n + 1, sizeof(*x->events)))) {
+		msg_error("out of memory");
+		evsel_free(sel, n);
+		return -1;
 	}
+	for (size_t k = 0; k < n; k++) {
+		x->events[k].sel = sel[k];	/* moved: the names now belong to x */
+		describe_event(c, x, &x->events[k]);
+	}
+	x->n = n;
+	free(sel);
 	return 0;
 }
 
@@ -204,7 +161,7 @@ static int program(struct explain *x)
 static void explain_free(struct explain *x)
 {
 	for (size_t k = 0; k < x->n; k++)
-		resolve_event_free(&x->events[k].ev);
+		resolve_event_free(&x->events[k].sel.ev);
 	free(x->events);
 	free(x->seq_index);
 	pmreg_seq_free(&x->seq);
@@ -214,32 +171,23 @@ int cmd_explain(int argc, char **argv)
 {
 	struct explain_opts o = { 0 };
 	struct explain x = { 0 };
-	struct evspec_list l = { 0 };
 	struct resolve_ctx c;
-	struct suggest near;
-	const char *model;
 	int rc = PP_EXIT_ERROR;
 
 	argp_parse(&explain_argp, argc, argv, 0, NULL, &o);
-	model = resolve_model_name(o.cpu_model);
-	if (resolve_ctx_init(&c, model, &near) != PP_OK) {
-		msg_error("unknown CPU model '%s'%s%s%s (see 'pmuprof list --all-cores')", model,
-			  near.n ? " (did you mean '" : "", near.n ? near.best[0] : "",
-			  near.n ? "'?)" : "");
-		free(o.specs);
+	if (evsel_ctx_init(&o.ev, &c) != 0) {
+		evsel_opts_free(&o.ev);
 		return PP_EXIT_ERROR;
 	}
-	filter_kernel_el_detect(o.kernel_el, c.model ? c.model->name : NULL, &x.kel);
 	describe_pmu(&c, &x);
-	if (resolve_all(&c, &o, &l, &x) == 0 && program(&x) == 0) {
+	if (select_all(&c, &o, &x) == 0 && program(&x) == 0) {
 		if ((o.json ? explain_print_json(&x, stdout) : explain_print_text(&x, stdout)) == 0)
 			rc = 0;
 		else
 			msg_error("cannot write the explanation");
 	}
 	explain_free(&x);
-	evspec_free(&l);
 	resolve_ctx_free(&c);
-	free(o.specs);
+	evsel_opts_free(&o.ev);
 	return rc;
 }

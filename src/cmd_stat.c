@@ -15,47 +15,46 @@
 #include "resolve.h"
 #include "sysfs.h"
 #include "workload.h"
-#include "stat_priv.h"
+#include "evsel.h"
 
 /* perf stat's default set. */
 static const char default_events[] =
 	"task-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,branches,"
 	"branch-misses";
 
-enum { OPT_KERNEL_EL = 0x100, OPT_ALLOW_SECURE };
+struct stat_opts {
+	struct evsel_opts ev;	/* -e, --cpu-model, --kernel-el, --allow-secure */
+	int json;
+	const char *sep;
+	const char *output;
+	char **cmd;
+	int cmdc;
+};
+
+/* One event through the pipeline: selected, opened, read. */
+struct stat_event {
+	struct evsel_event sel;
+	int fd;
+	int err;		/* errno of a failed open */
+	struct counter_reading rd;
+};
 
 static const struct argp_option options[] = {
-	{ "event", 'e', "LIST", 0,
-	  "Events to count, comma-separated; repeatable. Default: task-clock, context-switches, "
-	  "cpu-migrations, page-faults, cycles, instructions, branches, branch-misses", 0 },
 	{ "json", 'j', NULL, 0, "Report as one JSON document (schema: pmuprof-json(5))", 0 },
 	{ "field-separator", 'x', "SEP", 0,
 	  "Report as separated values in perf stat -x's field order", 0 },
 	{ "output", 'o', "FILE", 0,
 	  "Write the report to FILE (atomically) instead of standard error", 0 },
-	{ "cpu-model", 'M', "CORE", 0,
-	  "Resolve Arm event names for CORE (e.g. neoverse-n1, a76; default: each PMU's own "
-	  "core, or $PMUPROF_CPU_MODEL)", 0 },
-	{ "kernel-el", OPT_KERNEL_EL, "1|2", 0,
-	  "Read filter-bit terms with the kernel at EL1, or at EL2 with VHE (default: detected)",
-	  0 },
-	{ "allow-secure", OPT_ALLOW_SECURE, NULL, 0,
-	  "Accept filter-bit terms that ask for Secure or EL3 counting: count the Non-secure "
-	  "levels Linux can, with the event marked in the report", 0 },
 	{ 0 }
 };
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct stat_opts *o = state->input;
-	const char **p;
 
 	switch (key) {
-	case 'e':
-		if (!(p = realloc(o->specs, (o->nspecs + 1) * sizeof(*p))))
-			argp_failure(state, PP_EXIT_ERROR, ENOMEM, "cannot parse options");
-		o->specs = p;
-		o->specs[o->nspecs++] = arg;
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &o->ev;
 		break;
 	case 'j':
 		o->json = 1;
@@ -67,17 +66,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case 'o':
 		o->output = arg;
-		break;
-	case 'M':
-		o->cpu_model = arg;
-		break;
-	case OPT_KERNEL_EL:
-		if (strcmp(arg, "1") != 0 && strcmp(arg, "2") != 0)
-			argp_error(state, "--kernel-el takes 1 or 2, not '%s'", arg);
-		o->kernel_el = arg[0] - '0';
-		break;
-	case OPT_ALLOW_SECURE:
-		o->allow_secure = 1;
 		break;
 	case ARGP_KEY_ARG:
 		/* the command and everything after it belong to the workload */
@@ -97,6 +85,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
+static const struct argp_child children[] = { { &evsel_argp, 0, NULL, 0 }, { 0 } };
+
 static const struct argp stat_argp = {
 	options, parse_opt, "[--] COMMAND [ARGS...]",
 	"Run COMMAND and count events while it runs, its threads and children included.\v"
@@ -108,8 +98,10 @@ static const struct argp stat_argp = {
 	"L1-dcache-load-misses, ...), raw codes (r11), and PMU terms "
 	"(armv8_pmuv3/event=0x11/); modifiers :u (user), :k (kernel), :h (hypervisor), "
 	"group with braces: {cycles,instructions}; or the PMEVTYPER filter bits as terms "
-	"(inst_retired/p=1/ counts what inst_retired:u does; see pmuprof-filters(7)).",
-	NULL, NULL, NULL
+	"(inst_retired/p=1/ counts what inst_retired:u does; see pmuprof-filters(7)). "
+	"Without -e: task-clock, context-switches, cpu-migrations, page-faults, cycles, "
+	"instructions, branches, branch-misses.",
+	children, NULL, NULL
 };
 
 static void explain_eacces(const struct stat_event *e)
@@ -120,15 +112,15 @@ static void explain_eacces(const struct stat_event *e)
 	if (p >= 3)
 		msg_error("not permitted to count '%s': kernel.perf_event_paranoid is %lld, which "
 			  "forbids perf to unprivileged users (run as root, or 'sysctl -w "
-			  "kernel.perf_event_paranoid=2' to count user space)", e->ev.name, p);
-	else if (!e->ev.attr.exclude_kernel && p >= 2)
+			  "kernel.perf_event_paranoid=2' to count user space)", e->sel.ev.name, p);
+	else if (!e->sel.ev.attr.exclude_kernel && p >= 2)
 		msg_error("not permitted to count '%s': kernel.perf_event_paranoid is %lld, which "
 			  "allows user-space counting only (count user space with the :u modifier, "
 			  "or as root 'sysctl -w kernel.perf_event_paranoid=1', or grant "
-			  "CAP_PERFMON)", e->ev.name, p);
+			  "CAP_PERFMON)", e->sel.ev.name, p);
 	else
 		msg_error("not permitted to count '%s' (kernel.perf_event_paranoid is %lld; grant "
-			  "CAP_PERFMON or run as root)", e->ev.name, p);
+			  "CAP_PERFMON or run as root)", e->sel.ev.name, p);
 }
 
 /* perf_event_paranoid >= 2 refuses kernel counting to unprivileged users: like perf stat,
@@ -141,17 +133,17 @@ static int open_user_only(struct stat_event *e, struct perf_event_attr *a, pid_t
 	char *name;
 	int fd, err;
 
-	if (e->ev.mods & (EVSPEC_MOD_U | EVSPEC_MOD_K | EVSPEC_MOD_H) || a->exclude_kernel)
+	if (e->sel.ev.mods & (EVSPEC_MOD_U | EVSPEC_MOD_K | EVSPEC_MOD_H) || a->exclude_kernel)
 		return -1;
 	a->exclude_kernel = a->exclude_hv = 1;
 	if ((fd = counter_open(a, pid, -1, group_fd, &err)) < 0) {
 		e->err = err;
 		return -1;
 	}
-	e->ev.attr.exclude_kernel = e->ev.attr.exclude_hv = 1;
-	if (asprintf(&name, "%s:u", e->ev.name) >= 0) {
-		free(e->ev.name);
-		e->ev.name = name;
+	e->sel.ev.attr.exclude_kernel = e->sel.ev.attr.exclude_hv = 1;
+	if (asprintf(&name, "%s:u", e->sel.ev.name) >= 0) {
+		free(e->sel.ev.name);
+		e->sel.ev.name = name;
 	}
 	if (!(*warned)++) {
 		sysfs_read_ll("/proc/sys/kernel/perf_event_paranoid", &p);
@@ -171,12 +163,12 @@ static int open_all(struct stat_event *evs, size_t n, pid_t pid)
 
 	for (size_t k = 0; k < n; k++) {
 		struct stat_event *e = &evs[k];
-		struct perf_event_attr a = e->ev.attr;
+		struct perf_event_attr a = e->sel.ev.attr;
 		int group_fd = -1;
 
-		if (e->ev.group >= 0)
+		if (e->sel.ev.group >= 0)
 			for (size_t j = 0; j < k; j++)
-				if (evs[j].ev.group == e->ev.group) {
+				if (evs[j].sel.ev.group == e->sel.ev.group) {
 					group_fd = evs[j].fd;
 					if (group_fd < 0)
 						e->err = evs[j].err;
@@ -185,7 +177,7 @@ static int open_all(struct stat_event *evs, size_t n, pid_t pid)
 		a.inherit = 1;
 		if (e->err)
 			continue;	/* its group leader failed */
-		if (group_fd < 0 || e->ev.group < 0) {
+		if (group_fd < 0 || e->sel.ev.group < 0) {
 			a.disabled = 1;
 			a.enable_on_exec = 1;
 			group_fd = -1;
@@ -200,7 +192,7 @@ static int open_all(struct stat_event *evs, size_t n, pid_t pid)
 		switch (counter_status(e->err)) {
 		case PP_EMFILE:
 			msg_error("cannot open event '%s': too many open files (raise the limit with "
-				  "'ulimit -n', or count fewer events)", e->ev.name);
+				  "'ulimit -n', or count fewer events)", e->sel.ev.name);
 			return -1;
 		case PP_EACCES:
 			explain_eacces(e);
@@ -219,7 +211,7 @@ static void nothing_countable(const struct stat_event *evs, size_t n)
 
 	for (size_t k = 0; k < n && len < sizeof(list) - 1; k++)
 		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s'%s' (%s)",
-					k ? ", " : "", evs[k].ev.name,
+					k ? ", " : "", evs[k].sel.ev.name,
 					strerrorname_np(evs[k].err) ? strerrorname_np(evs[k].err) : "?");
 	msg_error("cannot count any of the events here: %s (see 'pmuprof list' for what this "
 		  "machine has)", list);
@@ -227,11 +219,11 @@ static void nothing_countable(const struct stat_event *evs, size_t n)
 
 static void fill_event(struct report_event *re, const struct stat_event *e)
 {
-	const struct perf_event_attr *a = &e->ev.attr;
+	const struct perf_event_attr *a = &e->sel.ev.attr;
 
-	re->name = e->ev.name;
-	re->pmu = e->ev.pmu;
-	re->unit = e->ev.unit;
+	re->name = e->sel.ev.name;
+	re->pmu = e->sel.ev.pmu;
+	re->unit = e->sel.ev.unit;
 	re->type = a->type;
 	re->config = a->config;
 	re->config1 = a->config1;
@@ -241,14 +233,14 @@ static void fill_event(struct report_event *re, const struct stat_event *e)
 	re->excl_hv = a->exclude_hv;
 	re->excl_host = a->exclude_host;
 	re->excl_guest = a->exclude_guest;
-	re->group = e->ev.group;
-	if (e->ev.filter.given) {
-		re->filter_terms = e->terms;
-		re->filter_verdict = e->plan.verdict == FILTER_SECURE ? "secure" : "ok";
+	re->group = e->sel.ev.group;
+	if (e->sel.ev.filter.given) {
+		re->filter_terms = e->sel.terms;
+		re->filter_verdict = e->sel.plan.verdict == FILTER_SECURE ? "secure" : "ok";
 		/* a Secure/EL3 request accepted with --allow-secure: Linux counts only the
 		 * Non-secure levels of it */
-		re->marked = e->plan.verdict == FILTER_SECURE;
-		re->filter_differ = e->plan.differ;
+		re->marked = e->sel.plan.verdict == FILTER_SECURE;
+		re->filter_differ = e->sel.plan.differ;
 	}
 	re->raw = e->rd.value;
 	re->enabled_ns = e->rd.enabled;
@@ -363,6 +355,64 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t n,
 	return rc;
 }
 
+/* The selected events become stat's, which add the counter state. */
+static struct stat_event *adopt(struct evsel_event *sel, size_t n)
+{
+	struct stat_event *evs = calloc(n + 1, sizeof(*evs));
+
+	if (!evs) {
+		msg_error("out of memory");
+		return NULL;
+	}
+	for (size_t k = 0; k < n; k++) {
+		evs[k].sel = sel[k];	/* moved: the names now belong to evs */
+		evs[k].fd = -1;
+	}
+	free(sel);
+	return evs;
+}
+
+static void free_events(struct stat_event *evs, size_t n)
+{
+	for (size_t k = 0; evs && k < n; k++) {
+		if (evs[k].fd >= 0)
+			close(evs[k].fd);
+		resolve_event_free(&evs[k].sel.ev);
+	}
+	free(evs);
+}
+
+/* Options -> the events to count (perf stat's default set without -e); -1 after a message. */
+static int select_events(struct stat_opts *o, struct stat_event **evs, size_t *n,
+			 struct filter_kernel_el *kel)
+{
+	struct resolve_ctx ctx;
+	struct evsel_event *sel;
+	const char **p;
+	int rc;
+
+	if (!o->ev.nspecs) {
+		if (!(p = malloc(sizeof(*p)))) {
+			msg_error("out of memory");
+			return -1;
+		}
+		p[0] = default_events;
+		o->ev.specs = p;
+		o->ev.nspecs = 1;
+	}
+	if (evsel_ctx_init(&o->ev, &ctx) != 0)
+		return -1;
+	rc = evsel_select(&o->ev, &ctx, 0, "count", &sel, n, kel);
+	resolve_ctx_free(&ctx);
+	if (rc != 0)
+		return -1;
+	if (!(*evs = adopt(sel, *n))) {
+		evsel_free(sel, *n);
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_stat(int argc, char **argv)
 {
 	struct stat_opts o = { 0 };
@@ -370,32 +420,21 @@ int cmd_stat(int argc, char **argv)
 	struct outfile of = { 0 };
 	struct filter_kernel_el kel;
 	size_t n = 0;
-	int rc, e;
+	int rc = PP_EXIT_ERROR, e;
 
 	argp_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, NULL, &o);
-	if (!o.nspecs) {
-		o.specs = malloc(sizeof(*o.specs));
-		if (!o.specs) {
-			msg_error("out of memory");
-			return PP_EXIT_ERROR;
-		}
-		o.specs[o.nspecs++] = default_events;
-	}
-	if (stat_events_resolve(&o, &evs, &n, &kel) != 0) {
-		free(o.specs);
-		return PP_EXIT_ERROR;
-	}
+	if (select_events(&o, &evs, &n, &kel) != 0)
+		goto out;
 	if (o.output && (e = outfile_open(&of, o.output)) != 0) {
 		msg_error("cannot write report file '%s': %s (choose a writable path for -o)",
 			  o.output, strerror(e));
-		stat_events_free(evs, n);
-		free(o.specs);
-		return PP_EXIT_ERROR;
+		goto out;
 	}
 	rc = run(&o, evs, n, &kel, &of);
 	if (of.fp)
 		outfile_discard(&of);	/* the run failed before the report was committed */
-	stat_events_free(evs, n);
-	free(o.specs);
+out:
+	free_events(evs, n);
+	evsel_opts_free(&o.ev);
 	return rc;
 }

@@ -106,21 +106,21 @@ static cJSON *event_json(const struct explain *x, size_t k)
 	cJSON *o = cJSON_CreateObject();
 	char b[40];
 
-	cJSON_AddStringToObject(o, "name", e->ev.name);
-	cJSON_AddStringToObject(o, "pmu", e->ev.pmu);
-	cJSON_AddNumberToObject(o, "type", e->ev.attr.type);
-	cJSON_AddItemToObject(o, "config", hex(e->ev.attr.config));
-	cJSON_AddItemToObject(o, "config1", hex(e->ev.attr.config1));
-	cJSON_AddItemToObject(o, "config2", hex(e->ev.attr.config2));
-	cJSON_AddItemToObject(o, "exclude", exclude_json(&e->ev.attr));
-	cJSON_AddItemToObject(o, "arm_event", e->is_arm ? hex((uint64_t)e->ev.arm_code)
+	cJSON_AddStringToObject(o, "name", e->sel.ev.name);
+	cJSON_AddStringToObject(o, "pmu", e->sel.ev.pmu);
+	cJSON_AddNumberToObject(o, "type", e->sel.ev.attr.type);
+	cJSON_AddItemToObject(o, "config", hex(e->sel.ev.attr.config));
+	cJSON_AddItemToObject(o, "config1", hex(e->sel.ev.attr.config1));
+	cJSON_AddItemToObject(o, "config2", hex(e->sel.ev.attr.config2));
+	cJSON_AddItemToObject(o, "exclude", exclude_json(&e->sel.ev.attr));
+	cJSON_AddItemToObject(o, "arm_event", e->is_arm ? hex((uint64_t)e->sel.ev.arm_code)
 						       : cJSON_CreateNull());
 	cJSON_AddItemToObject(o, "filter_terms", e->filter_given
-		? cJSON_CreateString(filter_bits_str(e->plan.req_bits, b, sizeof(b)))
+		? cJSON_CreateString(filter_bits_str(e->sel.plan.req_bits, b, sizeof(b)))
 		: cJSON_CreateNull());
-	cJSON_AddStringToObject(o, "verdict", verdict_str(e->plan.verdict));
+	cJSON_AddStringToObject(o, "verdict", verdict_str(e->sel.plan.verdict));
 	cJSON_AddBoolToObject(o, "marked", e->marked);
-	cJSON_AddItemToObject(o, "requested_at", e->filter_given ? levels_json(e->plan.where_req)
+	cJSON_AddItemToObject(o, "requested_at", e->filter_given ? levels_json(e->sel.plan.where_req)
 								 : cJSON_CreateNull());
 	cJSON_AddItemToObject(o, "counts_at", e->is_arm
 		? levels_json(filter_where(e->reg.filter, &filter_impl_full)) : cJSON_CreateNull());
@@ -244,26 +244,26 @@ static void text_register(const struct explain *x, size_t k, FILE *out)
 static void text_event(const struct explain *x, size_t k, FILE *out)
 {
 	const struct explain_event *e = &x->events[k];
-	const struct perf_event_attr *a = &e->ev.attr;
+	const struct perf_event_attr *a = &e->sel.ev.attr;
 	char b[40];
 
-	fprintf(out, "%s%s\n", e->ev.name, e->marked ? "  [marked: Secure/EL3 part not counted]"
+	fprintf(out, "%s%s\n", e->sel.ev.name, e->marked ? "  [marked: Secure/EL3 part not counted]"
 						    : "");
-	fprintf(out, "  pmu:           %s (type %u)\n", e->ev.pmu, a->type);
+	fprintf(out, "  pmu:           %s (type %u)\n", e->sel.ev.pmu, a->type);
 	fprintf(out, "  config:        0x%llx config1 0x%llx config2 0x%llx\n",
 		(unsigned long long)a->config, (unsigned long long)a->config1,
 		(unsigned long long)a->config2);
 	fprintf(out, "  exclude:       user=%u kernel=%u hv=%u host=%u guest=%u\n",
 		a->exclude_user, a->exclude_kernel, a->exclude_hv, a->exclude_host, a->exclude_guest);
 	if (e->filter_given) {
-		fprintf(out, "  filter terms:  %s\n", filter_bits_str(e->plan.req_bits, b, sizeof(b)));
-		text_levels(out, "requested:", e->plan.where_req);
+		fprintf(out, "  filter terms:  %s\n", filter_bits_str(e->sel.plan.req_bits, b, sizeof(b)));
+		text_levels(out, "requested:", e->sel.plan.where_req);
 	}
 	if (!e->is_arm) {
 		fprintf(out, "  not a PMUv3 event: no PMU register is programmed\n");
 		return;
 	}
-	fprintf(out, "  arm event:     0x%04x\n", (unsigned)e->ev.arm_code);
+	fprintf(out, "  arm event:     0x%04x\n", (unsigned)e->sel.ev.arm_code);
 	text_levels(out, "counts at:", filter_where(e->reg.filter, &filter_impl_full));
 	text_register(x, k, out);
 }
@@ -288,7 +288,7 @@ int explain_print_text(const struct explain *x, FILE *out)
 
 		fprintf(out, "  %-16s <- 0x%-10" PRIx64 " %s", w->reg, w->value, w->what);
 		if (w->event >= 0)
-			fprintf(out, " [%s]", x->events[x->seq_index[w->event]].ev.name);
+			fprintf(out, " [%s]", x->events[x->seq_index[w->event]].sel.ev.name);
 		fputc('\n', out);
 	}
 	fprintf(out, "PMCNTENSET_EL0 then holds 0x%" PRIx32 "%s\n", x->seq.cntenset,
