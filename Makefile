@@ -53,6 +53,8 @@ UNIT_BINS   := $(patsubst tests/unit/%.c,$(O)/tests/%,$(UNIT_SRCS))
 MAN1        := pmuprof.1 $(sort $(wildcard man/*.1))
 MAN5        := $(sort $(wildcard man/*.5))
 MAN7        := $(sort $(wildcard man/*.7))
+SCHEMAS     := $(sort $(wildcard man/*.schema.json))
+DATADIR     ?= $(PREFIX)/share/pmuprof
 
 .PHONY: all check check-unit check-cli check-arm64 install uninstall bench deps demo clean \
         lint-man unit-bins
@@ -117,11 +119,14 @@ install: all
 	$(INSTALL) -m 644 $(MAN1) $(DESTDIR)$(MANDIR)/man1/
 	$(if $(MAN5),$(INSTALL) -m 644 $(MAN5) $(DESTDIR)$(MANDIR)/man5/)
 	$(if $(MAN7),$(INSTALL) -m 644 $(MAN7) $(DESTDIR)$(MANDIR)/man7/)
+	$(INSTALL) -d $(DESTDIR)$(DATADIR)
+	$(INSTALL) -m 644 $(SCHEMAS) $(DESTDIR)$(DATADIR)/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/pmuprof $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1))) \
 	      $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(MAN5))) \
-	      $(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(MAN7)))
+	      $(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(MAN7))) \
+	      $(addprefix $(DESTDIR)$(DATADIR)/,$(notdir $(SCHEMAS)))
 
 bench: all
 	@bench/run $(O)

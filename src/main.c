@@ -22,6 +22,8 @@ static const struct subcommand subcommands[] = {
 	{ .name = "info", .run = cmd_info, .summary = "describe this machine's PMUs" },
 	{ .name = "explain", .run = cmd_explain,
 	  .summary = "show the PMU registers Linux programs for events" },
+	{ .name = "diff", .run = cmd_diff,
+	  .summary = "compare two stat reports; exit 1 on a regression" },
 };
 
 #define NSUB (sizeof(subcommands) / sizeof(subcommands[0]))
@@ -33,6 +35,7 @@ static char doc[] =
 	"  list     list the events of this machine's cores (or of any core)\n"
 	"  info     describe this machine's Arm PMUs and perf settings\n"
 	"  explain  show where events count and the PMU register values Linux programs\n"
+	"  diff     compare two JSON reports of stat; exit 1 when something regressed\n"
 	"\n"
 	"'pmuprof COMMAND --help' describes each; man pmuprof has the whole story.";
 
@@ -81,7 +84,7 @@ int main(int argc, char **argv)
 		argv[o.sub_index] = name;
 		exit(subcommands[k].run(argc - o.sub_index, argv + o.sub_index));
 	}
-	msg_error("'%s' is not a pmuprof command (commands: stat, list, info, explain; see "
+	msg_error("'%s' is not a pmuprof command (commands: stat, list, info, explain, diff; see "
 		  "'pmuprof --help')",
 		  argv[o.sub_index]);
 	return PP_EXIT_ERROR;

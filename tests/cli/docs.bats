@@ -20,6 +20,7 @@ load helpers
 	[ -f "$BATS_TEST_TMPDIR/root/opt/pp/share/man/man1/pmuprof.1" ]
 	[ -f "$BATS_TEST_TMPDIR/root/opt/pp/share/man/man1/pmuprof-stat.1" ]
 	[ -f "$BATS_TEST_TMPDIR/root/opt/pp/share/man/man5/pmuprof-json.5" ]
+	[ -f "$BATS_TEST_TMPDIR/root/opt/pp/share/pmuprof/pmuprof-json.schema.json" ]
 	run "$BATS_TEST_TMPDIR/root/opt/pp/bin/pmuprof" --version
 	assert_success
 }

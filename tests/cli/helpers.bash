@@ -3,6 +3,7 @@
 bats_require_minimum_version 1.5.0
 bats_load_library bats-support
 bats_load_library bats-assert
+load schema
 
 ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
 PMUPROF=${PMUPROF:-$ROOT/pmuprof}
@@ -18,7 +19,7 @@ setup() {
 # Runs pmuprof with its report as JSON in report.json, checked to be valid JSON.
 stat_json() {
 	run "$PMUPROF" stat --json -o report.json "$@"
-	[ -s report.json ] && jq -e . report.json >/dev/null
+	[ -s report.json ] && jq -e . report.json >/dev/null && check_report report.json
 }
 
 # The value of a jq expression over report.json.

@@ -1,0 +1,112 @@
+/* diff.h: `pmuprof diff`'s stages: two stat reports read back and checked (diff_read.c),
+ * compared event by event (diff_cmp.c), printed as text, markdown or JSON (diff_out.c). */
+#ifndef PMUPROF_DIFF_H
+#define PMUPROF_DIFF_H
+
+#include <stdio.h>
+
+#include "stats.h"
+
+/* The version of diff's own JSON (schema: man/pmuprof-diff.schema.json). */
+#define DIFF_SCHEMA_VERSION "1.0"
+/* The stat report major version diff reads (man/pmuprof-json.5). */
+#define DIFF_REPORT_MAJOR 1
+#define DIFF_DEFAULT_THRESHOLD 2.0	/* percent */
+#define DIFF_DEFAULT_ALPHA 0.05
+
+/* One event of a report as diff needs it. */
+struct diff_event {
+	const char *name, *unit, *status;	/* into the report's tree; unit "" when absent */
+	int has;		/* a number was measured (status "counted") */
+	struct stats_summary sum;	/* from "runs", else "stats", else "value" as n = 1 */
+};
+
+struct diff_input {
+	const char *path;
+	struct cJSON *root;
+	struct diff_event *events;
+	size_t nevents;
+};
+
+enum diff_err {
+	DIFF_OK = 0,
+	DIFF_ERR_IO,		/* why.err: the errno */
+	DIFF_ERR_EMPTY,
+	DIFF_ERR_JSON,		/* why.line, why.col: where parsing failed */
+	DIFF_ERR_TRUNCATED,	/* why.line: where the text ends */
+	DIFF_ERR_NOT_REPORT,	/* why.what: the field missing or of the wrong type */
+	DIFF_ERR_VERSION,	/* why.what: the schema_version found */
+	DIFF_ERR_NOMEM,
+	DIFF_ERR_NO_COMMON,	/* compare: no event name in both reports */
+	DIFF_ERR_NO_EVENT,	/* compare: why.what, an --event name, is not in why.side */
+};
+
+struct diff_why {
+	int err, line, col;
+	char what[96];
+	const char *side;	/* the path of the report concerned */
+};
+
+/* Reads and checks the report at path (in->path keeps the pointer). On error in is empty
+ * and why says what was wrong. */
+enum diff_err diff_read(const char *path, struct diff_input *in, struct diff_why *why);
+void diff_input_free(struct diff_input *in);
+
+/* Which way an event's change is a regression. */
+enum diff_dir { DIFF_HIGHER_WORSE = 0, DIFF_HIGHER_BETTER };
+enum diff_test { DIFF_TEST_NONE = 0, DIFF_TEST_THRESHOLD, DIFF_TEST_WELCH };
+enum diff_verdict { DIFF_UNCHANGED = 0, DIFF_REGRESSION, DIFF_IMPROVEMENT, DIFF_NOT_COMPARED,
+		    DIFF_NVERDICTS };
+
+struct diff_opts {
+	double threshold_pct;	/* the smallest change (percent of base) that matters */
+	double alpha;		/* significance level of the t-test */
+	const char **events;	/* --event: only these (all when nevents == 0) */
+	size_t nevents;
+	const char **better;	/* --higher-is-better */
+	size_t nbetter;
+	const char **worse;	/* --lower-is-better (higher is worse) */
+	size_t nworse;
+};
+
+struct diff_row {
+	const char *name, *unit;
+	const struct diff_event *base, *new;	/* NULL when the event is not in that report */
+	enum diff_dir dir;
+	double change, change_pct;	/* new - base (means), and in percent of |base|; NAN: none */
+	enum diff_test test;
+	struct stats_welch welch;	/* when test == DIFF_TEST_WELCH */
+	int significant;
+	enum diff_verdict verdict;
+	const char *note;	/* why it was not compared, or NULL */
+};
+
+struct diff_result {
+	const char *base_path, *new_path;
+	const struct diff_opts *opts;
+	struct diff_row *rows;
+	size_t nrows;
+	size_t count[DIFF_NVERDICTS];
+};
+
+/* The direction an event has unless an option says otherwise: higher is better for IPC-like
+ * names ("ipc", "..._per_cycle"), higher is worse for every count. */
+enum diff_dir diff_default_dir(const char *name);
+
+/* Matches the events of a and b by name (the k-th of a name with the k-th), in a's order then
+ * b's, and judges each. Returns DIFF_OK, DIFF_ERR_NO_EVENT, DIFF_ERR_NO_COMMON or
+ * DIFF_ERR_NOMEM; free r with diff_result_free either way. */
+enum diff_err diff_compare(const struct diff_input *a, const struct diff_input *b,
+			   const struct diff_opts *o, struct diff_result *r, struct diff_why *why);
+void diff_result_free(struct diff_result *r);
+
+const char *diff_verdict_str(enum diff_verdict v);
+const char *diff_dir_str(enum diff_dir d);
+const char *diff_test_str(enum diff_test t);
+
+/* One writer per format; each returns 0, or -1 when the stream failed. */
+int diff_text(const struct diff_result *r, FILE *out);
+int diff_markdown(const struct diff_result *r, FILE *out);
+int diff_json(const struct diff_result *r, FILE *out);
+
+#endif

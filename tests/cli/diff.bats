@@ -1,0 +1,204 @@
+#!/usr/bin/env bats
+# pmuprof diff on crafted report pairs (tests/fixtures/diff, made by its mkfixtures.py): exit
+# status, significance by threshold and by Welch's t-test, directions, formats, each error.
+load helpers
+load schema
+
+eval "helpers_$(declare -f setup)"
+setup() {
+	helpers_setup
+	"$PMUPROF" diff --help >/dev/null 2>&1 || skip "diff not wired yet"
+	F=$FIXTURES/diff
+}
+
+# diff_json BASE NEW [OPTIONS...]: the comparison as JSON in diff.json, and its exit status.
+diff_json() {
+	local a=$1 b=$2
+	shift 2
+	run "$PMUPROF" diff --format json "$@" "$F/$a" "$F/$b"
+	printf '%s\n' "$output" > diff.json
+}
+
+# The verdict of event $1 in diff.json.
+verdict() {
+	jq -r --arg n "$1" '[.events[] | select(.name == $n)][0].verdict' diff.json
+}
+
+@test "identical reports: exit 0, nothing changed, an unmeasured event not compared" {
+	diff_json base.json same.json
+	assert_success
+	assert_equal "$(verdict cycles)" unchanged
+	assert_equal "$(verdict stall_backend)" "not compared"
+	assert_equal "$(jq -r .regressed diff.json)" false
+}
+
+@test "10% more cycles is a regression: exit 1" {
+	diff_json base.json cycles-up-10.json
+	assert_failure 1
+	assert_equal "$(verdict cycles)" regression
+	assert_equal "$(jq -r '.events[0].change_pct' diff.json)" 10
+	assert_equal "$(jq -r '.events[0].test' diff.json)" threshold
+	assert_equal "$(verdict instructions)" unchanged
+}
+
+@test "10% fewer cycles is an improvement: exit 0" {
+	diff_json base.json cycles-down-10.json
+	assert_success
+	assert_equal "$(verdict cycles)" improvement
+}
+
+@test "a 1% change passes the default 2% threshold, not --threshold 0.5%" {
+	diff_json base.json cycles-up-1.json
+	assert_success
+	assert_equal "$(verdict cycles)" unchanged
+	diff_json base.json cycles-up-1.json --threshold 0.5%
+	assert_failure 1
+	assert_equal "$(verdict cycles)" regression
+	diff_json base.json cycles-up-1.json -t 0.5
+	assert_failure 1
+}
+
+@test "IPC-like names are higher-is-better: a drop regresses unless --lower-is-better" {
+	diff_json base.json ipc-down-10.json
+	assert_failure 1
+	assert_equal "$(verdict ipc)" regression
+	assert_equal "$(jq -r '.events[2].direction' diff.json)" higher-is-better
+	diff_json base.json ipc-down-10.json --lower-is-better ipc
+	assert_success
+	assert_equal "$(verdict ipc)" improvement
+}
+
+@test "--higher-is-better turns more cycles into an improvement" {
+	diff_json base.json cycles-up-10.json --higher-is-better cycles
+	assert_success
+	assert_equal "$(verdict cycles)" improvement
+	assert_equal "$(jq -r '.events[0].direction' diff.json)" higher-is-better
+}
+
+@test "per-run values: a tight 5% shift is significant (Welch), exit 1" {
+	diff_json runs-base.json runs-up-5.json
+	assert_failure 1
+	assert_equal "$(jq -r '.events[0].test' diff.json)" welch
+	assert_equal "$(jq -r '.events[0].new.runs' diff.json)" 5
+	jq -e '.events[0].p < 0.001 and .events[0].df > 7' diff.json >/dev/null ||
+		fail "p, df: $(jq -c '.events[0] | [.p, .df]' diff.json)"
+	assert_equal "$(verdict cycles)" regression
+}
+
+@test "per-run values: a noisy 5% shift is not significant, exit 0" {
+	diff_json runs-base.json runs-noisy-up-5.json
+	assert_success
+	assert_equal "$(jq -r '.events[0].test' diff.json)" welch
+	jq -e '.events[0].p > 0.05 and .events[0].change_pct > 2' diff.json >/dev/null ||
+		fail "p, change: $(jq -c '.events[0] | [.p, .change_pct]' diff.json)"
+	assert_equal "$(verdict cycles)" unchanged
+}
+
+@test "per-run values: a significant change under the threshold does not count" {
+	diff_json runs-base.json runs-up-5.json --threshold 10
+	assert_success
+	assert_equal "$(verdict cycles)" unchanged
+	diff_json runs-base.json runs-up-5.json --alpha 1e-20
+	assert_success
+}
+
+@test "a stats object stands in for the runs; events only on one side are not compared" {
+	diff_json runs-base.json stats-up-5.json
+	assert_failure 1
+	assert_equal "$(jq -r '.events[0].test' diff.json)" welch
+	assert_equal "$(jq -r '.events[1].note' diff.json)" "only in BASE"
+}
+
+@test "--event compares only the events named" {
+	diff_json base.json cycles-up-10.json --event instructions -e task-clock
+	assert_success
+	assert_equal "$(jq -r '[.events[].name] | join(",")' diff.json)" instructions,task-clock
+}
+
+@test "repeated names are matched in order" {
+	diff_json dup-base.json dup-new.json
+	assert_failure 1
+	assert_equal "$(jq -r '[.events[].verdict] | join(",")' diff.json)" unchanged,regression
+}
+
+@test "text and markdown: a row per event and the summary" {
+	run "$PMUPROF" diff "$F/base.json" "$F/cycles-up-10.json"
+	assert_failure 1
+	assert_line --regexp '^cycles +1,000,000 +1,100,000 +\+10\.00% +threshold +regression$'
+	assert_line --partial "1 regression, 0 improvements, 3 unchanged, 1 not compared"
+	run "$PMUPROF" diff -f markdown "$F/base.json" "$F/cycles-up-10.json"
+	assert_failure 1
+	assert_line "| event | base | new | change | test | verdict |"
+	assert_line "| \`cycles\` | 1,000,000 | 1,100,000 | +10.00% | threshold | **regression** |"
+	assert_line --partial "**Regressed.**"
+}
+
+@test "real reports: a loop twice as long regresses task-clock" {
+	"$PMUPROF" stat -e task-clock,page-faults --json -o a.json -- "$PPLOAD" spin 50
+	"$PMUPROF" stat -e task-clock,page-faults --json -o b.json -- "$PPLOAD" spin 100
+	run "$PMUPROF" diff -e task-clock a.json b.json
+	assert_failure 1
+	run "$PMUPROF" diff -e task-clock b.json a.json
+	assert_success
+}
+
+# err ARGS... : exit 2 and exactly one line on stderr, nothing on stdout.
+err() {
+	run --separate-stderr "$PMUPROF" diff "$@"
+	assert_failure 2
+	assert_output ""
+	assert_equal "$(printf '%s\n' "$stderr" | wc -l)" 1
+}
+
+@test "error: a missing file" {
+	err "$F/base.json" nope.json
+	assert_equal "$stderr" "pmuprof: cannot read report 'nope.json': No such file or directory (give the path of a 'pmuprof stat --json -o FILE' report)"
+}
+
+@test "error: a truncated report" {
+	err "$F/base.json" "$F/truncated.json"
+	assert_regex "$stderr" "^pmuprof: cannot read report '.*truncated.json': the JSON ends early, at line [0-9]+ "
+}
+
+@test "error: invalid JSON names the line and column" {
+	err "$F/invalid.json" "$F/base.json"
+	assert_regex "$stderr" "^pmuprof: cannot read report '.*invalid.json': invalid JSON at line 14, column 13 "
+}
+
+@test "error: an empty file" {
+	err "$F/base.json" "$F/empty.json"
+	assert_regex "$stderr" "': the file is empty "
+}
+
+@test "error: a schema major version other than 1" {
+	err "$F/base.json" "$F/schema-2.json"
+	assert_regex "$stderr" "schema version '2.0' is not one this pmuprof reads \(1.x; "
+}
+
+@test "error: JSON that is not a report" {
+	err "$F/not-a-report.json" "$F/base.json"
+	assert_regex "$stderr" "no \"schema_version\" string, so not a pmuprof stat report"
+}
+
+@test "error: no event in common" {
+	err "$F/base.json" "$F/other-events.json"
+	assert_regex "$stderr" "^pmuprof: cannot compare '.*base.json' and '.*other-events.json': no event in common "
+}
+
+@test "error: --event naming an event one report lacks" {
+	err "$F/base.json" "$F/other-events.json" --event branches
+	assert_regex "$stderr" "^pmuprof: cannot compare event 'branches': it is not in '.*base.json' "
+}
+
+@test "error: bad options and arguments exit 2" {
+	run "$PMUPROF" diff --format xml "$F/base.json" "$F/same.json"
+	assert_failure 2
+	run "$PMUPROF" diff --threshold -3 "$F/base.json" "$F/same.json"
+	assert_failure 2
+	run "$PMUPROF" diff --alpha 2 "$F/base.json" "$F/same.json"
+	assert_failure 2
+	run "$PMUPROF" diff "$F/base.json"
+	assert_failure 2
+	run "$PMUPROF" diff --higher-is-better cycles --lower-is-better cycles "$F/base.json" "$F/same.json"
+	assert_failure 2
+}

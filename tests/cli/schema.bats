@@ -1,0 +1,74 @@
+#!/usr/bin/env bats
+# Every kind of JSON pmuprof emits, validated against its JSON Schema (man/*.schema.json):
+# stat reports of several event kinds, unsupported events and a killed workload; diff's JSON.
+load helpers
+load schema
+
+@test "the validator rejects what the schema forbids" {
+	schema_python >/dev/null || skip "no JSON Schema validator: install python3-jsonschema"
+	jq '.events[0].status = "bogus" | del(.host.ncpus)' "$FIXTURES/diff/base.json" > bad.json
+	run validate_report bad.json
+	assert_failure
+	assert_output --partial "'bogus' is not one of"
+	assert_output --partial "'ncpus' is a required property"
+	jq '.schema_version = "2.0"' "$FIXTURES/diff/base.json" > v2.json
+	run validate_report v2.json
+	assert_failure
+}
+
+@test "stat: software events" {
+	stat_json -e task-clock,page-faults,context-switches,cpu-migrations -- "$PPLOAD" spin 20
+	assert_success
+	validate_report report.json
+}
+
+@test "stat: the default set, hardware events not supported here included" {
+	stat_json -- "$PPLOAD" spin 20
+	assert_success
+	validate_report report.json
+}
+
+@test "stat: modifiers, a group and a raw event" {
+	stat_json -e '{task-clock:u,page-faults:k},r11,cycles:u' -- "$PPLOAD" touch 100
+	validate_report report.json
+}
+
+@test "stat: a workload killed by a signal, and one that exits non-zero" {
+	stat_json -e task-clock -- "$PPLOAD" kill 9
+	assert_failure 137
+	validate_report report.json
+	stat_json -e task-clock -- "$PPLOAD" exit 3
+	assert_failure 3
+	validate_report report.json
+}
+
+@test "the crafted reports diff's tests read are valid reports" {
+	for f in "$FIXTURES"/diff/*.json; do
+		case ${f##*/} in truncated.json | invalid.json | empty.json | schema-2.json | \
+			not-a-report.json) continue ;; esac
+		validate_report "$f"
+	done
+}
+
+@test "diff: JSON of every kind of row validates" {
+	"$PMUPROF" diff --help >/dev/null 2>&1 || skip "diff not wired yet"
+	local F=$FIXTURES/diff
+	for pair in "base.json same.json" "base.json cycles-up-10.json" \
+		"runs-base.json runs-up-5.json" "runs-base.json stats-up-5.json" \
+		"dup-base.json dup-new.json" "base.json ipc-down-10.json"; do
+		set -- $pair
+		run "$PMUPROF" diff -f json "$F/$1" "$F/$2"
+		[ "$status" -le 1 ] || fail "diff $pair: status $status"
+		printf '%s\n' "$output" > diff.json
+		validate_diff diff.json
+	done
+}
+
+@test "diff: JSON of real reports validates" {
+	"$PMUPROF" diff --help >/dev/null 2>&1 || skip "diff not wired yet"
+	"$PMUPROF" stat --json -o a.json -- "$PPLOAD" spin 20
+	"$PMUPROF" stat --json -o b.json -- "$PPLOAD" spin 30
+	run "$PMUPROF" diff -f json a.json b.json
+	printf '%s\n' "$output" > diff.json
+	validate_diff diff.json
+}
