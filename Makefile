@@ -30,11 +30,6 @@ PFM_CFLAGS  ?=
 PP_CFLAGS   := -std=c11 -D_GNU_SOURCE -DPMUPROF_VERSION='"$(VERSION)"' -Iinclude -I$(O)/gen \
                $(WARN) $(CJSON_CFLAGS) $(PFM_CFLAGS)
 LDLIBS      += $(CJSON_LIBS) -ldl -lm
-# The generated event tables hold thousands of string pointers: in a PIE each one is a
-# relocation the loader applies, and a page it dirties, at every start (5,554 of them, about
-# 4% of `pmuprof stat true`'s wall time, measured by `make bench`). A fixed-address binary has
-# none. Override with PP_LDFLAGS= for a PIE build.
-PP_LDFLAGS  ?= -no-pie
 
 SRCS        := $(sort $(wildcard src/*.c))
 LIB_SRCS    := $(filter-out src/main.c,$(SRCS))
@@ -74,7 +69,7 @@ $(LIBPP): $(OBJS)
 	rm -f $@ && $(AR) rcs $@ $^
 
 $(O)/pmuprof: $(O)/obj/main.o $(LIBPP)
-	$(CC) $(CFLAGS) $(PP_LDFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # The top-level ./pmuprof is the native build's binary, so `./pmuprof` works after `make`.
 pmuprof: $(O)/pmuprof

@@ -49,7 +49,8 @@ static double bench_list_all(size_t *nlines)
 		for (size_t i = 0; i < evtab_nevents(core); i++) {
 			const struct evtab_event *e = evtab_event_at(core, i);
 			int w = snprintf(buf + used, sizeof(buf) - used, "%-12s 0x%04x %-34s %s\n",
-					 core->name, e->code, e->name, e->desc);
+					 evtab_core_name(core), evtab_event_code(e),
+					 evtab_event_name(e), evtab_event_desc(e));
 			if (w > 0 && (size_t)w < sizeof(buf) - used)
 				used += (size_t)w;
 			else

@@ -1,20 +1,21 @@
 # events/events.mk: builds the table generator with HOSTCC and runs it on events/ (included by Makefile).
 #
 # The generator runs on the build machine, so it is compiled with HOSTCC and HOSTCFLAGS, never
-# with a cross CC or CFLAGS. It writes $(O)/gen/evtab_data.c (the tables) and evtab_data.h (their
-# layout, included by src/evtab.c only). The first rule here adds evgen to `all` and keeps `all`
-# the default goal.
+# with a cross CC or CFLAGS; its stages are tools/evgen*.c (tools/evgen.c names them). It writes
+# $(O)/gen/evtab_data.c (the tables) and evtab_data.h (their layout, included by src/evtab.c
+# only). The first rule here adds evgen to `all` and keeps `all` the default goal.
 
 EV_SRCS    := $(sort $(wildcard events/*.ev events/cores/*.ev))
 EVGEN      := $(O)/host/evgen
+EVGEN_SRCS := $(sort $(wildcard tools/evgen*.c))
 HOSTCFLAGS ?= -O2 -g
 GEN_SRCS   := $(O)/gen/evtab_data.c
 GEN_HDRS   := $(O)/gen/evtab_data.h
 
 all: $(EVGEN)
 
-$(EVGEN): tools/evgen.c events/events.mk | $(O)/host
-	$(HOSTCC) -std=c11 $(WARN) $(HOSTCFLAGS) -o $@ tools/evgen.c
+$(EVGEN): $(EVGEN_SRCS) tools/evgen.h events/events.mk | $(O)/host
+	$(HOSTCC) -std=c11 $(WARN) $(HOSTCFLAGS) -o $@ $(EVGEN_SRCS)
 
 $(O)/host:
 	mkdir -p $@

@@ -12,22 +12,27 @@ enum evtab_class {
 	EVTAB_IMPDEF = 3,	/* implementation defined, this core's own */
 };
 
-struct evtab_event {
-	const char *name;	/* upper case as Arm spells it, e.g. "INST_RETIRED" */
-	const char *desc;	/* short, in pmuprof's own words */
-	uint16_t code;		/* evtCount, e.g. 0x0008 */
-	uint8_t cls;		/* enum evtab_class */
-};
+/* Handles to an event and a core of the tables. Their layout is the generator's (strings are
+ * offsets into one pool, so the tables need no relocation at start-up): read them through the
+ * accessors below. Handles and the strings they give are static (valid for the life of the
+ * program, never freed); two handles are the same event (core) exactly when they are equal. */
+struct evtab_event;
+struct evtab_core;
 
-struct evtab_core {
-	const char *name;	/* canonical id, lower case: "cortex-a57", "neoverse-n1" */
-	const char *title;	/* as Arm names it: "Cortex-A57", "Neoverse N1" */
-	const char *arch;	/* "armv8-a", "armv8.2-a", "armv9.2-a", ... */
-	uint8_t implementer;	/* MIDR_EL1.Implementer, 0x41 for Arm */
-	uint16_t part;		/* MIDR_EL1.PartNum */
-	int counters;		/* general event counters (PMCR.N) per Arm's data; -1 unknown */
-	int slots;		/* PMMIR.SLOTS per Arm's data; 0 unknown */
-};
+/* An event's fields. e must be a handle from this module, never NULL. */
+const char *evtab_event_name(const struct evtab_event *e);	/* "INST_RETIRED": upper case */
+const char *evtab_event_desc(const struct evtab_event *e);	/* short, pmuprof's own words */
+unsigned evtab_event_code(const struct evtab_event *e);		/* evtCount, e.g. 0x0008 */
+enum evtab_class evtab_event_class(const struct evtab_event *e);
+
+/* A core's fields. c must be a handle from this module, never NULL. */
+const char *evtab_core_name(const struct evtab_core *c);	/* id: "cortex-a57", "neoverse-n1" */
+const char *evtab_core_title(const struct evtab_core *c);	/* as Arm names it: "Cortex-A57" */
+const char *evtab_core_arch(const struct evtab_core *c);	/* "armv8-a", "armv8.2-a", ... */
+unsigned evtab_core_implementer(const struct evtab_core *c);	/* MIDR_EL1.Implementer: 0x41 */
+unsigned evtab_core_part(const struct evtab_core *c);		/* MIDR_EL1.PartNum */
+int evtab_core_counters(const struct evtab_core *c);	/* PMCR.N per Arm's data; -1 unknown */
+int evtab_core_slots(const struct evtab_core *c);	/* PMMIR.SLOTS per Arm's data; 0 unknown */
 
 /* Cores, in a stable order (by name). */
 size_t evtab_ncores(void);

@@ -98,13 +98,13 @@ static void describe_pmu(struct resolve_ctx *c, struct explain *x)
 
 	if (!core && resolve_ctx_pmus(c) == PP_OK && c->npmus)
 		core = resolve_pmu_core(&c->pmus[0]);
-	x->core = core ? core->name : NULL;
-	x->arch = core ? core->arch : NULL;
+	x->core = core ? evtab_core_name(core) : NULL;
+	x->arch = core ? evtab_core_arch(core) : NULL;
 	ver = pmreg_pmuver_for_arch(x->arch);
 	x->pmuver_assumed = ver < 0;
 	x->pmu.pmuver = ver < 0 ? 1 : ver;
-	x->counters_assumed = !core || core->counters <= 0;
-	x->pmu.counters = x->counters_assumed ? 6 : core->counters;
+	x->counters_assumed = !core || evtab_core_counters(core) <= 0;
+	x->pmu.counters = x->counters_assumed ? 6 : evtab_core_counters(core);
 	if (sysfs_read_str("/proc/sys/kernel/osrelease", x->release, sizeof(x->release)) != PP_OK)
 		x->release[0] = '\0';
 	x->pmu.direct = pmreg_direct_for_release(x->release);

@@ -154,21 +154,23 @@ static cJSON *pmu_json(const struct sysfs_pmu *p)
 	const struct evtab_core *core = resolve_pmu_core(p);
 	cJSON *o = cJSON_CreateObject(), *cpus = cJSON_CreateArray(), *cnt = cJSON_CreateObject();
 	char midr[24];
+	int per_arm;
 
 	cJSON_AddStringToObject(o, "name", p->name);
 	cJSON_AddNumberToObject(o, "type", p->type);
 	for (int k = 0; k < p->ncpus; k++)
 		cJSON_AddItemToArray(cpus, cJSON_CreateNumber(p->cpus[k]));
 	cJSON_AddItemToObject(o, "cpus", cpus);
-	cJSON_AddItemToObject(o, "core", core ? cJSON_CreateString(core->name) : cJSON_CreateNull());
-	cJSON_AddItemToObject(o, "core_title", core ? cJSON_CreateString(core->title)
+	cJSON_AddItemToObject(o, "core", core ? cJSON_CreateString(evtab_core_name(core))
+					      : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "core_title", core ? cJSON_CreateString(evtab_core_title(core))
 						    : cJSON_CreateNull());
 	snprintf(midr, sizeof(midr), "0x%016llx", (unsigned long long)p->midr);
 	cJSON_AddItemToObject(o, "midr", p->midr ? cJSON_CreateString(midr) : cJSON_CreateNull());
 	cJSON_AddNullToObject(cnt, "probed");
 	cJSON_AddStringToObject(cnt, "status", "unknown until probed");
-	cJSON_AddItemToObject(cnt, "per_arm_data", num_or_null(core ? core->counters : -1,
-							       core && core->counters >= 0));
+	per_arm = core ? evtab_core_counters(core) : -1;
+	cJSON_AddItemToObject(cnt, "per_arm_data", num_or_null(per_arm, per_arm >= 0));
 	cJSON_AddItemToObject(o, "counters", cnt);
 	cJSON_AddItemToObject(o, "caps", caps_json(&p->caps));
 	cJSON_AddItemToObject(o, "formats", formats_json(p));
@@ -230,10 +232,11 @@ static void print_pmu(const struct sysfs_pmu *p)
 	printf("%s (type %d)\n", p->name, p->type);
 	printf("  cpus             %d, from %d to %d\n", p->ncpus, p->ncpus ? p->cpus[0] : 0,
 	       p->ncpus ? p->cpus[p->ncpus - 1] : 0);
-	printf("  core             %s, MIDR 0x%08llx\n", core ? core->title : "not in pmuprof's tables",
-	       (unsigned long long)p->midr);
-	if (core && core->counters >= 0)
-		printf("  counters         unknown until probed (%d per Arm's data)\n", core->counters);
+	printf("  core             %s, MIDR 0x%08llx\n",
+	       core ? evtab_core_title(core) : "not in pmuprof's tables", (unsigned long long)p->midr);
+	if (core && evtab_core_counters(core) >= 0)
+		printf("  counters         unknown until probed (%d per Arm's data)\n",
+		       evtab_core_counters(core));
 	else
 		printf("  counters         unknown until probed\n");
 	printf("  caps\n");

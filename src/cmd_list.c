@@ -153,12 +153,13 @@ static cJSON *cpus_json(const struct sysfs_pmu *p)
 static cJSON *event_json(const struct list_section *s, const struct evtab_event *e)
 {
 	cJSON *o = cJSON_CreateObject();
-	int adv = advertised(s, e->code);
+	int adv = advertised(s, evtab_event_code(e));
 
-	cJSON_AddNumberToObject(o, "code", e->code);
-	cJSON_AddItemToObject(o, "name", cJSON_CreateStringReference(e->name));
-	cJSON_AddItemToObject(o, "description", cJSON_CreateStringReference(e->desc));
-	cJSON_AddItemToObject(o, "class", cJSON_CreateStringReference(class_name(e->cls)));
+	cJSON_AddNumberToObject(o, "code", evtab_event_code(e));
+	cJSON_AddItemToObject(o, "name", cJSON_CreateStringReference(evtab_event_name(e)));
+	cJSON_AddItemToObject(o, "description", cJSON_CreateStringReference(evtab_event_desc(e)));
+	cJSON_AddItemToObject(o, "class",
+			      cJSON_CreateStringReference(class_name(evtab_event_class(e))));
 	cJSON_AddItemToObject(o, "advertised", adv < 0 ? cJSON_CreateNull() : cJSON_CreateBool(adv));
 	return o;
 }
@@ -169,9 +170,10 @@ static cJSON *section_json(const struct list_section *s, const char *pattern)
 	size_t n = evtab_nevents(s->core), shown = 0;
 	char midr[24];
 
-	cJSON_AddItemToObject(o, "core", s->core ? cJSON_CreateString(s->core->name)
+	cJSON_AddItemToObject(o, "core", s->core ? cJSON_CreateString(evtab_core_name(s->core))
 						 : cJSON_CreateNull());
-	cJSON_AddStringToObject(o, "title", s->core ? s->core->title : "PMUv3 common events");
+	cJSON_AddStringToObject(o, "title",
+				s->core ? evtab_core_title(s->core) : "PMUv3 common events");
 	snprintf(midr, sizeof(midr), "0x%016llx", s->pmu ? (unsigned long long)s->pmu->midr : 0ULL);
 	cJSON_AddItemToObject(o, "midr", s->pmu && s->pmu->midr ? cJSON_CreateString(midr)
 								: cJSON_CreateNull());
@@ -180,7 +182,7 @@ static cJSON *section_json(const struct list_section *s, const char *pattern)
 	cJSON_AddItemToObject(o, "cpus", s->pmu ? cpus_json(s->pmu) : cJSON_CreateNull());
 	for (size_t k = 0; k < n; k++) {
 		const struct evtab_event *e = evtab_event_at(s->core, k);
-		if (matches(pattern, e->name)) {
+		if (matches(pattern, evtab_event_name(e))) {
 			cJSON_AddItemToArray(evs, event_json(s, e));
 			shown++;
 		}
@@ -262,7 +264,8 @@ static void print_section(const struct list_section *s, const char *pattern, FIL
 {
 	size_t n = evtab_nevents(s->core);
 
-	fprintf(fp, "%s", s->core ? s->core->title : "PMUv3 core not in pmuprof's tables (common events)");
+	fprintf(fp, "%s", s->core ? evtab_core_title(s->core)
+			       : "PMUv3 core not in pmuprof's tables (common events)");
 	if (s->pmu)
 		fprintf(fp, " on %s (type %d, %d cpu%s from %d): * = advertised by the PMU\n",
 			s->pmu->name, s->pmu->type, s->pmu->ncpus, s->pmu->ncpus == 1 ? "" : "s",
@@ -271,10 +274,13 @@ static void print_section(const struct list_section *s, const char *pattern, FIL
 		fprintf(fp, " (no PMU of this core here)\n");
 	for (size_t k = 0; k < n; k++) {
 		const struct evtab_event *e = evtab_event_at(s->core, k);
-		if (matches(pattern, e->name))
-			fprintf(fp, "  0x%04x %c %-36s %-6s  %s\n", e->code,
-				advertised(s, e->code) > 0 ? '*' : ' ', e->name,
-				class_short(e->cls), e->desc);
+		const char *name = evtab_event_name(e);
+		unsigned code = evtab_event_code(e);
+
+		if (matches(pattern, name))
+			fprintf(fp, "  0x%04x %c %-36s %-6s  %s\n", code,
+				advertised(s, code) > 0 ? '*' : ' ', name,
+				class_short(evtab_event_class(e)), evtab_event_desc(e));
 	}
 	fputc('\n', fp);
 }

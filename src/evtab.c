@@ -1,4 +1,4 @@
-/* src/evtab.c: lookups in the generated event tables (by name, by code, core by name or MIDR). */
+/* src/evtab.c: the generated event tables' accessors and lookups (by name, code, core name, MIDR). */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +16,72 @@ static const struct evtab_gen_set *set_of(const struct evtab_core *core)
 	if (core && core >= evtab_gen.cores && core < evtab_gen.cores + evtab_gen.ncores)
 		return &evtab_gen.sets[1 + (core - evtab_gen.cores)];
 	return &evtab_gen.sets[0];
+}
+
+/* The event at place i of the index array (a set's runs: s->by_name + k, s->by_code + k). */
+static const struct evtab_event *indexed(size_t i)
+{
+	return &evtab_gen.events[evtab_gen.index[i]];
+}
+
+static const char *str(uint32_t at)
+{
+	return evtab_gen.str + at;
+}
+
+const char *evtab_event_name(const struct evtab_event *e)
+{
+	return str(e->name);
+}
+
+const char *evtab_event_desc(const struct evtab_event *e)
+{
+	return str(e->desc);
+}
+
+unsigned evtab_event_code(const struct evtab_event *e)
+{
+	return e->code;
+}
+
+enum evtab_class evtab_event_class(const struct evtab_event *e)
+{
+	return (enum evtab_class)e->cls;
+}
+
+const char *evtab_core_name(const struct evtab_core *c)
+{
+	return str(c->name);
+}
+
+const char *evtab_core_title(const struct evtab_core *c)
+{
+	return str(c->title);
+}
+
+const char *evtab_core_arch(const struct evtab_core *c)
+{
+	return str(c->arch);
+}
+
+unsigned evtab_core_implementer(const struct evtab_core *c)
+{
+	return c->implementer;
+}
+
+unsigned evtab_core_part(const struct evtab_core *c)
+{
+	return c->part;
+}
+
+int evtab_core_counters(const struct evtab_core *c)
+{
+	return c->counters;
+}
+
+int evtab_core_slots(const struct evtab_core *c)
+{
+	return c->slots;
 }
 
 size_t evtab_ncores(void)
@@ -36,7 +102,7 @@ size_t evtab_nevents(const struct evtab_core *core)
 const struct evtab_event *evtab_event_at(const struct evtab_core *core, size_t i)
 {
 	const struct evtab_gen_set *s = set_of(core);
-	return i < s->n ? &evtab_gen.events[s->by_name[i]] : NULL;
+	return i < s->n ? indexed(s->by_name + i) : NULL;
 }
 
 /* Copies name upper-cased into buf (the tables spell names in upper case); 0 if too long. */
@@ -61,8 +127,8 @@ const struct evtab_event *evtab_find_name(const struct evtab_core *core, const c
 		return NULL;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		const struct evtab_event *e = &evtab_gen.events[s->by_name[mid]];
-		int c = strcmp(key, e->name);
+		const struct evtab_event *e = indexed(s->by_name + mid);
+		int c = strcmp(key, str(e->name));
 		if (c == 0)
 			return e;
 		if (c < 0)
@@ -79,7 +145,7 @@ const struct evtab_event *evtab_find_code(const struct evtab_core *core, unsigne
 	size_t lo = 0, hi = s->n;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		const struct evtab_event *e = &evtab_gen.events[s->by_code[mid]];
+		const struct evtab_event *e = indexed(s->by_code + mid);
 		if (e->code == code)
 			return e;
 		if (code < e->code)
@@ -125,7 +191,7 @@ const struct evtab_core *evtab_core_by_name(const char *name)
 		return NULL;
 	/* Ids are unique and so are their short forms; ~40 cores: a scan costs nothing. */
 	for (i = 0; i < evtab_gen.ncores; i++) {
-		const char *id = evtab_gen.cores[i].name;
+		const char *id = str(evtab_gen.cores[i].name);
 		if (!strcmp(key, id) || !strcmp(key, short_id(id)))
 			return &evtab_gen.cores[i];
 	}

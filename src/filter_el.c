@@ -57,8 +57,9 @@ void filter_kernel_el_detect(int override, const char *cpu_model, struct filter_
 	}
 	core = find_core(cpu_model);
 	/* VHE (FEAT_VHE) arrived with Armv8.1: an Armv8.0 core always runs the kernel at EL1 */
-	if (core && strcmp(core->arch, "armv8-a") == 0) {
-		snprintf(why, sizeof(why), "%s is an Armv8.0 core, without VHE", core->title);
+	if (core && strcmp(evtab_core_arch(core), "armv8-a") == 0) {
+		snprintf(why, sizeof(why), "%s is an Armv8.0 core, without VHE",
+			 evtab_core_title(core));
 		out->why = why;
 		return;
 	}
@@ -66,8 +67,8 @@ void filter_kernel_el_detect(int override, const char *cpu_model, struct filter_
 	 * core the kernel then stays at EL2 */
 	if (core && sysfs_read_str("/sys/class/misc/kvm/dev", buf, sizeof(buf)) == PP_OK) {
 		out->el = 2;
-		snprintf(why, sizeof(why), "KVM is up on %s (%s), which has VHE", core->title,
-			 core->arch);
+		snprintf(why, sizeof(why), "KVM is up on %s (%s), which has VHE",
+			 evtab_core_title(core), evtab_core_arch(core));
 		out->why = why;
 		return;
 	}

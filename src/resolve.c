@@ -177,7 +177,7 @@ static pp_status apply_term(const struct sysfs_pmu *pmu, const struct evspec_ter
 	}
 	if (pmu && ev->arm_code < 0 && !t->value &&
 	    (te = evtab_find_name(resolve_pmu_core(pmu), t->key)))
-		return place_code(pmu, te->code, cfg);
+		return place_code(pmu, evtab_event_code(te), cfg);
 	return errf(err, t->column, PP_ENOENT, "unknown term '%s' for %s '%s'", t->key,
 		    pmu ? "PMU" : "event", owner);
 bad_value:
@@ -252,12 +252,12 @@ static pp_status set_pmu(struct pp_event *ev, const char *name)
 static pp_status use_arm_hit(const struct arm_hit *h, struct pp_event *ev)
 {
 	uint64_t cfg[4] = { 0 };
-	long code = h->ev ? h->ev->code : resolve_sysfs_event_code(h->sev);
+	long code = h->ev ? (long)evtab_event_code(h->ev) : resolve_sysfs_event_code(h->sev);
 
 	ev->core = h->core;
 	ev->arm_code = (int)code;
 	ev->attr.type = h->pmu ? (uint32_t)h->pmu->type : PERF_TYPE_RAW;
-	if (h->ev ? place_code(h->pmu, h->ev->code, cfg) != PP_OK
+	if (h->ev ? place_code(h->pmu, evtab_event_code(h->ev), cfg) != PP_OK
 		  : apply_term_string(h->pmu, h->sev->terms, cfg) != PP_OK)
 		return PP_EINVAL;
 	ev->attr.config = cfg[0];

@@ -29,7 +29,7 @@ pp_status resolve_ctx_init(struct resolve_ctx *c, const char *model, struct sugg
 	if (near) {
 		suggest_init(near, model);
 		for (size_t k = 0; k < evtab_ncores(); k++)
-			suggest_offer(near, evtab_core_at(k)->name);
+			suggest_offer(near, evtab_core_name(evtab_core_at(k)));
 	}
 	return PP_ENOENT;
 }
@@ -142,7 +142,7 @@ static void offer_core(const struct evtab_core *core, struct suggest *s)
 	size_t n = evtab_nevents(core);
 
 	for (size_t k = 0; k < n; k++)
-		offer_lower(s, evtab_event_at(core, k)->name);
+		offer_lower(s, evtab_event_name(evtab_event_at(core, k)));
 }
 
 void resolve_arm_offer(struct resolve_ctx *c, struct suggest *s)

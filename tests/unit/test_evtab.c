@@ -130,7 +130,7 @@ static const struct {
 /* The core's id, or a marker that matches no id (keeps TAP_EQ_STR away from NULL). */
 static const char *id_of(const struct evtab_core *c)
 {
-	return c ? c->name : "(no core)";
+	return c ? evtab_core_name(c) : "(no core)";
 }
 
 static void test_names(void)
@@ -149,10 +149,14 @@ static void test_names(void)
 		}
 		if (!tap_ok(e != NULL, "line %d: '%s' found", names[i].line, names[i].name))
 			continue;
-		TAP_EQ_STR(e->name, names[i].want, "line %d: name of '%s'", names[i].line, names[i].name);
-		TAP_EQ_INT(e->code, names[i].code, "line %d: code of %s", names[i].line, names[i].want);
-		TAP_EQ_INT(e->cls, names[i].cls, "line %d: class of %s", names[i].line, names[i].want);
-		tap_ok(e->desc && *e->desc, "line %d: %s has a description", names[i].line, e->name);
+		TAP_EQ_STR(evtab_event_name(e), names[i].want, "line %d: name of '%s'", names[i].line,
+			   names[i].name);
+		TAP_EQ_INT(evtab_event_code(e), names[i].code, "line %d: code of %s", names[i].line,
+			   names[i].want);
+		TAP_EQ_INT(evtab_event_class(e), names[i].cls, "line %d: class of %s", names[i].line,
+			   names[i].want);
+		tap_ok(*evtab_event_desc(e), "line %d: %s has a description", names[i].line,
+		       names[i].want);
 	}
 }
 
@@ -164,8 +168,8 @@ static void test_codes(void)
 		if (!codes[i].want)
 			tap_ok(e == NULL, "line %d: code 0x%04x absent", codes[i].line, codes[i].code);
 		else if (tap_ok(e != NULL, "line %d: code 0x%04x found", codes[i].line, codes[i].code))
-			TAP_EQ_STR(e->name, codes[i].want, "line %d: name of 0x%04x", codes[i].line,
-				   codes[i].code);
+			TAP_EQ_STR(evtab_event_name(e), codes[i].want, "line %d: name of 0x%04x",
+				   codes[i].line, codes[i].code);
 	}
 }
 
@@ -199,12 +203,15 @@ static void test_facts(void)
 		const struct evtab_core *c = evtab_core_by_name(facts[i].core);
 		if (!tap_ok(c != NULL, "line %d: core %s", facts[i].line, facts[i].core))
 			continue;
-		TAP_EQ_INT(c->counters, facts[i].counters, "line %d: %s counters", facts[i].line, c->name);
-		TAP_EQ_INT(c->slots, facts[i].slots, "line %d: %s slots", facts[i].line, c->name);
-		TAP_EQ_INT(c->implementer, facts[i].implementer, "line %d: %s implementer",
-			   facts[i].line, c->name);
-		TAP_EQ_INT(c->part, facts[i].part, "line %d: %s part", facts[i].line, c->name);
-		TAP_EQ_STR(c->arch, facts[i].arch, "line %d: %s architecture", facts[i].line, c->name);
+		const char *id = evtab_core_name(c);
+		TAP_EQ_INT(evtab_core_counters(c), facts[i].counters, "line %d: %s counters",
+			   facts[i].line, id);
+		TAP_EQ_INT(evtab_core_slots(c), facts[i].slots, "line %d: %s slots", facts[i].line, id);
+		TAP_EQ_INT(evtab_core_implementer(c), facts[i].implementer, "line %d: %s implementer",
+			   facts[i].line, id);
+		TAP_EQ_INT(evtab_core_part(c), facts[i].part, "line %d: %s part", facts[i].line, id);
+		TAP_EQ_STR(evtab_core_arch(c), facts[i].arch, "line %d: %s architecture",
+			   facts[i].line, id);
 	}
 }
 
@@ -215,13 +222,14 @@ static int check_core_tables(const struct evtab_core *c)
 	int ok = n > 0;
 	for (size_t i = 0; ok && i < n; i++) {
 		const struct evtab_event *e = evtab_event_at(c, i);
-		ok = e && e->name && *e->name && e->desc && *e->desc && e->cls >= EVTAB_ARCH &&
-		     e->cls <= EVTAB_IMPDEF && evtab_find_name(c, e->name) == e &&
-		     evtab_find_code(c, e->code) == e &&
-		     (i == 0 || strcmp(evtab_event_at(c, i - 1)->name, e->name) < 0);
+		const char *name = e ? evtab_event_name(e) : "?";
+		ok = e && *name && *evtab_event_desc(e) && evtab_event_class(e) >= EVTAB_ARCH &&
+		     evtab_event_class(e) <= EVTAB_IMPDEF && evtab_find_name(c, name) == e &&
+		     evtab_find_code(c, evtab_event_code(e)) == e &&
+		     (i == 0 || strcmp(evtab_event_name(evtab_event_at(c, i - 1)), name) < 0);
 		if (!ok)
-			printf("# %s: event %zu (%s) breaks the tables\n", c ? c->name : "common", i,
-			       e && e->name ? e->name : "?");
+			printf("# %s: event %zu (%s) breaks the tables\n",
+			       c ? evtab_core_name(c) : "common", i, name);
 	}
 	return ok && evtab_event_at(c, n) == NULL;
 }
@@ -235,13 +243,15 @@ static void test_all_cores(void)
 	tap_ok(evtab_nevents(NULL) >= 300, "common events: %zu", evtab_nevents(NULL));
 	for (size_t i = 0; i < n; i++) {
 		const struct evtab_core *c = evtab_core_at(i);
-		tap_ok(check_core_tables(c), "%s: sorted, complete, lookups agree", c->name);
-		tap_ok(evtab_core_by_name(c->title) == c && evtab_core_by_name(c->name) == c &&
-		       evtab_core_by_midr((uint64_t)c->implementer << 24 | (uint64_t)c->part << 4) == c,
-		       "%s: found by title, id and MIDR", c->name);
+		const char *id = evtab_core_name(c);
+		uint64_t midr = (uint64_t)evtab_core_implementer(c) << 24 |
+				(uint64_t)evtab_core_part(c) << 4;
+		tap_ok(check_core_tables(c), "%s: sorted, complete, lookups agree", id);
+		tap_ok(evtab_core_by_name(evtab_core_title(c)) == c && evtab_core_by_name(id) == c &&
+		       evtab_core_by_midr(midr) == c, "%s: found by title, id and MIDR", id);
 		if (i > 0)
-			tap_ok(strcmp(evtab_core_at(i - 1)->name, c->name) < 0, "%s: cores sorted",
-			       c->name);
+			tap_ok(strcmp(evtab_core_name(evtab_core_at(i - 1)), id) < 0,
+			       "%s: cores sorted", id);
 	}
 }
 

@@ -78,8 +78,9 @@ static int json_in_tables(const struct evtab_core *core, const cJSON *events, in
 		if (common_only && !common_range((unsigned)c->valueint))
 			continue;
 		t = evtab_find_name(core, n->valuestring);
-		if (!t || t->code != (unsigned)c->valueint) {
-			printf("# %s: Arm has %s = 0x%04x, tables %s\n", core ? core->name : "common",
+		if (!t || evtab_event_code(t) != (unsigned)c->valueint) {
+			printf("# %s: Arm has %s = 0x%04x, tables %s\n",
+			       core ? evtab_core_name(core) : "common",
 			       n->valuestring, c->valueint, t ? "differ in code" : "lack it");
 			bad++;
 		}
@@ -93,12 +94,14 @@ static int tables_in_json(const struct evtab_core *core, const cJSON *a, const c
 	int bad = 0;
 	for (size_t i = 0; i < evtab_nevents(core); i++) {
 		const struct evtab_event *t = evtab_event_at(core, i);
-		int code = json_code_of(a, t->name);
+		const char *name = evtab_event_name(t);
+		int code = json_code_of(a, name);
 		if (code < 0 && b)
-			code = json_code_of(b, t->name);
-		if (code != (int)t->code) {
-			printf("# %s: tables have %s = 0x%04x, Arm %s\n", core ? core->name : "common",
-			       t->name, t->code, code < 0 ? "does not" : "differs");
+			code = json_code_of(b, name);
+		if (code != (int)evtab_event_code(t)) {
+			printf("# %s: tables have %s = 0x%04x, Arm %s\n",
+			       core ? evtab_core_name(core) : "common", name, evtab_event_code(t),
+			       code < 0 ? "does not" : "differs");
 			bad++;
 		}
 	}
@@ -143,11 +146,13 @@ static int check_core_file(const char *dir, const char *name)
 		cJSON_Delete(j);
 		return 0;
 	}
-	TAP_EQ_STR(core->title, cJSON_IsString(title) ? title->valuestring : "?", "%s: title", name);
-	TAP_EQ_INT(core->counters, cJSON_IsNumber(ctrs) ? ctrs->valueint : -1, "%s: counters", name);
+	TAP_EQ_STR(evtab_core_title(core), cJSON_IsString(title) ? title->valuestring : "?",
+		   "%s: title", name);
+	TAP_EQ_INT(evtab_core_counters(core), cJSON_IsNumber(ctrs) ? ctrs->valueint : -1,
+		   "%s: counters", name);
 	int missing = json_in_tables(core, events, 0), extra = tables_in_json(core, events, NULL);
-	TAP_EQ_INT(missing, 0, "%s: every named Arm event is in %s", name, core->name);
-	TAP_EQ_INT(extra, 0, "%s: every event of %s is Arm's", name, core->name);
+	TAP_EQ_INT(missing, 0, "%s: every named Arm event is in %s", name, evtab_core_name(core));
+	TAP_EQ_INT(extra, 0, "%s: every event of %s is Arm's", name, evtab_core_name(core));
 	cJSON_Delete(j);
 	return 1;
 }

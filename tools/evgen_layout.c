@@ -1,0 +1,146 @@
+/* tools/evgen_layout.c: the checked records as offsets and indexes: string pool, events, sets. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "evgen.h"
+
+/* Equal strings share one place in the pool (descriptions and own-event names repeat across
+ * cores): an open-addressing hash of pool offsets, each stored + 1 so that 0 marks a free slot. */
+struct strtab {
+	uint32_t *slots;
+	size_t nslots, used;
+};
+
+static size_t hash(const char *s)
+{
+	size_t h = 2166136261u;	/* FNV-1a */
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+static void rehash(struct strtab *t, const struct evgen_out *out)
+{
+	uint32_t *old = t->slots;
+	size_t nold = t->nslots;
+	t->nslots = nold ? nold * 2 : 1024;
+	t->slots = evgen_calloc(t->nslots, sizeof(*t->slots));
+	for (size_t i = 0; i < nold; i++) {
+		size_t k;
+		if (!old[i])
+			continue;
+		k = hash(out->str + old[i] - 1) & (t->nslots - 1);
+		while (t->slots[k])
+			k = (k + 1) & (t->nslots - 1);
+		t->slots[k] = old[i];
+	}
+	free(old);
+}
+
+/* The offset of s in the pool, appending it when the pool does not hold it yet. */
+static uint32_t intern(struct strtab *t, struct evgen_out *out, const char *s)
+{
+	size_t len = strlen(s) + 1, k;
+	if (2 * (t->used + 1) > t->nslots)
+		rehash(t, out);
+	for (k = hash(s) & (t->nslots - 1); t->slots[k]; k = (k + 1) & (t->nslots - 1))
+		if (!strcmp(out->str + t->slots[k] - 1, s))
+			return t->slots[k] - 1;
+	while (out->nstr + len > out->capstr)
+		out->str = evgen_grow(out->str, &out->capstr, out->capstr, 1);
+	memcpy(out->str + out->nstr, s, len);
+	t->slots[k] = (uint32_t)out->nstr + 1;
+	t->used++;
+	out->nstr += len;
+	return t->slots[k] - 1;
+}
+
+static void place_event(struct strtab *t, struct evgen_out *out, struct evgen_ev *e)
+{
+	e->index = (int)out->nevents++;
+	e->name_at = intern(t, out, e->name);
+	e->desc_at = intern(t, out, e->desc);
+}
+
+static void add_index(struct evgen_out *out, const struct evgen_ev **set, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		out->index = evgen_grow(out->index, &out->capindex, out->nindex, sizeof(*out->index));
+		out->index[out->nindex++] = (uint16_t)set[i]->index;
+	}
+}
+
+/* Appends a set's two runs, by name then by code, to the index array. */
+static void place_set(struct evgen_out *out, struct evgen_set *s, const struct evgen_ev **set,
+		      size_t n)
+{
+	s->n = n;
+	qsort(set, n, sizeof(*set), evgen_by_name);
+	s->by_name = out->nindex;
+	add_index(out, set, n);
+	qsort(set, n, sizeof(*set), evgen_by_code);
+	s->by_code = out->nindex;
+	add_index(out, set, n);
+}
+
+static int midr_cmp(const void *a, const void *b)
+{
+	unsigned kx = ((const struct evgen_midr *)a)->key, ky = ((const struct evgen_midr *)b)->key;
+	return (kx > ky) - (kx < ky);
+}
+
+static void place_sets(struct evgen_db *db, struct evgen_out *out)
+{
+	const struct evgen_ev **set;
+	size_t i, most = db->ncommons;
+	for (i = 0; i < db->ncores; i++)
+		if (db->cores[i].nrefs + db->cores[i].nown > most)
+			most = db->cores[i].nrefs + db->cores[i].nown;
+	set = evgen_calloc(most + 1, sizeof(*set));
+	out->sets = evgen_calloc(db->ncores + 1, sizeof(*out->sets));
+	for (i = 0; i < db->ncommons; i++)
+		set[i] = &db->commons[i];
+	place_set(out, &out->sets[0], set, db->ncommons);
+	for (i = 0; i < db->ncores; i++)
+		place_set(out, &out->sets[1 + i], set, evgen_core_set(&db->cores[i], set));
+	free(set);
+}
+
+void evgen_layout(struct evgen_db *db, char **files, int nfiles, struct evgen_out *out)
+{
+	struct strtab t = { 0 };
+	size_t i, j;
+	memset(out, 0, sizeof(*out));
+	out->db = db;
+	out->files = files;
+	out->nfiles = nfiles;
+	/* The event pool: the common events, then each core's own, in the order of the input. */
+	for (i = 0; i < db->ncommons; i++)
+		place_event(&t, out, &db->commons[i]);
+	for (i = 0; i < db->ncores; i++)
+		for (j = 0; j < db->cores[i].nown; j++)
+			place_event(&t, out, &db->cores[i].own[j]);
+	for (i = 0; i < db->ncores; i++) {
+		struct evgen_core *c = &db->cores[i];
+		c->id_at = intern(&t, out, c->id);
+		c->title_at = intern(&t, out, c->title);
+		c->arch_at = intern(&t, out, c->arch);
+	}
+	free(t.slots);
+	place_sets(db, out);
+	out->midrs = evgen_calloc(db->ncores + 1, sizeof(*out->midrs));
+	for (i = 0; i < db->ncores; i++) {
+		out->midrs[i].key = db->cores[i].impl << 12 | db->cores[i].part;
+		out->midrs[i].core = i;
+	}
+	qsort(out->midrs, db->ncores, sizeof(*out->midrs), midr_cmp);
+}
+
+void evgen_layout_free(struct evgen_out *out)
+{
+	free(out->str);
+	free(out->index);
+	free(out->sets);
+	free(out->midrs);
+	memset(out, 0, sizeof(*out));
+}
