@@ -2,6 +2,8 @@
 #ifndef PMUPROF_CMD_H
 #define PMUPROF_CMD_H
 
+#include <stddef.h>
+
 /* pmuprof's own failures (bad usage, bad event, nothing countable, unwritable output).
  * Otherwise stat exits with the workload's status: its code, 128+N for signal N, 127 when
  * the command is not found, 126 when it cannot be executed. */
@@ -20,5 +22,8 @@ int cmd_diff(int argc, char **argv);
 /* "pmuprof: " + the message + newline, on stderr. */
 void msg_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void msg_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* s for quoting in a message: itself, or its first len-4 characters and "...", so that a
+ * 10,000-character name never pushes the cause off the line. buf holds len bytes. */
+const char *msg_clip(const char *s, char *buf, size_t len);
 
 #endif

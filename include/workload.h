@@ -30,8 +30,8 @@ struct workload_result {
  * The parent may open counters on w->pid in between. PP_ESRCH when the command is not found,
  * PP_ENOEXEC when it is not executable (*exec_errno says why); no child then. */
 pp_status workload_fork(char *const argv[], struct workload *w, int *exec_errno);
-/* Lets the child exec. PP_ESRCH when the command was not found (*exec_errno ENOENT),
- * PP_ENOEXEC when it could not be executed (EACCES, ENOEXEC, ...); the child is reaped. */
+/* Lets the child exec. PP_ENOEXEC when the exec failed (*exec_errno says why: EACCES,
+ * ENOEXEC, or ENOENT for a missing #! interpreter or loader); the child is reaped then. */
 pp_status workload_go(struct workload *w, int *exec_errno);
 /* Waits for the child (forwarding SIGINT/SIGTERM to it) and fills r. */
 pp_status workload_wait(struct workload *w, struct workload_result *r);

@@ -99,6 +99,10 @@ static pp_status parse_term(struct cursor *c, struct evspec_req *r)
 		       : fail(c, c->i, "missing closing '/'");
 	if (r->nterms == EVSPEC_MAX_TERMS)
 		return fail(c, k0, "too many terms (at most 16)");
+	for (int k = 0; k < r->nterms; k++)
+		if (strlen(r->terms[k].key) == c->i - k0 &&
+		    strncasecmp(r->terms[k].key, c->s + k0, c->i - k0) == 0)
+			return fail(c, k0, "a term is given twice");
 	t = &r->terms[r->nterms];
 	t->column = (int)k0 + 1;
 	if (!(t->key = span(c->s, k0, c->i)))

@@ -2,6 +2,7 @@
  * "pmuprof: cannot X 'subject': cause (the way out)". */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cmd.h"
 
@@ -29,4 +30,12 @@ void msg_warn(const char *fmt, ...)
 	va_start(ap, fmt);
 	vmsg("warning: ", fmt, ap);
 	va_end(ap);
+}
+
+const char *msg_clip(const char *s, char *buf, size_t len)
+{
+	if (strlen(s) < len)
+		return s;
+	snprintf(buf, len, "%.*s...", (int)(len - 4), s);
+	return buf;
 }

@@ -32,7 +32,7 @@ int outfile_open(struct outfile *o, const char *path)
 	/* a device, FIFO or socket (/dev/null, /dev/stdout, a pipe) is written in place: there
 	 * is nothing to replace atomically, and renaming over it would destroy it */
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		if (!(o->fp = fopen(path, "w")))
+		if (!(o->fp = fopen(path, "we")))
 			return errno;
 		return 0;
 	}
@@ -52,7 +52,7 @@ int outfile_open(struct outfile *o, const char *path)
 		return ENOMEM;
 	}
 	free(copy);
-	fd = mkstemp(o->tmp);
+	fd = mkostemp(o->tmp, O_CLOEXEC);	/* never inherited by the workload */
 	if (fd < 0) {
 		e = errno;
 		release(o);

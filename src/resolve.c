@@ -7,10 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd.h"
 #include "pfm.h"
 #include "resolve_priv.h"
 #include "suggest.h"
 #include "sysfs.h"
+
+/* Longest user-given string quoted whole in a message (names, values). */
+#define QUOTE 48
 
 static pp_status errf(struct resolve_error *err, int column, pp_status st, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -61,17 +65,19 @@ static pp_status resolve_raw(const char *name, int column, struct pp_event *ev,
 			     struct resolve_error *err)
 {
 	const char *hex = name + 1;
-	char buf[24];
+	char buf[24], nb[QUOTE];
 	uint64_t code;
 
 	while (*hex == '0' && hex[1])
 		hex++;
 	if (strlen(hex) > 16)
-		return errf(err, column, PP_ERANGE, "raw code '%s' is wider than 64 bits", name);
+		return errf(err, column, PP_ERANGE, "raw code '%s' is wider than 64 bits",
+			    msg_clip(name, nb, sizeof(nb)));
 	snprintf(buf, sizeof(buf), "0x%s", hex);
 	ev->attr.type = PERF_TYPE_RAW;
 	if (parse_u64(buf, &code) != PP_OK)
-		return errf(err, column, PP_EINVAL, "raw code '%s' is not hex", name);
+		return errf(err, column, PP_EINVAL, "raw code '%s' is not hex",
+			    msg_clip(name, nb, sizeof(nb)));
 	ev->attr.config = code;
 	ev->pmu = strdup("raw");
 	return ev->pmu ? PP_OK : PP_ENOMEM;
@@ -130,6 +136,9 @@ static pp_status filter_hook(const struct evspec_term *t, struct pp_event *ev)
 static pp_status apply_term(const struct sysfs_pmu *pmu, const struct evspec_term *t,
 			    uint64_t cfg[4], struct pp_event *ev, struct resolve_error *err)
 {
+	char kb[QUOTE], vb[QUOTE];
+	const char *K = msg_clip(t->key, kb, sizeof(kb));
+	const char *V = t->value ? msg_clip(t->value, vb, sizeof(vb)) : NULL;
 	static const char *const raw_fields[] = { "config", "config1", "config2" };
 	const struct sysfs_format *f;
 	const struct sysfs_event *e;
@@ -144,27 +153,26 @@ static pp_status apply_term(const struct sysfs_pmu *pmu, const struct evspec_ter
 	if ((!pmu || pmu->is_arm) && (st = pmreg_th_term(t->key, t->value, &ev->th)) != PP_ENOENT)
 		return st == PP_OK ? PP_OK : errf(err, t->column, st,
 			"bad threshold term '%s%s%s' (threshold=N, threshold_compare=eq|ne|ge|lt, "
-			"threshold_count[=0|1])", t->key, t->value ? "=" : "",
-			t->value ? t->value : "");
+			"threshold_count[=0|1])", K, V ? "=" : "", V ? V : "");
 	if (pmu && (f = sysfs_format_find(pmu, t->key))) {
 		if (t->value && (st = parse_u64(t->value, &v)) != PP_OK)
 			goto bad_value;
 		if (sysfs_format_apply(f, v, cfg) != PP_OK)
 			return errf(err, t->column, PP_ERANGE,
 				    "value '%s' does not fit term '%s' of PMU '%s'",
-				    t->value ? t->value : "1", t->key, pmu->name);
+				    V ? V : "1", K, pmu->name);
 		return PP_OK;
 	}
 	if ((st = filter_hook(t, ev)) != PP_ENOENT)
 		return st == PP_OK ? PP_OK : errf(err, t->column, st,
-			"filter term '%s' takes 0 or 1, not '%s'", t->key, t->value);
+			"filter term '%s' takes 0 or 1, not '%s'", K, V);
 	if (t->value && (st = parse_u64(t->value, &v)) != PP_OK)
 		goto bad_value;
 	for (int k = 0; k < 3; k++)
 		if (strcasecmp(t->key, raw_fields[k]) == 0) {
 			if (!t->value)
 				return errf(err, t->column, PP_EINVAL, "term '%s' needs a value",
-					    t->key);
+					    K);
 			cfg[k] = v;
 			return PP_OK;
 		}
@@ -172,18 +180,18 @@ static pp_status apply_term(const struct sysfs_pmu *pmu, const struct evspec_ter
 		if (apply_term_string(pmu, e->terms, cfg) != PP_OK)
 			return errf(err, t->column, PP_EINVAL,
 				    "PMU '%s' describes event '%s' as '%s', which pmuprof cannot apply",
-				    pmu->name, t->key, e->terms);
+				    pmu->name, K, e->terms);
 		return PP_OK;
 	}
 	if (pmu && ev->arm_code < 0 && !t->value &&
 	    (te = evtab_find_name(resolve_pmu_core(pmu), t->key)))
 		return place_code(pmu, evtab_event_code(te), cfg);
-	return errf(err, t->column, PP_ENOENT, "unknown term '%s' for %s '%s'", t->key,
+	return errf(err, t->column, PP_ENOENT, "unknown term '%s' for %s '%s'", K,
 		    pmu ? "PMU" : "event", owner);
 bad_value:
 	return errf(err, t->column, st, st == PP_ERANGE
 		    ? "value '%s' of term '%s' is wider than 64 bits"
-		    : "value '%s' of term '%s' is not a number", t->value, t->key);
+		    : "value '%s' of term '%s' is not a number", V, K);
 }
 
 static void offer_format(const struct sysfs_pmu *pmu, struct suggest *s)
@@ -325,12 +333,19 @@ static pp_status resolve_name(struct resolve_ctx *c, const char *name, int colum
 	return errf(err, column, PP_ENOENT, "no such event");
 }
 
+/* Whether a directory under /sys/bus/event_source/devices could have this name. */
+static int pmu_name_possible(const char *name)
+{
+	return strlen(name) < SYSFS_NAME_MAX && strcmp(name, ".") != 0 && strcmp(name, "..") != 0;
+}
+
 /* PMU/terms/, or EVENT/terms/ when no PMU has that name (inst_retired/p=1,nsh=1/). */
 static pp_status resolve_slashed(struct resolve_ctx *c, const struct evspec_req *req,
 				 struct pp_event *ev, struct resolve_error *err)
 {
 	struct sysfs_pmu own;
 	const struct sysfs_pmu *pmu;
+	char pb[QUOTE];
 	pp_status st = sysfs_pmu_load(req->pmu, &own);
 
 	if (st == PP_OK) {
@@ -345,12 +360,15 @@ static pp_status resolve_slashed(struct resolve_ctx *c, const struct evspec_req 
 		sysfs_pmu_free(&own);
 		return st;
 	}
-	if (st != PP_ENOENT && st != PP_EINVAL)
-		return errf(err, req->column, st, "cannot read PMU '%s': %s", req->pmu,
-			    pp_strstatus(st));
+	/* PP_EINVAL is both "no PMU can have that name" and "that PMU's files are malformed":
+	 * only a name a PMU directory can have is the second */
+	if (st != PP_ENOENT && (st != PP_EINVAL || pmu_name_possible(req->pmu)))
+		return errf(err, req->column, st, "cannot read PMU '%s': %s in its sysfs files",
+			    req->pmu, pp_strstatus(st));
 	st = resolve_name(c, req->pmu, req->column, ev, &pmu, err);
 	if (st == PP_ENOENT)
-		return errf(err, req->column, st, "no PMU or event '%s'", req->pmu);
+		return errf(err, req->column, st, "no PMU or event '%s'",
+			    msg_clip(req->pmu, pb, sizeof(pb)));
 	if (st == PP_OK)
 		st = apply_terms(pmu, req, ev, err);
 	/* a generic name counting a PMUv3 event belongs to the first Arm PMU */

@@ -225,7 +225,9 @@ pp_status workload_go(struct workload *w, int *exec_errno)
 	reap(w, &status, NULL);
 	workload_release(w);
 	fwd_pid = 0;
-	return e == ENOENT || e == ENOTDIR ? PP_ESRCH : PP_ENOEXEC;
+	/* find_command saw the file: ENOENT now means its interpreter (#!) or its dynamic
+	 * loader is missing, which a shell reports as 126, not as "not found" */
+	return PP_ENOEXEC;
 }
 
 static uint64_t tv_ns(struct timeval tv)

@@ -73,6 +73,7 @@ static const struct bad bads[] = {
 	{ __LINE__, " cycles", 1, "unexpected ' ' where an event name should be" },
 	{ __LINE__, "cycles\xc3\xa9", 7, "unexpected non-ASCII or control character" },
 	{ __LINE__, "pmu/event=0x1/x", 15, "unknown modifier 'x' (modifiers: u, k, h, H, G, D)" },
+	{ __LINE__, "pmu/event=0x11,EVENT=0x12/", 16, "a term is given twice" },
 };
 
 static void test_many_terms(void)
