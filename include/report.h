@@ -5,7 +5,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define REPORT_SCHEMA_VERSION "1.0"
+#include "stats.h"
+
+struct metrics_def;
+
+#define REPORT_SCHEMA_VERSION "1.1"
 
 enum report_status {
 	REPORT_COUNTED = 0,	/* counted, possibly for only part of the time (scaled) */
@@ -32,6 +36,36 @@ struct report_event {
 	uint64_t enabled_ns, running_ns;
 	double value;		/* raw scaled by enabled/running (== raw when fully counted) */
 	double counted_pct;	/* running/enabled * 100 */
+	/* repeated runs (-r; nruns == 0 otherwise): value, raw, enabled_ns and running_ns are
+	 * then means over the runs, runs[k] run k's scaled value (NAN: not counted in it),
+	 * stats their summary, outlier[k] set for the runs flagged by stats_outliers */
+	const double *runs;
+	const unsigned char *outlier;
+	struct stats_summary stats;
+	/* with -I: this event's delta per interval, deltas[i] for report.intervals[i] */
+	const struct report_delta *deltas;
+};
+
+/* One event's change over one interval (-I). */
+struct report_delta {
+	int counted;		/* 0: not open, or never on a counter in this interval */
+	uint64_t raw;		/* raw counts in the interval */
+	uint64_t enabled_ns, running_ns;
+	double value;		/* raw scaled by enabled/running over the interval */
+};
+
+/* One run's times (-r). */
+struct report_times {
+	uint64_t wall_ns, user_ns, sys_ns;
+};
+
+/* One derived metric computed from the counted events (metrics.h defines them). */
+struct report_metric_value {
+	const struct metrics_def *def;
+	double value;
+	size_t anchor;			/* the event it is printed beside */
+	size_t ev[8];			/* the events it was computed from */
+	size_t nev;
 };
 
 struct report_host {
@@ -55,6 +89,21 @@ struct report {
 	int exit_code;			/* -1 when killed by a signal */
 	int term_signal;		/* 0 when it exited */
 	int interrupted;		/* SIGINT/SIGTERM reached pmuprof during the run */
+	/* -r: the runs recorded (0 without -r; times and events are then means), those asked
+	 * for, the unrecorded warm-up runs, why the series ended early (NULL: it did not) */
+	size_t nruns, repeat, warmup;
+	const char *stopped;
+	const struct report_times *run_times;
+	struct stats_summary wall_stats, user_stats, sys_stats;
+	/* -I: the interval asked for, and each interval's end (ns since the command started;
+	 * the last one may be shorter: it ends with the command) */
+	unsigned interval_ms;
+	const uint64_t *interval_t_ns;
+	size_t nintervals;
+	const char *interval_stop;	/* "interval-count" when pmuprof ended the command */
+	/* derived metrics (metrics_compute) */
+	const struct report_metric_value *metrics;
+	size_t nmetrics;
 };
 
 /* Name of a status as the outputs spell it ("counted", "not counted", ...). */
@@ -65,8 +114,9 @@ const char *report_mark_note(const struct report_event *e, char *buf, size_t len
 /* Fills the host facts (uname, cpu model and MIDR through sysfs). */
 void report_host_fill(struct report_host *h);
 
-/* The derived figure printed beside an event (CPUs utilized, insn per cycle, rates); 0 when
- * there is none. */
+/* The derived figure printed beside an event: a metric anchored on it (IPC, miss rates,
+ * top-down shares: see metrics.h), else CPUs utilized for task-clock, else a rate per second
+ * of task-clock; 0 when there is none. */
 int report_metric(const struct report *r, const struct report_event *e, double *val,
 		  const char **unit);
 

@@ -1,7 +1,9 @@
-/* cmd_stat.c: `pmuprof stat`: its options, then the pipeline: specs -> events -> counters on
- * the waiting workload -> run -> readings -> one report -> text | JSON | CSV. */
+/* cmd_stat.c: `pmuprof stat`: its options, then the pipeline: specs -> events -> runs (each:
+ * counters on the waiting workload -> run -> readings; stat_run.c) -> one report
+ * (stat_report.c) -> text | JSON | CSV. */
 #include <argp.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +18,9 @@
 #include "sysfs.h"
 #include "workload.h"
 #include "evsel.h"
+#include "evtab.h"
+#include "metrics.h"
+#include "stat.h"
 
 /* perf stat's default set. */
 static const char default_events[] =
@@ -29,15 +34,16 @@ struct stat_opts {
 	const char *output;
 	char **cmd;
 	int cmdc;
+	unsigned repeat;	/* -r: 0 when not given */
+	unsigned warmup;
+	const char *prepare, *cleanup;
+	unsigned interval_ms, interval_count;
+	const char **metrics;	/* -M */
+	size_t nmetrics;
+	int list_metrics;	/* -M list */
 };
 
-/* One event through the pipeline: selected, opened, read. */
-struct stat_event {
-	struct evsel_event sel;
-	int fd;
-	int err;		/* errno of a failed open */
-	struct counter_reading rd;
-};
+enum { OPT_WARMUP = 0x300, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT };
 
 static const struct argp_option options[] = {
 	{ "json", 'j', NULL, 0, "Report as one JSON document (schema: pmuprof-json(5))", 0 },
@@ -45,8 +51,54 @@ static const struct argp_option options[] = {
 	  "Report as separated values in perf stat -x's field order", 0 },
 	{ "output", 'o', "FILE", 0,
 	  "Write the report to FILE (atomically) instead of standard error", 0 },
+	{ "repeat", 'r', "N", 0,
+	  "Run COMMAND N times, with counters opened anew each time; report every run's values, "
+	  "their mean, spread and outliers", 1 },
+	{ "warmup", OPT_WARMUP, "K", 0, "First run COMMAND K times without recording", 1 },
+	{ "prepare", OPT_PREPARE, "CMD", 0,
+	  "Run CMD (with /bin/sh -c) before each run, warm-ups included; not counted", 1 },
+	{ "cleanup", OPT_CLEANUP, "CMD", 0,
+	  "Run CMD (with /bin/sh -c) after each run, warm-ups included; not counted", 1 },
+	{ "interval", 'I', "MS", 0,
+	  "Read the counts every MS milliseconds while COMMAND runs and report each interval's "
+	  "counts, then the totals", 2 },
+	{ "interval-count", OPT_ICOUNT, "N", 0,
+	  "With -I: stop after N intervals, ending COMMAND (SIGTERM), as perf stat does", 2 },
+	{ "metric", 'M', "NAME", 0,
+	  "Count the events metric NAME needs (ipc, topdown_l1, ...; 'list' lists them); "
+	  "repeatable. Here -M is perf's --metric: the core is --cpu-model's long form", 3 },
 	{ 0 }
 };
+
+/* A whole decimal number >= min for option opt, else a usage error. */
+static unsigned number(struct argp_state *state, const char *arg, const char *opt,
+		       unsigned min)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (!*arg || *end || errno || v > UINT_MAX / 2 || v < min || *arg == '-')
+		argp_error(state, "%s takes a whole number%s, not '%s'", opt,
+			   min ? " of 1 or more" : "", arg);
+	return (unsigned)v;
+}
+
+/* -M list asks for the list of metrics; -M NAME is kept (checked once the core is known). */
+static void add_metric(struct argp_state *state, struct stat_opts *o, char *arg)
+{
+	const char **p;
+
+	if (!strcmp(arg, "list")) {
+		o->list_metrics = 1;
+		return;
+	}
+	if (!(p = realloc(o->metrics, (o->nmetrics + 1) * sizeof(*p))))
+		argp_failure(state, PP_EXIT_ERROR, 0, "out of memory");
+	o->metrics = p;
+	o->metrics[o->nmetrics++] = arg;
+}
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
@@ -67,6 +119,27 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'o':
 		o->output = arg;
 		break;
+	case 'r':
+		o->repeat = number(state, arg, "-r", 1);
+		break;
+	case OPT_WARMUP:
+		o->warmup = number(state, arg, "--warmup", 0);
+		break;
+	case OPT_PREPARE:
+		o->prepare = arg;
+		break;
+	case OPT_CLEANUP:
+		o->cleanup = arg;
+		break;
+	case 'I':
+		o->interval_ms = number(state, arg, "-I", 1);
+		break;
+	case OPT_ICOUNT:
+		o->interval_count = number(state, arg, "--interval-count", 1);
+		break;
+	case 'M':
+		add_metric(state, o, arg);
+		break;
 	case ARGP_KEY_ARG:
 		/* the command and everything after it belong to the workload */
 		o->cmd = &state->argv[state->next - 1];
@@ -74,10 +147,16 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		state->next = state->argc;
 		break;
 	case ARGP_KEY_END:
-		if (!o->cmd)
+		if (!o->cmd && !o->list_metrics)
 			argp_error(state, "no command to run (e.g. 'pmuprof stat -- ls -l')");
 		if (o->json && o->sep)
 			argp_error(state, "--json and -x both choose the format: give one of them");
+		if (o->interval_ms && o->repeat)
+			argp_error(state, "-I and -r cannot be combined: intervals are of one run");
+		if (o->interval_count && !o->interval_ms)
+			argp_error(state, "--interval-count needs -I MS");
+		if (o->interval_ms && o->interval_ms < 1)
+			argp_error(state, "-I needs at least 1 ms");
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -85,7 +164,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-static const struct argp_child children[] = { { &evsel_argp, 0, NULL, 0 }, { 0 } };
+static const struct argp_child children[] = { { &evsel_argp_long, 0, NULL, 0 }, { 0 } };
 
 static const struct argp stat_argp = {
 	options, parse_opt, "[--] COMMAND [ARGS...]",
@@ -103,162 +182,6 @@ static const struct argp stat_argp = {
 	"instructions, branches, branch-misses.",
 	children, NULL, NULL
 };
-
-static void explain_eacces(const struct stat_event *e)
-{
-	long long p = -9;
-
-	sysfs_read_ll("/proc/sys/kernel/perf_event_paranoid", &p);
-	if (p >= 3)
-		msg_error("not permitted to count '%s': kernel.perf_event_paranoid is %lld, which "
-			  "forbids perf to unprivileged users (run as root, or 'sysctl -w "
-			  "kernel.perf_event_paranoid=2' to count user space)", e->sel.ev.name, p);
-	else if (!e->sel.ev.attr.exclude_kernel && p >= 2)
-		msg_error("not permitted to count '%s': kernel.perf_event_paranoid is %lld, which "
-			  "allows user-space counting only (count user space with the :u modifier, "
-			  "or as root 'sysctl -w kernel.perf_event_paranoid=1', or grant "
-			  "CAP_PERFMON)", e->sel.ev.name, p);
-	else
-		msg_error("not permitted to count '%s' (kernel.perf_event_paranoid is %lld; grant "
-			  "CAP_PERFMON or run as root)", e->sel.ev.name, p);
-}
-
-/* perf_event_paranoid >= 2 refuses kernel counting to unprivileged users: like perf stat,
- * an event the user gave no level for is counted in user space only, renamed NAME:u, with
- * one warning for the run. Returns the new fd or -1. */
-static int open_user_only(struct stat_event *e, struct perf_event_attr *a, pid_t pid,
-			  int group_fd, int *warned)
-{
-	long long p = -9;
-	char *name;
-	int fd, err;
-
-	if (e->sel.ev.mods & (EVSPEC_MOD_U | EVSPEC_MOD_K | EVSPEC_MOD_H) || a->exclude_kernel)
-		return -1;
-	a->exclude_kernel = a->exclude_hv = 1;
-	if ((fd = counter_open(a, pid, -1, group_fd, &err)) < 0) {
-		e->err = err;
-		return -1;
-	}
-	e->sel.ev.attr.exclude_kernel = e->sel.ev.attr.exclude_hv = 1;
-	if (asprintf(&name, "%s:u", e->sel.ev.name) >= 0) {
-		free(e->sel.ev.name);
-		e->sel.ev.name = name;
-	}
-	if (!(*warned)++) {
-		sysfs_read_ll("/proc/sys/kernel/perf_event_paranoid", &p);
-		msg_warn("counting user space only: kernel.perf_event_paranoid is %lld, which "
-			 "forbids counting the kernel (as root, 'sysctl -w "
-			 "kernel.perf_event_paranoid=1' or CAP_PERFMON lifts it)", p);
-	}
-	return fd;
-}
-
-/* Opens every event on the waiting child: each user group under its first member, every
- * other event alone; leaders disabled with enable_on_exec so counting starts at exec. Returns
- * the number opened, or -1 when out of descriptors (a message has been printed). */
-static int open_all(struct stat_event *evs, size_t n, pid_t pid)
-{
-	int opened = 0, warned = 0;
-
-	for (size_t k = 0; k < n; k++) {
-		struct stat_event *e = &evs[k];
-		struct perf_event_attr a = e->sel.ev.attr;
-		int group_fd = -1;
-
-		if (e->sel.ev.group >= 0)
-			for (size_t j = 0; j < k; j++)
-				if (evs[j].sel.ev.group == e->sel.ev.group) {
-					group_fd = evs[j].fd;
-					if (group_fd < 0)
-						e->err = evs[j].err;
-					break;
-				}
-		a.inherit = 1;
-		if (e->err)
-			continue;	/* its group leader failed */
-		if (group_fd < 0 || e->sel.ev.group < 0) {
-			a.disabled = 1;
-			a.enable_on_exec = 1;
-			group_fd = -1;
-		}
-		e->fd = counter_open(&a, pid, -1, group_fd, &e->err);
-		if (e->fd < 0 && counter_status(e->err) == PP_EACCES)
-			e->fd = open_user_only(e, &a, pid, group_fd, &warned);
-		if (e->fd >= 0) {
-			opened++;
-			continue;
-		}
-		switch (counter_status(e->err)) {
-		case PP_EMFILE:
-			msg_error("cannot open event '%s': too many open files (raise the limit with "
-				  "'ulimit -n', or count fewer events)", e->sel.ev.name);
-			return -1;
-		case PP_EACCES:
-			explain_eacces(e);
-			break;
-		default:
-			break;
-		}
-	}
-	return opened;
-}
-
-static void nothing_countable(const struct stat_event *evs, size_t n)
-{
-	char list[256] = "";
-	size_t len = 0;
-
-	for (size_t k = 0; k < n && len < sizeof(list) - 1; k++)
-		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s'%s' (%s)",
-					k ? ", " : "", evs[k].sel.ev.name,
-					strerrorname_np(evs[k].err) ? strerrorname_np(evs[k].err) : "?");
-	msg_error("cannot count any of the events here: %s (see 'pmuprof list' for what this "
-		  "machine has)", list);
-}
-
-static void fill_event(struct report_event *re, const struct stat_event *e)
-{
-	const struct perf_event_attr *a = &e->sel.ev.attr;
-
-	re->name = e->sel.ev.name;
-	re->pmu = e->sel.ev.pmu;
-	re->unit = e->sel.ev.unit;
-	re->type = a->type;
-	re->config = a->config;
-	re->config1 = a->config1;
-	re->config2 = a->config2;
-	re->excl_user = a->exclude_user;
-	re->excl_kernel = a->exclude_kernel;
-	re->excl_hv = a->exclude_hv;
-	re->excl_host = a->exclude_host;
-	re->excl_guest = a->exclude_guest;
-	re->group = e->sel.ev.group;
-	if (e->sel.ev.filter.given) {
-		re->filter_terms = e->sel.terms;
-		re->filter_verdict = e->sel.plan.verdict == FILTER_SECURE ? "secure" : "ok";
-		/* a Secure/EL3 request accepted with --allow-secure: Linux counts only the
-		 * Non-secure levels of it */
-		re->marked = e->sel.plan.verdict == FILTER_SECURE;
-		re->filter_differ = e->sel.plan.differ;
-	}
-	re->raw = e->rd.value;
-	re->enabled_ns = e->rd.enabled;
-	re->running_ns = e->rd.running;
-	if (e->fd < 0) {
-		re->status = counter_status(e->err) == PP_EACCES ? REPORT_NOT_PERMITTED
-								 : REPORT_NOT_SUPPORTED;
-		re->reason = strerrorname_np(e->err);
-	} else if (e->rd.running == 0) {
-		re->status = REPORT_NOT_COUNTED;
-		re->reason = "never on a counter";
-	} else {
-		re->status = REPORT_COUNTED;
-		/* scale by enabled/running: the estimate the kernel's multiplexing asks for */
-		re->value = (double)e->rd.value * ((double)e->rd.enabled / (double)e->rd.running);
-		re->counted_pct = 100.0 * (double)e->rd.running / (double)e->rd.enabled;
-	}
-}
 
 static int format_report(const struct stat_opts *o, const struct report *r, FILE *fp)
 {
@@ -289,61 +212,132 @@ static int write_report(const struct stat_opts *o, const struct report *r, FILE 
 	return rc;
 }
 
-/* Runs the workload with the counters on it and writes the report; returns the exit status. */
-static int run(const struct stat_opts *o, struct stat_event *evs, size_t n,
-	       const struct filter_kernel_el *kel, struct outfile *of)
+/* -M list: each name, the events it adds, and the formulas it brings. */
+static int list_metrics(void)
 {
-	struct workload w;
+	for (size_t g = 0; metrics_group_at(g); g++) {
+		const char *name = metrics_group_at(g);
+
+		printf("%s\n", name);
+		for (size_t k = 0; k < metrics_ndefs(); k++) {
+			const struct metrics_def *d = metrics_def_at(k);
+
+			if (strcmp(d->group, name))
+				continue;
+			printf("    %-24s = %s  [%s]", d->name, d->formula, d->unit);
+			if (d->core)
+				printf("  (%s%s)", d->core, d->variant == 1 ? " before r0p3" :
+				       d->variant == 2 ? " r0p3 and later" : "");
+			putchar('\n');
+		}
+	}
+	return ferror(stdout) ? PP_EXIT_ERROR : 0;
+}
+
+/* Runs --prepare or --cleanup (what) before or after run i; 0, or -1 after a message. */
+static int hook(const char *what, const char *cmd, unsigned i, char *why, size_t len)
+{
+	int st;
+
+	if (!cmd || (st = stat_shell(cmd)) == 0)
+		return 0;
+	if (st < 0)
+		snprintf(why, len, "the %s command could not be started", what);
+	else
+		snprintf(why, len, "the %s command '%s' failed (status %d) at run %u", what, cmd,
+			 st, i + 1);
+	msg_error("%s: stopping", why);
+	return -1;
+}
+
+/* The runs: K warm-ups, then N recorded (1 without -r), --prepare and --cleanup around
+ * each. A run that fails (non-zero status, a signal, or pmuprof interrupted) ends the series
+ * as hyperfine does: the runs made so far are reported, the failing one included, and why
+ * goes in *why. Returns 0, or pmuprof's exit status when a run could not happen. */
+static int run_series(const struct stat_opts *o, struct stat_event *evs, size_t n,
+		      struct stat_series *s, struct stat_ticks *ticks,
+		      struct workload_result *last, int *count_stop, char *why, size_t len)
+{
+	struct stat_run_cfg c = { o->cmd, o->interval_ms, o->interval_count };
+	unsigned runs = o->repeat ? o->repeat : 1;
+
+	for (unsigned i = 0; i < o->warmup + runs; i++) {
+		struct workload_result res = { 0 };
+		int warm = i < o->warmup, rc;
+
+		if (hook("prepare", o->prepare, i, why, len) != 0)
+			return s->nruns ? 0 : PP_EXIT_ERROR;
+		rc = warm ? stat_run_plain(o->cmd, &res)
+			  : stat_run_counted(&c, evs, n, &res, ticks, count_stop);
+		if (rc)
+			return rc;
+		if (!warm) {
+			stat_series_add(s, evs, &res);
+			*last = res;
+		}
+		if (hook("cleanup", o->cleanup, i, why, len) != 0)
+			return s->nruns ? 0 : PP_EXIT_ERROR;
+		if ((res.exit_code || res.term_signal || res.interrupted) && !*count_stop &&
+		    (o->repeat || warm) && i + 1 < o->warmup + runs) {
+			snprintf(why, len, "%s run %u %s %d", warm ? "warm-up" : "recorded",
+				 warm ? i + 1 : i + 1 - o->warmup,
+				 res.term_signal ? "was killed by signal" : res.interrupted ?
+				 "was interrupted, status" : "exited with status",
+				 res.term_signal ? res.term_signal : res.exit_code);
+			msg_error("%s: stopping after %zu recorded run%s", why, s->nruns,
+				  s->nruns == 1 ? "" : "s");
+			if (warm)
+				return res.term_signal ? 128 + res.term_signal : res.exit_code;
+			break;
+		}
+	}
+	return 0;
+}
+
+/* Runs the series and writes the report; returns the exit status. */
+static int run(const struct stat_opts *o, struct stat_event *evs, size_t n,
+	       const struct filter_kernel_el *kel, struct outfile *of,
+	       const struct metrics_core *core)
+{
+	struct stat_series s;
+	struct stat_ticks ticks = { 0 };
 	struct workload_result res = { 0 };
 	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd };
-	int opened, e, rc;
-	pp_status st;
+	struct stat_build b = { .repeated = o->repeat > 0, .core = core };
+	char why[256] = "";
+	int count_stop = 0, e, rc;
 
-	st = workload_fork(o->cmd, &w, &e);
-	if (st == PP_ESRCH || st == PP_ENOEXEC) {
-		msg_error("cannot run '%s': %s", o->cmd[0],
-			  st == PP_ESRCH ? "command not found" : strerror(e));
-		return st == PP_ESRCH ? PP_EXIT_NOTFOUND : PP_EXIT_NOEXEC;
-	}
-	if (st != PP_OK) {
-		msg_error("cannot start '%s': %s", o->cmd[0], strerror(errno));
-		return PP_EXIT_ERROR;
-	}
-	opened = open_all(evs, n, w.pid);
-	if (opened <= 0) {
-		if (opened == 0)
-			nothing_countable(evs, n);
-		workload_abort(&w);
-		return PP_EXIT_ERROR;
-	}
-	st = workload_go(&w, &e);
-	if (st != PP_OK) {
-		msg_error("cannot run '%s': %s", o->cmd[0],
-			  st == PP_ESRCH ? "command not found" : strerror(e));
-		return st == PP_ESRCH ? PP_EXIT_NOTFOUND : PP_EXIT_NOEXEC;
-	}
-	workload_wait(&w, &res);
-	if (!(r.events = calloc(n, sizeof(*r.events)))) {
+	if (stat_series_init(&s, n, o->repeat) != 0) {
 		msg_error("out of memory");
 		return PP_EXIT_ERROR;
 	}
-	for (size_t k = 0; k < n; k++) {
-		if (evs[k].fd >= 0 && counter_read(evs[k].fd, &evs[k].rd) != PP_OK)
-			memset(&evs[k].rd, 0, sizeof(evs[k].rd));
-		fill_event(&r.events[k], &evs[k]);
+	rc = run_series(o, evs, n, &s, &ticks, &res, &count_stop, why, sizeof(why));
+	if (!s.nruns) {
+		stat_series_free(&s);
+		stat_ticks_free(&ticks);
+		return rc ? rc : PP_EXIT_ERROR;
 	}
-	r.nevents = n;
+	b.ticks = o->interval_ms ? &ticks : NULL;
+	if (stat_report_build(&r, &s, evs, &b) != 0) {
+		msg_error("out of memory");
+		rc = PP_EXIT_ERROR;
+		goto out;
+	}
 	if (o->json)	/* only JSON shows host facts; /proc/cpuinfo is slow to read on x86 */
 		report_host_fill(&r.host);
 	r.host.kernel_el = kel->el;
 	r.host.kernel_el_source = kel->why;
-	r.wall_ns = res.wall_ns;
-	r.user_ns = res.user_ns;
-	r.sys_ns = res.sys_ns;
 	r.exit_code = res.exit_code;
 	r.term_signal = res.term_signal;
 	r.interrupted = res.interrupted;
-	rc = res.term_signal ? 128 + res.term_signal : res.exit_code;
+	r.repeat = o->repeat;
+	r.warmup = o->warmup;
+	r.stopped = *why ? why : NULL;
+	r.interval_ms = o->interval_ms;
+	r.interval_stop = count_stop ? "interval-count" : NULL;
+	/* the command's status; 0 when pmuprof itself ended it (--interval-count) */
+	if (!rc)
+		rc = count_stop ? 0 : res.term_signal ? 128 + res.term_signal : res.exit_code;
 	if (write_report(o, &r, of->fp ? of->fp : stderr) != 0 && !of->fp)
 		msg_error("cannot write the report: %s", strerror(errno));
 	if (of->fp && (e = outfile_commit(of)) != 0) {
@@ -351,10 +345,73 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t n,
 		if (rc == 0)
 			rc = PP_EXIT_ERROR;
 	}
-	free(r.events);
+out:
+	stat_report_free(&r);
+	stat_series_free(&s);
+	stat_ticks_free(&ticks);
 	return rc;
 }
 
+/* The core per-core metrics are for: --cpu-model or $PMUPROF_CPU_MODEL, else CPU 0's MIDR;
+ * slots from the first Arm PMU's caps/slots (PMMIR_EL1.SLOTS), else the core table. */
+static void find_core(const struct stat_opts *o, const struct stat_event *evs, size_t n,
+		      struct metrics_core *mc)
+{
+	const char *model = resolve_model_name(o->ev.cpu_model);
+	const struct evtab_core *c;
+	uint64_t midr = 0;
+	long long slots = 0;
+	char path[320];
+
+	memset(mc, 0, sizeof(*mc));
+	if (!model && sysfs_cpu_midr(0, &midr) != PP_OK)
+		midr = 0;
+	if (!(c = model ? evtab_core_by_name(model) : evtab_core_by_midr(midr)))
+		return;
+	mc->name = evtab_core_name(c);
+	mc->slots = evtab_core_slots(c);
+	mc->midr = midr;
+	for (size_t k = 0; k < n; k++)
+		if (evs[k].sel.ev.pmu && !strncmp(evs[k].sel.ev.pmu, "arm", 3)) {
+			snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/caps/slots",
+				 evs[k].sel.ev.pmu);
+			if (sysfs_read_ll(path, &slots) == PP_OK && slots > 0 && slots < 64)
+				mc->slots = (int)slots;
+			break;
+		}
+}
+
+/* Whether an event needs the core for its metrics (the top-down slot events 0x3a-0x3f). */
+static int needs_core(const struct stat_event *evs, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		const struct perf_event_attr *a = &evs[k].sel.ev.attr;
+		if ((a->type == 4 || (evs[k].sel.ev.pmu && !strncmp(evs[k].sel.ev.pmu, "arm", 3))) &&
+		    (a->config & 0xffff) >= 0x3a && (a->config & 0xffff) <= 0x3f)
+			return 1;
+	}
+	return 0;
+}
+
+/* -M: each metric's events become one more -e group. -1 after a message. */
+static int add_metric_specs(struct stat_opts *o, const struct metrics_core *mc)
+{
+	for (size_t k = 0; k < o->nmetrics; k++) {
+		const char *spec = metrics_group_spec(o->metrics[k], mc), **p;
+
+		if (!spec) {
+			msg_error("no metric '%s' (see 'pmuprof stat -M list')", o->metrics[k]);
+			return -1;
+		}
+		if (!(p = realloc(o->ev.specs, (o->ev.nspecs + 1) * sizeof(*p)))) {
+			msg_error("out of memory");
+			return -1;
+		}
+		o->ev.specs = p;
+		o->ev.specs[o->ev.nspecs++] = spec;
+	}
+	return 0;
+}
 /* The selected events become stat's, which add the counter state. */
 static struct stat_event *adopt(struct evsel_event *sel, size_t n)
 {
@@ -374,11 +431,8 @@ static struct stat_event *adopt(struct evsel_event *sel, size_t n)
 
 static void free_events(struct stat_event *evs, size_t n)
 {
-	for (size_t k = 0; evs && k < n; k++) {
-		if (evs[k].fd >= 0)
-			close(evs[k].fd);
+	for (size_t k = 0; evs && k < n; k++)
 		resolve_event_free(&evs[k].sel.ev);
-	}
 	free(evs);
 }
 
@@ -419,22 +473,32 @@ int cmd_stat(int argc, char **argv)
 	struct stat_event *evs = NULL;
 	struct outfile of = { 0 };
 	struct filter_kernel_el kel;
+	struct metrics_core core = { 0 };
 	size_t n = 0;
 	int rc = PP_EXIT_ERROR, e;
 
 	argp_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, NULL, &o);
-	if (select_events(&o, &evs, &n, &kel) != 0)
+	if (o.list_metrics) {
+		rc = list_metrics();
 		goto out;
+	}
+	if (o.nmetrics)
+		find_core(&o, NULL, 0, &core);
+	if (add_metric_specs(&o, &core) != 0 || select_events(&o, &evs, &n, &kel) != 0)
+		goto out;
+	if (o.nmetrics || needs_core(evs, n))
+		find_core(&o, evs, n, &core);
 	if (o.output && (e = outfile_open(&of, o.output)) != 0) {
 		msg_error("cannot write report file '%s': %s (choose a writable path for -o)",
 			  o.output, strerror(e));
 		goto out;
 	}
-	rc = run(&o, evs, n, &kel, &of);
+	rc = run(&o, evs, n, &kel, &of, &core);
 	if (of.fp)
 		outfile_discard(&of);	/* the run failed before the report was committed */
 out:
 	free_events(evs, n);
 	evsel_opts_free(&o.ev);
+	free(o.metrics);
 	return rc;
 }

@@ -8,20 +8,32 @@
 #include "evsel.h"
 #include "evspec.h"
 
-enum { OPT_KERNEL_EL = 0x200, OPT_ALLOW_SECURE };
+enum { OPT_KERNEL_EL = 0x200, OPT_ALLOW_SECURE, OPT_CPU_MODEL };
 
-static const struct argp_option options[] = {
-	{ "event", 'e', "LIST", 0, "Events, comma-separated; repeatable", 0 },
-	{ "cpu-model", 'M', "CORE", 0,
-	  "Resolve Arm event names for CORE (neoverse-n1, a76, ...), on any host (default: each "
-	  "PMU's own core, or $PMUPROF_CPU_MODEL)", 0 },
-	{ "kernel-el", OPT_KERNEL_EL, "1|2", 0,
-	  "Read filter-bit terms with the kernel at EL1, or at EL2 with VHE (default: detected)",
-	  0 },
-	{ "allow-secure", OPT_ALLOW_SECURE, NULL, 0,
-	  "Accept filter-bit terms that ask for Secure or EL3 counting: take the Non-secure "
-	  "levels Linux can count, with the event marked", 0 },
+#define CPU_MODEL_DOC \
+	"Resolve Arm event names for CORE (neoverse-n1, a76, ...), on any host (default: each " \
+	"PMU's own core, or $PMUPROF_CPU_MODEL)"
+
+/* Everything but --cpu-model, which comes first in each table below. */
+#define EVSEL_OPTIONS \
+	{ "event", 'e', "LIST", 0, "Events, comma-separated; repeatable", 0 }, \
+	{ "kernel-el", OPT_KERNEL_EL, "1|2", 0, \
+	  "Read filter-bit terms with the kernel at EL1, or at EL2 with VHE (default: detected)", \
+	  0 }, \
+	{ "allow-secure", OPT_ALLOW_SECURE, NULL, 0, \
+	  "Accept filter-bit terms that ask for Secure or EL3 counting: take the Non-secure " \
+	  "levels Linux can count, with the event marked", 0 }, \
 	{ 0 }
+
+/* -M is --cpu-model where the command has no other use for it (explain); stat keeps -M for
+ * perf's --metric. */
+static const struct argp_option options_m[] = {
+	{ "cpu-model", 'M', "CORE", 0, CPU_MODEL_DOC, 0 },
+	EVSEL_OPTIONS
+};
+static const struct argp_option options_long[] = {
+	{ "cpu-model", OPT_CPU_MODEL, "CORE", 0, CPU_MODEL_DOC, 0 },
+	EVSEL_OPTIONS
 };
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
@@ -37,6 +49,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		o->specs[o->nspecs++] = arg;
 		break;
 	case 'M':
+	case OPT_CPU_MODEL:
 		o->cpu_model = arg;
 		break;
 	case OPT_KERNEL_EL:
@@ -53,7 +66,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-const struct argp evsel_argp = { options, parse_opt, NULL, NULL, NULL, NULL, NULL };
+const struct argp evsel_argp = { options_m, parse_opt, NULL, NULL, NULL, NULL, NULL };
+const struct argp evsel_argp_long = { options_long, parse_opt, NULL, NULL, NULL, NULL, NULL };
 
 void evsel_opts_free(struct evsel_opts *o)
 {
@@ -74,15 +88,20 @@ int evsel_ctx_init(const struct evsel_opts *o, struct resolve_ctx *ctx)
 	return -1;
 }
 
+#define CLIP 80	/* longest subject quoted whole in a message */
+
 static void spec_error(const char *spec, const struct evspec_error *e)
 {
-	msg_error("cannot parse event list '%s': %s at column %d", spec, e->what, e->column);
+	char c[CLIP];
+
+	msg_error("cannot parse event list '%s': %s at column %d", msg_clip(spec, c, sizeof(c)),
+		  e->what, e->column);
 }
 
 static void resolve_error(const char *spec, const struct evspec_req *req,
 			  const struct resolve_error *e)
 {
-	char hint[3 * SUGGEST_LEN + 40] = "";
+	char hint[3 * SUGGEST_LEN + 40] = "", c1[CLIP], c2[CLIP];
 	int n = 0;
 
 	for (int k = 0; k < e->near.n; k++)
@@ -93,7 +112,8 @@ static void resolve_error(const char *spec, const struct evspec_req *req,
 		snprintf(hint + n, sizeof(hint) - (size_t)n, "?)");
 	else if (!req->pmu)
 		snprintf(hint, sizeof(hint), " (see 'pmuprof list')");
-	msg_error("cannot use event '%s' (column %d of '%s'): %s%s", req->text, e->column, spec,
+	msg_error("cannot use event '%s' (column %d of '%s'): %s%s",
+		  msg_clip(req->text, c1, sizeof(c1)), e->column, msg_clip(spec, c2, sizeof(c2)),
 		  e->what, hint);
 }
 

@@ -3,6 +3,7 @@
 #include <sys/utsname.h>
 
 #include "filter.h"
+#include "metrics.h"
 #include "report.h"
 #include "sysfs.h"
 
@@ -51,31 +52,34 @@ void report_host_fill(struct report_host *h)
 	h->ncpus = sysfs_ncpus();
 }
 
-/* A counted event of the given type and config; with like != NULL, one that counts the same
- * levels, so that a ratio compares like with like (instructions:u over cycles:u). */
-static const struct report_event *find(const struct report *r, uint32_t type, uint64_t config,
-				       const struct report_event *like)
+/* A counted event of the given type and config. */
+static const struct report_event *find(const struct report *r, uint32_t type, uint64_t config)
 {
 	for (size_t k = 0; k < r->nevents; k++) {
 		const struct report_event *e = &r->events[k];
-		if (e->type == type && e->config == config && e->status == REPORT_COUNTED &&
-		    (!like || (e->excl_user == like->excl_user &&
-			       e->excl_kernel == like->excl_kernel)))
+		if (e->type == type && e->config == config && e->status == REPORT_COUNTED)
 			return e;
 	}
 	return NULL;
 }
 
-/* The derived figure perf stat prints beside an event, from the other counted events:
- * CPUs utilized for task-clock, instructions per cycle, branch miss share, else a rate per
- * second of task-clock. Returns 0 when there is none. */
+/* The derived figure perf stat prints beside an event, from the other counted events: a
+ * metric anchored on it (metrics.h: IPC, branch and cache miss shares, stalls, top-down),
+ * CPUs utilized for task-clock, else a rate per second of task-clock. 0 when there is none. */
 int report_metric(const struct report *r, const struct report_event *e, double *val,
 		  const char **unit)
 {
-	const struct report_event *tc, *other;
+	const struct report_event *tc;
+	size_t idx = (size_t)(e - r->events);
 
 	if (e->status != REPORT_COUNTED)
 		return 0;
+	for (size_t k = 0; k < r->nmetrics; k++)
+		if (r->metrics[k].anchor == idx) {
+			*val = r->metrics[k].value;
+			*unit = r->metrics[k].def->label;
+			return 1;
+		}
 	if (e->type == 1 && (e->config == 1 || e->config == 0)) {	/* task-clock, cpu-clock */
 		if (!r->wall_ns)
 			return 0;
@@ -83,17 +87,7 @@ int report_metric(const struct report *r, const struct report_event *e, double *
 		*unit = "CPUs utilized";
 		return 1;
 	}
-	if (e->type == 0 && e->config == 1 && (other = find(r, 0, 0, e)) && other->value > 0) {
-		*val = e->value / other->value;
-		*unit = "insn per cycle";
-		return 1;
-	}
-	if (e->type == 0 && e->config == 5 && (other = find(r, 0, 4, e)) && other->value > 0) {
-		*val = 100.0 * e->value / other->value;
-		*unit = "of all branches";
-		return 1;
-	}
-	if ((tc = find(r, 1, 1, NULL)) && tc->value > 0) {
+	if ((tc = find(r, 1, 1)) && tc->value > 0) {
 		double rate = e->value / (tc->value / 1e9);
 		static const char *const units[] = { "/sec", "K/sec", "M/sec", "G/sec" };
 		int u = 0;

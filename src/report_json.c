@@ -2,11 +2,13 @@
  * cJSON tree and printed once. Numbers stay numbers; what was not measured is null. */
 #include <cJSON.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "filter.h"
+#include "metrics.h"
 #include "report.h"
 
 static cJSON *hex(uint64_t v)
@@ -20,6 +22,37 @@ static cJSON *hex(uint64_t v)
 static cJSON *str_or_null(const char *s)
 {
 	return s && *s ? cJSON_CreateString(s) : cJSON_CreateNull();
+}
+
+/* A number, or null when not defined (NAN). */
+static cJSON *num(double v)
+{
+	return isfinite(v) ? cJSON_CreateNumber(v) : cJSON_CreateNull();
+}
+
+/* A summary of runs (stats.h); outlier, when given, flags the runs (indexes from 0). */
+static cJSON *stats_json(const struct stats_summary *st, const unsigned char *outlier,
+			 size_t nruns)
+{
+	cJSON *o = cJSON_CreateObject(), *out;
+
+	cJSON_AddNumberToObject(o, "n", (double)st->n);
+	cJSON_AddItemToObject(o, "mean", num(st->n ? st->mean : NAN));
+	cJSON_AddItemToObject(o, "median", num(st->n ? st->median : NAN));
+	cJSON_AddItemToObject(o, "stddev", num(st->stddev));
+	cJSON_AddItemToObject(o, "min", num(st->n ? st->min : NAN));
+	cJSON_AddItemToObject(o, "max", num(st->n ? st->max : NAN));
+	cJSON_AddItemToObject(o, "cv", num(st->cv));
+	cJSON_AddItemToObject(o, "ci95_low", num(st->ci_lo));
+	cJSON_AddItemToObject(o, "ci95_high", num(st->ci_hi));
+	cJSON_AddItemToObject(o, "rse", num(st->rse));
+	if (outlier) {
+		out = cJSON_AddArrayToObject(o, "outliers");
+		for (size_t i = 0; i < nruns; i++)
+			if (outlier[i])
+				cJSON_AddItemToArray(out, cJSON_CreateNumber((double)i));
+	}
+	return o;
 }
 
 static cJSON *host_json(const struct report_host *h)
@@ -98,6 +131,12 @@ static cJSON *event_json(const struct report *r, const struct report_event *e)
 	cJSON_AddNumberToObject(o, "time_running_ns", (double)e->running_ns);
 	cJSON_AddItemToObject(o, "counted_pct", counted ? cJSON_CreateNumber(e->counted_pct)
 							: cJSON_CreateNull());
+	if (r->nruns) {
+		cJSON *runs = cJSON_AddArrayToObject(o, "runs");
+		for (size_t i = 0; i < r->nruns; i++)
+			cJSON_AddItemToArray(runs, num(e->runs[i]));
+		cJSON_AddItemToObject(o, "stats", stats_json(&e->stats, e->outlier, r->nruns));
+	}
 	if (report_metric(r, e, &mval, &munit)) {
 		cJSON *m = cJSON_AddObjectToObject(o, "metric");
 		cJSON_AddNumberToObject(m, "value", mval);
@@ -125,6 +164,83 @@ static cJSON *exit_json(const struct report *r)
 	return o;
 }
 
+/* -r: each run's times and their summaries. */
+static void time_runs_json(const struct report *r, cJSON *t)
+{
+	cJSON *runs = cJSON_AddArrayToObject(t, "runs"), *st;
+
+	for (size_t i = 0; i < r->nruns; i++) {
+		cJSON *o = cJSON_CreateObject();
+		cJSON_AddNumberToObject(o, "wall_ns", (double)r->run_times[i].wall_ns);
+		cJSON_AddNumberToObject(o, "user_ns", (double)r->run_times[i].user_ns);
+		cJSON_AddNumberToObject(o, "system_ns", (double)r->run_times[i].sys_ns);
+		cJSON_AddItemToArray(runs, o);
+	}
+	st = cJSON_AddObjectToObject(t, "stats");
+	cJSON_AddItemToObject(st, "wall_ns", stats_json(&r->wall_stats, NULL, 0));
+	cJSON_AddItemToObject(st, "user_ns", stats_json(&r->user_stats, NULL, 0));
+	cJSON_AddItemToObject(st, "system_ns", stats_json(&r->sys_stats, NULL, 0));
+}
+
+static cJSON *repeat_json(const struct report *r)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(o, "runs", (double)r->nruns);
+	cJSON_AddNumberToObject(o, "requested", (double)r->repeat);
+	cJSON_AddNumberToObject(o, "warmup", (double)r->warmup);
+	cJSON_AddItemToObject(o, "stopped", str_or_null(r->stopped));
+	return o;
+}
+
+/* -I: each interval's end and every event's delta over it. */
+static cJSON *intervals_json(const struct report *r)
+{
+	cJSON *a = cJSON_CreateArray();
+
+	for (size_t i = 0; i < r->nintervals; i++) {
+		cJSON *o = cJSON_CreateObject(), *evs;
+
+		cJSON_AddNumberToObject(o, "t_ns", (double)r->interval_t_ns[i]);
+		evs = cJSON_AddArrayToObject(o, "events");
+		for (size_t k = 0; k < r->nevents; k++) {
+			const struct report_delta *d = &r->events[k].deltas[i];
+			cJSON *e = cJSON_CreateObject();
+
+			cJSON_AddStringToObject(e, "name", r->events[k].name);
+			cJSON_AddItemToObject(e, "value", d->counted ? cJSON_CreateNumber(d->value)
+								     : cJSON_CreateNull());
+			cJSON_AddNumberToObject(e, "raw_value", (double)d->raw);
+			cJSON_AddNumberToObject(e, "time_enabled_ns", (double)d->enabled_ns);
+			cJSON_AddNumberToObject(e, "time_running_ns", (double)d->running_ns);
+			cJSON_AddItemToArray(evs, e);
+		}
+		cJSON_AddItemToArray(a, o);
+	}
+	return a;
+}
+
+/* The derived metrics, each with its formula and the events it came from. */
+static cJSON *metrics_json(const struct report *r)
+{
+	cJSON *a = cJSON_CreateArray();
+
+	for (size_t i = 0; i < r->nmetrics; i++) {
+		const struct report_metric_value *m = &r->metrics[i];
+		cJSON *o = cJSON_CreateObject(), *evs;
+
+		cJSON_AddStringToObject(o, "name", m->def->name);
+		cJSON_AddNumberToObject(o, "value", m->value);
+		cJSON_AddStringToObject(o, "unit", m->def->unit);
+		cJSON_AddStringToObject(o, "formula", m->def->formula);
+		evs = cJSON_AddArrayToObject(o, "events");
+		for (size_t k = 0; k < m->nev; k++)
+			cJSON_AddItemToArray(evs, cJSON_CreateString(r->events[m->ev[k]].name));
+		cJSON_AddItemToArray(a, o);
+	}
+	return a;
+}
+
 static cJSON *report_tree(const struct report *r)
 {
 	cJSON *root = cJSON_CreateObject(), *argv, *evs, *t;
@@ -142,6 +258,16 @@ static cJSON *report_tree(const struct report *r)
 	cJSON_AddNumberToObject(t, "wall_ns", (double)r->wall_ns);
 	cJSON_AddNumberToObject(t, "user_ns", (double)r->user_ns);
 	cJSON_AddNumberToObject(t, "system_ns", (double)r->sys_ns);
+	if (r->nruns) {
+		time_runs_json(r, t);
+		cJSON_AddItemToObject(root, "repeat", repeat_json(r));
+	}
+	if (r->interval_ms) {
+		cJSON_AddNumberToObject(root, "interval_ms", r->interval_ms);
+		cJSON_AddItemToObject(root, "interval_stop", str_or_null(r->interval_stop));
+		cJSON_AddItemToObject(root, "intervals", intervals_json(r));
+	}
+	cJSON_AddItemToObject(root, "metrics", metrics_json(r));
 	cJSON_AddItemToObject(root, "exit", exit_json(r));
 	return root;
 }

@@ -1,5 +1,6 @@
 /* report_text.c: the report in perf stat's familiar text shape. */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,10 +20,34 @@ static void group_digits(char *buf, size_t len, uint64_t v)
 	buf[o] = '\0';
 }
 
+/* An event's value as perf prints it: msec for time events, else grouped digits. */
+static const char *format_value(char *num, size_t len, const struct report_event *e, double v)
+{
+	if (strcmp(e->unit, "ns") == 0) {
+		snprintf(num, len, "%.2f", v / 1e6);
+		return "msec";
+	}
+	group_digits(num, len, (uint64_t)(v + 0.5));
+	return "";
+}
+
 static void print_command(const struct report *r, FILE *out)
 {
 	for (int k = 0; k < r->argc; k++)
 		fprintf(out, "%s%s", k ? " " : "", r->argv[k]);
+}
+
+/* The runs stats_outliers flagged, numbered from 1 as the runs were made. */
+static void print_outliers(const struct report *r, const struct report_event *e, FILE *out)
+{
+	int any = 0;
+
+	for (size_t i = 0; e->outlier && i < r->nruns; i++)
+		if (e->outlier[i])
+			fprintf(out, "%s%zu", any++ ? ", " : "                        ^ outlier runs "
+				"(modified Z-score > 3.5): ", i + 1);
+	if (any)
+		fputc('\n', out);
 }
 
 static void print_event(const struct report *r, const struct report_event *e, FILE *out)
@@ -33,26 +58,29 @@ static void print_event(const struct report *r, const struct report_event *e, FI
 	const char *munit;
 	int has_metric = report_metric(r, e, &mval, &munit);
 
-	if (e->status == REPORT_COUNTED && strcmp(e->unit, "ns") == 0) {
-		snprintf(num, sizeof(num), "%.2f", e->value / 1e6);
-		unit = "msec";
-	} else if (e->status == REPORT_COUNTED) {
-		group_digits(num, sizeof(num), (uint64_t)(e->value + 0.5));
+	if (e->status == REPORT_COUNTED) {
+		unit = format_value(num, sizeof(num), e, e->value);
 	} else {
 		snprintf(num, sizeof(num), "<%s>", report_status_str(e->status));
 	}
 	int pct = e->status == REPORT_COUNTED && e->counted_pct < 99.995;
+	int noise = r->nruns && e->status == REPORT_COUNTED && !isnan(e->stats.rse);
 
 	/* columns as perf stat has them; padding only where something follows */
 	fprintf(out, "%18s %-4s %s", num, unit, e->name);
-	if (has_metric || pct)
+	if (has_metric || pct || noise)
 		fprintf(out, "%*s", 32 - (int)strlen(e->name) > 0 ? 32 - (int)strlen(e->name) : 0, "");
 	if (has_metric)
 		fprintf(out, " # %8.3f %s", mval, munit);
+	if (noise)	/* perf stat -r's "( +- x% )": the relative standard error */
+		fprintf(out, "%*s ( +- %5.2f%% )", has_metric ? 20 - (int)strlen(munit) : 31, "",
+			100.0 * e->stats.rse);
 	if (pct)
-		fprintf(out, "%*s (%.2f%%)", has_metric ? 20 - (int)strlen(munit) : 31, "",
-			e->counted_pct);
+		fprintf(out, "%*s (%.2f%%)", noise ? 0 : has_metric ? 20 - (int)strlen(munit) : 31,
+			"", e->counted_pct);
 	fputc('\n', out);
+	if (r->nruns)
+		print_outliers(r, e, out);
 	if (e->marked) {
 		char note[256];
 
@@ -60,23 +88,65 @@ static void print_event(const struct report *r, const struct report_event *e, FI
 	}
 }
 
-static void print_sec(FILE *out, uint64_t ns, const char *what)
+/* A time; with -r its mean, the standard error of the mean and its share, as perf -r. */
+static void print_sec(const struct report *r, FILE *out, uint64_t ns,
+		      const struct stats_summary *st, const char *what)
 {
-	fprintf(out, "%18.9f seconds %s\n", ns / 1e9, what);
+	if (!r->nruns || isnan(st->stddev)) {
+		fprintf(out, "%18.9f seconds %s\n", ns / 1e9, what);
+		return;
+	}
+	fprintf(out, "%18.9f +- %.9f seconds %s", st->mean / 1e9,
+		st->stddev / sqrt((double)st->n) / 1e9, what);
+	if (!isnan(st->rse))
+		fprintf(out, "  ( +- %5.2f%% )", 100.0 * st->rse);
+	fputc('\n', out);
+}
+
+/* -I: one line per event and interval, as perf stat -I prints them. */
+static void print_intervals(const struct report *r, FILE *out)
+{
+	fputs("#           time             counts unit events\n", out);
+	for (size_t i = 0; i < r->nintervals; i++)
+		for (size_t k = 0; k < r->nevents; k++) {
+			const struct report_event *e = &r->events[k];
+			const struct report_delta *d = &e->deltas[i];
+			const char *unit = "";
+			char num[40];
+
+			if (d->counted)
+				unit = format_value(num, sizeof(num), e, d->value);
+			else
+				snprintf(num, sizeof(num), "<%s>", report_status_str(
+					 e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED : e->status));
+			fprintf(out, "%16.9f %18s %-4s %s\n", r->interval_t_ns[i] / 1e9, num, unit,
+				e->name);
+		}
 }
 
 int report_text(const struct report *r, FILE *out)
 {
+	if (r->nintervals && r->events[0].deltas)
+		print_intervals(r, out);
 	fputs("\n Performance counter stats for '", out);
 	print_command(r, out);
-	fprintf(out, "'%s:\n\n", r->interrupted ? " (interrupted)" : "");
+	fputc('\'', out);
+	if (r->nruns)
+		fprintf(out, " (%zu run%s)", r->nruns, r->nruns == 1 ? "" : "s");
+	fprintf(out, "%s:\n\n", r->interrupted ? " (interrupted)" : "");
 	for (size_t k = 0; k < r->nevents; k++)
 		print_event(r, &r->events[k], out);
 	fputc('\n', out);
-	print_sec(out, r->wall_ns, "time elapsed");
+	print_sec(r, out, r->wall_ns, &r->wall_stats, "time elapsed");
 	fputc('\n', out);
-	print_sec(out, r->user_ns, "user");
-	print_sec(out, r->sys_ns, "sys");
+	print_sec(r, out, r->user_ns, &r->user_stats, "user");
+	print_sec(r, out, r->sys_ns, &r->sys_stats, "sys");
+	if (r->stopped)
+		fprintf(out, "\n The series stopped early: %s (%zu of %zu runs recorded).\n",
+			r->stopped, r->nruns, r->repeat);
+	if (r->interval_stop)
+		fprintf(out, "\n pmuprof ended the command after %zu intervals "
+			"(--interval-count).\n", r->nintervals);
 	if (r->term_signal)
 		fprintf(out, "\n The command was killed by signal %d (SIG%s).\n", r->term_signal,
 			sigabbrev_np(r->term_signal) ? sigabbrev_np(r->term_signal) : "?");

@@ -1,6 +1,8 @@
 /* ppload.c: a workload with known behaviour for pmuprof's tests and demo. Steps run in order:
  *   spin MS        burn MS milliseconds of CPU time
  *   touch PAGES    write one byte to each of PAGES fresh pages (one page fault each)
+ *   trickle N MS   touch N fresh pages one at a time, sleeping MS ms after each (page faults
+ *                  spread over time, for interval counts)
  *   sleep N MS     sleep N times for MS milliseconds (a context switch each)
  *   fork N MS      N children, each spinning MS ms, all waited for
  *   threads N MS   N threads, each spinning MS ms, all joined
@@ -59,6 +61,14 @@ static void nap(long n, long ms)
 
 	for (long i = 0; i < n; i++)
 		nanosleep(&ts, NULL);
+}
+
+static void trickle(long n, long ms)
+{
+	for (long i = 0; i < n; i++) {
+		touch(1);
+		nap(1, ms);
+	}
 }
 
 static void forks(long n, long ms)
@@ -140,6 +150,8 @@ int main(int argc, char **argv)
 			touch(arg(argv, &i, argc));
 		else if (!strcmp(op, "sleep") && (a = arg(argv, &i, argc), b = arg(argv, &i, argc), 1))
 			nap(a, b);
+		else if (!strcmp(op, "trickle") && (a = arg(argv, &i, argc), b = arg(argv, &i, argc), 1))
+			trickle(a, b);
 		else if (!strcmp(op, "fork") && (a = arg(argv, &i, argc), b = arg(argv, &i, argc), 1))
 			forks(a, b);
 		else if (!strcmp(op, "threads") && (a = arg(argv, &i, argc), b = arg(argv, &i, argc), 1))

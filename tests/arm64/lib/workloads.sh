@@ -8,6 +8,7 @@
 # name:source:defines
 WORKLOADS="loop:loop.S:-DITERS=1000000
 loop2:loop.S:-DITERS=2500000
+loop3:loop.S:-DITERS=10000000
 syscalls:syscalls.S:-DCALLS=10000
 threads:threads.S:-DTHREADS=3 -DITERS=1000000
 forks:forks.S:-DCHILDREN=3 -DITERS=1000000"
@@ -17,6 +18,8 @@ wl_expect() {
 	case $1 in
 	loop) echo $((4 * 1000000 + 5)) ;;
 	loop2) echo $((4 * 2500000 + 5)) ;;
+	# 40 ms of virtual time under -icount shift=0 (1 ns per instruction): -I 2 sees ~20 ticks
+	loop3) echo $((4 * 10000000 + 5)) ;;
 	syscalls) echo $((3 * 10000 + 6)) ;;
 	# (THREADS + 1) spinners, 30 per thread around the spin, 10 in the main thread
 	threads) echo $((4 * 1000000 * (3 + 1) + 30 * 3 + 10)) ;;

@@ -1,0 +1,255 @@
+/* metrics.c: the derived metrics table and their computation from a report's counted events.
+ * Formulas: Arm's telemetry data for Neoverse cores (reference/arm-telemetry), written here
+ * as C; generic ratios (IPC, miss rates) are the same on every PMUv3 core. */
+#include <ctype.h>
+#include <math.h>
+#include <string.h>
+
+#include "metrics.h"
+
+/* Inputs, by their Arm names; hw/cache: perf's generic event the arm PMU driver maps there. */
+#define CYCLES { "CPU_CYCLES", 0x11, 0, -1 }
+#define INSTS { "INST_RETIRED", 0x08, 1, -1 }
+#define BR_RET { "BR_RETIRED", 0x21, 4, -1 }
+#define BR_MISR { "BR_MIS_PRED_RETIRED", 0x22, 5, -1 }
+#define BR_MIS { "BR_MIS_PRED", 0x10, -1, -1 }
+#define L1D { "L1D_CACHE", 0x04, -1, 0x0 }
+#define L1D_R { "L1D_CACHE_REFILL", 0x03, -1, 0x10000 }
+#define L1I { "L1I_CACHE", 0x14, -1, 0x1 }
+#define L1I_R { "L1I_CACHE_REFILL", 0x01, -1, 0x10001 }
+#define L2D { "L2D_CACHE", 0x16, -1, -1 }
+#define L2D_R { "L2D_CACHE_REFILL", 0x17, -1, -1 }
+#define LL_RD { "LL_CACHE_RD", 0x36, -1, 0x2 }
+#define LL_MISS { "LL_CACHE_MISS_RD", 0x37, -1, 0x10002 }
+#define ST_FE { "STALL_FRONTEND", 0x23, 7, -1 }
+#define ST_BE { "STALL_BACKEND", 0x24, 8, -1 }
+#define SS_FE { "STALL_SLOT_FRONTEND", 0x3e, -1, -1 }
+#define SS_BE { "STALL_SLOT_BACKEND", 0x3d, -1, -1 }
+#define SS { "STALL_SLOT", 0x3f, -1, -1 }
+#define OP_RET { "OP_RETIRED", 0x3a, -1, -1 }
+#define OP_SPEC { "OP_SPEC", 0x3b, -1, -1 }
+
+static double ratio(const double *v, double slots)
+{
+	(void)slots;
+	return v[1] > 0 ? v[0] / v[1] : NAN;
+}
+
+static double pct(const double *v, double slots)
+{
+	return 100.0 * ratio(v, slots);
+}
+
+/* Top-down level 1, inputs in the order of the TD_* lists below. v[0] is the anchor. */
+enum { C = 1 };	/* CPU_CYCLES is input 1 in every top-down list */
+
+/* frontend_bound: SS_FE, CYCLES, BR_MIS */
+static double fe_n2(const double *v, double s) { return 100 * ((v[0] - v[C]) / (s * v[C]) - v[2] / v[C]); }
+static double fe_n2p3(const double *v, double s) { return 100 * (v[0] / (s * v[C]) - v[2] / v[C]); }
+static double fe_v1(const double *v, double s) { return 100 * (v[0] / (s * v[C]) - 4 * v[2] / v[C]); }
+/* backend_bound: SS_BE, CYCLES, BR_MIS */
+static double be_n2(const double *v, double s) { return 100 * (v[0] / (s * v[C]) - 3 * v[2] / v[C]); }
+static double be_v1(const double *v, double s) { return 100 * v[0] / (s * v[C]); }
+/* bad_speculation: OP_SPEC, CYCLES, OP_RET, SS, BR_MIS */
+static double bs_n2(const double *v, double s)
+{
+	return 100 * ((1 - v[2] / v[0]) * (1 - (v[3] - v[C]) / (s * v[C])) + 4 * v[4] / v[C]);
+}
+static double bs_p3(const double *v, double s)
+{
+	return 100 * ((1 - v[2] / v[0]) * (1 - v[3] / (s * v[C])) + 4 * v[4] / v[C]);
+}
+/* retiring: OP_RET, CYCLES, OP_SPEC, SS */
+static double rt_n2(const double *v, double s) { return 100 * v[0] / v[2] * (1 - (v[3] - v[C]) / (s * v[C])); }
+static double rt_p3(const double *v, double s) { return 100 * v[0] / v[2] * (1 - v[3] / (s * v[C])); }
+
+#define TD_FE { SS_FE, CYCLES, BR_MIS }
+#define TD_BE { SS_BE, CYCLES, BR_MIS }
+#define TD_BS { OP_SPEC, CYCLES, OP_RET, SS, BR_MIS }
+#define TD_RT { OP_RET, CYCLES, OP_SPEC, SS }
+#define TD(nm, lbl, cr, var, n, ins, f, text) \
+	{ .name = nm, .group = "topdown_l1", .unit = "%", .label = lbl, .formula = text, \
+	  .core = cr, .variant = var, .ninputs = n, .in = ins, .fn = f }
+
+/* Neoverse N2 before r0p3 counts one extra STALL_SLOT per cycle (Arm's data for r0p0, r0p1
+ * and the unversioned N2 subtract CPU_CYCLES); r0p3 does not. */
+static const struct metrics_def defs[] = {
+	{ "ipc", "ipc", "insn per cycle", "insn per cycle", "INST_RETIRED / CPU_CYCLES",
+	  NULL, 0, 2, { INSTS, CYCLES }, ratio },
+	{ "branch_miss_rate", "branch_miss_rate", "%", "of all branches",
+	  "100 * BR_MIS_PRED_RETIRED / BR_RETIRED", NULL, 0, 2, { BR_MISR, BR_RET }, pct },
+	{ "l1d_miss_rate", "l1d_miss_rate", "%", "of L1D accesses",
+	  "100 * L1D_CACHE_REFILL / L1D_CACHE", NULL, 0, 2, { L1D_R, L1D }, pct },
+	{ "l1i_miss_rate", "l1i_miss_rate", "%", "of L1I accesses",
+	  "100 * L1I_CACHE_REFILL / L1I_CACHE", NULL, 0, 2, { L1I_R, L1I }, pct },
+	{ "l2d_miss_rate", "l2d_miss_rate", "%", "of L2D accesses",
+	  "100 * L2D_CACHE_REFILL / L2D_CACHE", NULL, 0, 2, { L2D_R, L2D }, pct },
+	{ "ll_read_miss_rate", "ll_read_miss_rate", "%", "of LL cache reads",
+	  "100 * LL_CACHE_MISS_RD / LL_CACHE_RD", NULL, 0, 2, { LL_MISS, LL_RD }, pct },
+	{ "frontend_stalled_cycles", "stalls", "%", "of cycles frontend stalled",
+	  "100 * STALL_FRONTEND / CPU_CYCLES", NULL, 0, 2, { ST_FE, CYCLES }, pct },
+	{ "backend_stalled_cycles", "stalls", "%", "of cycles backend stalled",
+	  "100 * STALL_BACKEND / CPU_CYCLES", NULL, 0, 2, { ST_BE, CYCLES }, pct },
+	TD("frontend_bound", "of slots frontend bound", "neoverse-n2", 1, 3, TD_FE, fe_n2,
+	   "100 * ((STALL_SLOT_FRONTEND - CPU_CYCLES) / (SLOTS * CPU_CYCLES) - BR_MIS_PRED / CPU_CYCLES)"),
+	TD("frontend_bound", "of slots frontend bound", "neoverse-n2", 2, 3, TD_FE, fe_n2p3,
+	   "100 * (STALL_SLOT_FRONTEND / (SLOTS * CPU_CYCLES) - BR_MIS_PRED / CPU_CYCLES)"),
+	TD("frontend_bound", "of slots frontend bound", "neoverse-v1", 0, 3, TD_FE, fe_v1,
+	   "100 * (STALL_SLOT_FRONTEND / (SLOTS * CPU_CYCLES) - 4 * BR_MIS_PRED / CPU_CYCLES)"),
+	TD("frontend_bound", "of slots frontend bound", "neoverse-v2", 0, 3, TD_FE, fe_n2p3,
+	   "100 * (STALL_SLOT_FRONTEND / (SLOTS * CPU_CYCLES) - BR_MIS_PRED / CPU_CYCLES)"),
+	TD("backend_bound", "of slots backend bound", "neoverse-n2", 0, 3, TD_BE, be_n2,
+	   "100 * (STALL_SLOT_BACKEND / (SLOTS * CPU_CYCLES) - 3 * BR_MIS_PRED / CPU_CYCLES)"),
+	TD("backend_bound", "of slots backend bound", "neoverse-v1", 0, 2, TD_BE, be_v1,
+	   "100 * STALL_SLOT_BACKEND / (SLOTS * CPU_CYCLES)"),
+	TD("backend_bound", "of slots backend bound", "neoverse-v2", 0, 3, TD_BE, be_n2,
+	   "100 * (STALL_SLOT_BACKEND / (SLOTS * CPU_CYCLES) - 3 * BR_MIS_PRED / CPU_CYCLES)"),
+	TD("bad_speculation", "of slots bad speculation", "neoverse-n2", 1, 5, TD_BS, bs_n2,
+	   "100 * ((1 - OP_RETIRED / OP_SPEC) * (1 - (STALL_SLOT - CPU_CYCLES) / (SLOTS * "
+	   "CPU_CYCLES)) + 4 * BR_MIS_PRED / CPU_CYCLES)"),
+	TD("bad_speculation", "of slots bad speculation", "neoverse-n2", 2, 5, TD_BS, bs_p3,
+	   "100 * ((1 - OP_RETIRED / OP_SPEC) * (1 - STALL_SLOT / (SLOTS * CPU_CYCLES)) + "
+	   "4 * BR_MIS_PRED / CPU_CYCLES)"),
+	TD("bad_speculation", "of slots bad speculation", "neoverse-v1", 0, 5, TD_BS, bs_p3,
+	   "100 * ((1 - OP_RETIRED / OP_SPEC) * (1 - STALL_SLOT / (SLOTS * CPU_CYCLES)) + "
+	   "4 * BR_MIS_PRED / CPU_CYCLES)"),
+	TD("bad_speculation", "of slots bad speculation", "neoverse-v2", 0, 5, TD_BS, bs_p3,
+	   "100 * ((1 - OP_RETIRED / OP_SPEC) * (1 - STALL_SLOT / (SLOTS * CPU_CYCLES)) + "
+	   "4 * BR_MIS_PRED / CPU_CYCLES)"),
+	TD("retiring", "of slots retiring", "neoverse-n2", 1, 4, TD_RT, rt_n2,
+	   "100 * OP_RETIRED / OP_SPEC * (1 - (STALL_SLOT - CPU_CYCLES) / (SLOTS * CPU_CYCLES))"),
+	TD("retiring", "of slots retiring", "neoverse-n2", 2, 4, TD_RT, rt_p3,
+	   "100 * OP_RETIRED / OP_SPEC * (1 - STALL_SLOT / (SLOTS * CPU_CYCLES))"),
+	TD("retiring", "of slots retiring", "neoverse-v1", 0, 4, TD_RT, rt_p3,
+	   "100 * OP_RETIRED / OP_SPEC * (1 - STALL_SLOT / (SLOTS * CPU_CYCLES))"),
+	TD("retiring", "of slots retiring", "neoverse-v2", 0, 4, TD_RT, rt_p3,
+	   "100 * OP_RETIRED / OP_SPEC * (1 - STALL_SLOT / (SLOTS * CPU_CYCLES))"),
+};
+
+/* What -M adds. topdown_l1 depends on the core: slot events where the core has them (N2, V1,
+ * V2), else its level 1 is the cycle accounting of N1's methodology (frontend and backend
+ * stalled cycles). */
+static const struct {
+	const char *group, *spec;
+} groups[] = {
+	{ "ipc", "{instructions,cycles}" },
+	{ "branch_miss_rate", "{br_mis_pred_retired,br_retired}" },
+	{ "l1d_miss_rate", "{l1d_cache_refill,l1d_cache}" },
+	{ "l1i_miss_rate", "{l1i_cache_refill,l1i_cache}" },
+	{ "l2d_miss_rate", "{l2d_cache_refill,l2d_cache}" },
+	{ "ll_read_miss_rate", "{ll_cache_miss_rd,ll_cache_rd}" },
+	{ "stalls", "{cpu_cycles,stall_frontend,stall_backend}" },
+	{ "topdown_l1", "{cpu_cycles,stall_slot_frontend,stall_slot_backend,stall_slot,op_retired,"
+			"op_spec,br_mis_pred}" },
+};
+
+size_t metrics_ndefs(void)
+{
+	return sizeof(defs) / sizeof(defs[0]);
+}
+
+const struct metrics_def *metrics_def_at(size_t i)
+{
+	return i < metrics_ndefs() ? &defs[i] : NULL;
+}
+
+const char *metrics_group_at(size_t i)
+{
+	return i < sizeof(groups) / sizeof(groups[0]) ? groups[i].group : NULL;
+}
+
+static int slot_core(const struct metrics_core *core)
+{
+	return core && core->name && core->slots > 0 &&
+	       (!strcmp(core->name, "neoverse-n2") || !strcmp(core->name, "neoverse-v1") ||
+		!strcmp(core->name, "neoverse-v2"));
+}
+
+const char *metrics_group_spec(const char *group, const struct metrics_core *core)
+{
+	if (!strcmp(group, "topdown_l1") && !slot_core(core))
+		group = "stalls";
+	for (size_t k = 0; k < sizeof(groups) / sizeof(groups[0]); k++)
+		if (!strcmp(groups[k].group, group))
+			return groups[k].spec;
+	return NULL;
+}
+
+/* An event of an Arm PMU (or a raw code, which the kernel gives to it). */
+static int arm_event(const struct report_event *e)
+{
+	return e->type == 4 || (e->pmu && !strncasecmp(e->pmu, "arm", 3));
+}
+
+static int matches(const struct report_event *e, const struct metrics_input *in)
+{
+	if (e->status != REPORT_COUNTED)
+		return 0;
+	if (e->type == 0)
+		return in->hw >= 0 && e->config == (uint64_t)in->hw;
+	if (e->type == 3)
+		return in->cache >= 0 && e->config == (uint64_t)in->cache;
+	return arm_event(e) && (e->config & 0xffff) == in->code;
+}
+
+/* The definition applies on this core (generic ones on every core). */
+static int applies(const struct metrics_def *d, const struct metrics_core *core)
+{
+	unsigned variant, rev;
+
+	if (!d->core)
+		return 1;
+	if (!core || !core->name || strcmp(d->core, core->name) || core->slots <= 0)
+		return 0;
+	if (!d->variant)
+		return 1;
+	variant = (unsigned)(core->midr >> 20) & 0xf;
+	rev = (unsigned)core->midr & 0xf;
+	/* unknown revision: the unversioned N2 data (which corrects, as r0p0/r0p1 do) */
+	return (d->variant == 2) == (core->midr && (variant > 0 || rev >= 3));
+}
+
+/* Fills m from the events like the anchor a; 0 when an input is missing or it is undefined. */
+static int compute_one(const struct report *r, const struct metrics_def *d, size_t a,
+		       const struct metrics_core *core, struct report_metric_value *m)
+{
+	const struct report_event *anchor = &r->events[a];
+	double v[METRICS_MAX_INPUTS];
+
+	m->def = d;
+	m->anchor = m->ev[0] = a;
+	v[0] = anchor->value;
+	m->nev = 1;
+	for (size_t i = 1; i < d->ninputs; i++) {
+		size_t k;
+
+		for (k = 0; k < r->nevents; k++) {
+			const struct report_event *e = &r->events[k];
+			if (k != a && matches(e, &d->in[i]) && e->excl_user == anchor->excl_user &&
+			    e->excl_kernel == anchor->excl_kernel)
+				break;
+		}
+		if (k == r->nevents)
+			return 0;
+		v[i] = r->events[k].value;
+		m->ev[m->nev++] = k;
+	}
+	m->value = d->fn(v, core ? core->slots : 0);
+	return isfinite(m->value);
+}
+
+size_t metrics_compute(const struct report *r, const struct metrics_core *core,
+		       struct report_metric_value *out, size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < metrics_ndefs(); i++) {
+		if (!applies(&defs[i], core))
+			continue;
+		for (size_t a = 0; a < r->nevents && n < max; a++)
+			if (matches(&r->events[a], &defs[i].in[0]) &&
+			    compute_one(r, &defs[i], a, core, &out[n]))
+				n++;
+	}
+	return n;
+}

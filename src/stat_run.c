@@ -1,0 +1,222 @@
+/* stat_run.c: one run of pmuprof stat: the command started and held before exec, every
+ * event opened on it, the command let go, waited for (or read at intervals), the counters
+ * read and closed. Also the runs around it: warm-ups without counters, --prepare/--cleanup. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "stat.h"
+#include "sysfs.h"
+
+static void explain_eacces(const struct stat_event *e)
+{
+	long long p = -9;
+
+	sysfs_read_ll("/proc/sys/kernel/perf_event_paranoid", &p);
+	if (p >= 3)
+		msg_error("not permitted to count '%s': kernel.perf_event_paranoid is %lld, which "
+			  "forbids perf to unprivileged users (run as root, or 'sysctl -w "
+			  "kernel.perf_event_paranoid=2' to count user space)", e->sel.ev.name, p);
+	else if (!e->sel.ev.attr.exclude_kernel && p >= 2)
+		msg_error("not permitted to count '%s': kernel.perf_event_paranoid is %lld, which "
+			  "allows user-space counting only (count user space with the :u modifier, "
+			  "or as root 'sysctl -w kernel.perf_event_paranoid=1', or grant "
+			  "CAP_PERFMON)", e->sel.ev.name, p);
+	else
+		msg_error("not permitted to count '%s' (kernel.perf_event_paranoid is %lld; grant "
+			  "CAP_PERFMON or run as root)", e->sel.ev.name, p);
+}
+
+/* perf_event_paranoid >= 2 refuses kernel counting to unprivileged users: like perf stat,
+ * an event the user gave no level for is counted in user space only, renamed NAME:u, with
+ * one warning for the run. Returns the new fd or -1. */
+static int open_user_only(struct stat_event *e, struct perf_event_attr *a, pid_t pid,
+			  int group_fd, int *warned)
+{
+	long long p = -9;
+	char *name;
+	int fd, err;
+
+	if (e->sel.ev.mods & (EVSPEC_MOD_U | EVSPEC_MOD_K | EVSPEC_MOD_H) || a->exclude_kernel)
+		return -1;
+	a->exclude_kernel = a->exclude_hv = 1;
+	if ((fd = counter_open(a, pid, -1, group_fd, &err)) < 0) {
+		e->err = err;
+		return -1;
+	}
+	e->sel.ev.attr.exclude_kernel = e->sel.ev.attr.exclude_hv = 1;
+	if (asprintf(&name, "%s:u", e->sel.ev.name) >= 0) {
+		free(e->sel.ev.name);
+		e->sel.ev.name = name;
+	}
+	if (!(*warned)++) {
+		sysfs_read_ll("/proc/sys/kernel/perf_event_paranoid", &p);
+		msg_warn("counting user space only: kernel.perf_event_paranoid is %lld, which "
+			 "forbids counting the kernel (as root, 'sysctl -w "
+			 "kernel.perf_event_paranoid=1' or CAP_PERFMON lifts it)", p);
+	}
+	return fd;
+}
+
+/* Opens every event on the waiting child: each user group under its first member, every
+ * other event alone; leaders disabled with enable_on_exec so counting starts at exec. Returns
+ * the number opened, or -1 when out of descriptors (a message has been printed). */
+static int open_all(struct stat_event *evs, size_t n, pid_t pid)
+{
+	int opened = 0, warned = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		struct stat_event *e = &evs[k];
+		struct perf_event_attr a = e->sel.ev.attr;
+		int group_fd = -1;
+
+		if (e->sel.ev.group >= 0)
+			for (size_t j = 0; j < k; j++)
+				if (evs[j].sel.ev.group == e->sel.ev.group) {
+					group_fd = evs[j].fd;
+					if (group_fd < 0)
+						e->err = evs[j].err;
+					break;
+				}
+		a.inherit = 1;
+		if (e->err)
+			continue;	/* its group leader failed */
+		if (group_fd < 0 || e->sel.ev.group < 0) {
+			a.disabled = 1;
+			a.enable_on_exec = 1;
+			group_fd = -1;
+		}
+		e->fd = counter_open(&a, pid, -1, group_fd, &e->err);
+		if (e->fd < 0 && counter_status(e->err) == PP_EACCES)
+			e->fd = open_user_only(e, &a, pid, group_fd, &warned);
+		if (e->fd >= 0) {
+			opened++;
+			continue;
+		}
+		switch (counter_status(e->err)) {
+		case PP_EMFILE:
+			msg_error("cannot open event '%s': too many open files (raise the limit with "
+				  "'ulimit -n', or count fewer events)", e->sel.ev.name);
+			return -1;
+		case PP_EACCES:
+			explain_eacces(e);
+			break;
+		default:
+			break;
+		}
+	}
+	return opened;
+}
+
+static void nothing_countable(const struct stat_event *evs, size_t n)
+{
+	char list[256] = "";
+	size_t len = 0;
+
+	for (size_t k = 0; k < n && len < sizeof(list) - 1; k++)
+		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s'%s' (%s)",
+					k ? ", " : "", evs[k].sel.ev.name,
+					strerrorname_np(evs[k].err) ? strerrorname_np(evs[k].err) : "?");
+	msg_error("cannot count any of the events here: %s (see 'pmuprof list' for what this "
+		  "machine has)", list);
+}
+
+static void close_all(struct stat_event *evs, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (evs[k].fd >= 0) {
+			close(evs[k].fd);
+			evs[k].fd = -1;
+		}
+}
+
+/* The message and exit status for a command that could not be started or executed. */
+static int not_run(const char *cmd, pp_status st, int e)
+{
+	if (st == PP_ESRCH) {
+		msg_error("cannot run '%s': command not found", cmd);
+		return PP_EXIT_NOTFOUND;
+	}
+	if (st == PP_ENOEXEC && e == ENOENT)	/* the file exists: its #! interpreter does not */
+		msg_error("cannot run '%s': its interpreter (#!) or loader does not exist", cmd);
+	if (st == PP_ENOEXEC && e != ENOENT)
+		msg_error("cannot run '%s': %s", cmd, strerror(e));
+	if (st == PP_ENOEXEC)
+		return PP_EXIT_NOEXEC;
+	msg_error("cannot start '%s': %s", cmd, strerror(e ? e : errno));
+	return PP_EXIT_ERROR;
+}
+
+int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_t n,
+		     struct workload_result *res, struct stat_ticks *ticks, int *count_stop)
+{
+	struct workload w;
+	pp_status st;
+	int opened, e = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		evs[k].fd = -1;
+		evs[k].opened = evs[k].err = 0;
+		memset(&evs[k].rd, 0, sizeof(evs[k].rd));
+	}
+	*count_stop = 0;
+	if ((st = workload_fork(c->cmd, &w, &e)) != PP_OK)
+		return not_run(c->cmd[0], st, e);
+	opened = open_all(evs, n, w.pid);
+	for (size_t k = 0; k < n; k++)
+		evs[k].opened = evs[k].fd >= 0;
+	if (opened <= 0) {
+		if (opened == 0)
+			nothing_countable(evs, n);
+		workload_abort(&w);
+		close_all(evs, n);
+		return PP_EXIT_ERROR;
+	}
+	if ((st = workload_go(&w, &e)) != PP_OK) {
+		close_all(evs, n);
+		return not_run(c->cmd[0], st, e);
+	}
+	if (c->interval_ms) {
+		if (stat_interval_wait(c, &w, evs, n, res, ticks, count_stop) != 0) {
+			close_all(evs, n);
+			return PP_EXIT_ERROR;
+		}
+	} else {
+		workload_wait(&w, res);
+		for (size_t k = 0; k < n; k++)
+			if (evs[k].fd >= 0 && counter_read(evs[k].fd, &evs[k].rd) != PP_OK)
+				memset(&evs[k].rd, 0, sizeof(evs[k].rd));
+	}
+	close_all(evs, n);
+	return 0;
+}
+
+int stat_run_plain(char **argv, struct workload_result *res)
+{
+	struct workload w;
+	pp_status st;
+	int e = 0;
+
+	if ((st = workload_fork(argv, &w, &e)) != PP_OK)
+		return not_run(argv[0], st, e);
+	if ((st = workload_go(&w, &e)) != PP_OK)
+		return not_run(argv[0], st, e);
+	workload_wait(&w, res);
+	return 0;
+}
+
+int stat_shell(const char *cmd)
+{
+	char *argv[] = { "/bin/sh", "-c", (char *)cmd, NULL };
+	struct workload_result res = { 0 };
+	struct workload w;
+	int e = 0;
+
+	if (workload_fork(argv, &w, &e) != PP_OK || workload_go(&w, &e) != PP_OK)
+		return -1;
+	workload_wait(&w, &res);
+	return res.term_signal ? 128 + res.term_signal : res.exit_code;
+}

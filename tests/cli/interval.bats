@@ -1,0 +1,68 @@
+#!/usr/bin/env bats
+# pmuprof stat -I/--interval-count: per-interval counts with timestamps in text, JSON and
+# CSV, the intervals summing exactly to the totals, and --interval-count ending the command.
+
+load helpers
+
+@test "-I: intervals in JSON sum exactly to the totals (page faults spread over time)" {
+	stat_json -I 10 -e page-faults,task-clock -- "$PPLOAD" trickle 20 3
+	assert_success
+	assert_equal "$(jqr '.interval_ms')" 10
+	assert_equal "$(jqr '.interval_stop')" null
+	n=$(jqr '.intervals | length')
+	[ "$n" -ge 4 ] || fail "only $n intervals"
+	# timestamps rise; every interval lists every event
+	assert_equal "$(jqr '[.intervals[].t_ns] | . == sort')" true
+	assert_equal "$(jqr '[.intervals[].events | length == 2] | all')" true
+	for k in 0 1; do
+		assert_equal "$(jqr "[.intervals[].events[$k].raw_value] | add")" "$(jqr ".events[$k].raw_value")"
+	done
+	assert_equal "$(jqr '[.intervals[].events[0].value] | add')" "$(jqr '.events[0].value')"
+	# the faults came in more than one interval
+	assert_equal "$(jqr '[.intervals[].events[0].raw_value | select(. > 0)] | length > 1')" true
+}
+
+@test "-I: text lines as perf stat -I prints them, then the summary" {
+	run -0 --separate-stderr "$PMUPROF" stat -I 10 -e page-faults -- "$PPLOAD" trickle 5 5
+	assert_equal "${stderr_lines[0]}" "#           time             counts unit events"
+	assert_regex "${stderr_lines[1]}" '^ +0\.0[0-9]{8} +[0-9,]+ +page-faults$'
+	assert_regex "$stderr" "Performance counter stats for '$PPLOAD trickle 5 5':"
+}
+
+@test "-I with -x: a leading timestamp on interval lines (8 fields), totals as without -I" {
+	run -0 --separate-stderr "$PMUPROF" stat -I 10 -x, -e page-faults,task-clock -- \
+		"$PPLOAD" trickle 5 5
+	nint=0
+	for line in "${stderr_lines[@]}"; do
+		nf=$(awk -F, '{ print NF }' <<<"$line")
+		if [ "$nf" = 8 ]; then
+			assert_regex "$line" '^[0-9]+\.[0-9]{9},'
+			nint=$((nint + 1))
+		else
+			assert_equal "$nf" 7
+		fi
+	done
+	[ "$nint" -ge 4 ] || fail "only $nint interval lines"
+	# the interval page-faults add up to the total line's
+	sum=$(printf '%s\n' "${stderr_lines[@]}" | awk -F, 'NF == 8 && $4 == "page-faults" { s += $2 } END { print s }')
+	total=$(printf '%s\n' "${stderr_lines[@]}" | awk -F, 'NF == 7 && $3 == "page-faults" { print $1 }')
+	assert_equal "$sum" "$total"
+}
+
+@test "--interval-count N: N intervals, the command ended, totals = the intervals, status 0" {
+	stat_json -I 20 --interval-count 3 -e page-faults -- "$PPLOAD" trickle 1000 2
+	assert_success
+	assert_equal "$(jqr '.intervals | length')" 3
+	assert_equal "$(jqr '.interval_stop')" interval-count
+	assert_equal "$(jqr '.exit.signal_name')" SIGTERM
+	assert_equal "$(jqr '[.intervals[].events[0].raw_value] | add')" "$(jqr '.events[0].raw_value')"
+	t=$(jqr '.time.wall_ns')
+	[ "$t" -lt 1000000000 ] || fail "the command ran on: $t ns"
+}
+
+@test "-I: usage errors" {
+	run -2 --separate-stderr "$PMUPROF" stat -I 0 true
+	assert_regex "$stderr" "-I takes a whole number of 1 or more"
+	run -2 --separate-stderr "$PMUPROF" stat --interval-count 2 true
+	assert_regex "$stderr" "--interval-count needs -I MS"
+}
