@@ -1,7 +1,8 @@
 # pmuprof: build, test, install and benchmark. Plain GNU make, out-of-tree objects under $(O).
 #
 #   make                 build ./pmuprof (objects and generated tables under build/)
-#   make check           every test: C unit tests, CLI tests (bats), the arm64 suite under QEMU
+#   make check           every test: C unit tests, CLI tests (bats), fuzz-corpus replay, the
+#                        same under ASan/UBSan, valgrind memcheck, the arm64 suite under QEMU
 #   make install         PREFIX=/usr/local DESTDIR= : binary and man pages
 #   make bench           start-up, memory and lookup benchmarks; figures in build/bench.txt
 #   make deps            install the Debian packages the build and tests need (apt-get)
@@ -51,8 +52,8 @@ MAN7        := $(sort $(wildcard man/*.7))
 SCHEMAS     := $(sort $(wildcard man/*.schema.json))
 DATADIR     ?= $(PREFIX)/share/pmuprof
 
-.PHONY: all check check-unit check-cli check-arm64 install uninstall bench deps demo clean \
-        lint-man unit-bins
+.PHONY: all check check-unit check-cli check-arm64 check-asan check-valgrind fuzz install \
+        uninstall bench deps demo clean lint-man unit-bins
 all: $(O)/pmuprof pmuprof $(O)/ppload
 
 # The workload the tests and the demo run (tests/workload/ppload.c says what it does).
@@ -92,6 +93,17 @@ check-unit: all unit-bins
 
 check-cli: all
 	tests/run cli
+
+# The unit and CLI tests built with clang's AddressSanitizer and UndefinedBehaviorSanitizer.
+check-asan: deps
+	tests/run asan
+
+check-valgrind: deps all
+	tests/run valgrind
+
+# Each libFuzzer target for FUZZ_SECONDS (default 60) over tests/fuzz-corpus; fails on a crash.
+fuzz: deps
+	fuzz/run.sh
 
 -include tests/arm64/arm64.mk
 

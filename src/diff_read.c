@@ -69,8 +69,14 @@ static enum diff_err parse(const char *text, size_t len, cJSON **root, struct di
 
 	if (len == 0 || strspn(text, " \t\r\n") == len)
 		return DIFF_ERR_EMPTY;
+	/* a NUL byte is not JSON text; there is the error (cJSON's error pointer would be left
+	 * from an earlier parse, the other report's) */
+	if (strlen(text) != len) {
+		locate(text, text + strlen(text), why);
+		return DIFF_ERR_JSON;
+	}
 	/* len + 1: cJSON checks that the terminating NUL follows the value, within the length */
-	if (strlen(text) == len && (*root = cJSON_ParseWithLengthOpts(text, len + 1, NULL, 1)))
+	if ((*root = cJSON_ParseWithLengthOpts(text, len + 1, NULL, 1)))
 		return DIFF_OK;
 	err = cJSON_GetErrorPtr();
 	if (!err || err < text || err > text + len)

@@ -1,0 +1,101 @@
+#!/usr/bin/env bats
+# unprivileged.bats: owns unprivileged use: pmuprof run as user nobody (via su) under
+# kernel.perf_event_paranoid 2 (user-space counting works, with a warning naming the setting)
+# and 3 (Debian's patch: refused, with the setting and the exact command to change it). The
+# setting is changed only for one command at a time and always put back.
+# shellcheck disable=SC2016,SC2154 # single-quoted scripts for su's sh; bats run sets $stderr
+load helpers
+
+PARANOID=/proc/sys/kernel/perf_event_paranoid
+
+setup_file() {
+	[ -r "$PARANOID" ] && cat "$PARANOID" >"$BATS_FILE_TMPDIR/paranoid.orig"
+	return 0
+}
+
+setup() {
+	[ -x "$PMUPROF" ] || skip "pmuprof is not built ($PMUPROF): run make"
+	[ -x "$PPLOAD" ] || skip "the test workload is not built ($PPLOAD): run make"
+	[ "$(id -u)" = 0 ] || skip "needs root, to run pmuprof as user nobody"
+	id nobody >/dev/null 2>&1 || skip "there is no user nobody"
+	command -v su >/dev/null || skip "su is not installed"
+	[ -r "$PARANOID" ] || skip "$PARANOID is not readable"
+	su nobody -s /bin/sh -c 'test -x "$0" && test -x "$1"' -- "$PMUPROF" "$PPLOAD" ||
+		skip "user nobody cannot execute $PMUPROF (directory modes)"
+	# a directory nobody can write, for -o
+	scratch=$(mktemp -d "${TMPDIR:-/tmp}/pmuprof-nobody.XXXXXX")
+	chmod 777 "$scratch"
+}
+
+teardown() {
+	local orig
+	# whatever a test did, the machine's setting is as it was
+	orig=$(cat "$BATS_FILE_TMPDIR/paranoid.orig" 2>/dev/null) &&
+		[ "$(cat "$PARANOID")" = "$orig" ] || echo "$orig" >"$PARANOID"
+	[ -z "${scratch:-}" ] || rm -rf "$scratch"
+}
+
+# as_nobody ARGS...: pmuprof ARGS as user nobody, in the scratch directory.
+as_nobody() {
+	su nobody -s /bin/sh -c 'cd "$0" && exec "$@"' -- "$scratch" "$PMUPROF" "$@"
+}
+
+# with_paranoid LEVEL COMMAND...: COMMAND with kernel.perf_event_paranoid at LEVEL, put back
+# right after (and by the trap if interrupted); status 99 when the level cannot be set.
+with_paranoid() {
+	local want=$1 old
+	shift
+	old=$(cat "$PARANOID")
+	[ "$old" = "$want" ] && { "$@"; return; }
+	(
+		trap 'echo "$old" >"$PARANOID"' EXIT INT TERM
+		{ echo "$want" >"$PARANOID"; } 2>/dev/null && [ "$(cat "$PARANOID")" = "$want" ] ||
+			exit 99
+		"$@"
+	)
+}
+
+@test "paranoid 2, as nobody: user-space counting works, the warning names the setting" {
+	run --separate-stderr with_paranoid 2 as_nobody stat -e task-clock,page-faults -- \
+		"$PPLOAD" spin 5
+	[ "$status" -ne 99 ] || skip "cannot set kernel.perf_event_paranoid to 2 here"
+	assert_success
+	[ "$(cat "$PARANOID")" = "$(cat "$BATS_FILE_TMPDIR/paranoid.orig")" ]
+	grep -qE 'task-clock:u' <<<"$stderr" || fail "task-clock not counted as task-clock:u: $stderr"
+	grep -qE '^pmuprof: warning: counting user space only: kernel\.perf_event_paranoid is 2' \
+		<<<"$stderr" || fail "no warning naming the setting: $stderr"
+	grep -q "sysctl -w kernel.perf_event_paranoid=1" <<<"$stderr" ||
+		fail "the warning does not give the command: $stderr"
+}
+
+@test "paranoid 2, as nobody: the JSON report has the events counted in user space" {
+	run --separate-stderr with_paranoid 2 as_nobody stat --json -o report.json \
+		-e task-clock,page-faults -- "$PPLOAD" spin 5 touch 100
+	[ "$status" -ne 99 ] || skip "cannot set kernel.perf_event_paranoid to 2 here"
+	assert_success
+	run jq -r '.events[] | "\(.name) \(.status)"' "$scratch/report.json"
+	assert_line "task-clock:u counted"
+	assert_line "page-faults:u counted"
+}
+
+@test "paranoid 2, as nobody: an explicit kernel event is refused with the setting named" {
+	run --separate-stderr with_paranoid 2 as_nobody stat -e task-clock:k -- "$PPLOAD" spin 1
+	[ "$status" -ne 99 ] || skip "cannot set kernel.perf_event_paranoid to 2 here"
+	assert_failure 2
+	grep -q 'kernel.perf_event_paranoid is 2' <<<"$stderr" ||
+		fail "the message does not name the setting: $stderr"
+}
+
+@test "paranoid 3, as nobody: refused, naming the setting and the exact command" {
+	run --separate-stderr with_paranoid 3 as_nobody stat -e task-clock,page-faults:u -- \
+		"$PPLOAD" spin 1
+	[ "$status" -ne 99 ] || skip "cannot set kernel.perf_event_paranoid to 3 here"
+	[ "$(cat "$PARANOID")" = "$(cat "$BATS_FILE_TMPDIR/paranoid.orig")" ] ||
+		fail "the setting was not put back"
+	[ "$status" -ne 0 ] || skip "this kernel treats paranoid 3 as 2 (no Debian patch): it counts"
+	assert_failure 2
+	grep -q 'kernel.perf_event_paranoid is 3' <<<"$stderr" ||
+		fail "the message does not name the setting: $stderr"
+	grep -q "sysctl -w kernel.perf_event_paranoid=2" <<<"$stderr" ||
+		fail "the message does not give the command: $stderr"
+}
