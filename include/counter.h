@@ -3,6 +3,7 @@
 #define PMUPROF_COUNTER_H
 
 #include <linux/perf_event.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -20,6 +21,10 @@ struct counter_reading {
 int counter_open(const struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd, int *err);
 /* Reads the counter. PP_EIO when the kernel returns nothing (a pinned event in error state). */
 pp_status counter_read(int fd, struct counter_reading *r);
+/* Makes room for n counters: raises the soft RLIMIT_NOFILE when it is too low, as far as the
+ * hard limit allows. PP_EMFILE when even the hard limit (*hard) is below what is needed
+ * (*need). */
+pp_status counter_reserve_fds(size_t n, unsigned long long *hard, unsigned long long *need);
 /* What an open errno means for the user: PP_ENOTSUP (the PMU or kernel cannot count it),
  * PP_EACCES (perf_event_paranoid or capabilities), PP_EMFILE, PP_EBUSY, PP_EINVAL. */
 pp_status counter_status(int err);

@@ -4,6 +4,7 @@
 #include <argp.h>
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -338,7 +339,10 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t n,
 	/* the command's status; 0 when pmuprof itself ended it (--interval-count) */
 	if (!rc)
 		rc = count_stop ? 0 : res.term_signal ? 128 + res.term_signal : res.exit_code;
-	if (write_report(o, &r, of->fp ? of->fp : stderr) != 0 && !of->fp)
+	/* the command has ended: a closed report stream (pmuprof stat ... 2>&1 | head -1) must
+	 * not kill pmuprof with SIGPIPE and lose the command's status; the write fails instead */
+	signal(SIGPIPE, SIG_IGN);
+	if (write_report(o, &r, of->fp ? of->fp : stderr) != 0 && !of->fp && errno != EPIPE)
 		msg_error("cannot write the report: %s", strerror(errno));
 	if (of->fp && (e = outfile_commit(of)) != 0) {
 		msg_error("cannot write report file '%s': %s", o->output, strerror(e));
@@ -467,6 +471,20 @@ static int select_events(struct stat_opts *o, struct stat_event **evs, size_t *n
 	return 0;
 }
 
+/* Hundreds of events need as many descriptors: the soft limit is raised to fit; beyond the
+ * hard limit, a message. -1 after it. */
+static int reserve_fds(size_t n)
+{
+	unsigned long long hard, need;
+
+	if (counter_reserve_fds(n, &hard, &need) == PP_OK)
+		return 0;
+	msg_error("cannot open %zu counters: the hard limit on open files is %llu, %llu are "
+		  "needed (as root, 'ulimit -Hn %llu' raises it; or count fewer events)", n, hard,
+		  need, need);
+	return -1;
+}
+
 int cmd_stat(int argc, char **argv)
 {
 	struct stat_opts o = { 0 };
@@ -488,6 +506,8 @@ int cmd_stat(int argc, char **argv)
 		goto out;
 	if (o.nmetrics || needs_core(evs, n))
 		find_core(&o, evs, n, &core);
+	if (reserve_fds(n) != 0)
+		goto out;
 	if (o.output && (e = outfile_open(&of, o.output)) != 0) {
 		msg_error("cannot write report file '%s': %s (choose a writable path for -o)",
 			  o.output, strerror(e));

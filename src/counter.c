@@ -1,6 +1,7 @@
 /* counter.c: perf_event_open, read and close: the one module that opens and reads counters. */
 #include <errno.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -56,4 +57,23 @@ pp_status counter_status(int err)
 	default:
 		return PP_ENOTSUP;
 	}
+}
+
+/* Descriptors pmuprof needs beyond its counters: stdio, pipes, the report, sysfs reads. */
+#define FD_MARGIN 32
+
+pp_status counter_reserve_fds(size_t n, unsigned long long *hard, unsigned long long *need)
+{
+	struct rlimit rl;
+	rlim_t want = (rlim_t)n + FD_MARGIN;
+
+	*need = (unsigned long long)want;
+	*hard = 0;
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= want)
+		return PP_OK;
+	*hard = (unsigned long long)rl.rlim_max;
+	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < want)
+		return PP_EMFILE;
+	rl.rlim_cur = want;
+	return setrlimit(RLIMIT_NOFILE, &rl) == 0 ? PP_OK : PP_EMFILE;
 }

@@ -75,6 +75,10 @@ vg 0 "stat -o FILE" -- stat -o "$tmp/report.txt" -- true
 vg 0 "stat -j -o FILE" -- stat -j -o "$tmp/report.json" -e task-clock,page-faults -- true
 vg 0 "stat -x, (CSV)" -- stat -x, -e task-clock -- true
 vg 0 "stat -j to stderr" -- stat -j -- "$W" fork 2 10
+vg 0 "stat -r 3 --warmup 1 --prepare/--cleanup, JSON" -- \
+	stat -r 3 --warmup 1 --prepare true --cleanup true -j -e task-clock,page-faults -- "$W" spin 5
+vg 0 "stat -I 20 with -x," -- stat -I 20 -x, -e task-clock -- "$W" spin 60
+vg 0 "stat -M ipc -r 2" -- stat -M ipc -r 2 -e task-clock -- "$W" spin 5
 vg 3 "stat: a failing command's status" -- stat -e task-clock -- "$W" exit 3
 vg 137 "stat: a workload killed by SIGKILL" -- stat -j -o "$tmp/killed.json" -- "$W" kill 9
 vg 127 "stat: a command that does not exist" -- stat -- "$tmp/no-such-command"
