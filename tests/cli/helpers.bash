@@ -16,6 +16,26 @@ setup() {
 	cd "$BATS_TEST_TMPDIR" || return 1
 }
 
+# Every stat report and diff document a test leaves in its scratch directory (or DIR) is
+# validated against its JSON Schema, so no test that writes one can skip that check.
+check_left_reports() {
+	local f kind
+	for f in "${1:-$BATS_TEST_TMPDIR}"/*.json; do
+		[ -f "$f" ] || continue
+		kind=$(jq -r 'if type != "object" then "" elif has("command") and has("host")
+			then "report" elif has("base") and has("regressed") then "diff" else "" end' \
+			"$f" 2>/dev/null)
+		case $kind in
+		report) check_report "$f" ;;
+		diff) ! schema_python >/dev/null || validate_diff "$f" ;;
+		esac
+	done
+}
+
+teardown() {
+	check_left_reports
+}
+
 # Runs pmuprof with its report as JSON in report.json, checked to be valid JSON.
 stat_json() {
 	run "$PMUPROF" stat --json -o report.json "$@"

@@ -14,6 +14,7 @@ load schema
 	jq '.schema_version = "2.0"' "$FIXTURES/diff/base.json" > v2.json
 	run validate_report v2.json
 	assert_failure
+	rm bad.json v2.json	# invalid on purpose: not for the teardown's check of reports
 }
 
 @test "stat: software events" {

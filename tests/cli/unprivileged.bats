@@ -32,7 +32,7 @@ teardown() {
 	# whatever a test did, the machine's setting is as it was
 	orig=$(cat "$BATS_FILE_TMPDIR/paranoid.orig" 2>/dev/null) &&
 		[ "$(cat "$PARANOID")" = "$orig" ] || echo "$orig" >"$PARANOID"
-	[ -z "${scratch:-}" ] || rm -rf "$scratch"
+	[ -z "${scratch:-}" ] || { check_left_reports "$scratch"; rm -rf "$scratch"; }
 }
 
 # as_nobody ARGS...: pmuprof ARGS as user nobody, in the scratch directory.

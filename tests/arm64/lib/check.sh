@@ -142,6 +142,7 @@ check_pmuprof() {
 	check_explain "$m" "$level"
 	check_list_info "$m"
 	check_stat "$m"
+	check_schema "$m"
 }
 
 # check_json M FILE: the JSON report of the loop, field by field, against what the guest has.
@@ -391,4 +392,30 @@ check_list_info() {
 		[ "$probed" = "$n" ]
 		tap "$m: pmuprof info -j: $pmu has $n counters" $? "counters.probed '$probed'"
 	fi
+}
+
+# check_schema M: every stat report the guest wrote (pp*.json) matches the JSON Schema of
+# man/pmuprof-json.5 (python3-jsonschema, which tools/deps.sh installs).
+check_schema() {
+	m=$1 schema=$PWD/man/pmuprof-json.schema.json n=0 bad=
+	if ! python3 -c 'import jsonschema' 2>/dev/null; then
+		tap_ok "$m: guest JSON reports match the schema # SKIP python3-jsonschema is not installed"
+		return
+	fi
+	for j in "$O"/pp*.json; do
+		[ -f "$j" ] || continue
+		n=$((n + 1))
+		python3 - "$schema" "$j" <<'PY' 2>>"$O/schema.err" || bad="$bad ${j##*/}"
+import json, sys
+import jsonschema
+schema, doc = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+errors = list(jsonschema.validators.validator_for(schema)(schema).iter_errors(doc))
+for e in errors:
+    print("%s: %s: %s" % (sys.argv[2], list(e.absolute_path), e.message), file=sys.stderr)
+sys.exit(1 if errors else 0)
+PY
+	done
+	[ "$n" -gt 0 ] && [ -z "$bad" ]
+	tap "$m: all $n guest JSON reports match the schema" $? "not matching:$bad" \
+		"$(tail_of "$O/schema.err" 4)"
 }
