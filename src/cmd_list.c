@@ -9,6 +9,7 @@
 
 #include "cmd.h"
 #include "evtab.h"
+#include "jsonout.h"
 #include "resolve.h"
 #include "sysfs.h"
 
@@ -238,7 +239,6 @@ static int print_json(const struct list_opts *o, const struct list_section *s, s
 {
 	cJSON *root = cJSON_CreateObject(), *cores = cJSON_CreateArray();
 	struct generic_acc g = { o->pattern, cJSON_CreateArray(), NULL, 0 };
-	char *text;
 
 	cJSON_AddStringToObject(root, "schema", "pmuprof-list/1");
 	cJSON_AddItemToObject(root, "pattern", o->pattern ? cJSON_CreateString(o->pattern)
@@ -250,14 +250,7 @@ static int print_json(const struct list_opts *o, const struct list_section *s, s
 	for (size_t k = 0; k < n; k++)
 		cJSON_AddItemToArray(cores, section_json(&s[k], o->pattern));
 	cJSON_AddItemToObject(root, "cores", cores);
-	text = cJSON_PrintBuffered(root, 1 << 20, 0);
-	cJSON_Delete(root);
-	if (!text)
-		return -1;
-	fputs(text, stdout);
-	fputc('\n', stdout);
-	free(text);
-	return 0;
+	return jsonout_emit(root, stdout, JSONOUT_COMPACT);
 }
 
 static void print_section(const struct list_section *s, const char *pattern, FILE *fp)

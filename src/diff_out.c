@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "diff.h"
+#include "jsonout.h"
 
 enum { C_BASE, C_NEW, C_CHANGE, C_TEST, C_VERDICT, NCOLS };
 #define CELL 96
@@ -214,16 +215,5 @@ static cJSON *diff_tree(const struct diff_result *r)
 
 int diff_json(const struct diff_result *r, FILE *out)
 {
-	cJSON *root = diff_tree(r);
-	char *text = root ? cJSON_Print(root) : NULL;
-	int rc = -1;
-
-	if (text) {
-		fputs(text, out);
-		fputc('\n', out);
-		rc = ferror(out) ? -1 : 0;
-	}
-	free(text);
-	cJSON_Delete(root);
-	return rc;
+	return jsonout_emit(diff_tree(r), out, JSONOUT_PRETTY);
 }

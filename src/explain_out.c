@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "explain.h"
+#include "jsonout.h"
 
 static cJSON *hex(uint64_t v)
 {
@@ -183,8 +184,6 @@ static cJSON *program_json(const struct explain *x)
 int explain_print_json(const struct explain *x, FILE *out)
 {
 	cJSON *root = cJSON_CreateObject(), *ev;
-	char *text;
-	int rc;
 
 	cJSON_AddStringToObject(root, "schema_version", "1.0");
 	cJSON_AddItemToObject(root, "machine", machine_json(x));
@@ -192,13 +191,7 @@ int explain_print_json(const struct explain *x, FILE *out)
 	for (size_t k = 0; k < x->n; k++)
 		cJSON_AddItemToArray(ev, event_json(x, k));
 	cJSON_AddItemToObject(root, "programming", program_json(x));
-	text = cJSON_Print(root);
-	cJSON_Delete(root);
-	if (!text)
-		return -1;
-	rc = fprintf(out, "%s\n", text) < 0 ? -1 : 0;
-	free(text);
-	return rc;
+	return jsonout_emit(root, out, JSONOUT_PRETTY);
 }
 
 static void text_levels(FILE *out, const char *label, unsigned where)
