@@ -19,6 +19,8 @@ struct counter_reading {
 /* Opens a counter (close-on-exec, so it never leaks into the workload). Returns the fd, or -1
  * with *err set to the errno the kernel gave. */
 int counter_open(const struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd, int *err);
+/* Enables or disables a counter and its group (PERF_EVENT_IOC_ENABLE / _DISABLE). */
+pp_status counter_enable(int fd, int on);
 /* Reads the counter. PP_EIO when the kernel returns nothing (a pinned event in error state). */
 pp_status counter_read(int fd, struct counter_reading *r);
 /* Makes room for n counters: raises the soft RLIMIT_NOFILE when it is too low, as far as the

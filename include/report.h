@@ -9,7 +9,7 @@
 
 struct metrics_def;
 
-#define REPORT_SCHEMA_VERSION "1.1"
+#define REPORT_SCHEMA_VERSION "1.2"
 
 enum report_status {
 	REPORT_COUNTED = 0,	/* counted, possibly for only part of the time (scaled) */
@@ -36,6 +36,8 @@ struct report_event {
 	uint64_t enabled_ns, running_ns;
 	double value;		/* raw scaled by enabled/running (== raw when fully counted) */
 	double counted_pct;	/* running/enabled * 100 */
+	int scaled;		/* counted for part of the time: value is an estimate */
+	int run;		/* --mux=runs: the planned run (1-based) that counted it; 0 */
 	/* repeated runs (-r; nruns == 0 otherwise): value, raw, enabled_ns and running_ns are
 	 * then means over the runs, runs[k] run k's scaled value (NAN: not counted in it),
 	 * stats their summary, outlier[k] set for the runs flagged by stats_outliers */
@@ -101,6 +103,12 @@ struct report {
 	const uint64_t *interval_t_ns;
 	size_t nintervals;
 	const char *interval_stop;	/* "interval-count" when pmuprof ended the command */
+	/* multiplexing: the mode ("kernel", "runs"), the runs of the command per recorded run,
+	 * the runs that would make every count exact (0: unknown), whether any event was
+	 * scaled */
+	const char *mux;
+	size_t mux_runs, runs_for_exact;
+	int multiplexed;
 	/* derived metrics (metrics_compute) */
 	const struct report_metric_value *metrics;
 	size_t nmetrics;

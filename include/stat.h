@@ -20,6 +20,9 @@ struct stat_event {
 	int opened;		/* it was open in the last run */
 	int err;		/* errno of a failed open */
 	struct counter_reading rd;
+	int run;		/* the planned run that counts it (0-based; --mux=runs) */
+	int pmu_ix;		/* its Arm PMU in the plan, -1: needs no Arm counter */
+	int kind;		/* enum pmreg_kind of the counter it needs */
 };
 
 /* The cumulative readings at each interval's end (-I): rd[i * nevents + k]. */
@@ -33,6 +36,7 @@ struct stat_run_cfg {
 	char **cmd;
 	unsigned interval_ms;		/* 0: no interval reads */
 	unsigned interval_count;	/* 0: until the command ends */
+	int only_run;			/* open only the events of this run; -1: all */
 };
 
 /* Runs cmd once with every event opened on it (closed again before returning), readings in
@@ -53,6 +57,48 @@ int stat_interval_wait(const struct stat_run_cfg *c, struct workload *w,
 		       struct stat_ticks *ticks, int *count_stop);
 void stat_ticks_free(struct stat_ticks *t);
 
+/* How events are counted when they do not fit the counters. */
+enum stat_mux { STAT_MUX_KERNEL = 0, STAT_MUX_RUNS };
+
+struct stat_plan_cfg {
+	enum stat_mux mux;
+	int counters;		/* --counters N; 0: probe */
+};
+
+/* The plan made for the events (stat_plan.c). */
+struct stat_planned {
+	size_t nruns;		/* runs that make every count exact (1: everything fits) */
+	int known;		/* the capacities of the Arm PMUs involved are known */
+	char caps[256];		/* "armv8_pmuv3: 6 + cycle counter (probed)", for messages */
+};
+
+/* Plans evs on the Arm PMUs they need (capacity probed or --counters): sets evs[k].run and
+ * pmu_ix. Software-only sets read nothing. -1 after a message (a user group that can never
+ * fit, or --mux=runs with capacities unknown). */
+int stat_plan(struct stat_event *evs, size_t n, const struct stat_plan_cfg *c,
+	      struct stat_planned *out);
+/* --plan: the plan as text (which events share a group and a run). */
+int stat_plan_show(const struct stat_event *evs, size_t n, const struct stat_planned *p,
+		   const struct stat_plan_cfg *c, FILE *out);
+
+/* The series pmuprof stat runs: warm-ups, then the recorded runs, each of them one run of
+ * the command per planned run with --mux=runs (stat_series.c). */
+struct stat_series_cfg {
+	char **cmd;
+	unsigned repeat, warmup;	/* -r (0: not given), --warmup */
+	const char *prepare, *cleanup;
+	unsigned interval_ms, interval_count;
+	enum stat_mux mux;
+	size_t plan_runs;		/* runs of the plan (--mux=runs) */
+};
+
+struct stat_series;
+/* Runs the series; a run that fails ends it (the runs so far are kept), why says so. *last is
+ * the last run's result. Returns 0, or pmuprof's exit status when a run could not happen. */
+int stat_series_run(const struct stat_series_cfg *c, struct stat_event *evs, size_t n,
+		    struct stat_series *s, struct stat_ticks *ticks, struct workload_result *last,
+		    int *count_stop, char *why, size_t len);
+
 /* The values of a series of runs: per event, per run. */
 struct stat_series {
 	size_t nevents, cap, nruns;
@@ -72,11 +118,23 @@ struct stat_build {
 	int repeated;			/* -r given: keep per-run arrays and statistics */
 	const struct stat_ticks *ticks;	/* -I, or NULL */
 	const struct metrics_core *core;
+	int runs_mode;			/* --mux=runs: each event says its run */
 };
 
 /* Builds r from the series (evs hold the last run's state); -1 when memory ran out. */
 int stat_report_build(struct report *r, const struct stat_series *s,
 		      const struct stat_event *evs, const struct stat_build *b);
 void stat_report_free(struct report *r);
+
+/* stat_metrics.c: -M list prints the metrics (exit status); the core per-core formulas are
+ * for (--cpu-model, else CPU 0's MIDR) with its slots (the first Arm event's PMU caps/slots,
+ * else the core table); whether the events need it (top-down slot events 0x3a-0x3f); each
+ * named metric's events appended to the -e specs (-1 after a message). */
+int stat_metrics_list(void);
+void stat_metrics_core(const char *cpu_model, const struct stat_event *evs, size_t n,
+		       struct metrics_core *mc);
+int stat_metrics_need_core(const struct stat_event *evs, size_t n);
+int stat_metrics_add_specs(struct evsel_opts *ev, const char *const *names, size_t nnames,
+			   const struct metrics_core *mc);
 
 #endif

@@ -6,8 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "capacity.h"
 #include "cmd.h"
 #include "evtab.h"
+#include "jsonout.h"
 #include "resolve.h"
 #include "sysfs.h"
 
@@ -149,12 +151,36 @@ static cJSON *formats_json(const struct sysfs_pmu *p)
 	return a;
 }
 
+static cJSON *tri_json(int v)
+{
+	return v < 0 ? cJSON_CreateNull() : cJSON_CreateBool(v);
+}
+
+/* counters: probed (null when unknown), status, per_arm_data, the fixed counters, how. */
+static cJSON *counters_json(const struct capacity *c)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddItemToObject(o, "probed", num_or_null(c->general, c->general > 0));
+	cJSON_AddStringToObject(o, "status", c->general > 0 ? c->source : c->why);
+	cJSON_AddItemToObject(o, "per_arm_data", num_or_null(c->per_arm, c->per_arm >= 0));
+	cJSON_AddItemToObject(o, "differs_from_arm_data", c->general > 0 && c->per_arm > 0 ?
+			      cJSON_CreateBool(c->general != c->per_arm) : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "cycle_counter", tri_json(c->cycle));
+	cJSON_AddItemToObject(o, "instruction_counter", tri_json(c->icntr));
+	cJSON_AddItemToObject(o, "probed_on", c->general > 0 ? cJSON_CreateString(c->how)
+							     : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "probe_ms", c->general > 0 ? cJSON_CreateNumber(c->probe_ms)
+							    : cJSON_CreateNull());
+	return o;
+}
+
 static cJSON *pmu_json(const struct sysfs_pmu *p)
 {
 	const struct evtab_core *core = resolve_pmu_core(p);
-	cJSON *o = cJSON_CreateObject(), *cpus = cJSON_CreateArray(), *cnt = cJSON_CreateObject();
+	cJSON *o = cJSON_CreateObject(), *cpus = cJSON_CreateArray();
+	struct capacity cap;
 	char midr[24];
-	int per_arm;
 
 	cJSON_AddStringToObject(o, "name", p->name);
 	cJSON_AddNumberToObject(o, "type", p->type);
@@ -167,11 +193,8 @@ static cJSON *pmu_json(const struct sysfs_pmu *p)
 						    : cJSON_CreateNull());
 	snprintf(midr, sizeof(midr), "0x%016llx", (unsigned long long)p->midr);
 	cJSON_AddItemToObject(o, "midr", p->midr ? cJSON_CreateString(midr) : cJSON_CreateNull());
-	cJSON_AddNullToObject(cnt, "probed");
-	cJSON_AddStringToObject(cnt, "status", "unknown until probed");
-	per_arm = core ? evtab_core_counters(core) : -1;
-	cJSON_AddItemToObject(cnt, "per_arm_data", num_or_null(per_arm, per_arm >= 0));
-	cJSON_AddItemToObject(o, "counters", cnt);
+	capacity_get(p, &cap);
+	cJSON_AddItemToObject(o, "counters", counters_json(&cap));
 	cJSON_AddItemToObject(o, "caps", caps_json(&p->caps));
 	cJSON_AddItemToObject(o, "formats", formats_json(p));
 	cJSON_AddNumberToObject(o, "nevents", (double)p->nevents);
@@ -198,7 +221,6 @@ static const char no_arm_note[] = "no Arm PMUv3 PMU on this machine";
 static int print_json(const struct resolve_ctx *c, const struct info_machine *m)
 {
 	cJSON *root = cJSON_CreateObject(), *pmus = cJSON_CreateArray();
-	char *text;
 
 	cJSON_AddStringToObject(root, "schema", "pmuprof-info/1");
 	for (size_t k = 0; k < c->npmus; k++)
@@ -207,13 +229,7 @@ static int print_json(const struct resolve_ctx *c, const struct info_machine *m)
 	cJSON_AddItemToObject(root, "note", c->npmus ? cJSON_CreateNull()
 						     : cJSON_CreateString(no_arm_note));
 	cJSON_AddItemToObject(root, "machine", machine_json(m));
-	text = cJSON_Print(root);
-	cJSON_Delete(root);
-	if (!text)
-		return -1;
-	printf("%s\n", text);
-	free(text);
-	return 0;
+	return jsonout_emit(root, stdout, JSONOUT_PRETTY);
 }
 
 static void print_cap(const char *what, long long v, const char *unit)
@@ -222,6 +238,30 @@ static void print_cap(const char *what, long long v, const char *unit)
 		printf("    %-16s %lld%s\n", what, v, unit);
 	else
 		printf("    %-16s not given\n", what);
+}
+
+/* The counters line: probed (or why not), Arm's data beside, then the fixed counters. */
+static void print_counters(const struct sysfs_pmu *p)
+{
+	struct capacity c;
+	char arm[48] = "";
+
+	capacity_get(p, &c);
+	if (c.per_arm >= 0)
+		snprintf(arm, sizeof(arm), " (%d per Arm's data)", c.per_arm);
+	if (c.general <= 0) {
+		printf("  counters         unknown, %s%s\n", c.why, arm);
+		return;
+	}
+	printf("  counters         %d general, %s on %s in %.1f ms%s\n", c.general, c.source,
+	       c.how, c.probe_ms, arm);
+	if (c.per_arm > 0 && c.per_arm != c.general)
+		printf("                   (fewer than the core has: a hypervisor's MDCR_EL2.HPMN "
+		       "or counters held by others)\n");
+	printf("  cycle counter    %s\n", c.cycle == 1 ? "yes (CPU_CYCLES without threshold)"
+	       : c.cycle == 0 ? "not free (the NMI watchdog holds it when enabled)" : "unknown");
+	printf("  instr. counter   %s\n", c.icntr == 1 ? "yes (FEAT_PMUv3_ICNTR)"
+	       : "unknown (not shown by the probe)");
 }
 
 static void print_pmu(const struct sysfs_pmu *p)
@@ -234,11 +274,7 @@ static void print_pmu(const struct sysfs_pmu *p)
 	       p->ncpus ? p->cpus[p->ncpus - 1] : 0);
 	printf("  core             %s, MIDR 0x%08llx\n",
 	       core ? evtab_core_title(core) : "not in pmuprof's tables", (unsigned long long)p->midr);
-	if (core && evtab_core_counters(core) >= 0)
-		printf("  counters         unknown until probed (%d per Arm's data)\n",
-		       evtab_core_counters(core));
-	else
-		printf("  counters         unknown until probed\n");
+	print_counters(p);
 	printf("  caps\n");
 	print_cap("slots", p->caps.slots, "");
 	print_cap("bus_slots", p->caps.bus_slots, "");

@@ -42,9 +42,16 @@ struct stat_opts {
 	const char **metrics;	/* -M */
 	size_t nmetrics;
 	int list_metrics;	/* -M list */
+	struct stat_plan_cfg plan;	/* --mux, --counters */
+	int show_plan;		/* --plan */
+	double min_running;	/* --min-running PCT; 0: none */
 };
 
-enum { OPT_WARMUP = 0x300, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT };
+/* --min-running: some event was counted for less than PCT of the time. */
+#define STAT_EXIT_MIN_RUNNING 3
+
+enum { OPT_WARMUP = 0x300, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT, OPT_MUX, OPT_NO_MUX,
+       OPT_COUNTERS, OPT_MIN_RUNNING, OPT_PLAN };
 
 static const struct argp_option options[] = {
 	{ "json", 'j', NULL, 0, "Report as one JSON document (schema: pmuprof-json(5))", 0 },
@@ -68,6 +75,18 @@ static const struct argp_option options[] = {
 	{ "metric", 'M', "NAME", 0,
 	  "Count the events metric NAME needs (ipc, topdown_l1, ...; 'list' lists them); "
 	  "repeatable. Here -M is perf's --metric: the core is --cpu-model's long form", 3 },
+	{ "mux", OPT_MUX, "MODE", 0,
+	  "When the events do not fit the counters: 'kernel' (default) lets the kernel rotate "
+	  "them and scales each count (an estimate); 'runs' runs COMMAND once per planned "
+	  "group of events, so every count is exact: COMMAND must be repeatable", 4 },
+	{ "no-multiplex", OPT_NO_MUX, NULL, 0, "The same as --mux=runs", 4 },
+	{ "counters", OPT_COUNTERS, "N", 0,
+	  "Plan for N general counters per Arm PMU instead of probing them", 4 },
+	{ "min-running", OPT_MIN_RUNNING, "PCT", 0,
+	  "Exit with status 3 (instead of COMMAND's) when an event was counted for less than "
+	  "PCT% of the time", 4 },
+	{ "plan", OPT_PLAN, NULL, 0,
+	  "Show which events share a group and a run, then exit without running anything", 4 },
 	{ 0 }
 };
 
@@ -84,6 +103,17 @@ static unsigned number(struct argp_state *state, const char *arg, const char *op
 		argp_error(state, "%s takes a whole number%s, not '%s'", opt,
 			   min ? " of 1 or more" : "", arg);
 	return (unsigned)v;
+}
+
+/* A share of time, 0 to 100, for --min-running. */
+static double percent(struct argp_state *state, const char *arg)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (!*arg || *end || !(v >= 0 && v <= 100))
+		argp_error(state, "--min-running takes a percentage from 0 to 100, not '%s'", arg);
+	return v;
 }
 
 /* -M list asks for the list of metrics; -M NAME is kept (checked once the core is known). */
@@ -141,6 +171,25 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'M':
 		add_metric(state, o, arg);
 		break;
+	case OPT_MUX:
+		if (strcmp(arg, "kernel") && strcmp(arg, "runs"))
+			argp_error(state, "--mux takes 'kernel' or 'runs', not '%s'", arg);
+		o->plan.mux = strcmp(arg, "runs") ? STAT_MUX_KERNEL : STAT_MUX_RUNS;
+		break;
+	case OPT_NO_MUX:
+		o->plan.mux = STAT_MUX_RUNS;
+		break;
+	case OPT_COUNTERS:
+		o->plan.counters = (int)number(state, arg, "--counters", 1);
+		if (o->plan.counters > 31)
+			argp_error(state, "--counters takes 1 to 31 (PMCR_EL0.N), not %s", arg);
+		break;
+	case OPT_MIN_RUNNING:
+		o->min_running = percent(state, arg);
+		break;
+	case OPT_PLAN:
+		o->show_plan = 1;
+		break;
 	case ARGP_KEY_ARG:
 		/* the command and everything after it belong to the workload */
 		o->cmd = &state->argv[state->next - 1];
@@ -148,7 +197,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		state->next = state->argc;
 		break;
 	case ARGP_KEY_END:
-		if (!o->cmd && !o->list_metrics)
+		if (!o->cmd && !o->list_metrics && !o->show_plan)
 			argp_error(state, "no command to run (e.g. 'pmuprof stat -- ls -l')");
 		if (o->json && o->sep)
 			argp_error(state, "--json and -x both choose the format: give one of them");
@@ -156,6 +205,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "-I and -r cannot be combined: intervals are of one run");
 		if (o->interval_count && !o->interval_ms)
 			argp_error(state, "--interval-count needs -I MS");
+		if (o->interval_ms && o->plan.mux == STAT_MUX_RUNS)
+			argp_error(state, "-I and --mux=runs cannot be combined: intervals are of "
+				   "one run");
 		if (o->interval_ms && o->interval_ms < 1)
 			argp_error(state, "-I needs at least 1 ms");
 		break;
@@ -213,98 +265,61 @@ static int write_report(const struct stat_opts *o, const struct report *r, FILE 
 	return rc;
 }
 
-/* -M list: each name, the events it adds, and the formulas it brings. */
-static int list_metrics(void)
+/* One warning when the kernel multiplexed: how many runs would make the counts exact. */
+static void mux_warn(const struct report *r, const struct stat_planned *pl)
 {
-	for (size_t g = 0; metrics_group_at(g); g++) {
-		const char *name = metrics_group_at(g);
+	double lo = 100;
 
-		printf("%s\n", name);
-		for (size_t k = 0; k < metrics_ndefs(); k++) {
-			const struct metrics_def *d = metrics_def_at(k);
-
-			if (strcmp(d->group, name))
-				continue;
-			printf("    %-24s = %s  [%s]", d->name, d->formula, d->unit);
-			if (d->core)
-				printf("  (%s%s)", d->core, d->variant == 1 ? " before r0p3" :
-				       d->variant == 2 ? " r0p3 and later" : "");
-			putchar('\n');
-		}
-	}
-	return ferror(stdout) ? PP_EXIT_ERROR : 0;
-}
-
-/* Runs --prepare or --cleanup (what) before or after run i; 0, or -1 after a message. */
-static int hook(const char *what, const char *cmd, unsigned i, char *why, size_t len)
-{
-	int st;
-
-	if (!cmd || (st = stat_shell(cmd)) == 0)
-		return 0;
-	if (st < 0)
-		snprintf(why, len, "the %s command could not be started", what);
+	if (!r->multiplexed)
+		return;
+	for (size_t k = 0; k < r->nevents; k++)
+		if (r->events[k].status == REPORT_NOT_COUNTED)
+			lo = 0;
+		else if (r->events[k].status == REPORT_COUNTED && r->events[k].counted_pct < lo)
+			lo = r->events[k].counted_pct;
+	if (pl->known && pl->nruns > 1)
+		msg_warn("the events did not fit the counters (%s): the kernel multiplexed them, "
+			 "some were counted only %.2f%% of the time and their values are estimates; "
+			 "--mux=runs would count them exactly in %zu runs of the command", pl->caps,
+			 lo, pl->nruns);
 	else
-		snprintf(why, len, "the %s command '%s' failed (status %d) at run %u", what, cmd,
-			 st, i + 1);
-	msg_error("%s: stopping", why);
-	return -1;
+		msg_warn("the kernel multiplexed the events (some counted only %.2f%% of the time, "
+			 "their values are estimates); --mux=runs counts each planned group in a run "
+			 "of its own", lo);
 }
 
-/* The runs: K warm-ups, then N recorded (1 without -r), --prepare and --cleanup around
- * each. A run that fails (non-zero status, a signal, or pmuprof interrupted) ends the series
- * as hyperfine does: the runs made so far are reported, the failing one included, and why
- * goes in *why. Returns 0, or pmuprof's exit status when a run could not happen. */
-static int run_series(const struct stat_opts *o, struct stat_event *evs, size_t n,
-		      struct stat_series *s, struct stat_ticks *ticks,
-		      struct workload_result *last, int *count_stop, char *why, size_t len)
+/* --min-running: an event counted (or opened) for less than PCT of the time. */
+static int below_min(const struct stat_opts *o, const struct report *r)
 {
-	struct stat_run_cfg c = { o->cmd, o->interval_ms, o->interval_count };
-	unsigned runs = o->repeat ? o->repeat : 1;
+	int below = 0;
 
-	for (unsigned i = 0; i < o->warmup + runs; i++) {
-		struct workload_result res = { 0 };
-		int warm = i < o->warmup, rc;
+	for (size_t k = 0; o->min_running > 0 && k < r->nevents; k++) {
+		const struct report_event *e = &r->events[k];
+		double pct = e->status == REPORT_COUNTED ? e->counted_pct : 0;
 
-		if (hook("prepare", o->prepare, i, why, len) != 0)
-			return s->nruns ? 0 : PP_EXIT_ERROR;
-		rc = warm ? stat_run_plain(o->cmd, &res)
-			  : stat_run_counted(&c, evs, n, &res, ticks, count_stop);
-		if (rc)
-			return rc;
-		if (!warm) {
-			stat_series_add(s, evs, &res);
-			*last = res;
-		}
-		if (hook("cleanup", o->cleanup, i, why, len) != 0)
-			return s->nruns ? 0 : PP_EXIT_ERROR;
-		if ((res.exit_code || res.term_signal || res.interrupted) && !*count_stop &&
-		    (o->repeat || warm) && i + 1 < o->warmup + runs) {
-			snprintf(why, len, "%s run %u %s %d", warm ? "warm-up" : "recorded",
-				 warm ? i + 1 : i + 1 - o->warmup,
-				 res.term_signal ? "was killed by signal" : res.interrupted ?
-				 "was interrupted, status" : "exited with status",
-				 res.term_signal ? res.term_signal : res.exit_code);
-			msg_error("%s: stopping after %zu recorded run%s", why, s->nruns,
-				  s->nruns == 1 ? "" : "s");
-			if (warm)
-				return res.term_signal ? 128 + res.term_signal : res.exit_code;
-			break;
-		}
+		if (e->status > REPORT_NOT_COUNTED || pct >= o->min_running)
+			continue;
+		if (!below++)
+			msg_error("'%s' was counted %.2f%% of the time, less than --min-running %g "
+				  "(exit status %d)", e->name, pct, o->min_running,
+				  STAT_EXIT_MIN_RUNNING);
 	}
-	return 0;
+	return below > 0;
 }
 
 /* Runs the series and writes the report; returns the exit status. */
 static int run(const struct stat_opts *o, struct stat_event *evs, size_t n,
 	       const struct filter_kernel_el *kel, struct outfile *of,
-	       const struct metrics_core *core)
+	       const struct metrics_core *core, const struct stat_planned *pl)
 {
+	struct stat_series_cfg sc = { o->cmd, o->repeat, o->warmup, o->prepare, o->cleanup,
+				      o->interval_ms, o->interval_count, o->plan.mux, pl->nruns };
 	struct stat_series s;
 	struct stat_ticks ticks = { 0 };
 	struct workload_result res = { 0 };
 	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd };
-	struct stat_build b = { .repeated = o->repeat > 0, .core = core };
+	struct stat_build b = { .repeated = o->repeat > 0, .core = core,
+				.runs_mode = o->plan.mux == STAT_MUX_RUNS };
 	char why[256] = "";
 	int count_stop = 0, e, rc;
 
@@ -312,7 +327,7 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t n,
 		msg_error("out of memory");
 		return PP_EXIT_ERROR;
 	}
-	rc = run_series(o, evs, n, &s, &ticks, &res, &count_stop, why, sizeof(why));
+	rc = stat_series_run(&sc, evs, n, &s, &ticks, &res, &count_stop, why, sizeof(why));
 	if (!s.nruns) {
 		stat_series_free(&s);
 		stat_ticks_free(&ticks);
@@ -336,9 +351,15 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t n,
 	r.stopped = *why ? why : NULL;
 	r.interval_ms = o->interval_ms;
 	r.interval_stop = count_stop ? "interval-count" : NULL;
+	r.mux = o->plan.mux == STAT_MUX_RUNS ? "runs" : "kernel";
+	r.mux_runs = o->plan.mux == STAT_MUX_RUNS ? pl->nruns : 1;
+	r.runs_for_exact = pl->known ? pl->nruns : 0;
 	/* the command's status; 0 when pmuprof itself ended it (--interval-count) */
 	if (!rc)
 		rc = count_stop ? 0 : res.term_signal ? 128 + res.term_signal : res.exit_code;
+	mux_warn(&r, pl);
+	if (below_min(o, &r))
+		rc = STAT_EXIT_MIN_RUNNING;
 	/* the command has ended: a closed report stream (pmuprof stat ... 2>&1 | head -1) must
 	 * not kill pmuprof with SIGPIPE and lose the command's status; the write fails instead */
 	signal(SIGPIPE, SIG_IGN);
@@ -356,66 +377,6 @@ out:
 	return rc;
 }
 
-/* The core per-core metrics are for: --cpu-model or $PMUPROF_CPU_MODEL, else CPU 0's MIDR;
- * slots from the first Arm PMU's caps/slots (PMMIR_EL1.SLOTS), else the core table. */
-static void find_core(const struct stat_opts *o, const struct stat_event *evs, size_t n,
-		      struct metrics_core *mc)
-{
-	const char *model = resolve_model_name(o->ev.cpu_model);
-	const struct evtab_core *c;
-	uint64_t midr = 0;
-	long long slots = 0;
-	char path[320];
-
-	memset(mc, 0, sizeof(*mc));
-	if (!model && sysfs_cpu_midr(0, &midr) != PP_OK)
-		midr = 0;
-	if (!(c = model ? evtab_core_by_name(model) : evtab_core_by_midr(midr)))
-		return;
-	mc->name = evtab_core_name(c);
-	mc->slots = evtab_core_slots(c);
-	mc->midr = midr;
-	for (size_t k = 0; k < n; k++)
-		if (evs[k].sel.ev.pmu && !strncmp(evs[k].sel.ev.pmu, "arm", 3)) {
-			snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/caps/slots",
-				 evs[k].sel.ev.pmu);
-			if (sysfs_read_ll(path, &slots) == PP_OK && slots > 0 && slots < 64)
-				mc->slots = (int)slots;
-			break;
-		}
-}
-
-/* Whether an event needs the core for its metrics (the top-down slot events 0x3a-0x3f). */
-static int needs_core(const struct stat_event *evs, size_t n)
-{
-	for (size_t k = 0; k < n; k++) {
-		const struct perf_event_attr *a = &evs[k].sel.ev.attr;
-		if ((a->type == 4 || (evs[k].sel.ev.pmu && !strncmp(evs[k].sel.ev.pmu, "arm", 3))) &&
-		    (a->config & 0xffff) >= 0x3a && (a->config & 0xffff) <= 0x3f)
-			return 1;
-	}
-	return 0;
-}
-
-/* -M: each metric's events become one more -e group. -1 after a message. */
-static int add_metric_specs(struct stat_opts *o, const struct metrics_core *mc)
-{
-	for (size_t k = 0; k < o->nmetrics; k++) {
-		const char *spec = metrics_group_spec(o->metrics[k], mc), **p;
-
-		if (!spec) {
-			msg_error("no metric '%s' (see 'pmuprof stat -M list')", o->metrics[k]);
-			return -1;
-		}
-		if (!(p = realloc(o->ev.specs, (o->ev.nspecs + 1) * sizeof(*p)))) {
-			msg_error("out of memory");
-			return -1;
-		}
-		o->ev.specs = p;
-		o->ev.specs[o->ev.nspecs++] = spec;
-	}
-	return 0;
-}
 /* The selected events become stat's, which add the counter state. */
 static struct stat_event *adopt(struct evsel_event *sel, size_t n)
 {
@@ -492,20 +453,28 @@ int cmd_stat(int argc, char **argv)
 	struct outfile of = { 0 };
 	struct filter_kernel_el kel;
 	struct metrics_core core = { 0 };
+	struct stat_planned planned;
 	size_t n = 0;
 	int rc = PP_EXIT_ERROR, e;
 
 	argp_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, NULL, &o);
 	if (o.list_metrics) {
-		rc = list_metrics();
+		rc = stat_metrics_list();
 		goto out;
 	}
 	if (o.nmetrics)
-		find_core(&o, NULL, 0, &core);
-	if (add_metric_specs(&o, &core) != 0 || select_events(&o, &evs, &n, &kel) != 0)
+		stat_metrics_core(o.ev.cpu_model, NULL, 0, &core);
+	if (stat_metrics_add_specs(&o.ev, o.metrics, o.nmetrics, &core) != 0 ||
+	    select_events(&o, &evs, &n, &kel) != 0)
 		goto out;
-	if (o.nmetrics || needs_core(evs, n))
-		find_core(&o, evs, n, &core);
+	if (o.nmetrics || stat_metrics_need_core(evs, n))
+		stat_metrics_core(o.ev.cpu_model, evs, n, &core);
+	if (stat_plan(evs, n, &o.plan, &planned) != 0)
+		goto out;
+	if (o.show_plan) {
+		rc = stat_plan_show(evs, n, &planned, &o.plan, stdout) ? PP_EXIT_ERROR : 0;
+		goto out;
+	}
 	if (reserve_fds(n) != 0)
 		goto out;
 	if (o.output && (e = outfile_open(&of, o.output)) != 0) {
@@ -513,7 +482,7 @@ int cmd_stat(int argc, char **argv)
 			  o.output, strerror(e));
 		goto out;
 	}
-	rc = run(&o, evs, n, &kel, &of, &core);
+	rc = run(&o, evs, n, &kel, &of, &core, &planned);
 	if (of.fp)
 		outfile_discard(&of);	/* the run failed before the report was committed */
 out:

@@ -1,6 +1,7 @@
 /* counter.c: perf_event_open, read and close: the one module that opens and reads counters. */
 #include <errno.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -17,6 +18,12 @@ int counter_open(const struct perf_event_attr *attr, pid_t pid, int cpu, int gro
 	fd = syscall(SYS_perf_event_open, &a, pid, cpu, group_fd, PERF_FLAG_FD_CLOEXEC);
 	*err = fd < 0 ? errno : 0;
 	return fd < 0 ? -1 : (int)fd;
+}
+
+pp_status counter_enable(int fd, int on)
+{
+	return ioctl(fd, on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, 0) == 0 ? PP_OK
+										      : PP_EIO;
 }
 
 pp_status counter_read(int fd, struct counter_reading *r)

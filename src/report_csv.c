@@ -104,6 +104,11 @@ int report_csv(const struct report *r, FILE *out, const char *sep)
 
 			fprintf(out, "# %s: %s\n", e->name, report_mark_note(e, note, sizeof(note)));
 		}
+		if (e->status == REPORT_COUNTED && e->scaled)
+			fprintf(out, "# %s: estimate: scaled from %.2f%% of the time\n", e->name,
+				e->counted_pct);
+		if (e->run)
+			fprintf(out, "# %s: counted in run %d\n", e->name, e->run);
 	}
 	return ferror(out) ? -1 : 0;
 }

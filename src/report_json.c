@@ -9,6 +9,7 @@
 
 #include "filter.h"
 #include "metrics.h"
+#include "jsonout.h"
 #include "report.h"
 
 static cJSON *hex(uint64_t v)
@@ -131,6 +132,10 @@ static cJSON *event_json(const struct report *r, const struct report_event *e)
 	cJSON_AddNumberToObject(o, "time_running_ns", (double)e->running_ns);
 	cJSON_AddItemToObject(o, "counted_pct", counted ? cJSON_CreateNumber(e->counted_pct)
 							: cJSON_CreateNull());
+	/* 1.2: an estimate says so; --mux=runs says which run counted it */
+	cJSON_AddItemToObject(o, "scaled", counted ? cJSON_CreateBool(e->scaled)
+						   : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "run", e->run ? cJSON_CreateNumber(e->run) : cJSON_CreateNull());
 	if (r->nruns) {
 		cJSON *runs = cJSON_AddArrayToObject(o, "runs");
 		for (size_t i = 0; i < r->nruns; i++)
@@ -241,6 +246,18 @@ static cJSON *metrics_json(const struct report *r)
 	return a;
 }
 
+static cJSON *mux_json(const struct report *r)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "mode", r->mux ? r->mux : "kernel");
+	cJSON_AddNumberToObject(o, "runs", (double)(r->mux_runs ? r->mux_runs : 1));
+	cJSON_AddItemToObject(o, "runs_for_exact", r->runs_for_exact ?
+			      cJSON_CreateNumber((double)r->runs_for_exact) : cJSON_CreateNull());
+	cJSON_AddBoolToObject(o, "multiplexed", r->multiplexed);
+	return o;
+}
+
 static cJSON *report_tree(const struct report *r)
 {
 	cJSON *root = cJSON_CreateObject(), *argv, *evs, *t;
@@ -267,6 +284,7 @@ static cJSON *report_tree(const struct report *r)
 		cJSON_AddItemToObject(root, "interval_stop", str_or_null(r->interval_stop));
 		cJSON_AddItemToObject(root, "intervals", intervals_json(r));
 	}
+	cJSON_AddItemToObject(root, "mux", mux_json(r));
 	cJSON_AddItemToObject(root, "metrics", metrics_json(r));
 	cJSON_AddItemToObject(root, "exit", exit_json(r));
 	return root;
@@ -274,16 +292,5 @@ static cJSON *report_tree(const struct report *r)
 
 int report_json(const struct report *r, FILE *out)
 {
-	cJSON *root = report_tree(r);
-	char *text = root ? cJSON_Print(root) : NULL;
-	int rc = -1;
-
-	if (text) {
-		fputs(text, out);
-		fputc('\n', out);
-		rc = ferror(out) ? -1 : 0;
-	}
-	free(text);
-	cJSON_Delete(root);
-	return rc;
+	return jsonout_emit(report_tree(r), out, JSONOUT_PRETTY);
 }

@@ -78,6 +78,8 @@ static void print_event(const struct report *r, const struct report_event *e, FI
 	if (pct)
 		fprintf(out, "%*s (%.2f%%)", noise ? 0 : has_metric ? 20 - (int)strlen(munit) : 31,
 			"", e->counted_pct);
+	if (e->run)
+		fprintf(out, "%s [run %d]", has_metric || pct || noise ? "" : "  ", e->run);
 	fputc('\n', out);
 	if (r->nruns)
 		print_outliers(r, e, out);
@@ -136,6 +138,9 @@ int report_text(const struct report *r, FILE *out)
 	fprintf(out, "%s:\n\n", r->interrupted ? " (interrupted)" : "");
 	for (size_t k = 0; k < r->nevents; k++)
 		print_event(r, &r->events[k], out);
+	if (r->multiplexed)
+		fputs("\n Values with (xx.xx%) are estimates: scaled from that share of the time "
+		      "counted.\n", out);
 	fputc('\n', out);
 	print_sec(r, out, r->wall_ns, &r->wall_stats, "time elapsed");
 	fputc('\n', out);

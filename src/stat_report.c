@@ -95,6 +95,7 @@ static void fill_event(struct report_event *re, const struct stat_event *e)
 		/* scale by enabled/running: the estimate the kernel's multiplexing asks for */
 		re->value = (double)e->rd.value * ((double)e->rd.enabled / (double)e->rd.running);
 		re->counted_pct = 100.0 * (double)e->rd.running / (double)e->rd.enabled;
+		re->scaled = e->rd.running < e->rd.enabled;
 	}
 }
 
@@ -139,6 +140,7 @@ static int fill_runs(struct report_event *re, const struct stat_series *s, size_
 		re->reason = NULL;
 		re->value = re->stats.mean;
 		re->counted_pct = en > 0 ? 100.0 * ru / en : 100.0;
+		re->scaled = ru < en;
 	}
 	free(counted);
 	free(cflag);
@@ -196,6 +198,7 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 	r->sys_ns = last->sys_ns;
 	for (size_t k = 0; k < s->nevents; k++) {
 		fill_event(&r->events[k], &evs[k]);
+		r->events[k].run = b->runs_mode ? evs[k].run + 1 : 0;
 		if (b->repeated && fill_runs(&r->events[k], s, k) != 0)
 			return -1;
 		if (b->ticks && b->ticks->n && !(r->events[k].deltas = deltas(b->ticks, k)))
@@ -212,6 +215,8 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 		r->interval_t_ns = b->ticks->t_ns;
 		r->nintervals = b->ticks->n;
 	}
+	for (size_t k = 0; k < s->nevents; k++)
+		r->multiplexed |= r->events[k].scaled || r->events[k].status == REPORT_NOT_COUNTED;
 	if (!(mv = calloc(MAX_METRICS, sizeof(*mv))))
 		return -1;
 	r->metrics = mv;

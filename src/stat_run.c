@@ -64,7 +64,7 @@ static int open_user_only(struct stat_event *e, struct perf_event_attr *a, pid_t
 /* Opens every event on the waiting child: each user group under its first member, every
  * other event alone; leaders disabled with enable_on_exec so counting starts at exec. Returns
  * the number opened, or -1 when out of descriptors (a message has been printed). */
-static int open_all(struct stat_event *evs, size_t n, pid_t pid)
+static int open_all(struct stat_event *evs, size_t n, pid_t pid, int only_run)
 {
 	int opened = 0, warned = 0;
 
@@ -73,6 +73,8 @@ static int open_all(struct stat_event *evs, size_t n, pid_t pid)
 		struct perf_event_attr a = e->sel.ev.attr;
 		int group_fd = -1;
 
+		if (only_run >= 0 && e->run != only_run)
+			continue;
 		if (e->sel.ev.group >= 0)
 			for (size_t j = 0; j < k; j++)
 				if (evs[j].sel.ev.group == e->sel.ev.group) {
@@ -159,15 +161,18 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 
 	for (size_t k = 0; k < n; k++) {
 		evs[k].fd = -1;
+		if (c->only_run >= 0 && evs[k].run != c->only_run)
+			continue;	/* keeps what its own run read */
 		evs[k].opened = evs[k].err = 0;
 		memset(&evs[k].rd, 0, sizeof(evs[k].rd));
 	}
 	*count_stop = 0;
 	if ((st = workload_fork(c->cmd, &w, &e)) != PP_OK)
 		return not_run(c->cmd[0], st, e);
-	opened = open_all(evs, n, w.pid);
+	opened = open_all(evs, n, w.pid, c->only_run);
 	for (size_t k = 0; k < n; k++)
-		evs[k].opened = evs[k].fd >= 0;
+		if (c->only_run < 0 || evs[k].run == c->only_run)
+			evs[k].opened = evs[k].fd >= 0;
 	if (opened <= 0) {
 		if (opened == 0)
 			nothing_countable(evs, n);

@@ -13,7 +13,7 @@ ji() {
 	jq -r "$1" info.json
 }
 
-@test "n1-server: one armv8_pmuv3_0 over 80 CPUs, Neoverse N1, counters unknown until probed" {
+@test "n1-server: one armv8_pmuv3_0 over 80 CPUs, Neoverse N1, counters not probed on a fixture" {
 	info_json n1-server
 	assert_equal "$(ji '.schema')" pmuprof-info/1
 	assert_equal "$(ji '.pmus | length')" 1
@@ -24,7 +24,7 @@ ji() {
 	assert_equal "$(ji '.pmus[0].core_title')" "Neoverse N1"
 	assert_equal "$(ji '.pmus[0].midr')" 0x00000000413fd0c1
 	assert_equal "$(ji '.pmus[0].counters.probed')" null
-	assert_equal "$(ji '.pmus[0].counters.status')" "unknown until probed"
+	assert_equal "$(ji '.pmus[0].counters.status')" "not probed: the PMUs are a fixture tree"
 	assert_equal "$(ji '.pmus[0].counters.per_arm_data')" 6
 	assert_equal "$(ji '.pmus[0].nevents')" 45
 	assert_equal "$(ji '.pmus[0].mux_interval_ms')" 4
@@ -87,7 +87,7 @@ ji() {
 	PMUPROF_SYSFS_ROOT=$FIXTURES/phone-a55-a76 run "$PMUPROF" info
 	assert_success
 	assert_line "armv8_cortex_a76 (type 9)"
-	assert_line --regexp '^  counters +unknown until probed \(6 per Arm.s data\)$'
+	assert_line --regexp '^  counters +unknown, not probed: the PMUs are a fixture tree \(6 per Arm.s data\)$'
 	assert_line --regexp '^  perf_event_paranoid +3$'
 	assert_line --regexp '^    bus width +not given$'
 }

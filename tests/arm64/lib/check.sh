@@ -4,6 +4,7 @@
 # (tests/arm64/guest/cases); every comparison is made here, JSON parsed with jq.
 
 . tests/arm64/lib/check_stat.sh
+. tests/arm64/lib/check_mux.sh
 
 T=0
 FAILED=0
@@ -142,6 +143,8 @@ check_pmuprof() {
 	check_explain "$m" "$level"
 	check_list_info "$m"
 	check_stat "$m"
+	check_capacity "$m"
+	check_mux14 "$m"
 	check_schema "$m"
 }
 
@@ -154,7 +157,7 @@ check_json() {
 		--arg midr "$(cat "$O/guest.midr")" --arg rel "$(head -1 "$O/guest.uname")" '
 		def need(c; msg): if c then empty else msg end;
 		def hex: ascii_downcase | ltrimstr("0x") | sub("^0+"; "");
-		need(.schema_version == "1.1"; "schema_version \(.schema_version)"),
+		need(.schema_version == "1.2"; "schema_version \(.schema_version)"),
 		need(.pmuprof_version | type == "string" and test("^[0-9]+\\.[0-9]+\\.[0-9]+");
 		     "pmuprof_version \(.pmuprof_version)"),
 		need(.command == ["/t/w/loop"]; "command \(.command)"),

@@ -1,0 +1,241 @@
+/* capacity.c: an Arm PMU's counters found by probing: groups of k events opened on one of its
+ * CPUs (binary search on k), then one CPU_CYCLES and one INST_RETIRED more for the fixed
+ * counters; the answer cached per boot (keyed by PMU name, MIDR and boot_id). */
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "capacity.h"
+#include "counter.h"
+#include "evtab.h"
+
+#define EV_SW_INCR 0x00		/* any event counter, never a fixed one */
+#define EV_INST 0x08
+#define EV_CYCLES 0x11
+#define MAX_GENERAL 31		/* PMCR_EL0.N is 5 bits; 31 is PMCCNTR's index */
+#define SPIN_NS 200000		/* how long a group is left enabled */
+
+/* Where and how a trial opens its events. */
+struct probe_at {
+	int type, cpu;
+	pid_t pid;
+	int user_only;
+};
+
+static double now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static void spin(void)
+{
+	double end = now_ms() + SPIN_NS / 1e6;
+
+	while (now_ms() < end)
+		;
+}
+
+/* One member of a trial group: general events, then cycles and inst when asked. */
+static unsigned long long member_config(int i, int k, int cycles)
+{
+	if (i < k)
+		return EV_SW_INCR;
+	return cycles && i == k ? EV_CYCLES : EV_INST;
+}
+
+/* Whether a group of k general events (+ CPU_CYCLES, + INST_RETIRED) is scheduled for all
+ * of its enabled time: 1 yes, 0 no, or -errno when its leader cannot be opened. The
+ * siblings are opened enabled, so an oversized group fails at open (EINVAL from the
+ * driver's validate_group); one that opens must still run (counters taken by others). */
+static int trial(const struct probe_at *at, int k, int cycles, int inst)
+{
+	int fds[MAX_GENERAL + 3], n = k + cycles + inst, opened = 0, fit = 1, err = 0;
+	struct perf_event_attr a;
+
+	for (int i = 0; i < n && fit; i++) {
+		memset(&a, 0, sizeof(a));
+		a.type = (unsigned)at->type;
+		a.config = member_config(i, k, cycles);
+		a.disabled = i == 0;
+		a.exclude_kernel = a.exclude_hv = (unsigned)at->user_only;
+		fds[i] = counter_open(&a, at->pid, at->cpu, i ? fds[0] : -1, &err);
+		if (fds[i] < 0)
+			fit = i == 0 ? -err : 0;
+		else
+			opened++;
+	}
+	if (fit == 1 && counter_enable(fds[0], 1) == PP_OK) {
+		spin();
+		counter_enable(fds[0], 0);
+		for (int i = 0; i < n; i++) {
+			struct counter_reading r;
+
+			if (counter_read(fds[i], &r) != PP_OK || !r.enabled || r.running != r.enabled)
+				fit = 0;
+		}
+	}
+	for (int i = 0; i < opened; i++)
+		close(fds[i]);
+	return fit;
+}
+
+/* The largest k that fits (binary search; fits(0) holds). -errno when nothing can open. */
+static int search(const struct probe_at *at)
+{
+	int lo = 0, hi = MAX_GENERAL + 1, r = trial(at, 1, 0, 0);
+
+	if (r < 0)
+		return r;
+	if (r == 0)
+		return 0;
+	lo = 1;
+	while (hi - lo > 1) {
+		int mid = lo + (hi - lo) / 2;
+
+		if ((r = trial(at, mid, 0, 0)) < 0)
+			return r;
+		if (r)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Probes with per-CPU events on the PMU's first CPU, else on pmuprof itself (user space,
+ * pinned to the PMU's CPUs: a task's arm_pmu event counts only there). */
+static int probe_where(const struct sysfs_pmu *p, struct probe_at *at, struct capacity *c)
+{
+	cpu_set_t old, set;
+	int g, pinned = 0;
+
+	*at = (struct probe_at){ p->type, p->ncpus ? p->cpus[0] : 0, -1, 0 };
+	snprintf(c->how, sizeof(c->how), "cpu %d", at->cpu);
+	if ((g = search(at)) != -EACCES && g != -EPERM)
+		return g;
+	*at = (struct probe_at){ p->type, -1, 0, 1 };
+	snprintf(c->how, sizeof(c->how), "task");
+	CPU_ZERO(&set);
+	for (int k = 0; k < p->ncpus && p->cpus[k] < CPU_SETSIZE; k++)
+		CPU_SET(p->cpus[k], &set);
+	if (p->ncpus && sched_getaffinity(0, sizeof(old), &old) == 0)
+		pinned = sched_setaffinity(0, sizeof(set), &set) == 0;
+	g = search(at);
+	if (pinned)
+		sched_setaffinity(0, sizeof(old), &old);
+	return g;
+}
+
+void capacity_probe(const struct sysfs_pmu *p, struct capacity *c)
+{
+	const struct evtab_core *core = p->midr ? evtab_core_by_midr(p->midr) : NULL;
+	double t0 = now_ms();
+	struct probe_at at;
+	int g;
+
+	memset(c, 0, sizeof(*c));
+	c->per_arm = core ? evtab_core_counters(core) : -1;
+	c->cycle = c->icntr = -1;
+	c->general = -1;
+	if (*sysfs_root()) {	/* a fixture's PMU type may be another PMU's number here */
+		snprintf(c->why, sizeof(c->why), "not probed: the PMUs are a fixture tree");
+		return;
+	}
+	g = probe_where(p, &at, c);
+	if (g <= 0) {
+		snprintf(c->why, sizeof(c->why), "%s", g == -EACCES || g == -EPERM
+			 ? "not permitted to probe (perf_event_paranoid; run as root)"
+			 : g == 0 ? "no group of one event was ever scheduled"
+			 : "the PMU refused the probe's events");
+	} else {
+		c->general = g;
+		c->source = "probed";
+		c->cycle = trial(&at, g, 1, 0) == 1;
+		c->icntr = trial(&at, g, c->cycle, 1) == 1 ? 1 : -1;
+	}
+	c->probe_ms = now_ms() - t0;
+}
+
+int capacity_cache_path(const struct sysfs_pmu *p, char *buf, size_t len)
+{
+	const char *x = getenv("XDG_CACHE_HOME"), *h = getenv("HOME");
+	int n;
+
+	if (x && *x == '/')
+		n = snprintf(buf, len, "%s/pmuprof/%s-%llx.counters", x, p->name,
+			     (unsigned long long)p->midr);
+	else if (h && *h == '/')
+		n = snprintf(buf, len, "%s/.cache/pmuprof/%s-%llx.counters", h, p->name,
+			     (unsigned long long)p->midr);
+	else
+		return -1;
+	return n > 0 && (size_t)n < len ? 0 : -1;
+}
+
+/* The cache holds one line: "BOOT_ID GENERAL CYCLE ICNTR HOW PROBE_MS". 0 when it answers
+ * for this boot. */
+static int cache_read(const char *path, const char *boot, struct capacity *c)
+{
+	char id[64], how[40];
+	FILE *f = fopen(path, "r");
+	int ok;
+
+	if (!f)
+		return -1;
+	ok = fscanf(f, "%63s %d %d %d %39s %lf", id, &c->general, &c->cycle, &c->icntr, how,
+		    &c->probe_ms) == 6 && !strcmp(id, boot) && c->general > 0 &&
+	     c->general <= MAX_GENERAL;
+	fclose(f);
+	if (!ok)
+		return -1;
+	snprintf(c->how, sizeof(c->how), "%s", strcmp(how, "task") ? "cpu" : "task");
+	c->source = "cached";
+	return 0;
+}
+
+/* Writes the cache atomically (temporary file, rename); failures are silent: it is a cache. */
+static void cache_write(const char *path, const char *boot, const struct capacity *c)
+{
+	char tmp[600], dir[600], *slash;
+	FILE *f;
+
+	snprintf(dir, sizeof(dir), "%s", path);
+	if ((slash = strrchr(dir, '/')))
+		*slash = '\0';
+	for (char *s = dir + 1; (s = strchr(s, '/')); *s++ = '/') {
+		*s = '\0';
+		mkdir(dir, 0700);
+	}
+	mkdir(dir, 0700);
+	if (snprintf(tmp, sizeof(tmp), "%s.%d.tmp", path, (int)getpid()) >= (int)sizeof(tmp) ||
+	    !(f = fopen(tmp, "w")))
+		return;
+	fprintf(f, "%s %d %d %d %s %.3f\n", boot, c->general, c->cycle, c->icntr,
+		strncmp(c->how, "task", 4) ? "cpu" : "task", c->probe_ms);
+	if (fclose(f) != 0 || rename(tmp, path) != 0)
+		unlink(tmp);
+}
+
+void capacity_get(const struct sysfs_pmu *p, struct capacity *c)
+{
+	char boot[64], path[512];
+	int have_key = sysfs_read_str("/proc/sys/kernel/random/boot_id", boot, sizeof(boot)) ==
+		       PP_OK && capacity_cache_path(p, path, sizeof(path)) == 0;
+	const struct evtab_core *core = p->midr ? evtab_core_by_midr(p->midr) : NULL;
+
+	memset(c, 0, sizeof(*c));
+	c->per_arm = core ? evtab_core_counters(core) : -1;
+	if (have_key && cache_read(path, boot, c) == 0)
+		return;
+	capacity_probe(p, c);
+	if (have_key && c->general > 0)
+		cache_write(path, boot, c);
+}

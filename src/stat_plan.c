@@ -1,0 +1,240 @@
+/* stat_plan.c: pmuprof stat's counting plan: each event's Arm PMU and counter kind, the
+ * PMUs' capacities (probed, cached or --counters), the planner's groups and runs, and the
+ * --plan view of them. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "capacity.h"
+#include "cmd.h"
+#include "plan.h"
+#include "stat.h"
+
+/* Whether an event needs a hardware counter at all (software and tracepoints do not). */
+static int needs_counter(const struct stat_event *e)
+{
+	uint32_t t = e->sel.ev.attr.type;
+
+	return t != PERF_TYPE_SOFTWARE && t != PERF_TYPE_TRACEPOINT;
+}
+
+/* The Arm PMU an event counts on: its own by name; generic and raw events go to the
+ * first (by CPU) Arm PMU, as the kernel gives them to the arm_pmu that accepts them. */
+static int pmu_index(const struct resolve_ctx *c, const struct stat_event *e)
+{
+	uint32_t t = e->sel.ev.attr.type;
+
+	if (!needs_counter(e) || !c->npmus)
+		return -1;
+	for (size_t k = 0; k < c->npmus; k++)
+		if (e->sel.ev.pmu && !strcmp(e->sel.ev.pmu, c->pmus[k].name))
+			return (int)k;
+	if (t == PERF_TYPE_RAW ||
+	    ((t == PERF_TYPE_HARDWARE || t == PERF_TYPE_HW_CACHE) && e->sel.ev.arm_code >= 0))
+		return 0;
+	return -1;
+}
+
+/* The planner's view of an event on PMU pmu (NULL: none): its counter kind. */
+static struct plan_ev plan_event(const struct stat_event *e, const struct sysfs_pmu *pmu,
+				 int ix)
+{
+	const struct perf_event_attr *a = &e->sel.ev.attr;
+	uint64_t cfg[4] = { a->config, a->config1, a->config2, 0 };
+	const struct evtab_core *core = pmu ? resolve_pmu_core(pmu) : NULL;
+	int ver = core ? pmreg_pmuver_for_arch(evtab_core_arch(core)) : -1;
+	struct pmreg_pmu pp = { .pmuver = ver < 0 ? 1 : ver };
+	struct pmreg_event re = { .evt = (uint16_t)(e->sel.ev.arm_code >= 0 ? e->sel.ev.arm_code
+						    : (int)(a->config & 0xffff)) };
+	struct plan_ev pe = { ix, e->sel.ev.group, PMREG_ANY, 0 };
+
+	if (ix < 0)
+		return pe;
+	re.is_long = pmreg_format_get(pmu, "long", cfg) != 0;
+	pmreg_th_extract(pmu, cfg, &re.th, &re.tc);
+	pe.kind = pmreg_kind_of(&re, &pp);
+	pe.inst = re.evt == 0x08 && !re.th;
+	return pe;
+}
+
+/* The capacity of PMU p for the plan: --counters, else probed/cached, else Arm's data. */
+static int pmu_cap(const struct sysfs_pmu *p, const struct stat_plan_cfg *c,
+		   struct plan_cap *cap, char *note, size_t len)
+{
+	struct capacity k;
+
+	if (c->counters > 0) {
+		*cap = (struct plan_cap){ c->counters, 1, 0 };
+		snprintf(note, len, "%s: %d general counters (--counters) + the cycle counter",
+			 p->name, c->counters);
+		return 0;
+	}
+	capacity_get(p, &k);
+	if (k.general <= 0 && k.per_arm > 0) {
+		*cap = (struct plan_cap){ k.per_arm, 1, 0 };
+		snprintf(note, len, "%s: %d general counters per Arm's data (%s)", p->name,
+			 k.per_arm, k.why);
+		return 0;
+	}
+	if (k.general <= 0) {
+		snprintf(note, len, "%s: counters unknown (%s)", p->name, k.why);
+		return -1;
+	}
+	*cap = (struct plan_cap){ k.general, k.cycle == 1, k.icntr == 1 };
+	snprintf(note, len, "%s: %d general counters%s (%s)", p->name, k.general,
+		 k.cycle == 1 ? " + the cycle counter" : "", k.source);
+	return 0;
+}
+
+/* "{a,b,c}": the members of user group g, for a message. */
+static void group_names(const struct stat_event *evs, size_t n, int g, char *buf, size_t len)
+{
+	size_t off = (size_t)snprintf(buf, len, "{");
+
+	for (size_t k = 0; k < n && off < len; k++)
+		if (evs[k].sel.ev.group == g)
+			off += (size_t)snprintf(buf + off, len - off, "%s%s", off > 1 ? "," : "",
+						evs[k].sel.ev.name);
+	if (off < len)
+		snprintf(buf + off, len - off, "}");
+}
+
+/* Plans with known capacities; -1 after a message for a group that cannot fit. */
+static int run_planner(struct stat_event *evs, size_t n, const struct plan_ev *pe,
+		       const struct plan_cap *caps, const struct resolve_ctx *rc,
+		       struct stat_planned *out)
+{
+	struct plan p;
+	struct plan_error err;
+	char names[200];
+	pp_status st = plan_make(pe, n, caps, rc->npmus, &p, &err);
+
+	if (st == PP_EINVAL) {
+		group_names(evs, n, err.group, names, sizeof(names));
+		msg_error("the group %s needs %d general counters, but %s has %d%s: it can never "
+			  "be counted whole (split it into smaller groups)", names, err.need,
+			  rc->pmus[err.pmu].name, err.have,
+			  caps[err.pmu].cycle ? " and the cycle counter" : "");
+		return -1;
+	}
+	if (st != PP_OK) {
+		msg_error("out of memory");
+		return -1;
+	}
+	for (size_t k = 0; k < n; k++)
+		evs[k].run = p.run[k];
+	out->nruns = p.nruns;
+	plan_free(&p);
+	return 0;
+}
+
+/* With the Arm PMUs read: capacities, then the planner. */
+static int plan_on(struct stat_event *evs, size_t n, const struct stat_plan_cfg *c,
+		   const struct resolve_ctx *rc, struct stat_planned *out)
+{
+	struct plan_cap *caps = calloc(rc->npmus + 1, sizeof(*caps));
+	struct plan_ev *pe = calloc(n + 1, sizeof(*pe));
+	size_t off = 0;
+	int rc2 = 0;
+
+	if (!caps || !pe) {
+		free(caps);
+		free(pe);
+		msg_error("out of memory");
+		return -1;
+	}
+	for (size_t k = 0; k < n; k++) {
+		evs[k].pmu_ix = pmu_index(rc, &evs[k]);
+		pe[k] = plan_event(&evs[k], evs[k].pmu_ix >= 0 ? &rc->pmus[evs[k].pmu_ix] : NULL,
+				   evs[k].pmu_ix);
+		evs[k].kind = (int)pe[k].kind;
+	}
+	out->known = 1;
+	for (size_t p = 0; p < rc->npmus; p++) {
+		int used = 0;
+
+		for (size_t k = 0; k < n; k++)
+			used |= evs[k].pmu_ix == (int)p;
+		if (!used)
+			continue;
+		if (pmu_cap(&rc->pmus[p], c, &caps[p], out->caps + off, sizeof(out->caps) - off))
+			out->known = 0;
+		off = strlen(out->caps);
+		if (off + 2 < sizeof(out->caps))
+			out->caps[off++] = ';', out->caps[off++] = ' ', out->caps[off] = '\0';
+	}
+	if (off >= 2 && out->caps[off - 2] == ';')
+		out->caps[off - 2] = '\0';
+	if (out->known)
+		rc2 = run_planner(evs, n, pe, caps, rc, out);
+	else if (c->mux == STAT_MUX_RUNS) {
+		msg_error("cannot plan --mux=runs: %s (give the number with --counters N)",
+			  out->caps);
+		rc2 = -1;
+	}
+	free(caps);
+	free(pe);
+	return rc2;
+}
+
+int stat_plan(struct stat_event *evs, size_t n, const struct stat_plan_cfg *c,
+	      struct stat_planned *out)
+{
+	struct resolve_ctx rc;
+	int any = 0, r;
+
+	memset(out, 0, sizeof(*out));
+	out->nruns = 1;
+	for (size_t k = 0; k < n; k++) {
+		evs[k].run = 0;
+		evs[k].pmu_ix = -1;
+		any |= needs_counter(&evs[k]);
+	}
+	out->known = 1;
+	if (!any)		/* software only: nothing to read, nothing to probe */
+		return 0;
+	resolve_ctx_init(&rc, NULL, NULL);
+	resolve_ctx_pmus(&rc);
+	r = rc.npmus ? plan_on(evs, n, c, &rc, out) : 0;
+	resolve_ctx_free(&rc);
+	return r;
+}
+
+static const char *kind_str(const struct stat_event *e)
+{
+	return e->pmu_ix < 0 ? "no counter" : pmreg_kind_str((enum pmreg_kind)e->kind);
+}
+
+int stat_plan_show(const struct stat_event *evs, size_t n, const struct stat_planned *p,
+		   const struct stat_plan_cfg *c, FILE *out)
+{
+	if (p->caps[0])
+		fprintf(out, "capacity: %s\n", p->caps);
+	for (size_t r = 0; r < p->nruns; r++) {
+		fprintf(out, "run %zu:\n", r + 1);
+		for (size_t k = 0; k < n; k++) {
+			const struct pp_event *ev = &evs[k].sel.ev;
+
+			if (evs[k].run != (int)r)
+				continue;
+			fprintf(out, "  %-32s %-20s %s", ev->name, ev->pmu ? ev->pmu : "",
+				kind_str(&evs[k]));
+			if (ev->group >= 0)
+				fprintf(out, ", group %d", ev->group);
+			fputc('\n', out);
+		}
+	}
+	if (!p->known)
+		fprintf(out, "the counters are unknown: one run, the kernel multiplexes what does "
+			"not fit (--counters N plans for N)\n");
+	else if (p->nruns == 1)
+		fprintf(out, "everything fits: one run, every count exact\n");
+	else if (c->mux == STAT_MUX_RUNS)
+		fprintf(out, "--mux=runs: the command runs %zu times, each run counting its own "
+			"events exactly\n", p->nruns);
+	else
+		fprintf(out, "--mux=kernel: one run, the kernel rotates these %zu sets and scales "
+			"the counts (--mux=runs would run the command %zu times for exact counts)\n",
+			p->nruns, p->nruns);
+	return ferror(out) ? -1 : 0;
+}

@@ -1,0 +1,92 @@
+/* stat_series.c: the runs of pmuprof stat: K warm-ups without counters, then N recorded
+ * runs (1 without -r), --prepare and --cleanup around each; with --mux=runs each recorded
+ * run is one run of the command per planned run, each counting its own events. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "stat.h"
+
+/* Runs --prepare or --cleanup (what) before or after run i; 0, or -1 after a message. */
+static int hook(const char *what, const char *cmd, unsigned i, char *why, size_t len)
+{
+	int st;
+
+	if (!cmd || (st = stat_shell(cmd)) == 0)
+		return 0;
+	if (st < 0)
+		snprintf(why, len, "the %s command could not be started", what);
+	else
+		snprintf(why, len, "the %s command '%s' failed (status %d) at run %u", what, cmd,
+			 st, i + 1);
+	msg_error("%s: stopping", why);
+	return -1;
+}
+
+static int failed(const struct workload_result *res)
+{
+	return res->exit_code || res->term_signal || res->interrupted;
+}
+
+/* One recorded run: every planned run of the command in turn (one with --mux=kernel); a
+ * planned run that fails ends it. The result is the last one made. */
+static int counted(const struct stat_series_cfg *sc, struct stat_event *evs, size_t n,
+		   struct workload_result *res, struct stat_ticks *ticks, int *count_stop)
+{
+	struct stat_run_cfg c = { sc->cmd, sc->interval_ms, sc->interval_count, -1 };
+	size_t runs = sc->mux == STAT_MUX_RUNS ? sc->plan_runs : 1;
+	int rc = 0;
+
+	for (size_t r = 0; r < runs && !rc; r++) {
+		*res = (struct workload_result){ 0 };
+		c.only_run = sc->mux == STAT_MUX_RUNS ? (int)r : -1;
+		rc = stat_run_counted(&c, evs, n, res, ticks, count_stop);
+		if (!rc && failed(res) && r + 1 < runs) {
+			msg_error("planned run %zu of %zu %s %d: the counts of the later runs are "
+				  "missing", r + 1, runs, res->term_signal ? "was killed by signal"
+				  : "exited with status", res->term_signal ? res->term_signal
+				  : res->exit_code);
+			break;
+		}
+	}
+	return rc;
+}
+
+int stat_series_run(const struct stat_series_cfg *o, struct stat_event *evs, size_t n,
+		    struct stat_series *s, struct stat_ticks *ticks, struct workload_result *last,
+		    int *count_stop, char *why, size_t len)
+{
+	unsigned runs = o->repeat ? o->repeat : 1;
+
+	for (unsigned i = 0; i < o->warmup + runs; i++) {
+		struct workload_result res = { 0 };
+		int warm = i < o->warmup, rc;
+
+		if (hook("prepare", o->prepare, i, why, len) != 0)
+			return s->nruns ? 0 : PP_EXIT_ERROR;
+		rc = warm ? stat_run_plain(o->cmd, &res)
+			  : counted(o, evs, n, &res, ticks, count_stop);
+		if (rc)
+			return rc;
+		if (!warm) {
+			stat_series_add(s, evs, &res);
+			*last = res;
+		}
+		if (hook("cleanup", o->cleanup, i, why, len) != 0)
+			return s->nruns ? 0 : PP_EXIT_ERROR;
+		if (failed(&res) && !*count_stop && (o->repeat || warm) &&
+		    i + 1 < o->warmup + runs) {
+			snprintf(why, len, "%s run %u %s %d", warm ? "warm-up" : "recorded",
+				 warm ? i + 1 : i + 1 - o->warmup,
+				 res.term_signal ? "was killed by signal" : res.interrupted ?
+				 "was interrupted, status" : "exited with status",
+				 res.term_signal ? res.term_signal : res.exit_code);
+			msg_error("%s: stopping after %zu recorded run%s", why, s->nruns,
+				  s->nruns == 1 ? "" : "s");
+			if (warm)
+				return res.term_signal ? 128 + res.term_signal : res.exit_code;
+			break;
+		}
+	}
+	return 0;
+}

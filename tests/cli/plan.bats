@@ -1,0 +1,85 @@
+#!/usr/bin/env bats
+# Issue 5: the counting plan (stat --plan), --mux, --counters, --min-running and the JSON
+# fields that say what was estimated; Arm PMUs come from fixture trees (never probed there).
+load helpers
+
+QEMU=$FIXTURES/qemu-a57
+PHONE=$FIXTURES/phone-a55-a76
+
+@test "--plan: 8 events on 6 counters + the cycle counter: cycles on it, two runs" {
+	PMUPROF_SYSFS_ROOT=$QEMU run "$PMUPROF" stat --plan -e r08,r08,r08,r08,r08,r08,r08,cpu_cycles,r08
+	assert_success
+	assert_line 'capacity: armv8_pmuv3: 6 general counters per Arm'"'"'s data (not probed: the PMUs are a fixture tree)'
+	assert_line --regexp '^  cpu_cycles +armv8_pmuv3 +cycle counter$'
+	assert_line 'run 2:'
+	assert_output --partial 'would run the command 2 times for exact counts'
+}
+
+@test "--plan --counters 2: a chained 64-bit event takes two counters" {
+	PMUPROF_SYSFS_ROOT=$QEMU run "$PMUPROF" stat --plan --counters 2 --mux=runs \
+		-e 'armv8_pmuv3/event=0x8,long/,r08,r08'
+	assert_success
+	assert_line --regexp '^  armv8_pmuv3/event=0x8,long/ +armv8_pmuv3 +chained pair$'
+	assert_line 'run 2:'
+	assert_output --partial 'the command runs 2 times'
+}
+
+@test "--plan: a user group stays whole, software events take no counter" {
+	PMUPROF_SYSFS_ROOT=$QEMU run "$PMUPROF" stat --plan --counters 3 \
+		-e 'r08,{r08,r08,r08},task-clock'
+	assert_success
+	assert_line --regexp '^  task-clock +software +no counter$'
+	[ "$(grep -c 'group 0' <<<"$output")" -eq 3 ]
+	run awk '/^run 2:/ { r = 1 } r && /group 0/ { n++ } END { print n }' <<<"$output"
+	assert_output 3
+}
+
+@test "a user group that can never fit: exit 2, what it needs and what the PMU has" {
+	PMUPROF_SYSFS_ROOT=$QEMU run "$PMUPROF" stat -e '{r08,r08,r08,r08,r08,r08,r08}' -- true
+	assert_failure 2
+	assert_output --partial 'the group {r08,r08,r08,r08,r08,r08,r08} needs 7 general counters, but armv8_pmuv3 has 6 and the cycle counter'
+	PMUPROF_SYSFS_ROOT=$QEMU run "$PMUPROF" stat --plan -e '{cpu_cycles,r08,r08,r08,r08,r08,r08}'
+	assert_success
+}
+
+@test "big.LITTLE fixture: each event planned on its own core type's PMU" {
+	PMUPROF_SYSFS_ROOT=$PHONE run "$PMUPROF" stat --plan -e r08,cpu_cycles
+	assert_success
+	assert_output --partial 'capacity: armv8_cortex_a55: 6 general counters per Arm'
+}
+
+@test "--mux=runs with software events: one run, each event says run 1, nothing scaled" {
+	stat_json --mux=runs -e task-clock,page-faults -- true
+	assert_equal "$(jqr '.mux.mode')" runs
+	assert_equal "$(jqr '.mux.runs')" 1
+	assert_equal "$(jqr '[.events[].run] | unique | tostring')" '[1]'
+	assert_equal "$(jqr '[.events[].scaled] | unique | tostring')" '[false]'
+}
+
+@test "--mux=kernel (default): run null, scaled false when counted all the time" {
+	stat_json -e task-clock -- true
+	assert_equal "$(jqr '.mux.mode')" kernel
+	assert_equal "$(jqr '.mux.multiplexed')" false
+	assert_equal "$(jqr '.events[0].run')" null
+	assert_equal "$(jqr '.events[0].scaled')" false
+}
+
+@test "--no-multiplex is --mux=runs; bad values are usage errors" {
+	stat_json --no-multiplex -e task-clock -- true
+	assert_equal "$(jqr '.mux.mode')" runs
+	run "$PMUPROF" stat --mux=sometimes -e task-clock true
+	assert_failure 2
+	assert_output --partial "--mux takes 'kernel' or 'runs'"
+	run "$PMUPROF" stat --counters 0 -e task-clock true
+	assert_failure 2
+	run "$PMUPROF" stat --min-running 101 -e task-clock true
+	assert_failure 2
+	run "$PMUPROF" stat --mux=runs -I 10 -e task-clock true
+	assert_failure 2
+	assert_output --partial '-I and --mux=runs cannot be combined'
+}
+
+@test "--min-running: fully counted events keep the command's status" {
+	run "$PMUPROF" stat --min-running 100 -e task-clock -- sh -c 'exit 5'
+	assert_failure 5
+}
