@@ -149,11 +149,6 @@ int diff_markdown(const struct diff_result *r, FILE *out)
 	return ferror(out) ? -1 : 0;
 }
 
-static cJSON *num_or_null(double v)
-{
-	return isfinite(v) ? cJSON_CreateNumber(v) : cJSON_CreateNull();
-}
-
 static cJSON *side_json(const struct diff_event *e)
 {
 	cJSON *o;
@@ -162,9 +157,9 @@ static cJSON *side_json(const struct diff_event *e)
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
 	cJSON_AddStringToObject(o, "status", e->status);
-	cJSON_AddItemToObject(o, "value", e->has ? num_or_null(e->sum.mean) : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "value", e->has ? jsonout_num(e->sum.mean) : cJSON_CreateNull());
 	cJSON_AddNumberToObject(o, "runs", e->has ? (double)e->sum.n : 0);
-	cJSON_AddItemToObject(o, "stddev", e->has ? num_or_null(e->sum.stddev) : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "stddev", e->has ? jsonout_num(e->sum.stddev) : cJSON_CreateNull());
 	return o;
 }
 
@@ -178,13 +173,13 @@ static cJSON *row_json(const struct diff_row *w)
 	cJSON_AddStringToObject(o, "direction", diff_dir_str(w->dir));
 	cJSON_AddItemToObject(o, "base", side_json(w->base));
 	cJSON_AddItemToObject(o, "new", side_json(w->new));
-	cJSON_AddItemToObject(o, "change", num_or_null(w->change));
-	cJSON_AddItemToObject(o, "change_pct", num_or_null(w->change_pct));
+	cJSON_AddItemToObject(o, "change", jsonout_num(w->change));
+	cJSON_AddItemToObject(o, "change_pct", jsonout_num(w->change_pct));
 	cJSON_AddStringToObject(o, "test", diff_test_str(w->test));
 	/* t is infinite when neither side varies: null, as JSON has no infinity */
-	cJSON_AddItemToObject(o, "t", welch ? num_or_null(w->welch.t) : cJSON_CreateNull());
-	cJSON_AddItemToObject(o, "df", welch ? num_or_null(w->welch.df) : cJSON_CreateNull());
-	cJSON_AddItemToObject(o, "p", welch ? num_or_null(w->welch.p) : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "t", welch ? jsonout_num(w->welch.t) : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "df", welch ? jsonout_num(w->welch.df) : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "p", welch ? jsonout_num(w->welch.p) : cJSON_CreateNull());
 	cJSON_AddBoolToObject(o, "significant", w->significant);
 	cJSON_AddStringToObject(o, "verdict", diff_verdict_str(w->verdict));
 	cJSON_AddItemToObject(o, "note", w->note ? cJSON_CreateString(w->note) : cJSON_CreateNull());

@@ -9,14 +9,6 @@
 #include "explain.h"
 #include "jsonout.h"
 
-static cJSON *hex(uint64_t v)
-{
-	char buf[24];
-
-	snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
-	return cJSON_CreateString(buf);
-}
-
 static const char *verdict_str(enum filter_verdict v)
 {
 	return v == FILTER_SECURE ? "secure" : v == FILTER_VHE_SPLIT ? "vhe-split" : "ok";
@@ -54,18 +46,6 @@ static cJSON *levels_json(unsigned where)
 	return o;
 }
 
-static cJSON *exclude_json(const struct perf_event_attr *a)
-{
-	cJSON *o = cJSON_CreateObject();
-
-	cJSON_AddBoolToObject(o, "user", a->exclude_user);
-	cJSON_AddBoolToObject(o, "kernel", a->exclude_kernel);
-	cJSON_AddBoolToObject(o, "hv", a->exclude_hv);
-	cJSON_AddBoolToObject(o, "host", a->exclude_host);
-	cJSON_AddBoolToObject(o, "guest", a->exclude_guest);
-	return o;
-}
-
 static cJSON *register_json(const struct explain *x, size_t k)
 {
 	const struct explain_event *e = &x->events[k];
@@ -79,7 +59,7 @@ static cJSON *register_json(const struct explain *x, size_t k)
 	reg_name(x, k, name, sizeof(name), &cycle);
 	v = pmreg_value(&e->reg, cycle);
 	cJSON_AddStringToObject(o, "name", name);
-	cJSON_AddItemToObject(o, "value", hex(v));
+	cJSON_AddItemToObject(o, "value", jsonout_hex(v));
 	fields = cJSON_AddObjectToObject(o, "fields");
 	n = pmreg_decode(v, cycle, x->pmu.pmuver, e->reg.th != 0, f, 16);
 	for (size_t i = 0; i < n; i++)
@@ -105,16 +85,19 @@ static cJSON *event_json(const struct explain *x, size_t k)
 	const struct explain_event *e = &x->events[k];
 	const struct pmreg_slot *sl = slot_of(x, k);
 	cJSON *o = cJSON_CreateObject();
+	const struct perf_event_attr *a = &e->sel.ev.attr;
 	char b[40];
 
 	cJSON_AddStringToObject(o, "name", e->sel.ev.name);
 	cJSON_AddStringToObject(o, "pmu", e->sel.ev.pmu);
 	cJSON_AddNumberToObject(o, "type", e->sel.ev.attr.type);
-	cJSON_AddItemToObject(o, "config", hex(e->sel.ev.attr.config));
-	cJSON_AddItemToObject(o, "config1", hex(e->sel.ev.attr.config1));
-	cJSON_AddItemToObject(o, "config2", hex(e->sel.ev.attr.config2));
-	cJSON_AddItemToObject(o, "exclude", exclude_json(&e->sel.ev.attr));
-	cJSON_AddItemToObject(o, "arm_event", e->is_arm ? hex((uint64_t)e->sel.ev.arm_code)
+	cJSON_AddItemToObject(o, "config", jsonout_hex(e->sel.ev.attr.config));
+	cJSON_AddItemToObject(o, "config1", jsonout_hex(e->sel.ev.attr.config1));
+	cJSON_AddItemToObject(o, "config2", jsonout_hex(e->sel.ev.attr.config2));
+	cJSON_AddItemToObject(o, "exclude", jsonout_exclude(a->exclude_user, a->exclude_kernel,
+							    a->exclude_hv, a->exclude_host,
+							    a->exclude_guest));
+	cJSON_AddItemToObject(o, "arm_event", e->is_arm ? jsonout_hex((uint64_t)e->sel.ev.arm_code)
 						       : cJSON_CreateNull());
 	cJSON_AddItemToObject(o, "filter_terms", e->filter_given
 		? cJSON_CreateString(filter_bits_str(e->sel.plan.req_bits, b, sizeof(b)))
@@ -170,13 +153,13 @@ static cJSON *program_json(const struct explain *x)
 		cJSON *j = cJSON_CreateObject();
 
 		cJSON_AddStringToObject(j, "register", pw->reg);
-		cJSON_AddItemToObject(j, "value", hex(pw->value));
+		cJSON_AddItemToObject(j, "value", jsonout_hex(pw->value));
 		cJSON_AddItemToObject(j, "event", pw->event >= 0
 			? cJSON_CreateNumber((double)x->seq_index[pw->event]) : cJSON_CreateNull());
 		cJSON_AddStringToObject(j, "what", pw->what);
 		cJSON_AddItemToArray(w, j);
 	}
-	cJSON_AddItemToObject(o, "pmcntenset", hex(x->seq.cntenset));
+	cJSON_AddItemToObject(o, "pmcntenset", jsonout_hex(x->seq.cntenset));
 	cJSON_AddNumberToObject(o, "unplaced", (double)x->seq.unplaced);
 	return o;
 }

@@ -12,25 +12,6 @@
 #include "jsonout.h"
 #include "report.h"
 
-static cJSON *hex(uint64_t v)
-{
-	char buf[24];
-
-	snprintf(buf, sizeof(buf), "0x%" PRIx64, v);
-	return cJSON_CreateString(buf);
-}
-
-static cJSON *str_or_null(const char *s)
-{
-	return s && *s ? cJSON_CreateString(s) : cJSON_CreateNull();
-}
-
-/* A number, or null when not defined (NAN). */
-static cJSON *num(double v)
-{
-	return isfinite(v) ? cJSON_CreateNumber(v) : cJSON_CreateNull();
-}
-
 /* A summary of runs (stats.h); outlier, when given, flags the runs (indexes from 0). */
 static cJSON *stats_json(const struct stats_summary *st, const unsigned char *outlier,
 			 size_t nruns)
@@ -38,15 +19,15 @@ static cJSON *stats_json(const struct stats_summary *st, const unsigned char *ou
 	cJSON *o = cJSON_CreateObject(), *out;
 
 	cJSON_AddNumberToObject(o, "n", (double)st->n);
-	cJSON_AddItemToObject(o, "mean", num(st->n ? st->mean : NAN));
-	cJSON_AddItemToObject(o, "median", num(st->n ? st->median : NAN));
-	cJSON_AddItemToObject(o, "stddev", num(st->stddev));
-	cJSON_AddItemToObject(o, "min", num(st->n ? st->min : NAN));
-	cJSON_AddItemToObject(o, "max", num(st->n ? st->max : NAN));
-	cJSON_AddItemToObject(o, "cv", num(st->cv));
-	cJSON_AddItemToObject(o, "ci95_low", num(st->ci_lo));
-	cJSON_AddItemToObject(o, "ci95_high", num(st->ci_hi));
-	cJSON_AddItemToObject(o, "rse", num(st->rse));
+	cJSON_AddItemToObject(o, "mean", jsonout_num(st->n ? st->mean : NAN));
+	cJSON_AddItemToObject(o, "median", jsonout_num(st->n ? st->median : NAN));
+	cJSON_AddItemToObject(o, "stddev", jsonout_num(st->stddev));
+	cJSON_AddItemToObject(o, "min", jsonout_num(st->n ? st->min : NAN));
+	cJSON_AddItemToObject(o, "max", jsonout_num(st->n ? st->max : NAN));
+	cJSON_AddItemToObject(o, "cv", jsonout_num(st->cv));
+	cJSON_AddItemToObject(o, "ci95_low", jsonout_num(st->ci_lo));
+	cJSON_AddItemToObject(o, "ci95_high", jsonout_num(st->ci_hi));
+	cJSON_AddItemToObject(o, "rse", jsonout_num(st->rse));
 	if (outlier) {
 		out = cJSON_AddArrayToObject(o, "outliers");
 		for (size_t i = 0; i < nruns; i++)
@@ -60,28 +41,16 @@ static cJSON *host_json(const struct report_host *h)
 {
 	cJSON *o = cJSON_CreateObject();
 
-	cJSON_AddItemToObject(o, "kernel_release", str_or_null(h->kernel));
-	cJSON_AddItemToObject(o, "machine", str_or_null(h->machine));
-	cJSON_AddItemToObject(o, "cpu_model", str_or_null(h->cpu_model));
-	cJSON_AddItemToObject(o, "midr", h->midr ? hex(h->midr) : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "kernel_release", jsonout_str_or_null(h->kernel));
+	cJSON_AddItemToObject(o, "machine", jsonout_str_or_null(h->machine));
+	cJSON_AddItemToObject(o, "cpu_model", jsonout_str_or_null(h->cpu_model));
+	cJSON_AddItemToObject(o, "midr", h->midr ? jsonout_hex(h->midr) : cJSON_CreateNull());
 	cJSON_AddNumberToObject(o, "ncpus", h->ncpus);
 	/* only when filter-bit terms or --kernel-el made pmuprof decide it */
 	if (h->kernel_el) {
 		cJSON_AddNumberToObject(o, "kernel_el", h->kernel_el);
-		cJSON_AddItemToObject(o, "kernel_el_source", str_or_null(h->kernel_el_source));
+		cJSON_AddItemToObject(o, "kernel_el_source", jsonout_str_or_null(h->kernel_el_source));
 	}
-	return o;
-}
-
-static cJSON *exclude_json(const struct report_event *e)
-{
-	cJSON *o = cJSON_CreateObject();
-
-	cJSON_AddBoolToObject(o, "user", e->excl_user);
-	cJSON_AddBoolToObject(o, "kernel", e->excl_kernel);
-	cJSON_AddBoolToObject(o, "hv", e->excl_hv);
-	cJSON_AddBoolToObject(o, "host", e->excl_host);
-	cJSON_AddBoolToObject(o, "guest", e->excl_guest);
 	return o;
 }
 
@@ -114,15 +83,16 @@ static cJSON *event_json(const struct report *r, const struct report_event *e)
 	cJSON_AddStringToObject(o, "name", e->name);
 	cJSON_AddStringToObject(o, "pmu", e->pmu);
 	cJSON_AddNumberToObject(o, "type", e->type);
-	cJSON_AddItemToObject(o, "config", hex(e->config));
-	cJSON_AddItemToObject(o, "config1", hex(e->config1));
-	cJSON_AddItemToObject(o, "config2", hex(e->config2));
-	cJSON_AddItemToObject(o, "exclude", exclude_json(e));
+	cJSON_AddItemToObject(o, "config", jsonout_hex(e->config));
+	cJSON_AddItemToObject(o, "config1", jsonout_hex(e->config1));
+	cJSON_AddItemToObject(o, "config2", jsonout_hex(e->config2));
+	cJSON_AddItemToObject(o, "exclude", jsonout_exclude(e->excl_user, e->excl_kernel, e->excl_hv, e->excl_host,
+					  e->excl_guest));
 	cJSON_AddItemToObject(o, "filter", filter_json(e));
 	cJSON_AddItemToObject(o, "group", e->group >= 0 ? cJSON_CreateNumber(e->group)
 							: cJSON_CreateNull());
 	cJSON_AddStringToObject(o, "status", report_status_str(e->status));
-	cJSON_AddItemToObject(o, "reason", str_or_null(e->reason));
+	cJSON_AddItemToObject(o, "reason", jsonout_str_or_null(e->reason));
 	cJSON_AddItemToObject(o, "value", counted ? cJSON_CreateNumber(e->value)
 						  : cJSON_CreateNull());
 	cJSON_AddItemToObject(o, "raw_value", opened ? cJSON_CreateNumber((double)e->raw)
@@ -139,7 +109,7 @@ static cJSON *event_json(const struct report *r, const struct report_event *e)
 	if (r->nruns) {
 		cJSON *runs = cJSON_AddArrayToObject(o, "runs");
 		for (size_t i = 0; i < r->nruns; i++)
-			cJSON_AddItemToArray(runs, num(e->runs[i]));
+			cJSON_AddItemToArray(runs, jsonout_num(e->runs[i]));
 		cJSON_AddItemToObject(o, "stats", stats_json(&e->stats, e->outlier, r->nruns));
 	}
 	if (report_metric(r, e, &mval, &munit)) {
@@ -194,7 +164,7 @@ static cJSON *repeat_json(const struct report *r)
 	cJSON_AddNumberToObject(o, "runs", (double)r->nruns);
 	cJSON_AddNumberToObject(o, "requested", (double)r->repeat);
 	cJSON_AddNumberToObject(o, "warmup", (double)r->warmup);
-	cJSON_AddItemToObject(o, "stopped", str_or_null(r->stopped));
+	cJSON_AddItemToObject(o, "stopped", jsonout_str_or_null(r->stopped));
 	return o;
 }
 
@@ -281,7 +251,7 @@ static cJSON *report_tree(const struct report *r)
 	}
 	if (r->interval_ms) {
 		cJSON_AddNumberToObject(root, "interval_ms", r->interval_ms);
-		cJSON_AddItemToObject(root, "interval_stop", str_or_null(r->interval_stop));
+		cJSON_AddItemToObject(root, "interval_stop", jsonout_str_or_null(r->interval_stop));
 		cJSON_AddItemToObject(root, "intervals", intervals_json(r));
 	}
 	cJSON_AddItemToObject(root, "mux", mux_json(r));
