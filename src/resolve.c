@@ -133,6 +133,30 @@ static pp_status filter_hook(const struct evspec_term *t, struct pp_event *ev)
 
 /* One term of PMU/terms/ or EVENT/terms/: a format term of the PMU, a filter bit, a raw
  * config field, or (PMU/terms/ only, bare) an event of the PMU's events/ or core table. */
+/* perf's modifiers written as terms (armv8_pmuv3/event=0x8,user/ is :u): words, because
+ * single letters inside the slashes are the PMEVTYPER filter bits (u=1 sets PMEVTYPER.U). */
+static const struct {
+	const char *word;
+	unsigned mod;
+} mod_terms[] = {
+	{ "user", EVSPEC_MOD_U },	{ "kernel", EVSPEC_MOD_K },
+	{ "hv", EVSPEC_MOD_H },		{ "host", EVSPEC_MOD_HOST },
+	{ "guest", EVSPEC_MOD_GUEST },	{ "pinned", EVSPEC_MOD_PINNED },
+};
+
+/* A modifier term: its bit into ev->mods. PP_ENOENT when key is no modifier word. */
+static pp_status mod_term(const struct evspec_term *t, struct pp_event *ev)
+{
+	for (size_t k = 0; k < sizeof(mod_terms) / sizeof(mod_terms[0]); k++)
+		if (strcasecmp(t->key, mod_terms[k].word) == 0) {
+			if (t->value && strcmp(t->value, "1") != 0)
+				return PP_EINVAL;
+			ev->mods |= mod_terms[k].mod;
+			return PP_OK;
+		}
+	return PP_ENOENT;
+}
+
 static pp_status apply_term(const struct sysfs_pmu *pmu, const struct evspec_term *t,
 			    uint64_t cfg[4], struct pp_event *ev, struct resolve_error *err)
 {
@@ -163,6 +187,9 @@ static pp_status apply_term(const struct sysfs_pmu *pmu, const struct evspec_ter
 				    V ? V : "1", K, pmu->name);
 		return PP_OK;
 	}
+	if ((st = mod_term(t, ev)) != PP_ENOENT)
+		return st == PP_OK ? PP_OK : errf(err, t->column, st,
+			"modifier term '%s' takes no value (or 1), not '%s'", K, V);
 	if ((st = filter_hook(t, ev)) != PP_ENOENT)
 		return st == PP_OK ? PP_OK : errf(err, t->column, st,
 			"filter term '%s' takes 0 or 1, not '%s'", K, V);
@@ -416,8 +443,8 @@ pp_status resolve_event_in(struct resolve_ctx *c, const struct evspec_req *req,
 		st = resolve_slashed(c, req, ev, err);
 	else
 		st = resolve_name(c, req->name, req->column, ev, &pmu, err);
-	if (st == PP_OK)
-		apply_mods(req->mods, &ev->attr);
+	if (st == PP_OK)	/* the modifiers: the suffix's and any written as terms */
+		apply_mods(ev->mods, &ev->attr);
 	else
 		resolve_event_free(ev);
 	return st;

@@ -282,3 +282,20 @@ load helpers
 	       and .events[0].exclude.user == false and .events[0].exclude.kernel == true' u.json
 	jq -e '.events[1].status == "not permitted" and .events[1].reason == "EACCES"' u.json
 }
+
+@test "modifiers written as terms: PMU/...,user/ is :u, kernel,hv is :kh" {
+	stat_json -e 'software/config=1,user/,software/config=1,kernel,hv/,task-clock:u' -- "$PPLOAD" spin 5
+	assert_success
+	assert_equal "$(jqr '.events[0].exclude | [.user,.kernel,.hv] | join(",")')" false,true,true
+	assert_equal "$(jqr '.events[1].exclude | [.user,.kernel,.hv] | join(",")')" true,false,false
+	assert_equal "$(jqr '.events[0].exclude')" "$(jqr '.events[2].exclude')"
+	run "$PMUPROF" stat -e 'software/config=1,user=2/' -- true
+	assert_failure 2
+	assert_output --partial "modifier term 'user' takes no value (or 1), not '2'"
+}
+
+@test "a modifier term and filter-bit terms on one event are refused, as with :u" {
+	run "$PMUPROF" stat --cpu-model a57 -e 'inst_retired/p=1,user/' -- true
+	assert_failure 2
+	assert_output --partial "cannot count event 'inst_retired/p=1,user/'"
+}
