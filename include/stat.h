@@ -11,6 +11,7 @@
 #include "evsel.h"
 #include "metrics.h"
 #include "report.h"
+#include "resolve.h"
 #include "workload.h"
 
 /* One event through the pipeline: selected, opened, read. */
@@ -73,10 +74,11 @@ struct stat_planned {
 };
 
 /* Plans evs on the Arm PMUs they need (capacity probed or --counters): sets evs[k].run and
- * pmu_ix. Software-only sets read nothing. -1 after a message (a user group that can never
- * fit, or --mux=runs with capacities unknown). */
-int stat_plan(struct stat_event *evs, size_t n, const struct stat_plan_cfg *c,
-	      struct stat_planned *out);
+ * pmu_ix, using the PMUs of rc, the context the events were resolved in (loaded once).
+ * Software-only sets read nothing. -1 after a message (a user group that can never fit, or
+ * --mux=runs with capacities unknown). */
+int stat_plan(struct stat_event *evs, size_t n, struct resolve_ctx *rc,
+	      const struct stat_plan_cfg *c, struct stat_planned *out);
 /* --plan: the plan as text (which events share a group and a run). */
 int stat_plan_show(const struct stat_event *evs, size_t n, const struct stat_planned *p,
 		   const struct stat_plan_cfg *c, FILE *out);

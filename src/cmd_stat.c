@@ -401,14 +401,13 @@ static void free_events(struct stat_event *evs, size_t n)
 	free(evs);
 }
 
-/* Options -> the events to count (perf stat's default set without -e); -1 after a message. */
-static int select_events(struct stat_opts *o, struct stat_event **evs, size_t *n,
-			 struct filter_kernel_el *kel)
+/* Options -> the events to count (perf stat's default set without -e), resolved in ctx,
+ * which the plan goes on using; -1 after a message. */
+static int select_events(struct stat_opts *o, struct resolve_ctx *ctx, struct stat_event **evs,
+			 size_t *n, struct filter_kernel_el *kel)
 {
-	struct resolve_ctx ctx;
 	struct evsel_event *sel;
 	const char **p;
-	int rc;
 
 	if (!o->ev.nspecs) {
 		if (!(p = malloc(sizeof(*p)))) {
@@ -419,11 +418,7 @@ static int select_events(struct stat_opts *o, struct stat_event **evs, size_t *n
 		o->ev.specs = p;
 		o->ev.nspecs = 1;
 	}
-	if (evsel_ctx_init(&o->ev, &ctx) != 0)
-		return -1;
-	rc = evsel_select(&o->ev, &ctx, 0, "count", &sel, n, kel);
-	resolve_ctx_free(&ctx);
-	if (rc != 0)
+	if (evsel_select(&o->ev, ctx, 0, "count", &sel, n, kel) != 0)
 		return -1;
 	if (!(*evs = adopt(sel, *n))) {
 		evsel_free(sel, *n);
@@ -454,8 +449,9 @@ int cmd_stat(int argc, char **argv)
 	struct filter_kernel_el kel;
 	struct metrics_core core = { 0 };
 	struct stat_planned planned;
+	struct resolve_ctx ctx;
 	size_t n = 0;
-	int rc = PP_EXIT_ERROR, e;
+	int rc = PP_EXIT_ERROR, e, have_ctx = 0;
 
 	argp_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, NULL, &o);
 	if (o.list_metrics) {
@@ -465,11 +461,14 @@ int cmd_stat(int argc, char **argv)
 	if (o.nmetrics)
 		stat_metrics_core(o.ev.cpu_model, NULL, 0, &core);
 	if (stat_metrics_add_specs(&o.ev, o.metrics, o.nmetrics, &core) != 0 ||
-	    select_events(&o, &evs, &n, &kel) != 0)
+	    evsel_ctx_init(&o.ev, &ctx) != 0)
+		goto out;
+	have_ctx = 1;
+	if (select_events(&o, &ctx, &evs, &n, &kel) != 0)
 		goto out;
 	if (o.nmetrics || stat_metrics_need_core(evs, n))
 		stat_metrics_core(o.ev.cpu_model, evs, n, &core);
-	if (stat_plan(evs, n, &o.plan, &planned) != 0)
+	if (stat_plan(evs, n, &ctx, &o.plan, &planned) != 0)
 		goto out;
 	if (o.show_plan) {
 		rc = stat_plan_show(evs, n, &planned, &o.plan, stdout) ? PP_EXIT_ERROR : 0;
@@ -487,6 +486,8 @@ int cmd_stat(int argc, char **argv)
 		outfile_discard(&of);	/* the run failed before the report was committed */
 out:
 	free_events(evs, n);
+	if (have_ctx)
+		resolve_ctx_free(&ctx);
 	evsel_opts_free(&o.ev);
 	free(o.metrics);
 	return rc;

@@ -177,11 +177,10 @@ static int plan_on(struct stat_event *evs, size_t n, const struct stat_plan_cfg 
 	return rc2;
 }
 
-int stat_plan(struct stat_event *evs, size_t n, const struct stat_plan_cfg *c,
-	      struct stat_planned *out)
+int stat_plan(struct stat_event *evs, size_t n, struct resolve_ctx *rc,
+	      const struct stat_plan_cfg *c, struct stat_planned *out)
 {
-	struct resolve_ctx rc;
-	int any = 0, r;
+	int any = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->nruns = 1;
@@ -193,11 +192,9 @@ int stat_plan(struct stat_event *evs, size_t n, const struct stat_plan_cfg *c,
 	out->known = 1;
 	if (!any)		/* software only: nothing to read, nothing to probe */
 		return 0;
-	resolve_ctx_init(&rc, NULL, NULL);
-	resolve_ctx_pmus(&rc);
-	r = rc.npmus ? plan_on(evs, n, c, &rc, out) : 0;
-	resolve_ctx_free(&rc);
-	return r;
+	/* the PMUs resolution loaded, or loaded now for the first time */
+	resolve_ctx_pmus(rc);
+	return rc->npmus ? plan_on(evs, n, c, rc, out) : 0;
 }
 
 static const char *kind_str(const struct stat_event *e)
