@@ -28,6 +28,8 @@ struct explain {
 	const char *arch;
 	struct pmreg_pmu pmu;
 	int pmuver_assumed, counters_assumed;
+	const char *counters_source;	/* "probed" or "cached" (this machine's PMU), "arm-data"
+					 * (the core's table), "assumed" */
 	char release[65];		/* kernel release the access style comes from */
 	struct explain_event *events;
 	size_t n;

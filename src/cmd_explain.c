@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "capacity.h"
 #include "cmd.h"
 #include "evsel.h"
 #include "explain.h"
@@ -94,6 +95,8 @@ static void describe_event(struct resolve_ctx *c, struct explain *x, struct expl
 static void describe_pmu(struct resolve_ctx *c, struct explain *x)
 {
 	const struct evtab_core *core = c->model;
+	const struct sysfs_pmu *pmu;
+	struct capacity k;
 	int ver;
 
 	if (!core && resolve_ctx_pmus(c) == PP_OK && c->npmus)
@@ -105,6 +108,21 @@ static void describe_pmu(struct resolve_ctx *c, struct explain *x)
 	x->pmu.pmuver = ver < 0 ? 1 : ver;
 	x->counters_assumed = !core || evtab_core_counters(core) <= 0;
 	x->pmu.counters = x->counters_assumed ? 6 : evtab_core_counters(core);
+	x->counters_source = x->counters_assumed ? "assumed" : "arm-data";
+	/* the counters this machine's PMU for the core really has free (probed, or this
+	 * boot's cached probe) before Arm's PMCR_EL0.N for the core */
+	if (!c->model)
+		pmu = resolve_ctx_pmus(c) == PP_OK && c->npmus ? &c->pmus[0] : NULL;
+	else
+		pmu = resolve_arm_pmu_of(c, c->model);
+	if (pmu) {
+		capacity_get(pmu, &k);
+		if (k.general > 0) {
+			x->pmu.counters = k.general;
+			x->counters_assumed = 0;
+			x->counters_source = k.source;
+		}
+	}
 	if (sysfs_read_str("/proc/sys/kernel/osrelease", x->release, sizeof(x->release)) != PP_OK)
 		x->release[0] = '\0';
 	x->pmu.direct = pmreg_direct_for_release(x->release);

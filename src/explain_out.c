@@ -138,6 +138,7 @@ static cJSON *machine_json(const struct explain *x)
 	cJSON_AddBoolToObject(o, "pmuver_assumed", x->pmuver_assumed);
 	cJSON_AddNumberToObject(o, "counters", x->pmu.counters);
 	cJSON_AddBoolToObject(o, "counters_assumed", x->counters_assumed);
+	cJSON_AddStringToObject(o, "counters_source", x->counters_source);
 	cJSON_AddStringToObject(o, "kernel_release", x->release);
 	cJSON_AddStringToObject(o, "evtype_access", x->pmu.direct ? "PMEVTYPER<n>_EL0"
 								  : "PMSELR_EL0+PMXEVTYPER_EL0");
@@ -168,7 +169,7 @@ int explain_print_json(const struct explain *x, FILE *out)
 {
 	cJSON *root = cJSON_CreateObject(), *ev;
 
-	cJSON_AddStringToObject(root, "schema_version", "1.0");
+	cJSON_AddStringToObject(root, "schema_version", "1.1");
 	cJSON_AddItemToObject(root, "machine", machine_json(x));
 	ev = cJSON_AddArrayToObject(root, "events");
 	for (size_t k = 0; k < x->n; k++)
@@ -247,10 +248,9 @@ static void text_event(const struct explain *x, size_t k, FILE *out)
 int explain_print_text(const struct explain *x, FILE *out)
 {
 	fprintf(out, "kernel at EL%d (%s)\n", x->kel.el, x->kel.why);
-	fprintf(out, "PMU: %s, PMUv3p%d%s, %d counters%s, type writes via %s\n",
+	fprintf(out, "PMU: %s, PMUv3p%d%s, %d counters (%s), type writes via %s\n",
 		x->core ? x->core : "core unknown", x->pmu.pmuver,
-		x->pmuver_assumed ? " (assumed)" : "", x->pmu.counters,
-		x->counters_assumed ? " (assumed)" : "",
+		x->pmuver_assumed ? " (assumed)" : "", x->pmu.counters, x->counters_source,
 		x->pmu.direct ? "PMEVTYPER<n>_EL0" : "PMSELR_EL0+PMXEVTYPER_EL0");
 	fprintf(out, "Secure and EL3 levels show the filter alone: counting there needs EL3 "
 		"firmware's consent (MDCR_EL3.SPME/MPMX)\n\n");

@@ -28,6 +28,10 @@ setup() {
 	assert_equal "$(jqe '.machine.kernel_el')" 1
 	assert_equal "$(jqe '.machine.core')" cortex-a57
 	assert_equal "$(jqe '.machine.pmuver')" 0
+	assert_equal "$(jqe '.schema_version')" 1.1
+	# a fixture tree cannot be probed: the counters are the core's, from Arm's data
+	assert_equal "$(jqe '.machine.counters')" 6
+	assert_equal "$(jqe '.machine.counters_source')" arm-data
 	assert_equal "$(jqe '.events[0].pmu')" armv8_pmuv3
 	assert_equal "$(jqe '.events[0].type')" 8
 	assert_equal "$(jqe '.events[0].config')" 0x8
@@ -131,6 +135,7 @@ setup() {
 	assert_success
 	assert_equal "$(jqe '.machine.core')" neoverse-n1
 	assert_equal "$(jqe '.machine.pmuver')" 1
+	assert_equal "$(jqe '.machine.counters_source')" arm-data
 	assert_equal "$(jqe '.events[0].arm_event')" 0x8
 	assert_equal "$(jqe '.events[0].register.value')" 0x80000008
 }
