@@ -9,13 +9,27 @@
 
 struct metrics_def;
 
-#define REPORT_SCHEMA_VERSION "1.2"
+#define REPORT_SCHEMA_VERSION "1.3"
 
 enum report_status {
 	REPORT_COUNTED = 0,	/* counted, possibly for only part of the time (scaled) */
 	REPORT_NOT_COUNTED,	/* opened, but never on a counter (time_running == 0) */
 	REPORT_NOT_SUPPORTED,	/* the kernel refused to open it */
 	REPORT_NOT_PERMITTED,	/* refused for permissions (perf_event_paranoid, capabilities) */
+	REPORT_ABSENT,		/* (a part) the core type has no such event */
+};
+
+/* An event's share on one Arm PMU of a machine with several core types (big.LITTLE). */
+struct report_part {
+	const char *pmu;	/* the PMU's sysfs name */
+	const char *core;	/* its core ("cortex-a55"), NULL when not in the tables */
+	char cpus[64];		/* its CPUs, "0-3" */
+	uint32_t type;
+	uint64_t config;
+	enum report_status status;
+	const char *reason;	/* errno name when not opened */
+	uint64_t raw, enabled_ns, running_ns;
+	double value;		/* raw scaled as its event's total is (== raw when counted whole) */
 };
 
 struct report_event {
@@ -38,6 +52,10 @@ struct report_event {
 	double counted_pct;	/* running/enabled * 100 */
 	int scaled;		/* counted for part of the time: value is an estimate */
 	int run;		/* --mux=runs: the planned run (1-based) that counted it; 0 */
+	/* big.LITTLE: the event on each Arm PMU the command may run on (NULL: not split); the
+	 * values above are their sum */
+	const struct report_part *split;
+	size_t nsplit;
 	/* repeated runs (-r; nruns == 0 otherwise): value, raw, enabled_ns and running_ns are
 	 * then means over the runs, runs[k] run k's scaled value (NAN: not counted in it),
 	 * stats their summary, outlier[k] set for the runs flagged by stats_outliers */

@@ -17,6 +17,12 @@
 
 struct pfm_lib;
 
+/* Whether an event can be opened on every Arm PMU of a machine with several core types, and
+ * how: by its PMUv3 code (raw rNNNN, generic names the armv8_pmuv3 map covers) or by its name
+ * looked up in each core's table and events/. An event the user gave a PMU for, software and
+ * libpfm4 events are not split. */
+enum resolve_split { RESOLVE_SPLIT_NONE = 0, RESOLVE_SPLIT_CODE, RESOLVE_SPLIT_NAME };
+
 /* One event ready to open. */
 struct pp_event {
 	char *name;		/* as the user wrote it, modifiers included */
@@ -31,6 +37,8 @@ struct pp_event {
 	struct pmreg_th_req th;		/* threshold terms given (th.given), placed into config
 					 * through the Arm PMU's format/ by pmreg_th_apply */
 	unsigned mods;		/* the modifier letters given (enum evspec_mod) */
+	enum resolve_split split;	/* how it is counted on each core type (big.LITTLE) */
+	char *arm_name;		/* the Arm name it was found by (split by name), else NULL */
 	int group;		/* user group index, -1 when not in braces */
 	int column;		/* where the event starts in its spec */
 };
@@ -70,6 +78,12 @@ const struct evtab_core *resolve_pmu_core(const struct sysfs_pmu *pmu);
 const struct sysfs_pmu *resolve_arm_pmu_of(struct resolve_ctx *c, const struct evtab_core *core);
 /* The event number of an events/ entry ("event=0x0011"), -1 when it has none. */
 long resolve_sysfs_event_code(const struct sysfs_event *e);
+
+/* The attr of ev (resolved in c, ev->split != RESOLVE_SPLIT_NONE) on Arm PMU p: p's type, the
+ * event's code on p's core, every other field as ev's. PP_ENOENT when p's core has no such
+ * event; PP_EINVAL when p cannot encode it. */
+pp_status resolve_on_pmu(const struct pp_event *ev, const struct sysfs_pmu *p,
+			 struct perf_event_attr *out);
 
 /* Resolves one request into *out (fields malloc'd; free with resolve_event_free). */
 pp_status resolve_event_in(struct resolve_ctx *c, const struct evspec_req *req,

@@ -24,6 +24,18 @@ struct stat_event {
 	int run;		/* the planned run that counts it (0-based; --mux=runs) */
 	int pmu_ix;		/* its Arm PMU in the plan, -1: needs no Arm counter */
 	int kind;		/* enum pmreg_kind of the counter it needs */
+	int group;		/* the group it is opened and planned in (-1: alone): the user's,
+				 * one per core type for parts */
+	/* big.LITTLE (stat_split.c): a row is an event as the user asked for it; a row split
+	 * over the machine's core types is never opened itself: its parts, one per Arm PMU the
+	 * command may run on, follow every row in the array, and the row reads their sum */
+	int parent;		/* a part: its row's index; -1: a row */
+	int part0, nparts;	/* a split row: its parts are evs[part0 .. part0 + nparts) */
+	int absent;		/* a part whose core type has no such event (never opened) */
+	int user_only;		/* a row counted in user space only for perf_event_paranoid */
+	const struct sysfs_pmu *arm_pmu;	/* a part: its PMU (in the resolve context) */
+	double sum_raw, sum_val, sum_en, sum_ru;	/* a part: over the recorded runs */
+	unsigned nsum;
 };
 
 /* The cumulative readings at each interval's end (-I): rd[i * nevents + k]. */
@@ -83,6 +95,20 @@ int stat_plan(struct stat_event *evs, size_t n, struct resolve_ctx *rc,
 int stat_plan_show(const struct stat_event *evs, size_t n, const struct stat_planned *p,
 		   const struct stat_plan_cfg *c, FILE *out);
 
+/* stat_split.c. Splits, on a machine with several Arm PMUs and without --cpu-model, every
+ * event that can be (resolve_split) over the Arm PMUs whose CPUs the command may run on (its
+ * CPU affinity, inherited from pmuprof): parts are appended to *evs after the nrows rows and
+ * *ntotal counts both. Sets every entry's group. -1 after a message (out of memory). */
+int stat_split(struct stat_event **evs, size_t nrows, size_t *ntotal, struct resolve_ctx *rc);
+/* Each split row's reading from its parts' (after a read): the raw counts and running times
+ * summed, and enabled the time on the core types that have the event. */
+void stat_split_merge(struct stat_event *evs, size_t n);
+/* Adds the parts' readings of a recorded run to their sums (means with -r). */
+void stat_split_record(struct stat_event *evs, size_t n);
+/* The parts of row k as the report has them (a calloc'd array of evs[k].nparts, or NULL when
+ * memory ran out); repeated: means over the recorded runs. */
+struct report_part *stat_split_report(const struct stat_event *evs, size_t k, int repeated);
+
 /* The series pmuprof stat runs: warm-ups, then the recorded runs, each of them one run of
  * the command per planned run with --mux=runs (stat_series.c). */
 struct stat_series_cfg {
@@ -110,8 +136,8 @@ struct stat_series {
 };
 
 int stat_series_init(struct stat_series *s, size_t nevents, size_t runs);
-/* Records one run (the readings in evs). */
-void stat_series_add(struct stat_series *s, const struct stat_event *evs,
+/* Records one run (the readings in evs, s->nevents rows of n entries). */
+void stat_series_add(struct stat_series *s, struct stat_event *evs, size_t n,
 		     const struct workload_result *res);
 void stat_series_free(struct stat_series *s);
 

@@ -308,7 +308,7 @@ static int below_min(const struct stat_opts *o, const struct report *r)
 }
 
 /* Runs the series and writes the report; returns the exit status. */
-static int run(const struct stat_opts *o, struct stat_event *evs, size_t n,
+static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, size_t n,
 	       const struct filter_kernel_el *kel, struct outfile *of,
 	       const struct metrics_core *core, const struct stat_planned *pl)
 {
@@ -323,7 +323,7 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t n,
 	char why[256] = "";
 	int count_stop = 0, e, rc;
 
-	if (stat_series_init(&s, n, o->repeat) != 0) {
+	if (stat_series_init(&s, nrows, o->repeat) != 0) {
 		msg_error("out of memory");
 		return PP_EXIT_ERROR;
 	}
@@ -389,6 +389,8 @@ static struct stat_event *adopt(struct evsel_event *sel, size_t n)
 	for (size_t k = 0; k < n; k++) {
 		evs[k].sel = sel[k];	/* moved: the names now belong to evs */
 		evs[k].fd = -1;
+		evs[k].parent = -1;
+		evs[k].group = sel[k].ev.group;
 	}
 	free(sel);
 	return evs;
@@ -397,7 +399,8 @@ static struct stat_event *adopt(struct evsel_event *sel, size_t n)
 static void free_events(struct stat_event *evs, size_t n)
 {
 	for (size_t k = 0; evs && k < n; k++)
-		resolve_event_free(&evs[k].sel.ev);
+		if (evs[k].parent < 0)	/* a part's names are its row's */
+			resolve_event_free(&evs[k].sel.ev);
 	free(evs);
 }
 
@@ -450,7 +453,7 @@ int cmd_stat(int argc, char **argv)
 	struct metrics_core core = { 0 };
 	struct stat_planned planned;
 	struct resolve_ctx ctx;
-	size_t n = 0;
+	size_t n = 0, nrows = 0;
 	int rc = PP_EXIT_ERROR, e, have_ctx = 0;
 
 	argp_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, NULL, &o);
@@ -464,10 +467,13 @@ int cmd_stat(int argc, char **argv)
 	    evsel_ctx_init(&o.ev, &ctx) != 0)
 		goto out;
 	have_ctx = 1;
-	if (select_events(&o, &ctx, &evs, &n, &kel) != 0)
+	if (select_events(&o, &ctx, &evs, &nrows, &kel) != 0)
 		goto out;
-	if (o.nmetrics || stat_metrics_need_core(evs, n))
-		stat_metrics_core(o.ev.cpu_model, evs, n, &core);
+	n = nrows;
+	if (o.nmetrics || stat_metrics_need_core(evs, nrows))
+		stat_metrics_core(o.ev.cpu_model, evs, nrows, &core);
+	if (stat_split(&evs, nrows, &n, &ctx) != 0)
+		goto out;
 	if (stat_plan(evs, n, &ctx, &o.plan, &planned) != 0)
 		goto out;
 	if (o.show_plan) {
@@ -481,7 +487,7 @@ int cmd_stat(int argc, char **argv)
 			  o.output, strerror(e));
 		goto out;
 	}
-	rc = run(&o, evs, n, &kel, &of, &core, &planned);
+	rc = run(&o, evs, nrows, n, &kel, &of, &core, &planned);
 	if (of.fp)
 		outfile_discard(&of);	/* the run failed before the report was committed */
 out:

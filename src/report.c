@@ -14,6 +14,7 @@ const char *report_status_str(enum report_status s)
 	case REPORT_NOT_COUNTED: return "not counted";
 	case REPORT_NOT_SUPPORTED: return "not supported";
 	case REPORT_NOT_PERMITTED: return "not permitted";
+	case REPORT_ABSENT: return "absent";
 	}
 	return "unknown";
 }

@@ -107,6 +107,16 @@ int report_csv(const struct report *r, FILE *out, const char *sep)
 		if (e->status == REPORT_COUNTED && e->scaled)
 			fprintf(out, "# %s: estimate: scaled from %.2f%% of the time\n", e->name,
 				e->counted_pct);
+		for (size_t i = 0; i < e->nsplit; i++) {	/* big.LITTLE: per core type */
+			const struct report_part *p = &e->split[i];
+
+			if (p->status == REPORT_COUNTED)
+				fprintf(out, "# %s: on %s (CPUs %s): %.0f, running %" PRIu64 " ns\n",
+					e->name, p->pmu, p->cpus, p->value, p->running_ns);
+			else
+				fprintf(out, "# %s: on %s (CPUs %s): %s\n", e->name, p->pmu, p->cpus,
+					report_status_str(p->status));
+		}
 		if (e->run)
 			fprintf(out, "# %s: counted in run %d\n", e->name, e->run);
 	}

@@ -73,6 +73,50 @@ static cJSON *filter_json(const struct report_event *e)
 	return o;
 }
 
+/* 1.3, big.LITTLE: the event on each Arm PMU the command may run on, and the PMUs that have
+ * it when some lack it; null and null when it was not split. */
+static void split_json(cJSON *o, const struct report_event *e)
+{
+	cJSON *a, *only = NULL;
+	int absent = 0;
+
+	if (!e->split) {
+		cJSON_AddNullToObject(o, "split");
+		cJSON_AddNullToObject(o, "only_on");
+		return;
+	}
+	a = cJSON_AddArrayToObject(o, "split");
+	for (size_t i = 0; i < e->nsplit; i++) {
+		const struct report_part *p = &e->split[i];
+		cJSON *x = cJSON_CreateObject();
+		int counted = p->status == REPORT_COUNTED;
+
+		absent |= p->status == REPORT_ABSENT;
+		cJSON_AddStringToObject(x, "pmu", p->pmu);
+		cJSON_AddItemToObject(x, "core", jsonout_str_or_null(p->core));
+		cJSON_AddStringToObject(x, "cpus", p->cpus);
+		cJSON_AddNumberToObject(x, "type", p->type);
+		cJSON_AddItemToObject(x, "config", p->status == REPORT_ABSENT ? cJSON_CreateNull()
+									  : jsonout_hex(p->config));
+		cJSON_AddStringToObject(x, "status", report_status_str(p->status));
+		cJSON_AddItemToObject(x, "reason", jsonout_str_or_null(p->reason));
+		cJSON_AddItemToObject(x, "raw_value", counted ? cJSON_CreateNumber((double)p->raw)
+							      : cJSON_CreateNull());
+		cJSON_AddItemToObject(x, "value", counted ? cJSON_CreateNumber(p->value)
+							  : cJSON_CreateNull());
+		cJSON_AddNumberToObject(x, "time_enabled_ns", (double)p->enabled_ns);
+		cJSON_AddNumberToObject(x, "time_running_ns", (double)p->running_ns);
+		cJSON_AddItemToArray(a, x);
+	}
+	if (absent) {
+		only = cJSON_CreateArray();
+		for (size_t i = 0; i < e->nsplit; i++)
+			if (e->split[i].status != REPORT_ABSENT)
+				cJSON_AddItemToArray(only, cJSON_CreateString(e->split[i].pmu));
+	}
+	cJSON_AddItemToObject(o, "only_on", only ? only : cJSON_CreateNull());
+}
+
 static cJSON *event_json(const struct report *r, const struct report_event *e)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -106,6 +150,7 @@ static cJSON *event_json(const struct report *r, const struct report_event *e)
 	cJSON_AddItemToObject(o, "scaled", counted ? cJSON_CreateBool(e->scaled)
 						   : cJSON_CreateNull());
 	cJSON_AddItemToObject(o, "run", e->run ? cJSON_CreateNumber(e->run) : cJSON_CreateNull());
+	split_json(o, e);
 	if (r->nruns) {
 		cJSON *runs = cJSON_AddArrayToObject(o, "runs");
 		for (size_t i = 0; i < r->nruns; i++)

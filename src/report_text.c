@@ -50,6 +50,32 @@ static void print_outliers(const struct report *r, const struct report_event *e,
 		fputc('\n', out);
 }
 
+/* big.LITTLE: under the total, the event on each core type the command may run on, with the
+ * share of the time it ran there. */
+static void print_split(const struct report_event *e, FILE *out)
+{
+	for (size_t i = 0; i < e->nsplit; i++) {
+		const struct report_part *p = &e->split[i];
+		char num[40], where[160];
+		const char *unit = "";
+		int len;
+
+		if (p->status == REPORT_COUNTED)
+			unit = format_value(num, sizeof(num), e, p->value);
+		else
+			snprintf(num, sizeof(num), "<%s>", report_status_str(p->status));
+		len = snprintf(where, sizeof(where), "%s (%s%sCPUs %s)", p->pmu,
+			       p->core ? p->core : "", p->core ? ", " : "", p->cpus);
+		fprintf(out, "%18s %-4s   %s", num, unit, where);
+		if (p->status == REPORT_COUNTED && e->enabled_ns)
+			fprintf(out, "%*s %6.2f%% of the time here", len < 40 ? 40 - len : 0, "",
+				100.0 * (double)p->running_ns / (double)e->enabled_ns);
+		else if (p->status == REPORT_ABSENT)
+			fprintf(out, ": no such event on this core type");
+		fputc('\n', out);
+	}
+}
+
 static void print_event(const struct report *r, const struct report_event *e, FILE *out)
 {
 	char num[40];
@@ -83,6 +109,8 @@ static void print_event(const struct report *r, const struct report_event *e, FI
 	fputc('\n', out);
 	if (r->nruns)
 		print_outliers(r, e, out);
+	if (e->split)
+		print_split(e, out);
 	if (e->marked) {
 		char note[256];
 

@@ -79,6 +79,7 @@ static pp_status resolve_raw(const char *name, int column, struct pp_event *ev,
 		return errf(err, column, PP_EINVAL, "raw code '%s' is not hex",
 			    msg_clip(name, nb, sizeof(nb)));
 	ev->attr.config = code;
+	ev->split = RESOLVE_SPLIT_CODE;
 	ev->pmu = strdup("raw");
 	return ev->pmu ? PP_OK : PP_ENOMEM;
 }
@@ -336,12 +337,17 @@ static pp_status resolve_name(struct resolve_ctx *c, const char *name, int colum
 	*pmu = NULL;
 	if (resolve_generic(name, &ev->attr, &ev->unit) == PP_OK) {
 		ev->arm_code = resolve_generic_arm_code(ev->attr.type, ev->attr.config);
+		if (ev->arm_code >= 0)
+			ev->split = RESOLVE_SPLIT_CODE;
 		return set_pmu(ev, ev->attr.type == PERF_TYPE_SOFTWARE ? "software" : "cpu");
 	}
 	if (is_raw(name))
 		return resolve_raw(name, column, ev, err);
 	if (resolve_arm_find(c, name, &hit) == PP_OK) {
 		*pmu = hit.pmu;
+		ev->split = RESOLVE_SPLIT_NAME;
+		if (!(ev->arm_name = strdup(name)))
+			return PP_ENOMEM;
 		if ((st = use_arm_hit(&hit, ev)) == PP_EINVAL)
 			return errf(err, column, st, "PMU '%s' cannot encode event '%s'",
 				    hit.pmu->name, name);
@@ -470,5 +476,40 @@ void resolve_event_free(struct pp_event *ev)
 {
 	free(ev->name);
 	free(ev->pmu);
-	ev->name = ev->pmu = NULL;
+	free(ev->arm_name);
+	ev->name = ev->pmu = ev->arm_name = NULL;
+}
+
+pp_status resolve_on_pmu(const struct pp_event *ev, const struct sysfs_pmu *p,
+			 struct perf_event_attr *out)
+{
+	uint64_t cfg[4] = { 0, ev->attr.config1, ev->attr.config2, 0 };
+	const struct evtab_event *te = NULL;
+	const struct sysfs_event *se = NULL;
+	pp_status st;
+
+	*out = ev->attr;
+	out->type = (uint32_t)p->type;
+	switch (ev->split) {
+	case RESOLVE_SPLIT_CODE:
+		if (ev->attr.type == PERF_TYPE_RAW)
+			return PP_OK;		/* rNNNN: the config as written */
+		st = place_code(p, (unsigned)ev->arm_code, cfg);
+		break;
+	case RESOLVE_SPLIT_NAME:
+		if (!(te = evtab_find_name(resolve_pmu_core(p), ev->arm_name)) &&
+		    !(se = sysfs_event_find(p, ev->arm_name)))
+			return PP_ENOENT;
+		st = te ? place_code(p, evtab_event_code(te), cfg)
+			: apply_term_string(p, se->terms, cfg);
+		/* the bits of config the event field does not hold (none on today's kernels) */
+		cfg[0] |= ev->attr.config & ~(uint64_t)0xffff;
+		break;
+	default:
+		return PP_EINVAL;
+	}
+	out->config = cfg[0];
+	out->config1 = cfg[1];
+	out->config2 = cfg[2];
+	return st;
 }

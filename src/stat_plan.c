@@ -24,8 +24,10 @@ static int pmu_index(const struct resolve_ctx *c, const struct stat_event *e)
 {
 	uint32_t t = e->sel.ev.attr.type;
 
-	if (!needs_counter(e) || !c->npmus)
-		return -1;
+	if (e->parent >= 0)		/* a part: its PMU (none when it lacks the event) */
+		return e->absent ? -1 : e->pmu_ix;
+	if (e->nparts || !needs_counter(e) || !c->npmus)
+		return -1;		/* a split row: counted by its parts */
 	for (size_t k = 0; k < c->npmus; k++)
 		if (e->sel.ev.pmu && !strcmp(e->sel.ev.pmu, c->pmus[k].name))
 			return (int)k;
@@ -46,7 +48,7 @@ static struct plan_ev plan_event(const struct stat_event *e, const struct sysfs_
 	struct pmreg_pmu pp = { .pmuver = ver < 0 ? 1 : ver };
 	struct pmreg_event re = { .evt = (uint16_t)(e->sel.ev.arm_code >= 0 ? e->sel.ev.arm_code
 						    : (int)(a->config & 0xffff)) };
-	struct plan_ev pe = { ix, e->sel.ev.group, PMREG_ANY, 0 };
+	struct plan_ev pe = { ix, e->group, PMREG_ANY, 0 };
 
 	if (ix < 0)
 		return pe;
@@ -86,13 +88,13 @@ static int pmu_cap(const struct sysfs_pmu *p, const struct stat_plan_cfg *c,
 	return 0;
 }
 
-/* "{a,b,c}": the members of user group g, for a message. */
+/* "{a,b,c}": the members of group g (one core type's part of a user group), for a message. */
 static void group_names(const struct stat_event *evs, size_t n, int g, char *buf, size_t len)
 {
 	size_t off = (size_t)snprintf(buf, len, "{");
 
 	for (size_t k = 0; k < n && off < len; k++)
-		if (evs[k].sel.ev.group == g)
+		if (evs[k].group == g)
 			off += (size_t)snprintf(buf + off, len - off, "%s%s", off > 1 ? "," : "",
 						evs[k].sel.ev.name);
 	if (off < len)
@@ -123,6 +125,10 @@ static int run_planner(struct stat_event *evs, size_t n, const struct plan_ev *p
 	}
 	for (size_t k = 0; k < n; k++)
 		evs[k].run = p.run[k];
+	for (size_t k = 0; k < n; k++)		/* a split row: its first counted part's run */
+		for (int i = evs[k].nparts - 1; i >= 0; i--)
+			if (!evs[evs[k].part0 + i].absent)
+				evs[k].run = evs[evs[k].part0 + i].run;
 	out->nruns = p.nruns;
 	plan_free(&p);
 	return 0;
@@ -186,7 +192,8 @@ int stat_plan(struct stat_event *evs, size_t n, struct resolve_ctx *rc,
 	out->nruns = 1;
 	for (size_t k = 0; k < n; k++) {
 		evs[k].run = 0;
-		evs[k].pmu_ix = -1;
+		if (evs[k].parent < 0)	/* a part keeps the PMU it was made for */
+			evs[k].pmu_ix = -1;
 		any |= needs_counter(&evs[k]);
 	}
 	out->known = 1;
@@ -212,7 +219,7 @@ int stat_plan_show(const struct stat_event *evs, size_t n, const struct stat_pla
 		for (size_t k = 0; k < n; k++) {
 			const struct pp_event *ev = &evs[k].sel.ev;
 
-			if (evs[k].run != (int)r)
+			if (evs[k].run != (int)r || evs[k].nparts || evs[k].absent)
 				continue;
 			fprintf(out, "  %-32s %-20s %s", ev->name, ev->pmu ? ev->pmu : "",
 				kind_str(&evs[k]));
@@ -221,6 +228,11 @@ int stat_plan_show(const struct stat_event *evs, size_t n, const struct stat_pla
 			fputc('\n', out);
 		}
 	}
+	for (size_t k = 0; k < n; k++)
+		if (evs[k].absent)
+			fprintf(out, "not counted on %s: its core (%s) has no event '%s'\n",
+				evs[k].sel.ev.pmu, evs[k].sel.ev.core ?
+				evtab_core_name(evs[k].sel.ev.core) : "unknown", evs[k].sel.ev.name);
 	if (!p->known)
 		fprintf(out, "the counters are unknown: one run, the kernel multiplexes what does "
 			"not fit (--counters N plans for N)\n");

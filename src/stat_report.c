@@ -37,13 +37,14 @@ static double scaled(const struct counter_reading *rd)
 	return (double)rd->value * ((double)rd->enabled / (double)rd->running);
 }
 
-void stat_series_add(struct stat_series *s, const struct stat_event *evs,
+void stat_series_add(struct stat_series *s, struct stat_event *evs, size_t n,
 		     const struct workload_result *res)
 {
 	size_t run = s->nruns;
 
 	if (run >= s->cap)
 		return;
+	stat_split_record(evs, n);
 	for (size_t k = 0; k < s->nevents; k++) {
 		const struct counter_reading *rd = &evs[k].rd;
 
@@ -203,6 +204,11 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 			return -1;
 		if (b->ticks && b->ticks->n && !(r->events[k].deltas = deltas(b->ticks, k)))
 			return -1;
+		if (evs[k].nparts) {
+			if (!(r->events[k].split = stat_split_report(evs, k, b->repeated)))
+				return -1;
+			r->events[k].nsplit = (size_t)evs[k].nparts;
+		}
 	}
 	if (b->repeated) {
 		r->nruns = s->nruns;
@@ -229,6 +235,7 @@ void stat_report_free(struct report *r)
 	for (size_t k = 0; r->events && k < r->nevents; k++) {
 		free((void *)r->events[k].outlier);
 		free((void *)r->events[k].deltas);
+		free((void *)r->events[k].split);
 	}
 	free(r->events);
 	free((void *)r->metrics);

@@ -32,15 +32,17 @@ static void explain_eacces(const struct stat_event *e)
 
 /* perf_event_paranoid >= 2 refuses kernel counting to unprivileged users: like perf stat,
  * an event the user gave no level for is counted in user space only, renamed NAME:u, with
- * one warning for the run. Returns the new fd or -1. */
-static int open_user_only(struct stat_event *e, struct perf_event_attr *a, pid_t pid,
-			  int group_fd, int *warned)
+ * one warning for the run. A part (big.LITTLE) renames its row, once. Returns the new fd or
+ * -1. */
+static int open_user_only(struct stat_event *evs, struct stat_event *e,
+			  struct perf_event_attr *a, pid_t pid, int group_fd, int *warned)
 {
+	struct stat_event *row = e->parent >= 0 ? &evs[e->parent] : e;
 	long long p = -9;
 	char *name;
 	int fd, err;
 
-	if (e->sel.ev.mods & (EVSPEC_MOD_U | EVSPEC_MOD_K | EVSPEC_MOD_H) || a->exclude_kernel)
+	if (row->sel.ev.mods & (EVSPEC_MOD_U | EVSPEC_MOD_K | EVSPEC_MOD_H) || a->exclude_kernel)
 		return -1;
 	a->exclude_kernel = a->exclude_hv = 1;
 	if ((fd = counter_open(a, pid, -1, group_fd, &err)) < 0) {
@@ -48,9 +50,12 @@ static int open_user_only(struct stat_event *e, struct perf_event_attr *a, pid_t
 		return -1;
 	}
 	e->sel.ev.attr.exclude_kernel = e->sel.ev.attr.exclude_hv = 1;
-	if (asprintf(&name, "%s:u", e->sel.ev.name) >= 0) {
-		free(e->sel.ev.name);
-		e->sel.ev.name = name;
+	row->sel.ev.attr.exclude_kernel = row->sel.ev.attr.exclude_hv = 1;
+	if (!row->user_only++ && asprintf(&name, "%s:u", row->sel.ev.name) >= 0) {
+		free(row->sel.ev.name);
+		row->sel.ev.name = name;
+		for (int i = 0; i < row->nparts; i++)
+			evs[row->part0 + i].sel.ev.name = name;
 	}
 	if (!(*warned)++) {
 		sysfs_read_ll("/proc/sys/kernel/perf_event_paranoid", &p);
@@ -61,9 +66,16 @@ static int open_user_only(struct stat_event *e, struct perf_event_attr *a, pid_t
 	return fd;
 }
 
-/* Opens every event on the waiting child: each user group under its first member, every
- * other event alone; leaders disabled with enable_on_exec so counting starts at exec. Returns
- * the number opened, or -1 when out of descriptors (a message has been printed). */
+/* Whether entry k is opened at all: a row split over core types is not (its parts are), nor
+ * a part whose core type lacks the event. */
+static int opens(const struct stat_event *e)
+{
+	return !e->nparts && !e->absent;
+}
+
+/* Opens every event on the waiting child: each group under its first member, every other
+ * event alone; leaders disabled with enable_on_exec so counting starts at exec. Returns the
+ * number opened, or -1 when out of descriptors (a message has been printed). */
 static int open_all(struct stat_event *evs, size_t n, pid_t pid, int only_run)
 {
 	int opened = 0, warned = 0;
@@ -73,11 +85,11 @@ static int open_all(struct stat_event *evs, size_t n, pid_t pid, int only_run)
 		struct perf_event_attr a = e->sel.ev.attr;
 		int group_fd = -1;
 
-		if (only_run >= 0 && e->run != only_run)
+		if ((only_run >= 0 && e->run != only_run) || !opens(e))
 			continue;
-		if (e->sel.ev.group >= 0)
+		if (e->group >= 0)
 			for (size_t j = 0; j < k; j++)
-				if (evs[j].sel.ev.group == e->sel.ev.group) {
+				if (evs[j].group == e->group && opens(&evs[j])) {
 					group_fd = evs[j].fd;
 					if (group_fd < 0)
 						e->err = evs[j].err;
@@ -86,14 +98,14 @@ static int open_all(struct stat_event *evs, size_t n, pid_t pid, int only_run)
 		a.inherit = 1;
 		if (e->err)
 			continue;	/* its group leader failed */
-		if (group_fd < 0 || e->sel.ev.group < 0) {
+		if (group_fd < 0 || e->group < 0) {
 			a.disabled = 1;
 			a.enable_on_exec = 1;
 			group_fd = -1;
 		}
 		e->fd = counter_open(&a, pid, -1, group_fd, &e->err);
 		if (e->fd < 0 && counter_status(e->err) == PP_EACCES)
-			e->fd = open_user_only(e, &a, pid, group_fd, &warned);
+			e->fd = open_user_only(evs, e, &a, pid, group_fd, &warned);
 		if (e->fd >= 0) {
 			opened++;
 			continue;
@@ -118,10 +130,13 @@ static void nothing_countable(const struct stat_event *evs, size_t n)
 	char list[256] = "";
 	size_t len = 0;
 
-	for (size_t k = 0; k < n && len < sizeof(list) - 1; k++)
-		len += (size_t)snprintf(list + len, sizeof(list) - len, "%s'%s' (%s)",
-					k ? ", " : "", evs[k].sel.ev.name,
-					strerrorname_np(evs[k].err) ? strerrorname_np(evs[k].err) : "?");
+	for (size_t k = 0; k < n && len < sizeof(list) - 1; k++) {
+		const char *e = strerrorname_np(evs[k].err);
+
+		if (evs[k].parent < 0)	/* rows only: a split row has its parts' error */
+			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s'%s' (%s)",
+						k ? ", " : "", evs[k].sel.ev.name, e ? e : "?");
+	}
 	msg_error("cannot count any of the events here: %s (see 'pmuprof list' for what this "
 		  "machine has)", list);
 }
@@ -161,8 +176,9 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 
 	for (size_t k = 0; k < n; k++) {
 		evs[k].fd = -1;
-		if (c->only_run >= 0 && evs[k].run != c->only_run)
-			continue;	/* keeps what its own run read */
+		if ((c->only_run >= 0 && evs[k].run != c->only_run && !evs[k].nparts) ||
+		    evs[k].absent)
+			continue;	/* keeps what its own run read (an absent part: why) */
 		evs[k].opened = evs[k].err = 0;
 		memset(&evs[k].rd, 0, sizeof(evs[k].rd));
 	}
@@ -174,6 +190,7 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 		if (c->only_run < 0 || evs[k].run == c->only_run)
 			evs[k].opened = evs[k].fd >= 0;
 	if (opened <= 0) {
+		stat_split_merge(evs, n);
 		if (opened == 0)
 			nothing_countable(evs, n);
 		workload_abort(&w);
@@ -194,6 +211,7 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 		for (size_t k = 0; k < n; k++)
 			if (evs[k].fd >= 0 && counter_read(evs[k].fd, &evs[k].rd) != PP_OK)
 				memset(&evs[k].rd, 0, sizeof(evs[k].rd));
+		stat_split_merge(evs, n);
 	}
 	close_all(evs, n);
 	return 0;

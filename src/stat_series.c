@@ -69,7 +69,7 @@ int stat_series_run(const struct stat_series_cfg *o, struct stat_event *evs, siz
 		if (rc)
 			return rc;
 		if (!warm) {
-			stat_series_add(s, evs, &res);
+			stat_series_add(s, evs, n, &res);
 			*last = res;
 		}
 		if (hook("cleanup", o->cleanup, i, why, len) != 0)
