@@ -99,6 +99,10 @@ vg 2 "stat: filter-bit terms" PMUPROF_SYSFS_ROOT="$FX/n1-server" -- \
 vg 0 "list" -- list
 vg 0 "list --all-cores" -- list --all-cores
 vg 0 "list --all-cores --json" -- list --all-cores --json
+vg 0 "stat -r 2: events split over a big.LITTLE fixture's core types" \
+	PMUPROF_SYSFS_ROOT="$FX/phone-a55-a76" -- stat -r 2 -j -e '{inst_retired,cpu_cycles},dsb_spec,task-clock' -- true
+vg 0 "stat --plan on a big.LITTLE fixture" PMUPROF_SYSFS_ROOT="$FX/phone-a55-a76" -- \
+	stat --plan -e inst_retired,br_cond_pred -- true
 vg 0 "list --json on a big.LITTLE fixture" PMUPROF_SYSFS_ROOT="$FX/phone-a55-a76" -- list --json
 vg 0 "list -M neoverse-n1 with a glob" -- list -M neoverse-n1 'l1d*'
 vg 2 "list: an unknown --cpu-model" -- list -M cortex-a999
