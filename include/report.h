@@ -56,6 +56,8 @@ struct report_event {
 	 * values above are their sum */
 	const struct report_part *split;
 	size_t nsplit;
+	const char *only_pmu;	/* given with its PMU where the command may also run on other
+				 * core types: that PMU (counted only while on its CPUs) */
 	/* repeated runs (-r; nruns == 0 otherwise): value, raw, enabled_ns and running_ns are
 	 * then means over the runs, runs[k] run k's scaled value (NAN: not counted in it),
 	 * stats their summary, outlier[k] set for the runs flagged by stats_outliers */

@@ -32,6 +32,8 @@ struct stat_event {
 	int parent;		/* a part: its row's index; -1: a row */
 	int part0, nparts;	/* a split row: its parts are evs[part0 .. part0 + nparts) */
 	int absent;		/* a part whose core type has no such event (never opened) */
+	int one_type;		/* a row given with its Arm PMU where the command may also run on
+				 * other core types: counted only while on that PMU's CPUs */
 	int user_only;		/* a row counted in user space only for perf_event_paranoid */
 	const struct sysfs_pmu *arm_pmu;	/* a part: its PMU (in the resolve context) */
 	double sum_raw, sum_val, sum_en, sum_ru;	/* a part: over the recorded runs */

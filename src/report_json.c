@@ -82,7 +82,12 @@ static void split_json(cJSON *o, const struct report_event *e)
 
 	if (!e->split) {
 		cJSON_AddNullToObject(o, "split");
-		cJSON_AddNullToObject(o, "only_on");
+		if (e->only_pmu) {
+			only = cJSON_AddArrayToObject(o, "only_on");
+			cJSON_AddItemToArray(only, cJSON_CreateString(e->only_pmu));
+		} else {
+			cJSON_AddNullToObject(o, "only_on");
+		}
 		return;
 	}
 	a = cJSON_AddArrayToObject(o, "split");
@@ -100,8 +105,9 @@ static void split_json(cJSON *o, const struct report_event *e)
 									  : jsonout_hex(p->config));
 		cJSON_AddStringToObject(x, "status", report_status_str(p->status));
 		cJSON_AddItemToObject(x, "reason", jsonout_str_or_null(p->reason));
-		cJSON_AddItemToObject(x, "raw_value", counted ? cJSON_CreateNumber((double)p->raw)
-							      : cJSON_CreateNull());
+		cJSON_AddItemToObject(x, "raw_value", counted || p->status == REPORT_NOT_COUNTED
+						      ? cJSON_CreateNumber((double)p->raw)
+						      : cJSON_CreateNull());
 		cJSON_AddItemToObject(x, "value", counted ? cJSON_CreateNumber(p->value)
 							  : cJSON_CreateNull());
 		cJSON_AddNumberToObject(x, "time_enabled_ns", (double)p->enabled_ns);

@@ -72,6 +72,8 @@ static void print_split(const struct report_event *e, FILE *out)
 				100.0 * (double)p->running_ns / (double)e->enabled_ns);
 		else if (p->status == REPORT_ABSENT)
 			fprintf(out, ": no such event on this core type");
+		else if (p->status == REPORT_NOT_COUNTED)
+			fprintf(out, ": the command did not run here");
 		fputc('\n', out);
 	}
 }

@@ -204,6 +204,8 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 			return -1;
 		if (b->ticks && b->ticks->n && !(r->events[k].deltas = deltas(b->ticks, k)))
 			return -1;
+		if (evs[k].one_type)
+			r->events[k].only_pmu = evs[k].sel.ev.pmu;
 		if (evs[k].nparts) {
 			if (!(r->events[k].split = stat_split_report(evs, k, b->repeated)))
 				return -1;

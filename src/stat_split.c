@@ -68,6 +68,21 @@ static void make_part(struct stat_event *evs, size_t r, size_t j, const struct r
 	}
 }
 
+/* Whether row e names one Arm PMU while the command may run on CPUs of another. */
+static int only_one_type(const struct stat_event *e, const struct resolve_ctx *rc,
+			 const cpu_set_t *set, int restricted)
+{
+	int mine = 0, other = 0;
+
+	for (size_t ix = 0; ix < rc->npmus; ix++) {
+		if (!e->sel.ev.pmu || strcmp(e->sel.ev.pmu, rc->pmus[ix].name))
+			other |= may_run_on(&rc->pmus[ix], set, restricted);
+		else
+			mine = 1;
+	}
+	return mine && other;
+}
+
 int stat_split(struct stat_event **evs, size_t nrows, size_t *ntotal, struct resolve_ctx *rc)
 {
 	struct stat_event *e = *evs, *grown;
@@ -80,15 +95,19 @@ int stat_split(struct stat_event **evs, size_t nrows, size_t *ntotal, struct res
 		e[r].group = e[r].sel.ev.group;
 		if ((size_t)(e[r].group + 1) > ngroups)
 			ngroups = (size_t)e[r].group + 1;
-		any |= e[r].sel.ev.split != RESOLVE_SPLIT_NONE && !rc->model;
+		/* reads the PMUs only for an event that may be split, or one of a PMU's own */
+		any |= (e[r].sel.ev.split != RESOLVE_SPLIT_NONE && !rc->model) ||
+		       e[r].sel.ev.attr.type >= PERF_TYPE_MAX;
 	}
 	if (!any || resolve_ctx_pmus(rc) != PP_OK || rc->npmus < 2)
 		return 0;
 	restricted = restricted_cpus(&set);
 	for (size_t ix = 0; ix < rc->npmus; ix++)
 		allowed += (size_t)may_run_on(&rc->pmus[ix], &set, restricted);
-	for (size_t r = 0; r < nrows; r++)
+	for (size_t r = 0; r < nrows; r++) {
 		want += splits(&e[r], rc) ? allowed : 0;
+		e[r].one_type = !splits(&e[r], rc) && only_one_type(&e[r], rc, &set, restricted);
+	}
 	if (!want)
 		return 0;
 	if (!(grown = realloc(e, (nrows + want + 1) * sizeof(*grown)))) {
@@ -116,15 +135,15 @@ int stat_split(struct stat_event **evs, size_t nrows, size_t *ntotal, struct res
 	return 0;
 }
 
-/* The time the command ran on part p's core type: the longest any event on its PMU was
- * counted (every one of them, when nothing was multiplexed). */
+/* The time the command ran on the core type of p's PMU: the longest any event on that PMU
+ * was counted in p's run (every one of them, when nothing was multiplexed). */
 static uint64_t time_on(const struct stat_event *evs, size_t n, const struct stat_event *p)
 {
 	uint64_t t = 0;
 
 	for (size_t k = 0; k < n; k++)
-		if (evs[k].parent >= 0 && evs[k].opened && evs[k].pmu_ix == p->pmu_ix &&
-		    evs[k].rd.running > t)
+		if (!evs[k].nparts && evs[k].opened && evs[k].pmu_ix >= 0 &&
+		    evs[k].pmu_ix == p->pmu_ix && evs[k].run == p->run && evs[k].rd.running > t)
 			t = evs[k].rd.running;
 	return t;
 }
@@ -137,6 +156,12 @@ void stat_split_merge(struct stat_event *evs, size_t n)
 		uint64_t enabled_all = 0, on_types = 0;
 		int absent = 0, err = 0;
 
+		if (row->one_type && row->opened) {
+			/* enabled while the command ran anywhere, counted only on its core type:
+			 * whole when counted all the time the command ran there */
+			row->rd.enabled = time_on(evs, n, row);
+			continue;
+		}
 		if (row->parent >= 0 || !row->nparts)
 			continue;
 		row->opened = 0;
@@ -231,20 +256,25 @@ struct report_part *stat_split_report(const struct stat_event *evs, size_t k, in
 			o->reason = strerrorname_np(p->err);
 			continue;
 		}
-		o->status = REPORT_COUNTED;
 		if (repeated && p->nsum) {
 			o->raw = (uint64_t)(p->sum_raw / p->nsum + 0.5);
 			o->enabled_ns = (uint64_t)(p->sum_en / p->nsum + 0.5);
 			o->running_ns = (uint64_t)(p->sum_ru / p->nsum + 0.5);
 			o->value = p->sum_val / p->nsum;
-			continue;
+		} else {
+			o->raw = rd->value;
+			o->enabled_ns = rd->enabled;
+			o->running_ns = rd->running;
+			o->value = row->rd.running ? (double)rd->value * ((double)row->rd.enabled /
+									 (double)row->rd.running)
+						   : (double)rd->value;
 		}
-		o->raw = rd->value;
-		o->enabled_ns = rd->enabled;
-		o->running_ns = rd->running;
-		o->value = row->rd.running ? (double)rd->value * ((double)row->rd.enabled /
-								 (double)row->rd.running)
-					   : (double)rd->value;
+		/* opened, but never on a counter: the command did not run on these CPUs (or the
+		 * event never got a counter while it did) */
+		o->status = o->running_ns || (repeated && p->sum_ru > 0) ? REPORT_COUNTED
+									  : REPORT_NOT_COUNTED;
+		if (o->status == REPORT_NOT_COUNTED)
+			o->reason = "never on a counter of these CPUs";
 	}
 	return out;
 }

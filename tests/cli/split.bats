@@ -49,6 +49,10 @@ phone_json() {
 @test "split: not split when the user named the PMU, with --cpu-model, or for software" {
 	phone_json -e armv8_cortex_a76/inst_retired/,armv8_cortex_a55/event=0x11/,task-clock -- true
 	assert_equal "$(jqr '[.events[].split] | unique | tostring')" '[null]'
+	# counted only while the command runs on that PMU's CPUs, and the report says so
+	assert_equal "$(jqr '.events[0].only_on | tostring')" '["armv8_cortex_a76"]'
+	assert_equal "$(jqr '.events[1].only_on | tostring')" '["armv8_cortex_a55"]'
+	assert_equal "$(jqr '.events[2].only_on')" null
 	phone_json --cpu-model cortex-a76 -e inst_retired,task-clock -- true
 	assert_equal "$(jqr '.events[0].split')" null
 	assert_equal "$(jqr '.events[0].pmu')" armv8_cortex_a76

@@ -135,6 +135,35 @@ static void test_groups(void)
 	free_split(evs, n, &ctx);
 }
 
+/* An event given with its PMU, where the command may also run on the other core type: it
+ * counts only while on its PMU's CPUs, so its time is the time there, not scaled over it. */
+static void test_one_type(void)
+{
+	struct resolve_ctx ctx;
+	struct stat_event *evs;
+	size_t nrows, n = split_spec(NULL, "armv8_cortex_a76/inst_retired/,task-clock,inst_retired",
+				     &evs, &nrows, &ctx);
+
+	if (!TAP_EQ_INT(n, 5, "one type: 3 rows, 2 parts")) {
+		free_split(evs, n, &ctx);
+		return;
+	}
+	TAP_EQ_INT(evs[0].one_type, 1, "one type: armv8_cortex_a76/inst_retired/");
+	TAP_EQ_INT(evs[1].one_type, 0, "one type: not task-clock");
+	TAP_EQ_INT(evs[2].one_type, 0, "one type: not a split event");
+	/* the command ran 700 of 1000 ns on the a76 (the a76 part of inst_retired says so) */
+	evs[0].pmu_ix = 1;
+	evs[0].opened = evs[3].opened = evs[4].opened = 1;
+	evs[0].rd = (struct counter_reading){ 1400, 1000, 700 };
+	evs[3].rd = (struct counter_reading){ 600, 1000, 300 };
+	evs[4].rd = (struct counter_reading){ 1400, 1000, 700 };
+	stat_split_merge(evs, n);
+	TAP_EQ_INT(evs[0].rd.enabled, 700, "one type: enabled is the time on its core type");
+	TAP_EQ_INT(evs[0].rd.running, 700, "one type: counted all of it");
+	TAP_EQ_INT(evs[2].rd.value, 2000, "one type: the split row beside it sums its parts");
+	free_split(evs, n, &ctx);
+}
+
 /* pmuprof's affinity is the command's: restricted to CPU 0 (a cortex-a55), only that PMU. */
 static void test_affinity(void)
 {
@@ -233,6 +262,17 @@ static void test_merge(void)
 		       "report -r: means (%llu, %.1f, %llu)", (unsigned long long)rp[0].raw,
 		       rp[0].value, (unsigned long long)rp[1].raw);
 	free(rp);
+	/* a part opened but never on a counter (the command never ran on its CPUs) */
+	e[4].rd = (struct counter_reading){ 0, 1000, 0 };
+	e[3].rd = (struct counter_reading){ 3000, 1000, 1000 };
+	stat_split_merge(e, 9);
+	rp = stat_split_report(e, 0, 0);
+	if (rp) {
+		TAP_EQ_INT(rp[1].status, REPORT_NOT_COUNTED, "report: a part that never ran");
+		TAP_EQ_INT(rp[0].status, REPORT_COUNTED, "report: the part that ran");
+		TAP_EQ_INT(e[0].rd.running, 1000, "merge: the row counted all the time");
+	}
+	free(rp);
 	/* a part that could not be opened: the row is not counted when none was */
 	e[3].opened = e[4].opened = 0;
 	e[3].err = e[4].err = 22;
@@ -251,6 +291,7 @@ int main(void)
 	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++)
 		run_row(&rows[k]);
 	test_groups();
+	test_one_type();
 	test_affinity();
 	test_merge();
 	return tap_done();
