@@ -5,6 +5,7 @@
 
 . tests/arm64/lib/check_stat.sh
 . tests/arm64/lib/check_mux.sh
+. tests/arm64/lib/check_hetero.sh
 
 T=0
 FAILED=0
@@ -64,26 +65,32 @@ check_counts() {
 	tap "$m: $src: $w: $EU + $EK = $EI exactly" $? "$EU '$u' + $EK '$k' vs $EI '$i'"
 }
 
+# check_boot M ARGS FILE: machine M (booted with qemu ARGS) booted, ran its cases (FILE, which
+# its case list writes, is among the results) and powered off in time. Sets O.
+check_boot() {
+	O=$WORK/$1/out
+	read -r st secs < "$WORK/$1/boot"
+	if [ "$st" -ne 0 ] || [ ! -f "$O/$3" ]; then
+		why="qemu exit status $st after ${secs}s"
+		[ "$st" -eq 124 ] && why="timed out after ${BOOT_TIMEOUT}s"
+		[ -f "$O/$3" ] || why="$why, no results on the console"
+		tap_fail "$1: boot ($2) and run the cases" "$why" \
+			"console ($WORK/$1/console), last lines:" \
+			"$(tail_of "$WORK/$1/console" 12 | tr -d '\r')"
+		return 1
+	fi
+	tap_ok "$1: boot ($2) and run the cases in ${secs}s"
+}
+
 # check_machine M ARGS N LEVEL: every case of machine M (booted with qemu ARGS, N general
 # counters, kernel at LEVEL).
 check_machine() {
 	m=$1 args=$2 n=$3 level=$4
-	O=$WORK/$m/out
-	read -r st secs < "$WORK/$m/boot"
-	[ -f "$O/events" ] && read_events
-	# the guest's Arm PMU: its name and perf type (guest.pmus lines: "NAME TYPE")
+	check_boot "$m" "$args" events || return
+	read_events
+	# the guest's Arm PMU: its name and perf type (guest.pmus lines: "NAME TYPE [CPUS]")
 	PMU=$(awk '$1 ~ /^arm/ { print $1; exit }' "$O/guest.pmus" 2>/dev/null)
 	PMU_TYPE=$(awk '$1 ~ /^arm/ { print $2; exit }' "$O/guest.pmus" 2>/dev/null)
-	if [ "$st" -ne 0 ] || [ ! -f "$O/events" ]; then
-		why="qemu exit status $st after ${secs}s"
-		[ "$st" -eq 124 ] && why="timed out after ${BOOT_TIMEOUT}s"
-		[ -f "$O/events" ] || why="$why, no results on the console"
-		tap_fail "$m: boot ($args) and run the cases" "$why" \
-			"console ($WORK/$m/console), last lines:" \
-			"$(tail_of "$WORK/$m/console" 12 | tr -d '\r')"
-		return
-	fi
-	tap_ok "$m: boot ($args) and run the cases in ${secs}s"
 
 	# the kernel's PMU driver as this CPU model has it: PMCR_EL0.N counters + the cycle counter
 	grep -q "hw perfevents: enabled with .* PMU driver, $((n + 1)) counters available" \

@@ -9,6 +9,7 @@ check_capacity() {
 	n=$(sed -n 's/.*PMU driver, \([0-9]*\) counters available.*/\1/p' "$O/guest.dmesg")
 	n=$((${n:-0} - 1))
 	c=$(jq -r '.pmus[0].counters | "\(.probed) \(.cycle_counter) \(.probe_ms)"' "$j" 2>/dev/null)
+	# shellcheck disable=SC2086 # the three words of $c
 	set -- $c
 	[ "$1" = "$n" ] && [ "$2" = true ]
 	tap "$m: probe: $n general counters + the cycle counter" $? "counters: $c"

@@ -5,7 +5,8 @@
 # Functions return non-zero with a message on stderr; the caller turns that into a TAP failure.
 # Progress lines go to fd 3, which tests/arm64/run opens.
 
-HOST_PKGS="qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross cpio jq"
+# (device-tree-compiler: dtc, for the hetero machine's devicetree, lib/dtb.sh)
+HOST_PKGS="qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross cpio jq device-tree-compiler"
 
 # The arm64 packages: busybox for the guest's userland, the project's libraries (cJSON, libpfm4)
 # and Debian's perf as the peer, with the shared libraries perf needs (its NEEDED closure; a

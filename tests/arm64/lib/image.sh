@@ -1,7 +1,8 @@
 # shellcheck shell=sh
 # image.sh: sourced by tests/arm64/run. Cross-builds pmuprof for aarch64 against the unpacked
-# arm64 -dev packages, and packs the guest's initramfs: busybox, /init, the cases, the
-# workloads, Debian's perf, pmuprof, and the shared libraries both need.
+# arm64 -dev packages, and packs the guest's initramfs: busybox, /init, the case lists (/t/cases
+# for every machine, /t/cases-NAME for the one booted with pmuprof_cases=NAME), the workloads
+# (/t/w, /t/smp), Debian's perf, pmuprof, and the shared libraries both need.
 
 SYSROOT_LIBDIRS="lib/aarch64-linux-gnu usr/lib/aarch64-linux-gnu"
 
@@ -70,8 +71,9 @@ build_image() {
 	mkdir -p "$r/bin" "$r/usr/bin" "$r/t" "$r/lib/aarch64-linux-gnu" \
 		"$r/usr/lib/aarch64-linux-gnu" || return 1
 	cp "$s/bin/busybox" "$r/bin/" && ln -s busybox "$r/bin/sh" &&
-	cp tests/arm64/guest/init "$r/init" && cp tests/arm64/guest/cases "$r/t/cases" &&
-	cp -R "$WORK/w" "$r/t/w" && cp "$s/usr/bin/perf" "$r/usr/bin/perf" || return 1
+	cp tests/arm64/guest/init "$r/init" && cp tests/arm64/guest/cases* "$r/t/" &&
+	cp -R "$WORK/w" "$r/t/w" && cp -R "$WORK/smp" "$r/t/smp" &&
+	cp "$s/usr/bin/perf" "$r/usr/bin/perf" || return 1
 	bins="$s/usr/bin/perf"
 	if [ -n "$PMUPROF" ]; then
 		cp "$PMUPROF" "$r/usr/bin/pmuprof" || return 1

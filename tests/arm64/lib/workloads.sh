@@ -12,6 +12,11 @@ loop3:loop.S:-DITERS=10000000
 syscalls:syscalls.S:-DCALLS=10000
 threads:threads.S:-DTHREADS=3 -DITERS=1000000
 forks:forks.S:-DCHILDREN=3 -DITERS=1000000"
+# The workloads of the hetero machine (in the guest's /t/smp): migrate pins itself to CPU 0, then
+# to CPU 2 (on a one-CPU machine its second sched_setaffinity fails); sloop is the loop after a
+# sleep. Both sleep 100 ms before they spin, so that the other CPUs are asleep (migrate.S).
+SMP_WORKLOADS="migrate:migrate.S:-DFIRST=0 -DITERS1=1000000 -DSECOND=2 -DITERS2=2000000 -DSETTLE_MS=100
+sloop:loop.S:-DITERS=1000000 -DSETTLE_MS=100"
 
 # wl_expect NAME: the exact user-space instruction count of workload NAME.
 wl_expect() {
@@ -25,17 +30,35 @@ wl_expect() {
 	threads) echo $((4 * 1000000 * (3 + 1) + 30 * 3 + 10)) ;;
 	# (CHILDREN + 1) spinners, 26 per child around the spin, 7 in the parent
 	forks) echo $((4 * 1000000 * (3 + 1) + 26 * 3 + 7)) ;;
+	# 5 on the CPU it starts on, 4 * ITERS1 + 12 on CPU 0, 4 * ITERS2 + 10 on CPU 2
+	migrate) echo $((5 + 4 * 1000000 + 12 + 4 * 2000000 + 10)) ;;
+	# 4 to sleep first
+	sloop) echo $((4 * 1000000 + 9)) ;;
 	*) echo "wl_expect: no workload '$1'" >&2; return 1 ;;
 	esac
 }
 
-# build_workloads DIR: assembles every workload into DIR (static, no libc).
+# wl_migrate_phase CPU: migrate's user-space instructions on CPU (0 or 2, where it pins itself;
+# sleep included) or "start" (its first sched_setaffinity, on the CPU it was started on).
+wl_migrate_phase() {
+	case $1 in
+	start) echo 5 ;;
+	0) echo $((4 * 1000000 + 12)) ;;
+	2) echo $((4 * 2000000 + 10)) ;;
+	esac
+}
+
+# build_workloads DIR: assembles every workload (static, no libc): WORKLOADS into DIR/w,
+# SMP_WORKLOADS into DIR/smp.
 build_workloads() {
-	mkdir -p "$1" || return 1
-	echo "$WORKLOADS" | while IFS=: read -r name src defs; do
+	mkdir -p "$1/w" "$1/smp" || return 1
+	{
+		printf '%s\n' "$WORKLOADS" | sed 's|^|w:|'
+		printf '%s\n' "$SMP_WORKLOADS" | sed 's|^|smp:|'
+	} | while IFS=: read -r dir name src defs; do
 		# shellcheck disable=SC2086 # defs is a list of -D options
 		aarch64-linux-gnu-gcc -nostdlib -static -no-pie -Wl,--build-id=none $defs \
-			-o "$1/$name" "tests/arm64/workloads/$src" || exit 1
+			-o "$1/$dir/$name" "tests/arm64/workloads/$src" || exit 1
 	done
 }
 

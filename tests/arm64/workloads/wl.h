@@ -7,6 +7,8 @@
 #define SYS_futex	98
 #define SYS_exit	93
 #define SYS_exit_group	94
+#define SYS_nanosleep	101
+#define SYS_sched_setaffinity	122
 #define SYS_getppid	173
 #define SYS_clone	220
 #define SYS_wait4	260
@@ -38,6 +40,24 @@
 .macro sys nr
 	mov	x8, #(\nr)
 	svc	#0
+.endm
+
+/* settle: with SETTLE_MS defined, sleeps that long (nanosleep): 4 instructions (adr, mov, mov,
+ * svc), 0 without it. Needs settle_data in the data section. */
+.macro settle
+#ifdef SETTLE_MS
+	adr	x0, .Lsettle_ts
+	mov	x1, #0
+	sys	SYS_nanosleep
+#endif
+.endm
+
+.macro settle_data
+#ifdef SETTLE_MS
+	.balign	8
+.Lsettle_ts:
+	.quad	0, (SETTLE_MS) * 1000000
+#endif
 .endm
 
 #endif
