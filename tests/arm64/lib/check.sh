@@ -147,7 +147,7 @@ check_pmuprof() {
 	check_mux "$m"
 	check_names "$m"
 	check_filter "$m" "$level"
-	check_explain "$m" "$level"
+	check_explain "$m" "$level" "$n"
 	check_list_info "$m"
 	check_stat "$m"
 	check_capacity "$m"
@@ -316,7 +316,7 @@ check_filter() {
 # (exclude_user sets U (30), exclude_kernel P (31); NSH (27) is set at EL1 when neither
 # exclude_hv nor exclude_host is, at EL2 when neither exclude_kernel nor exclude_host is).
 check_explain() {
-	m=$1 el=${2#EL}
+	m=$1 el=${2#EL} nc=$3
 	if missing_cmd pp-explain; then
 		tap_skip "$m: pmuprof explain -j: register values at EL$el" "pmuprof explain not built yet"
 		return
@@ -326,10 +326,12 @@ check_explain() {
 	# u=1,nsh=1: U and NSH
 	k=0x40000008
 	[ "$el" = 2 ] && k=0x48000008
-	# shellcheck disable=SC2016 # $el, $rel are jq variables
-	out=$(jq -r --argjson el "$el" --arg rel "$(head -1 "$O/guest.uname")" '
+	# shellcheck disable=SC2016 # $el, $rel, $nc are jq variables
+	out=$(jq -r --argjson el "$el" --arg rel "$(head -1 "$O/guest.uname")" --argjson nc "$nc" '
 		def need(c; msg): if c then empty else msg end;
 		need(.machine.kernel_el == $el; "machine.kernel_el \(.machine.kernel_el), not \($el) (\(.machine.kernel_el_source))"),
+		need(.machine.counters == $nc and (.machine.counters_source | IN("probed", "cached"));
+		     "machine.counters \(.machine.counters) (\(.machine.counters_source)), not \($nc) probed"),
 		need(.machine.kernel_release == $rel; "machine.kernel_release \(.machine.kernel_release)"),
 		need([.events[] | [.register.name, .register.value, .counter]] ==
 		     [["PMEVTYPER0_EL0", "0x80000008", 0], ["PMCCFILTR_EL0", "0x8000000", 31]];
@@ -340,7 +342,7 @@ check_explain() {
 		     "last write \(.programming.writes[-1])")
 	' "$O/pp-explain.out" 2>&1)
 	[ "$(cat "$O/pp-explain.rc")" = 0 ] && [ -z "$out" ]
-	tap "$m: pmuprof explain -j -e inst_retired:u,cpu_cycles: PMEVTYPER0 0x80000008, PMCCFILTR 0x8000000 at EL$el" \
+	tap "$m: pmuprof explain -j -e inst_retired:u,cpu_cycles: $nc probed counters, PMEVTYPER0 0x80000008, PMCCFILTR 0x8000000 at EL$el" \
 		$? "$out" "$(tail_of "$O/pp-explain.err" 3)"
 	# shellcheck disable=SC2016 # $k is a jq variable
 	out=$(jq -r --arg k "$k" '
