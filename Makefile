@@ -28,9 +28,11 @@ CJSON_LIBS   ?= $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null || echo -lcjso
 # libpfm4 ships no .pc file; it is loaded with dlopen only when a name needs it (start-up cost:
 # see ../shared/notes/performance.md), so only its headers are needed at build time.
 PFM_CFLAGS  ?=
-PP_CFLAGS   := -std=c11 -D_GNU_SOURCE -DPMUPROF_VERSION='"$(VERSION)"' -Iinclude -I$(O)/gen \
-               $(WARN) $(CJSON_CFLAGS) $(PFM_CFLAGS)
-LDLIBS      += $(CJSON_LIBS) -ldl -lm
+# Nor are libcjson (src/jsonlib.c) and libm (src/stats.c) linked: -fno-math-errno makes sqrt an
+# instruction, and --as-needed leaves libm out of pmuprof itself (the tests' fmax keep it).
+PP_CFLAGS   := -std=c11 -D_GNU_SOURCE -fno-math-errno -DPMUPROF_VERSION='"$(VERSION)"' \
+               -Iinclude -I$(O)/gen $(WARN) $(CJSON_CFLAGS) $(PFM_CFLAGS)
+LDLIBS      += -Wl,--as-needed -ldl -lm
 
 SRCS        := $(sort $(wildcard src/*.c))
 LIB_SRCS    := $(filter-out src/main.c,$(SRCS))

@@ -193,7 +193,7 @@ int cmd_explain(int argc, char **argv)
 	int rc = PP_EXIT_ERROR;
 
 	argp_parse(&explain_argp, argc, argv, 0, NULL, &o);
-	if (evsel_ctx_init(&o.ev, &c) != 0) {
+	if ((o.json && msg_json_ready() != 0) || evsel_ctx_init(&o.ev, &c) != 0) {
 		evsel_opts_free(&o.ev);
 		return PP_EXIT_ERROR;
 	}

@@ -303,6 +303,8 @@ int cmd_list(int argc, char **argv)
 	int rc = 0;
 
 	argp_parse(&list_argp, argc, argv, 0, NULL, &o);
+	if (o.json && msg_json_ready() != 0)
+		return PP_EXIT_ERROR;
 	model = resolve_model_name(o.cpu_model);
 	if (resolve_ctx_init(&ctx, model, &near) != PP_OK) {
 		msg_error("unknown CPU model '%s'%s%s%s (see 'pmuprof list --all-cores')", model,

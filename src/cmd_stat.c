@@ -457,6 +457,8 @@ int cmd_stat(int argc, char **argv)
 	int rc = PP_EXIT_ERROR, e, have_ctx = 0;
 
 	argp_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, NULL, &o);
+	if (o.json && msg_json_ready() != 0)
+		goto out;
 	if (o.list_metrics) {
 		rc = stat_metrics_list();
 		goto out;

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "jsonlib.h"
+#include "stats.h"
 #include "sysfs.h"
 
 const char *argp_program_version = "pmuprof " PMUPROF_VERSION;
@@ -71,6 +73,7 @@ int main(int argc, char **argv)
 	struct main_opts o = { 0 };
 	const char *root = getenv("PMUPROF_SYSFS_ROOT");
 	char name[64];
+	int rc;
 
 	argp_err_exit_status = PP_EXIT_ERROR;
 	if (root && *root)
@@ -82,7 +85,10 @@ int main(int argc, char **argv)
 		/* argv[0] becomes "pmuprof stat", so help and errors name the subcommand */
 		snprintf(name, sizeof(name), "pmuprof %s", subcommands[k].name);
 		argv[o.sub_index] = name;
-		exit(subcommands[k].run(argc - o.sub_index, argv + o.sub_index));
+		rc = subcommands[k].run(argc - o.sub_index, argv + o.sub_index);
+		jsonlib_unload();	/* the libraries loaded on need */
+		stats_unload();
+		exit(rc);
 	}
 	msg_error("'%s' is not a pmuprof command (commands: stat, list, info, explain, diff; see "
 		  "'pmuprof --help')",

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "jsonlib.h"
 
 static void vmsg(const char *prefix, const char *fmt, va_list ap)
 {
@@ -38,4 +39,14 @@ const char *msg_clip(const char *s, char *buf, size_t len)
 		return s;
 	snprintf(buf, len, "%.*s...", (int)(len - 4), s);
 	return buf;
+}
+
+int msg_json_ready(void)
+{
+	char why[256];
+
+	if (jsonlib_load(why, sizeof(why)) == PP_OK)
+		return 0;
+	msg_error("cannot read or write JSON: %s (install libcjson1)", why);
+	return -1;
 }

@@ -77,10 +77,14 @@ build_image() {
 	bins="$s/usr/bin/perf"
 	if [ -n "$PMUPROF" ]; then
 		cp "$PMUPROF" "$r/usr/bin/pmuprof" || return 1
-		# libpfm.so.4 is dlopen()ed, so it is not in pmuprof's DT_NEEDED: add it by hand
-		bins="$bins $PMUPROF $s/usr/lib/aarch64-linux-gnu/libpfm.so.4"
-		cp -L "$s/usr/lib/aarch64-linux-gnu/libpfm.so.4" "$r/usr/lib/aarch64-linux-gnu/" ||
-			return 1
+		# pmuprof dlopen()s libpfm.so.4, libcjson.so.1 and libm.so.6 when it needs them, so
+		# they are not in its DT_NEEDED: add them by hand
+		bins="$bins $PMUPROF"
+		for l in usr/lib/aarch64-linux-gnu/libpfm.so.4 usr/lib/aarch64-linux-gnu/libcjson.so.1 \
+			 lib/aarch64-linux-gnu/libm.so.6; do
+			bins="$bins $s/$l"
+			cp -L "$s/$l" "$r/$l" || return 1
+		done
 	fi
 	# shellcheck disable=SC2086
 	libs=$(needed_libs $bins) || return 1
