@@ -222,7 +222,7 @@ static int print_json(const struct resolve_ctx *c, const struct info_machine *m)
 {
 	cJSON *root = cJSON_CreateObject(), *pmus = cJSON_CreateArray();
 
-	cJSON_AddStringToObject(root, "schema", "pmuprof-info/1");
+	cJSON_AddStringToObject(root, "schema_version", "1.0");
 	for (size_t k = 0; k < c->npmus; k++)
 		cJSON_AddItemToArray(pmus, pmu_json(&c->pmus[k]));
 	cJSON_AddItemToObject(root, "pmus", pmus);

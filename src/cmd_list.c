@@ -240,7 +240,7 @@ static int print_json(const struct list_opts *o, const struct list_section *s, s
 	cJSON *root = cJSON_CreateObject(), *cores = cJSON_CreateArray();
 	struct generic_acc g = { o->pattern, cJSON_CreateArray(), NULL, 0 };
 
-	cJSON_AddStringToObject(root, "schema", "pmuprof-list/1");
+	cJSON_AddStringToObject(root, "schema_version", "1.0");
 	cJSON_AddItemToObject(root, "pattern", o->pattern ? cJSON_CreateString(o->pattern)
 							  : cJSON_CreateNull());
 	cJSON_AddItemToObject(root, "note", generic_only ? cJSON_CreateString(no_arm_note)

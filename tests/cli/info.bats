@@ -15,7 +15,7 @@ ji() {
 
 @test "n1-server: one armv8_pmuv3_0 over 80 CPUs, Neoverse N1, counters not probed on a fixture" {
 	info_json n1-server
-	assert_equal "$(ji '.schema')" pmuprof-info/1
+	assert_equal "$(ji '.schema_version')" 1.0
 	assert_equal "$(ji '.pmus | length')" 1
 	assert_equal "$(ji '.pmus[0].name')" armv8_pmuv3_0
 	assert_equal "$(ji '.pmus[0].type')" 8

@@ -18,7 +18,7 @@ jl() {
 
 @test "n1-server: one Neoverse N1 section on armv8_pmuv3_0, 110 events, 45 advertised" {
 	list_json n1-server
-	assert_equal "$(jl '.schema')" pmuprof-list/1
+	assert_equal "$(jl '.schema_version')" 1.0
 	assert_equal "$(jl '.note')" null
 	assert_equal "$(jl '.cores | length')" 1
 	assert_equal "$(jl '.cores[0].core')" neoverse-n1
