@@ -115,6 +115,17 @@ static int advertised(const struct list_section *s, unsigned code)
 	return (s->adv[code / 8] >> (code % 8)) & 1;
 }
 
+/* Whether the PMU's events/ entry e is one the section's table lacks (by code, or by name
+ * when its terms are not a plain event number): listed after the table's own. */
+static int beyond_table(const struct list_section *s, const struct sysfs_event *e)
+{
+	long code = resolve_sysfs_event_code(e);
+
+	if (code >= 0 && code < 0x10000)
+		return !evtab_find_code(s->core, (unsigned)code);
+	return !evtab_find_name(s->core, e->name);
+}
+
 /* The sections to list; *n of them, malloc'd. */
 static int pick_sections(const struct list_opts *o, struct resolve_ctx *ctx,
 			 struct list_section **out, size_t *n)
@@ -187,6 +198,25 @@ static cJSON *section_json(const struct list_section *s, const char *pattern)
 			cJSON_AddItemToArray(evs, event_json(s, e));
 			shown++;
 		}
+	}
+	/* what the PMU advertises beyond the tables (an IMPDEF event, a core not tabled) */
+	for (size_t k = 0; s->pmu && k < s->pmu->nevents; k++) {
+		const struct sysfs_event *e = &s->pmu->events[k];
+		long code = resolve_sysfs_event_code(e);
+		cJSON *x;
+
+		if (!beyond_table(s, e) || !matches(pattern, e->name))
+			continue;
+		x = cJSON_CreateObject();
+		cJSON_AddItemToObject(x, "code", code >= 0 ? cJSON_CreateNumber((double)code)
+							   : cJSON_CreateNull());
+		cJSON_AddStringToObject(x, "name", e->name);
+		cJSON_AddNullToObject(x, "description");
+		cJSON_AddStringToObject(x, "class", "sysfs");
+		cJSON_AddBoolToObject(x, "advertised", 1);
+		cJSON_AddStringToObject(x, "terms", e->terms);
+		cJSON_AddItemToArray(evs, x);
+		shown++;
 	}
 	cJSON_AddNumberToObject(o, "nevents", (double)shown);
 	cJSON_AddItemToObject(o, "events", evs);
@@ -274,6 +304,19 @@ static void print_section(const struct list_section *s, const char *pattern, FIL
 			fprintf(fp, "  0x%04x %c %-36s %-6s  %s\n", code,
 				advertised(s, code) > 0 ? '*' : ' ', name,
 				class_short(evtab_event_class(e)), evtab_event_desc(e));
+	}
+	for (size_t k = 0; s->pmu && k < s->pmu->nevents; k++) {
+		const struct sysfs_event *e = &s->pmu->events[k];
+		long code = resolve_sysfs_event_code(e);
+
+		if (!beyond_table(s, e) || !matches(pattern, e->name))
+			continue;
+		if (code >= 0)
+			fprintf(fp, "  0x%04lx * %-36s %-6s  advertised by the PMU, not in pmuprof's "
+				"tables\n", code, e->name, "sysfs");
+		else
+			fprintf(fp, "  ------ * %-36s %-6s  advertised by the PMU as %s\n", e->name,
+				"sysfs", e->terms);
 	}
 	fputc('\n', fp);
 }

@@ -119,3 +119,19 @@ jl() {
 	assert_failure 2
 	assert_output --partial "unknown CPU model 'cortex-a999'"
 }
+
+@test "events the PMU advertises beyond the tables are listed too (class sysfs)" {
+	cp -R "$FIXTURES/qemu-a57" tree
+	printf 'event=0x01f0\n' > tree/sys/bus/event_source/devices/armv8_pmuv3/events/vendor_thing
+	PMUPROF_SYSFS_ROOT=$PWD/tree run "$PMUPROF" list
+	assert_success
+	assert_line --regexp '^  0x01f0 \* vendor_thing +sysfs +advertised by the PMU, not in pmuprof.s tables$'
+	refute_line --regexp '^  0x0008 \* inst_retired +sysfs'
+	PMUPROF_SYSFS_ROOT=$PWD/tree run "$PMUPROF" list --json vendor
+	assert_success
+	assert_equal "$(jq -c '.cores[0].events' <<<"$output")" \
+		'[{"code":496,"name":"vendor_thing","description":null,"class":"sysfs","advertised":true,"terms":"event=0x01f0"}]'
+	PMUPROF_SYSFS_ROOT=$PWD/tree run "$PMUPROF" stat --plan -e vendor_thing
+	assert_success
+	assert_line --regexp '^  vendor_thing +armv8_pmuv3 +event counter$'
+}
