@@ -21,9 +21,12 @@ struct plan_ev {
 	int group;		/* user group ({a,b}); -1 when alone */
 	enum pmreg_kind kind;	/* PMREG_CYCLE, PMREG_CHAINED or PMREG_ANY (pmreg_kind_of) */
 	int inst;		/* INST_RETIRED without threshold: the instruction counter may take it */
+	int tie;		/* > 0: events with the same tie go into the same run (one event's
+				 * parts on several PMUs, big.LITTLE); 0: none */
 };
 
-/* The plan: event k is in unit unit[k] (a user group, or the event alone), counted in run
+/* The plan: event k is in unit unit[k] (a user group, the events tied to it, or the event
+ * alone; a unit may span PMUs only through ties), counted in run
  * run[k] (0-based) of nruns when each run holds only what fits. */
 struct plan {
 	size_t nev, nunits, nruns;

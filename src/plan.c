@@ -1,5 +1,6 @@
-/* plan.c: the counting plan: user groups and lone events become units, each unit checked
- * against its PMU's capacity, and units packed first-fit into runs whose counters suffice. */
+/* plan.c: the counting plan: user groups, events tied across PMUs and lone events become
+ * units, each unit checked against its PMUs' capacities, and units packed first-fit into runs
+ * whose counters suffice on every PMU the unit counts on. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,34 +41,45 @@ void plan_free(struct plan *p)
 	memset(p, 0, sizeof(*p));
 }
 
-/* Each event's unit: its user group's first member's unit, else a unit of its own. */
+/* The root of k's set (path halving). */
+static int root_of(int *up, int k)
+{
+	while (up[k] != k)
+		k = up[k] = up[up[k]];
+	return k;
+}
+
+/* Each event's unit: the events joined by a user group or a tie, numbered in order of their
+ * first member. */
 static size_t make_units(const struct plan_ev *ev, size_t n, int *unit)
 {
+	int *up = malloc((n + 1) * sizeof(*up));
 	size_t nu = 0;
 
+	if (!up)
+		return 0;
 	for (size_t k = 0; k < n; k++) {
-		unit[k] = -1;
-		for (size_t j = 0; ev[k].group >= 0 && j < k; j++)
-			if (ev[j].group == ev[k].group) {
-				unit[k] = unit[j];
-				break;
-			}
-		if (unit[k] < 0)
-			unit[k] = (int)nu++;
+		up[k] = (int)k;
+		for (size_t j = 0; j < k; j++)
+			if ((ev[k].group >= 0 && ev[j].group == ev[k].group) ||
+			    (ev[k].tie > 0 && ev[j].tie == ev[k].tie))
+				up[root_of(up, (int)k)] = root_of(up, (int)j);
 	}
+	for (size_t k = 0; k < n; k++)
+		unit[k] = -1;
+	for (size_t k = 0; k < n; k++) {
+		int r = root_of(up, (int)k);
+
+		if (unit[r] < 0)
+			unit[r] = (int)nu++;
+		unit[k] = unit[r];
+	}
+	free(up);
 	return nu;
 }
 
-/* The PMU a unit counts on: its first member that needs a counter (-1: none does). */
-static int unit_pmu(const struct plan_ev *ev, size_t n, const int *unit, size_t u)
-{
-	for (size_t k = 0; k < n; k++)
-		if (unit[k] == (int)u && ev[k].pmu >= 0)
-			return ev[k].pmu;
-	return -1;
-}
-
-/* Whether unit u fits run state use (of its PMU) and, when it does and commit, takes it. */
+/* Whether unit u's members on pmu fit run state use (of that PMU) and, when they do and
+ * commit, takes them. */
 static int fits(const struct plan_ev *ev, size_t n, const int *unit, size_t u, int pmu,
 		struct use *use, const struct plan_cap *cap, int commit)
 {
@@ -83,25 +95,37 @@ static int fits(const struct plan_ev *ev, size_t n, const int *unit, size_t u, i
 	return 1;
 }
 
-/* Each unit's need, checked against its PMU; PP_EINVAL with *err for one that cannot fit. */
+/* Whether unit u has a member on pmu. */
+static int on_pmu(const struct plan_ev *ev, size_t n, const int *unit, size_t u, size_t pmu)
+{
+	for (size_t k = 0; k < n; k++)
+		if (unit[k] == (int)u && ev[k].pmu == (int)pmu)
+			return 1;
+	return 0;
+}
+
+/* Each unit's need on each of its PMUs, checked against that PMU; PP_EINVAL with *err for
+ * one that cannot fit. unit_need is the most it needs of one PMU. */
 static pp_status check_units(const struct plan_ev *ev, size_t n, const struct plan_cap *caps,
-			     struct plan *p, struct plan_error *err)
+			     size_t ncaps, struct plan *p, struct plan_error *err)
 {
 	for (size_t u = 0; u < p->nunits; u++) {
-		int pmu = unit_pmu(ev, n, p->unit, u);
-		struct use z = { 0 };
-
 		p->unit_need[u] = 0;
-		if (pmu < 0)
-			continue;
-		for (size_t k = 0; k < n; k++)
-			if (p->unit[k] == (int)u && ev[k].pmu == pmu)
-				take(&z, &ev[k], &caps[pmu]);
-		p->unit_need[u] = z.gen;
-		if (z.gen > caps[pmu].general) {
+		for (size_t pmu = 0; pmu < ncaps; pmu++) {
+			struct use z = { 0 };
+
+			if (!on_pmu(ev, n, p->unit, u, pmu))
+				continue;
 			for (size_t k = 0; k < n; k++)
-				if (p->unit[k] == (int)u) {
-					*err = (struct plan_error){ ev[k].group, pmu, z.gen,
+				if (p->unit[k] == (int)u && ev[k].pmu == (int)pmu)
+					take(&z, &ev[k], &caps[pmu]);
+			if (z.gen > p->unit_need[u])
+				p->unit_need[u] = z.gen;
+			if (z.gen <= caps[pmu].general)
+				continue;
+			for (size_t k = 0; k < n; k++)
+				if (p->unit[k] == (int)u && ev[k].pmu == (int)pmu) {
+					*err = (struct plan_error){ ev[k].group, (int)pmu, z.gen,
 								    caps[pmu].general };
 					break;
 				}
@@ -111,21 +135,29 @@ static pp_status check_units(const struct plan_ev *ev, size_t n, const struct pl
 	return PP_OK;
 }
 
-/* First fit: each unit in the first run with room on its PMU (units that need no counter
- * go to run 0). urun[u] receives the run. */
+/* First fit: each unit in the first run with room on every PMU it has members on (units
+ * that need no counter go to run 0). urun[u] receives the run. */
 static size_t pack(const struct plan_ev *ev, size_t n, const struct plan_cap *caps,
 		   size_t ncaps, const struct plan *p, struct use *use, int *urun)
 {
 	size_t nruns = 1;
 
 	for (size_t u = 0; u < p->nunits; u++) {
-		int pmu = unit_pmu(ev, n, p->unit, u);
-		size_t r = 0;
+		size_t r = 0, pmu = 0;
 
-		if (pmu >= 0)
-			while (!fits(ev, n, p->unit, u, pmu, &use[r * ncaps + (size_t)pmu],
-				     &caps[pmu], 1))
+		/* the first run where each of its PMUs has room; then take them */
+		while (pmu < ncaps) {
+			if (on_pmu(ev, n, p->unit, u, pmu) &&
+			    !fits(ev, n, p->unit, u, (int)pmu, &use[r * ncaps + pmu], &caps[pmu], 0)) {
 				r++;
+				pmu = 0;
+				continue;
+			}
+			pmu++;
+		}
+		for (pmu = 0; pmu < ncaps; pmu++)
+			if (on_pmu(ev, n, p->unit, u, pmu))
+				fits(ev, n, p->unit, u, (int)pmu, &use[r * ncaps + pmu], &caps[pmu], 1);
 		urun[u] = (int)r;
 		if (r + 1 > nruns)
 			nruns = r + 1;
@@ -150,7 +182,7 @@ pp_status plan_make(const struct plan_ev *ev, size_t n, const struct plan_cap *c
 	st = out->unit && out->run && out->unit_need && use && urun ? PP_OK : PP_ENOMEM;
 	if (st == PP_OK) {
 		out->nunits = make_units(ev, n, out->unit);
-		st = check_units(ev, n, caps, out, err);
+		st = n && !out->nunits ? PP_ENOMEM : check_units(ev, n, caps, ncaps, out, err);
 	}
 	if (st == PP_OK) {
 		out->nruns = pack(ev, n, caps, ncaps, out, use, urun);

@@ -48,7 +48,8 @@ static struct plan_ev plan_event(const struct stat_event *e, const struct sysfs_
 	struct pmreg_pmu pp = { .pmuver = ver < 0 ? 1 : ver };
 	struct pmreg_event re = { .evt = (uint16_t)(e->sel.ev.arm_code >= 0 ? e->sel.ev.arm_code
 						    : (int)(a->config & 0xffff)) };
-	struct plan_ev pe = { ix, e->group, PMREG_ANY, 0 };
+	/* the parts of one event share a run: its total adds counts of one run of the command */
+	struct plan_ev pe = { ix, e->group, PMREG_ANY, 0, e->parent >= 0 ? e->parent + 1 : 0 };
 
 	if (ix < 0)
 		return pe;

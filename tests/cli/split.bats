@@ -109,3 +109,13 @@ phone_json() {
 	phone_json -I 100 -e inst_retired,task-clock -- "$PPLOAD" sleep 1 0.25
 	assert_equal "$(jqr '.events[0].split | length')" 2
 }
+
+@test "split: --mux=runs counts an event's parts in the same run of the command" {
+	# cortex-a76 is full in run 1: l1d_cache's cortex-a55 part waits for run 2 with its twin,
+	# so the total adds two counts of one run, never counts of two runs
+	PMUPROF_SYSFS_ROOT=$PHONE run "$PMUPROF" stat --plan --counters 2 --mux=runs \
+		-e armv8_cortex_a76/event=0x8/,armv8_cortex_a76/event=0x8/,l1d_cache -- true
+	assert_success
+	run awk '/^run / { r = $2 } /^  l1d_cache / { print r, $2 }' <<<"$output"
+	assert_output $'2: armv8_cortex_a55\n2: armv8_cortex_a76'
+}

@@ -10,9 +10,12 @@
 #define L PMREG_CHAINED
 #define MAXEV 16
 
-/* One event as the row gives it: pmu, group, kind, inst. */
+/* the rows give tie (the last field) only where events are tied: the others are 0, none */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+
+/* One event as the row gives it: pmu, group, kind, inst, tie. */
 struct ev {
-	int pmu, group, kind, inst;
+	int pmu, group, kind, inst, tie;
 };
 
 static const struct {
@@ -72,6 +75,17 @@ static const struct {
 	  { 0, 0, 0, 0, 1, 1 } },
 	{ __LINE__, { { 1, 1, 0 }, { 3, 1, 0 } }, 4, { { 0, -1, A, 0 }, { 1, -1, A, 0 },
 	  { 0, -1, A, 0 }, { 1, -1, A, 0 } }, 0, 2, { 0, 0, 1, 0 } },
+	/* the same with ties (one event's parts on both PMUs): each pair shares a run */
+	{ __LINE__, { { 1, 1, 0 }, { 3, 1, 0 } }, 4, { { 0, -1, A, 0, 1 }, { 1, -1, A, 0, 1 },
+	  { 0, -1, A, 0, 2 }, { 1, -1, A, 0, 2 } }, 0, 2, { 0, 0, 1, 1 } },
+	/* a tie waits for the run where both PMUs have room: PMU 1 is full in run 0 */
+	{ __LINE__, { { 3, 1, 0 }, { 1, 1, 0 } }, 4, { { 1, -1, A, 0 }, { 0, -1, A, 0, 1 },
+	  { 1, -1, A, 0, 1 }, { 0, -1, A, 0 } }, 0, 2, { 0, 1, 1, 0 } },
+	/* a user group split over two PMUs with ties: one unit, checked on each PMU */
+	{ __LINE__, { { 2, 1, 0 }, { 2, 1, 0 } }, 5, { { 0, 0, A, 0, 1 }, { 1, 1, A, 0, 1 },
+	  { 0, 0, A, 0, 2 }, { 1, 1, A, 0, 2 }, { 0, -1, A, 0 } }, 0, 2, { 0, 0, 0, 0, 1 } },
+	{ __LINE__, { { 1, 1, 0 }, { 2, 1, 0 } }, 4, { { 0, 0, A, 0, 1 }, { 1, 1, A, 0, 1 },
+	  { 0, 0, A, 0, 2 }, { 1, 1, A, 0, 2 } }, 1, 2, { 0 } },
 };
 
 static void check_row(size_t r)
@@ -84,7 +98,8 @@ static void check_row(size_t r)
 
 	for (size_t k = 0; k < rows[r].n; k++)
 		ev[k] = (struct plan_ev){ rows[r].ev[k].pmu, rows[r].ev[k].group,
-					  (enum pmreg_kind)rows[r].ev[k].kind, rows[r].ev[k].inst };
+					  (enum pmreg_kind)rows[r].ev[k].kind, rows[r].ev[k].inst,
+					  rows[r].ev[k].tie };
 	st = plan_make(ev, rows[r].n, rows[r].cap, 2, &p, &err);
 	if (rows[r].want_st) {
 		TAP_EQ_INT(st, PP_EINVAL, "line %d: the group cannot fit", ln);
