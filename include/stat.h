@@ -100,7 +100,8 @@ int stat_plan_show(const struct stat_event *evs, size_t n, const struct stat_pla
 /* stat_split.c. Splits, on a machine with several Arm PMUs and without --cpu-model, every
  * event that can be (resolve_split) over the Arm PMUs whose CPUs the command may run on (its
  * CPU affinity, inherited from pmuprof): parts are appended to *evs after the nrows rows and
- * *ntotal counts both. Sets every entry's group. -1 after a message (out of memory). */
+ * *ntotal counts both; each part's group is its core type's copy of its row's (rows keep the
+ * user's). -1 after a message (out of memory). */
 int stat_split(struct stat_event **evs, size_t nrows, size_t *ntotal, struct resolve_ctx *rc);
 /* Each split row's reading from its parts' (after a read): the raw counts and running times
  * summed, and enabled the time on the core types that have the event. */

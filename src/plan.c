@@ -78,6 +78,15 @@ static size_t make_units(const struct plan_ev *ev, size_t n, int *unit)
 	return nu;
 }
 
+/* Adds unit u's members on pmu to t. */
+static void take_unit(const struct plan_ev *ev, size_t n, const int *unit, size_t u, int pmu,
+		      struct use *t, const struct plan_cap *cap)
+{
+	for (size_t k = 0; k < n; k++)
+		if (unit[k] == (int)u && ev[k].pmu == pmu)
+			take(t, &ev[k], cap);
+}
+
 /* Whether unit u's members on pmu fit run state use (of that PMU) and, when they do and
  * commit, takes them. */
 static int fits(const struct plan_ev *ev, size_t n, const int *unit, size_t u, int pmu,
@@ -85,9 +94,7 @@ static int fits(const struct plan_ev *ev, size_t n, const int *unit, size_t u, i
 {
 	struct use t = *use;
 
-	for (size_t k = 0; k < n; k++)
-		if (unit[k] == (int)u && ev[k].pmu == pmu)
-			take(&t, &ev[k], cap);
+	take_unit(ev, n, unit, u, pmu, &t, cap);
 	if (t.gen > cap->general)
 		return 0;
 	if (commit)
@@ -116,9 +123,7 @@ static pp_status check_units(const struct plan_ev *ev, size_t n, const struct pl
 
 			if (!on_pmu(ev, n, p->unit, u, pmu))
 				continue;
-			for (size_t k = 0; k < n; k++)
-				if (p->unit[k] == (int)u && ev[k].pmu == (int)pmu)
-					take(&z, &ev[k], &caps[pmu]);
+			take_unit(ev, n, p->unit, u, (int)pmu, &z, &caps[pmu]);
 			if (z.gen > p->unit_need[u])
 				p->unit_need[u] = z.gen;
 			if (z.gen <= caps[pmu].general)

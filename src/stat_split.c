@@ -92,7 +92,6 @@ int stat_split(struct stat_event **evs, size_t nrows, size_t *ntotal, struct res
 
 	*ntotal = nrows;
 	for (size_t r = 0; r < nrows; r++) {
-		e[r].group = e[r].sel.ev.group;
 		if ((size_t)(e[r].group + 1) > ngroups)
 			ngroups = (size_t)e[r].group + 1;
 		/* reads the PMUs only for an event that may be split, or one of a PMU's own */
