@@ -1,4 +1,4 @@
-/* workload.h: runs the command being measured: fork, wait on a go-pipe, exec, wait4. */
+/* workload.h: runs the command being measured: fork, held on a go-socket, exec, wait4. */
 #ifndef PMUPROF_WORKLOAD_H
 #define PMUPROF_WORKLOAD_H
 
@@ -10,11 +10,11 @@
 #include "status.h"
 
 struct workload {
-	pid_t pid;		/* the child, stopped before exec until workload_go */
-	int go_fd;		/* write end of the go-pipe */
+	pid_t pid;		/* the child, held before exec until workload_go */
+	int go_fd;		/* pmuprof's end of the go-socket */
 	int err_fd;		/* read end of the exec-error pipe (close-on-exec in the child) */
 	struct timespec t0;	/* when it was let go */
-	void *stack;		/* the child's stack until it execs */
+	int end_status;		/* wait status of a child that ended while held */
 	char path[PATH_MAX];	/* the file it executes */
 };
 
@@ -31,11 +31,15 @@ struct workload_result {
  * PP_ENOEXEC when it is not executable (*exec_errno says why); no child then. */
 pp_status workload_fork(char *const argv[], struct workload *w, int *exec_errno);
 /* Lets the child exec. PP_ENOEXEC when the exec failed (*exec_errno says why: EACCES,
- * ENOEXEC, or ENOENT for a missing #! interpreter or loader); the child is reaped then. */
+ * ENOEXEC, or ENOENT for a missing #! interpreter or loader); PP_ESRCH when the child had
+ * already ended (killed from outside while held; w->end_status says how). The child is
+ * reaped then. Never raises SIGPIPE. */
 pp_status workload_go(struct workload *w, int *exec_errno);
 /* Waits for the child (forwarding SIGINT/SIGTERM to it) and fills r. */
 pp_status workload_wait(struct workload *w, struct workload_result *r);
-/* Ends a child that was never let go, and reaps it. */
-void workload_abort(struct workload *w);
+/* Ends a child that was never let go, and reaps it. Returns its wait status: WIFSIGNALED
+ * when something killed it while it was held (a counter open on it then fails with ESRCH),
+ * else an exit status of its own; -1 when there was no child. */
+int workload_abort(struct workload *w);
 
 #endif

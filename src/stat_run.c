@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cmd.h"
@@ -167,6 +168,23 @@ static int not_run(const char *cmd, pp_status st, int e)
 	return PP_EXIT_ERROR;
 }
 
+/* The message and exit status for a command that ended while held, before it could exec
+ * (WHEN says at which step): killed from outside, 128 + the signal as a shell reports it. */
+static int ended_held(int status, const char *when)
+{
+	const char *sig;
+
+	if (!WIFSIGNALED(status)) {
+		msg_error("the command ended (status %d) %s", WEXITSTATUS(status), when);
+		return PP_EXIT_ERROR;
+	}
+	if ((sig = sigabbrev_np(WTERMSIG(status))))
+		msg_error("the command was killed by SIG%s %s", sig, when);
+	else
+		msg_error("the command was killed by signal %d %s", WTERMSIG(status), when);
+	return 128 + WTERMSIG(status);
+}
+
 int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_t n,
 		     struct workload_result *res, struct stat_ticks *ticks, int *count_stop)
 {
@@ -190,16 +208,21 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 		if (c->only_run < 0 || evs[k].run == c->only_run)
 			evs[k].opened = evs[k].fd >= 0;
 	if (opened <= 0) {
+		int status = workload_abort(&w);
+
+		close_all(evs, n);
 		stat_split_merge(evs, n);
+		/* killed from outside while held: each open failed with ESRCH because of that */
+		if (opened == 0 && status != -1 && WIFSIGNALED(status))
+			return ended_held(status, "before its counters were opened");
 		if (opened == 0)
 			nothing_countable(evs, n);
-		workload_abort(&w);
-		close_all(evs, n);
 		return PP_EXIT_ERROR;
 	}
 	if ((st = workload_go(&w, &e)) != PP_OK) {
 		close_all(evs, n);
-		return not_run(c->cmd[0], st, e);
+		return st == PP_ESRCH ? ended_held(w.end_status, "before it ran")
+				      : not_run(c->cmd[0], st, e);
 	}
 	if (c->interval_ms) {
 		if (stat_interval_wait(c, &w, evs, n, res, ticks, count_stop) != 0) {
@@ -226,7 +249,8 @@ int stat_run_plain(char **argv, struct workload_result *res)
 	if ((st = workload_fork(argv, &w, &e)) != PP_OK)
 		return not_run(argv[0], st, e);
 	if ((st = workload_go(&w, &e)) != PP_OK)
-		return not_run(argv[0], st, e);
+		return st == PP_ESRCH ? ended_held(w.end_status, "before it ran")
+				      : not_run(argv[0], st, e);
 	workload_wait(&w, res);
 	return 0;
 }
