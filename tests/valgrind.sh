@@ -2,7 +2,9 @@
 # tests/valgrind.sh: owns the valgrind memcheck run: pmuprof's stat, list, info, explain and diff
 # over normal, failing and odd inputs, each required to exit as documented with zero memcheck
 # errors and zero leaks of any kind. One TAP line per case. Uses $O/pmuprof and $O/ppload
-# (default build/: run make first); the workload itself is not traced.
+# (default build/: run make first); the workload itself is not traced. pmuprof starts it here
+# exactly as it does for users (fork, held on a socket until its counters are open): workload.c
+# has no path of its own for valgrind.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 O=${O:-build}
