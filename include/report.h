@@ -123,6 +123,7 @@ struct report {
 	const uint64_t *interval_t_ns;
 	size_t nintervals;
 	const char *interval_stop;	/* "interval-count" when pmuprof ended the command */
+	int csv_no_summary;		/* -x -I: totals without "summary" in the time field */
 	/* multiplexing: the mode ("kernel", "runs"), the runs of the command per recorded run,
 	 * the runs that would make every count exact (0: unknown), whether any event was
 	 * scaled */
@@ -139,12 +140,16 @@ const char *report_status_str(enum report_status s);
 /* The note a marked event carries in every format: "marked: filter P,NSK: Secure EL1 and EL3
  * cannot be filtered as asked; Linux programs the Non-secure part only (--allow-secure)". */
 const char *report_mark_note(const struct report_event *e, char *buf, size_t len);
+/* A part's name as perf names a hybrid PMU's event: "armv8_cortex_a55/cycles/",
+ * "armv8_cortex_a55/inst_retired/u" for inst_retired:u. */
+const char *report_part_name(const struct report_event *e, const struct report_part *p,
+			     char *buf, size_t len);
 /* Fills the host facts (uname, cpu model and MIDR through sysfs). */
 void report_host_fill(struct report_host *h);
 
 /* The derived figure printed beside an event: a metric anchored on it (IPC, miss rates,
  * top-down shares: see metrics.h), else CPUs utilized for task-clock, else a rate per second
- * of task-clock; 0 when there is none. */
+ * of task-clock (or cpu-clock); 0 when there is none. */
 int report_metric(const struct report *r, const struct report_event *e, double *val,
 		  const char **unit);
 

@@ -32,6 +32,7 @@ struct stat_opts {
 	struct evsel_opts ev;	/* -e, --cpu-model, --kernel-el, --allow-secure */
 	int json;
 	const char *sep;
+	int no_csv_summary;	/* -x -I: totals without the "summary" time field */
 	const char *output;
 	char **cmd;
 	int cmdc;
@@ -51,12 +52,14 @@ struct stat_opts {
 #define STAT_EXIT_MIN_RUNNING 3
 
 enum { OPT_WARMUP = 0x300, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT, OPT_MUX, OPT_NO_MUX,
-       OPT_COUNTERS, OPT_MIN_RUNNING, OPT_PLAN };
+       OPT_COUNTERS, OPT_MIN_RUNNING, OPT_PLAN, OPT_NO_CSV_SUMMARY };
 
 static const struct argp_option options[] = {
 	{ "json", 'j', NULL, 0, "Report as one JSON document (schema: pmuprof-json(5))", 0 },
 	{ "field-separator", 'x', "SEP", 0,
 	  "Report as separated values in perf stat -x's field order", 0 },
+	{ "no-csv-summary", OPT_NO_CSV_SUMMARY, NULL, 0,
+	  "With -x and -I: no 'summary' time field on the totals (perf's option)", 0 },
 	{ "output", 'o', "FILE", 0,
 	  "Write the report to FILE (atomically) instead of standard error", 0 },
 	{ "repeat", 'r', "N", 0,
@@ -146,6 +149,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		if (!*arg)
 			argp_error(state, "the separator given to -x is empty");
 		o->sep = arg;
+		break;
+	case OPT_NO_CSV_SUMMARY:
+		o->no_csv_summary = 1;
 		break;
 	case 'o':
 		o->output = arg;
@@ -350,6 +356,7 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	r.warmup = o->warmup;
 	r.stopped = *why ? why : NULL;
 	r.interval_ms = o->interval_ms;
+	r.csv_no_summary = o->no_csv_summary;
 	r.interval_stop = count_stop ? "interval-count" : NULL;
 	r.mux = o->plan.mux == STAT_MUX_RUNS ? "runs" : "kernel";
 	r.mux_runs = o->plan.mux == STAT_MUX_RUNS ? pl->nruns : 1;

@@ -37,6 +37,26 @@ const char *report_mark_note(const struct report_event *e, char *buf, size_t len
 	return buf;
 }
 
+const char *report_part_name(const struct report_event *e, const struct report_part *p,
+			     char *buf, size_t len)
+{
+	const char *name = e->name, *first = strchr(name, '/'), *last = strrchr(name, '/');
+	const char *colon = strrchr(name, ':');
+
+	/* "inst_retired/p=1/u": the event's terms join the PMU's, "pmu/inst_retired,p=1/u" */
+	if (first && last > first) {
+		snprintf(buf, len, "%s/%.*s,%.*s/%s", p->pmu, (int)(first - name), name,
+			 (int)(last - first - 1), first + 1, last[1] == ':' ? last + 2 : last + 1);
+		return buf;
+	}
+	/* "inst_retired:u": the modifiers go after the PMU's slashes, as perf writes them */
+	if (colon && colon[1] && strspn(colon + 1, "ukhHGDpPSIWe") == strlen(colon + 1))
+		snprintf(buf, len, "%s/%.*s/%s", p->pmu, (int)(colon - name), name, colon + 1);
+	else
+		snprintf(buf, len, "%s/%s/", p->pmu, name);
+	return buf;
+}
+
 void report_host_fill(struct report_host *h)
 {
 	struct utsname u;
@@ -66,7 +86,8 @@ static const struct report_event *find(const struct report *r, uint32_t type, ui
 
 /* The derived figure perf stat prints beside an event, from the other counted events: a
  * metric anchored on it (metrics.h: IPC, branch and cache miss shares, stalls, top-down),
- * CPUs utilized for task-clock, else a rate per second of task-clock. 0 when there is none. */
+ * CPUs utilized for task-clock, else a rate per second of task-clock (of cpu-clock when
+ * task-clock was not counted, as perf does). 0 when there is none. */
 int report_metric(const struct report *r, const struct report_event *e, double *val,
 		  const char **unit)
 {
@@ -88,7 +109,10 @@ int report_metric(const struct report *r, const struct report_event *e, double *
 		*unit = "CPUs utilized";
 		return 1;
 	}
-	if ((tc = find(r, 1, 1)) && tc->value > 0) {
+	/* per second of task-clock, else of cpu-clock: perf keeps either as the time counted */
+	if (!(tc = find(r, 1, 1)))
+		tc = find(r, 1, 0);
+	if (tc && tc->value > 0) {
 		double rate = e->value / (tc->value / 1e9);
 		static const char *const units[] = { "/sec", "K/sec", "M/sec", "G/sec" };
 		int u = 0;

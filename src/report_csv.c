@@ -1,16 +1,28 @@
-/* report_csv.c: the report as separated values in perf stat -x's field order: value, unit,
- * event, running time (ns), share counted (%), metric value, metric unit. With -r, perf's
- * variance field comes after the event: the relative standard error, "1.23%". With -I, each
- * interval's lines come first, each with a leading timestamp field (seconds), then the
- * totals without one. perf's fields have no room for a note: a marked event is followed by a
- * "# marked: ..." comment line, which readers of perf's -x output already skip (perf writes
- * "# started on" lines the same way). */
+/* report_csv.c: the report as separated values in perf stat -x's field order (perf 6.1):
+ *   [time,] value, unit, event, [noise,] running time (ns), share counted (%),
+ *   metric value, metric unit
+ * With -I, each interval's rows come first with its end time (seconds) in the leading field,
+ * then the totals with "summary" there (perf's --summary convention; --no-csv-summary leaves
+ * the field out). With -r, perf's noise field follows the event: the relative standard error,
+ * "1.23%". An event split over core types (big.LITTLE) is followed by one row per PMU, named
+ * as perf names hybrid events, "armv8_cortex_a55/cycles/". Every row has the same fields, so
+ * perf's checkers (tests/shell/stat+csv_output.sh), which count the separators of every line,
+ * pass; the only comment line is the "# marked: ..." note of an event asked to count what
+ * Linux cannot (--allow-secure). */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "report.h"
+
+/* One row's fields; time and noise are NULL when the row has no such field. */
+struct csv_row {
+	const char *time, *value, *unit, *name, *noise;
+	uint64_t running_ns;
+	double pct;
+	const char *metric, *metric_unit;
+};
 
 /* A field, quoted (RFC 4180) only when it holds the separator, a quote or a newline. */
 static void field(FILE *out, const char *s, const char *sep, int last)
@@ -29,96 +41,121 @@ static void field(FILE *out, const char *s, const char *sep, int last)
 	fputs(last ? "\n" : sep, out);
 }
 
-/* An event's value field and its unit. */
-static const char *value_field(char *val, size_t len, const struct report_event *e,
-			       int counted, double v)
+/* perf's share-counted field: 100.00 when running == enabled (a refused event: both 0),
+ * else running/enabled, so an event enabled but never on a counter is 0.00. */
+static double share(uint64_t running_ns, uint64_t enabled_ns)
 {
-	if (!counted)
-		snprintf(val, len, "<%s>", report_status_str(e->status == REPORT_COUNTED ?
-							    REPORT_NOT_COUNTED : e->status));
-	else if (strcmp(e->unit, "ns") == 0) {
-		snprintf(val, len, "%.2f", v / 1e6);
-		return "msec";
-	} else
-		snprintf(val, len, "%.0f", v);
-	return "";
+	return running_ns == enabled_ns ? 100.0 : 100.0 * (double)running_ns / (double)enabled_ns;
 }
 
-/* -I: time, value, unit, event, running time, share counted, and two empty metric fields. */
+static void print_row(FILE *out, const struct csv_row *w, const char *sep)
+{
+	char run[24], pct[16];
+
+	snprintf(run, sizeof(run), "%" PRIu64, w->running_ns);
+	snprintf(pct, sizeof(pct), "%.2f", w->pct);
+	if (w->time)
+		field(out, w->time, sep, 0);
+	field(out, w->value, sep, 0);
+	field(out, w->unit, sep, 0);
+	field(out, w->name, sep, 0);
+	if (w->noise)
+		field(out, w->noise, sep, 0);
+	field(out, run, sep, 0);
+	field(out, pct, sep, 0);
+	field(out, w->metric, sep, 0);
+	field(out, w->metric_unit, sep, 1);
+}
+
+/* An event's value field; returns its unit, which a time event keeps when it has no value
+ * ("<not counted>,msec,task-clock", as perf prints it). */
+static const char *value_field(char *val, size_t len, const struct report_event *e,
+			       enum report_status st, double v)
+{
+	int ns = strcmp(e->unit, "ns") == 0;
+
+	if (st != REPORT_COUNTED)
+		snprintf(val, len, "<%s>", report_status_str(st));
+	else if (ns)
+		snprintf(val, len, "%.2f", v / 1e6);
+	else
+		snprintf(val, len, "%.0f", v);
+	return ns ? "msec" : "";
+}
+
+/* -I: each interval's rows, its end time first; the metric fields stay empty. */
 static void intervals_csv(const struct report *r, FILE *out, const char *sep)
 {
 	for (size_t i = 0; i < r->nintervals; i++)
 		for (size_t k = 0; k < r->nevents; k++) {
 			const struct report_event *e = &r->events[k];
 			const struct report_delta *d = &e->deltas[i];
-			char t[32], val[48], run[24], pct[16];
-			const char *unit = value_field(val, sizeof(val), e, d->counted, d->value);
+			char t[32], val[48];
+			enum report_status st = d->counted ? REPORT_COUNTED :
+				e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED : e->status;
+			struct csv_row w = { .time = t, .value = val, .name = e->name,
+					     .running_ns = d->running_ns,
+					     .pct = share(d->running_ns, d->enabled_ns), .metric = "",
+					     .metric_unit = "" };
 
 			snprintf(t, sizeof(t), "%.9f", r->interval_t_ns[i] / 1e9);
-			snprintf(run, sizeof(run), "%" PRIu64, d->running_ns);
-			snprintf(pct, sizeof(pct), "%.2f", d->enabled_ns ? 100.0 *
-				 (double)d->running_ns / (double)d->enabled_ns : 100.0);
-			field(out, t, sep, 0);
-			field(out, val, sep, 0);
-			field(out, unit, sep, 0);
-			field(out, e->name, sep, 0);
-			field(out, run, sep, 0);
-			field(out, pct, sep, 0);
-			field(out, "", sep, 0);
-			field(out, "", sep, 1);
+			w.unit = value_field(val, sizeof(val), e, st, d->value);
+			print_row(out, &w, sep);
 		}
+}
+
+/* big.LITTLE: a row per core type under the total, named "pmu/event/". Parts have no
+ * statistics of their own over -r runs: their noise field is empty. */
+static void parts_csv(const struct report_event *e, const char *time, int runs, FILE *out,
+		      const char *sep)
+{
+	for (size_t i = 0; i < e->nsplit; i++) {
+		const struct report_part *p = &e->split[i];
+		char name[256], val[48];
+		struct csv_row w = { .time = time, .value = val, .name = name,
+				     .noise = runs ? "" : NULL, .running_ns = p->running_ns,
+				     .pct = share(p->running_ns, p->enabled_ns), .metric = "",
+				     .metric_unit = "" };
+
+		report_part_name(e, p, name, sizeof(name));
+		w.unit = value_field(val, sizeof(val), e, p->status, p->value);
+		print_row(out, &w, sep);
+	}
 }
 
 int report_csv(const struct report *r, FILE *out, const char *sep)
 {
-	if (r->nintervals && r->events[0].deltas)
+	int intervals = r->nintervals && r->events[0].deltas;
+	const char *time = intervals && !r->csv_no_summary ? "summary" : NULL;
+
+	if (intervals)
 		intervals_csv(r, out, sep);
 	for (size_t k = 0; k < r->nevents; k++) {
 		const struct report_event *e = &r->events[k];
-		char val[48], run[24], pct[16], mval[32] = "", noise[24] = "";
-		const char *unit = "", *munit = "";
+		char val[48], mval[32] = "", noise[24];
+		struct csv_row w = { .time = time, .value = val, .name = e->name,
+				     .running_ns = e->running_ns, .metric = mval,
+				     .metric_unit = "" };
 		double m;
 
-		if (e->status != REPORT_COUNTED)
-			snprintf(val, sizeof(val), "<%s>", report_status_str(e->status));
-		else
-			unit = value_field(val, sizeof(val), e, 1, e->value);
-		if (r->nruns && e->status == REPORT_COUNTED && !isnan(e->stats.rse))
-			snprintf(noise, sizeof(noise), "%.2f%%", 100.0 * e->stats.rse);
-		snprintf(run, sizeof(run), "%" PRIu64, e->running_ns);
-		snprintf(pct, sizeof(pct), "%.2f",
-			 e->status == REPORT_COUNTED ? e->counted_pct : 100.0);
-		if (report_metric(r, e, &m, &munit))
+		w.unit = value_field(val, sizeof(val), e, e->status, e->value);
+		/* perf prints 0.00% where it has no spread: a count of 0, an event not counted */
+		if (r->nruns) {
+			snprintf(noise, sizeof(noise), "%.2f%%", e->status == REPORT_COUNTED &&
+				 !isnan(e->stats.rse) ? 100.0 * e->stats.rse : 0.0);
+			w.noise = noise;
+		}
+		w.pct = e->status == REPORT_COUNTED ? e->counted_pct :
+			share(e->running_ns, e->enabled_ns);
+		if (report_metric(r, e, &m, &w.metric_unit))
 			snprintf(mval, sizeof(mval), "%.3f", m);
-		field(out, val, sep, 0);
-		field(out, unit, sep, 0);
-		field(out, e->name, sep, 0);
-		if (r->nruns)
-			field(out, noise, sep, 0);
-		field(out, run, sep, 0);
-		field(out, pct, sep, 0);
-		field(out, mval, sep, 0);
-		field(out, munit, sep, 1);
+		print_row(out, &w, sep);
+		parts_csv(e, time, r->nruns > 0, out, sep);
 		if (e->marked) {
 			char note[256];
 
 			fprintf(out, "# %s: %s\n", e->name, report_mark_note(e, note, sizeof(note)));
 		}
-		if (e->status == REPORT_COUNTED && e->scaled)
-			fprintf(out, "# %s: estimate: scaled from %.2f%% of the time\n", e->name,
-				e->counted_pct);
-		for (size_t i = 0; i < e->nsplit; i++) {	/* big.LITTLE: per core type */
-			const struct report_part *p = &e->split[i];
-
-			if (p->status == REPORT_COUNTED)
-				fprintf(out, "# %s: on %s (CPUs %s): %.0f, running %" PRIu64 " ns\n",
-					e->name, p->pmu, p->cpus, p->value, p->running_ns);
-			else
-				fprintf(out, "# %s: on %s (CPUs %s): %s\n", e->name, p->pmu, p->cpus,
-					report_status_str(p->status));
-		}
-		if (e->run)
-			fprintf(out, "# %s: counted in run %d\n", e->name, e->run);
 	}
 	return ferror(out) ? -1 : 0;
 }

@@ -20,15 +20,20 @@ static void group_digits(char *buf, size_t len, uint64_t v)
 	buf[o] = '\0';
 }
 
-/* An event's value as perf prints it: msec for time events, else grouped digits. */
-static const char *format_value(char *num, size_t len, const struct report_event *e, double v)
+/* An event's value as perf prints it: msec for time events, else grouped digits; or its
+ * status, "<not counted>", which keeps the unit ("<not counted> msec task-clock", as perf). */
+static const char *format_value(char *num, size_t len, const struct report_event *e,
+				enum report_status st, double v)
 {
-	if (strcmp(e->unit, "ns") == 0) {
+	int ns = strcmp(e->unit, "ns") == 0;
+
+	if (st != REPORT_COUNTED)
+		snprintf(num, len, "<%s>", report_status_str(st));
+	else if (ns)
 		snprintf(num, len, "%.2f", v / 1e6);
-		return "msec";
-	}
-	group_digits(num, len, (uint64_t)(v + 0.5));
-	return "";
+	else
+		group_digits(num, len, (uint64_t)(v + 0.5));
+	return ns ? "msec" : "";
 }
 
 static void print_command(const struct report *r, FILE *out)
@@ -37,34 +42,35 @@ static void print_command(const struct report *r, FILE *out)
 		fprintf(out, "%s%s", k ? " " : "", r->argv[k]);
 }
 
-/* The runs stats_outliers flagged, numbered from 1 as the runs were made. */
+/* The runs stats_outliers flagged, numbered from 1 as the runs were made: a "#" line under
+ * the event's, in the metric column, where perf puts a second metric (perf's text checkers
+ * take a line that is not an event's for a comment only when it starts with "#"). */
 static void print_outliers(const struct report *r, const struct report_event *e, FILE *out)
 {
 	int any = 0;
 
 	for (size_t i = 0; e->outlier && i < r->nruns; i++)
 		if (e->outlier[i])
-			fprintf(out, "%s%zu", any++ ? ", " : "                        ^ outlier runs "
-				"(modified Z-score > 3.5): ", i + 1);
+			fprintf(out, "%s%zu", any++ ? ", " : "                                       "
+				"                  # outlier runs (modified Z-score > 3.5): ", i + 1);
 	if (any)
 		fputc('\n', out);
 }
 
-/* big.LITTLE: under the total, the event on each core type the command may run on, with the
- * share of the time it ran there. */
+/* big.LITTLE: under the total, the event on each core type the command may run on, named as
+ * perf names a hybrid PMU's event ("armv8_cortex_a55/cycles/"), with the share of the time
+ * it ran there. */
 static void print_split(const struct report_event *e, FILE *out)
 {
 	for (size_t i = 0; i < e->nsplit; i++) {
 		const struct report_part *p = &e->split[i];
-		char num[40], where[160];
-		const char *unit = "";
+		char num[40], name[128], where[192];
+		const char *unit;
 		int len;
 
-		if (p->status == REPORT_COUNTED)
-			unit = format_value(num, sizeof(num), e, p->value);
-		else
-			snprintf(num, sizeof(num), "<%s>", report_status_str(p->status));
-		len = snprintf(where, sizeof(where), "%s (%s%sCPUs %s)", p->pmu,
+		unit = format_value(num, sizeof(num), e, p->status, p->value);
+		len = snprintf(where, sizeof(where), "%s (%s%sCPUs %s)",
+			       report_part_name(e, p, name, sizeof(name)),
 			       p->core ? p->core : "", p->core ? ", " : "", p->cpus);
 		fprintf(out, "%18s %-4s   %s", num, unit, where);
 		if (p->status == REPORT_COUNTED && e->enabled_ns)
@@ -81,16 +87,11 @@ static void print_split(const struct report_event *e, FILE *out)
 static void print_event(const struct report *r, const struct report_event *e, FILE *out)
 {
 	char num[40];
-	const char *unit = "";
 	double mval;
 	const char *munit;
 	int has_metric = report_metric(r, e, &mval, &munit);
+	const char *unit = format_value(num, sizeof(num), e, e->status, e->value);
 
-	if (e->status == REPORT_COUNTED) {
-		unit = format_value(num, sizeof(num), e, e->value);
-	} else {
-		snprintf(num, sizeof(num), "<%s>", report_status_str(e->status));
-	}
 	int pct = e->status == REPORT_COUNTED && e->counted_pct < 99.995;
 	int noise = r->nruns && e->status == REPORT_COUNTED && !isnan(e->stats.rse);
 
@@ -143,14 +144,11 @@ static void print_intervals(const struct report *r, FILE *out)
 		for (size_t k = 0; k < r->nevents; k++) {
 			const struct report_event *e = &r->events[k];
 			const struct report_delta *d = &e->deltas[i];
-			const char *unit = "";
 			char num[40];
+			const char *unit = format_value(num, sizeof(num), e, d->counted ?
+				REPORT_COUNTED : e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED :
+				e->status, d->value);
 
-			if (d->counted)
-				unit = format_value(num, sizeof(num), e, d->value);
-			else
-				snprintf(num, sizeof(num), "<%s>", report_status_str(
-					 e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED : e->status));
 			fprintf(out, "%16.9f %18s %-4s %s\n", r->interval_t_ns[i] / 1e9, num, unit,
 				e->name);
 		}

@@ -90,17 +90,17 @@ phone_json() {
 	PMUPROF_SYSFS_ROOT=$PHONE run "$PMUPROF" stat -e inst_retired,dsb_spec,task-clock -- true
 	assert_success
 	assert_line --regexp '^ +<not supported> +inst_retired$'
-	assert_line --regexp '^ +<[a-z ]+> +armv8_cortex_a55 \(cortex-a55, CPUs 0-3\)$'
-	assert_line --regexp '^ +<[a-z ]+> +armv8_cortex_a76 \(cortex-a76, CPUs 4-7\)$'
-	assert_line --regexp '^ +<absent> +armv8_cortex_a55 \(cortex-a55, CPUs 0-3\): no such event on this core type$'
+	assert_line --regexp '^ +<[a-z ]+> +armv8_cortex_a55/inst_retired/ \(cortex-a55, CPUs 0-3\)$'
+	assert_line --regexp '^ +<[a-z ]+> +armv8_cortex_a76/inst_retired/ \(cortex-a76, CPUs 4-7\)$'
+	assert_line --regexp '^ +<absent> +armv8_cortex_a55/dsb_spec/ \(cortex-a55, CPUs 0-3\): no such event on this core type$'
 }
 
-@test "split: CSV keeps one row per event and adds a comment per core type" {
+@test "split: CSV puts a row per core type, named as perf's hybrid rows, under the total" {
 	PMUPROF_SYSFS_ROOT=$PHONE run "$PMUPROF" stat -x, -e inst_retired,task-clock -- true
 	assert_success
-	[ "$(grep -vc '^#' <<<"$output")" -eq 2 ]
-	assert_line --regexp '^# inst_retired: on armv8_cortex_a55 \(CPUs 0-3\): '
-	assert_line --regexp '^# inst_retired: on armv8_cortex_a76 \(CPUs 4-7\): '
+	assert_equal "${#lines[@]}" 4
+	assert_line --index 1 --regexp '^<[a-z ]+>,,armv8_cortex_a55/inst_retired/,[0-9]+,[0-9.]+,,$'
+	assert_line --index 2 --regexp '^<[a-z ]+>,,armv8_cortex_a76/inst_retired/,[0-9]+,[0-9.]+,,$'
 }
 
 @test "split: -r and -I keep the split (schema-valid)" {

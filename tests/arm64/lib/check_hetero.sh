@@ -194,8 +194,8 @@ check_hetero_pmuprof() {
 hx_text() {
 	[ "$(cat "$1.rc" 2>/dev/null)" = 0 ] || echo "exit status $(cat "$1.rc" 2>/dev/null)"
 	l=$(grep -A2 -E "^ +$2 +inst_retired:u$" "$1.err" 2>/dev/null)
-	if ! printf '%s\n' "$l" | grep -Eq "^ +$3 +$HA \\((cortex-a57, )?CPUs 0-1\\)" ||
-		! printf '%s\n' "$l" | grep -Eq "^ +$4 +$HB \\((cortex-a57, )?CPUs 2-3\\)"; then
+	if ! printf '%s\n' "$l" | grep -Eq "^ +$3 +$HA/inst_retired/u \\((cortex-a57, )?CPUs 0-1\\)" ||
+		! printf '%s\n' "$l" | grep -Eq "^ +$4 +$HB/inst_retired/u \\((cortex-a57, )?CPUs 2-3\\)"; then
 		echo "text report:"
 		tail_of "$1.err" 10
 	fi
