@@ -104,6 +104,8 @@ int report_csv(const struct report *r, FILE *out, const char *sep)
 
 			fprintf(out, "# %s: %s\n", e->name, report_mark_note(e, note, sizeof(note)));
 		}
+		if (e->note)
+			fprintf(out, "# %s: %s: %s\n", e->name, report_status_str(e->status), e->note);
 		if (e->status == REPORT_COUNTED && e->scaled)
 			fprintf(out, "# %s: estimate: scaled from %.2f%% of the time\n", e->name,
 				e->counted_pct);

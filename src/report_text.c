@@ -72,7 +72,7 @@ static void print_split(const struct report_event *e, FILE *out)
 				100.0 * (double)p->running_ns / (double)e->enabled_ns);
 		else if (p->status == REPORT_ABSENT)
 			fprintf(out, ": no such event on this core type");
-		else if (p->status == REPORT_NOT_COUNTED)
+		else if (p->status == REPORT_NOT_COUNTED && !p->note)	/* the row has it */
 			fprintf(out, ": the command did not run here");
 		fputc('\n', out);
 	}
@@ -111,6 +111,8 @@ static void print_event(const struct report *r, const struct report_event *e, FI
 	fputc('\n', out);
 	if (r->nruns)
 		print_outliers(r, e, out);
+	if (e->note)
+		fprintf(out, "%18s %-4s ^ %s: %s\n", "", "", report_status_str(e->status), e->note);
 	if (e->split)
 		print_split(e, out);
 	if (e->marked) {
@@ -118,6 +120,7 @@ static void print_event(const struct report *r, const struct report_event *e, FI
 
 		fprintf(out, "%18s %-4s ^ %s\n", "", "", report_mark_note(e, note, sizeof(note)));
 	}
+
 }
 
 /* A time; with -r its mean, the standard error of the mean and its share, as perf -r. */

@@ -9,6 +9,7 @@
 #include "cmd.h"
 #include "plan.h"
 #include "stat.h"
+#include "sysfs.h"
 
 /* Whether an event needs a hardware counter at all (software and tracepoints do not). */
 static int needs_counter(const struct stat_event *e)
@@ -16,6 +17,18 @@ static int needs_counter(const struct stat_event *e)
 	uint32_t t = e->sel.ev.attr.type;
 
 	return t != PERF_TYPE_SOFTWARE && t != PERF_TYPE_TRACEPOINT;
+}
+
+/* An event the fixture has nothing to count with either: a part for a core type without
+ * it, a row none of whose core types has it (not supported, from the tree's own tables). */
+static int never_opened(const struct stat_event *evs, size_t k)
+{
+	if (evs[k].absent)
+		return 1;
+	for (int i = 0; i < evs[k].nparts; i++)
+		if (!evs[evs[k].part0 + i].absent)
+			return 0;
+	return evs[k].nparts > 0;
 }
 
 /* The Arm PMU an event counts on: its own by name; generic and raw events go to the
@@ -191,12 +204,20 @@ int stat_plan(struct stat_event *evs, size_t n, struct resolve_ctx *rc,
 
 	memset(out, 0, sizeof(*out));
 	out->nruns = 1;
+	/* a fixture tree's PMU type numbers are another machine's: on this one the same number
+	 * may be any PMU (msr on x86 for the phone's 8), so the kernel is never asked */
+	if (*sysfs_root())
+		snprintf(out->fixture, sizeof(out->fixture), "its PMU comes from the fixture tree "
+			 "%s (PMUPROF_SYSFS_ROOT), not this machine", sysfs_root());
 	for (size_t k = 0; k < n; k++) {
 		evs[k].run = 0;
 		if (evs[k].parent < 0)	/* a part keeps the PMU it was made for */
 			evs[k].pmu_ix = -1;
 		any |= needs_counter(&evs[k]);
 	}
+	for (size_t k = 0; k < n; k++)
+		evs[k].fixture = *out->fixture && needs_counter(&evs[k]) && !never_opened(evs, k)
+				 ? out->fixture : NULL;
 	out->known = 1;
 	if (!any)		/* software only: nothing to read, nothing to probe */
 		return 0;

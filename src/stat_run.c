@@ -67,10 +67,10 @@ static int open_user_only(struct stat_event *evs, struct stat_event *e,
 }
 
 /* Whether entry k is opened at all: a row split over core types is not (its parts are), nor
- * a part whose core type lacks the event. */
+ * a part whose core type lacks the event, nor an event on a fixture tree's PMU. */
 static int opens(const struct stat_event *e)
 {
-	return !e->nparts && !e->absent;
+	return !e->nparts && !e->absent && !e->fixture;
 }
 
 /* Opens every event on the waiting child: each group under its first member, every other
@@ -172,7 +172,7 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 {
 	struct workload w;
 	pp_status st;
-	int opened, e = 0;
+	int opened, e = 0, fixture = 0;
 
 	for (size_t k = 0; k < n; k++) {
 		evs[k].fd = -1;
@@ -186,10 +186,12 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 	if ((st = workload_fork(c->cmd, &w, &e)) != PP_OK)
 		return not_run(c->cmd[0], st, e);
 	opened = open_all(evs, n, w.pid, c->only_run);
-	for (size_t k = 0; k < n; k++)
+	for (size_t k = 0; k < n; k++) {
 		if (c->only_run < 0 || evs[k].run == c->only_run)
 			evs[k].opened = evs[k].fd >= 0;
-	if (opened <= 0) {
+		fixture |= evs[k].fixture != NULL;	/* reported as such, nothing failed */
+	}
+	if (opened < 0 || (opened == 0 && !fixture)) {
 		stat_split_merge(evs, n);
 		if (opened == 0)
 			nothing_countable(evs, n);
