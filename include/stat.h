@@ -60,8 +60,8 @@ struct stat_run_cfg {
 
 /* Runs cmd once with every event opened on it (closed again before returning), readings in
  * evs[k].rd and ticks (-I) appended to *ticks. Returns 0, or pmuprof's exit status after a
- * message when the run could not happen. *count_stop is set when --interval-count ended
- * the command. */
+ * message when the run could not happen. *count_stop is set when --interval-count stopped
+ * the intervals (the command ran on to its end). */
 int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_t n,
 		     struct workload_result *res, struct stat_ticks *ticks, int *count_stop);
 /* Runs argv with no counters (a warm-up run). Returns as stat_run_counted. */

@@ -71,7 +71,8 @@ static const struct argp_option options[] = {
 	  "Read the counts every MS milliseconds while COMMAND runs and report each interval's "
 	  "counts, then the totals", 2 },
 	{ "interval-count", OPT_ICOUNT, "N", 0,
-	  "With -I: stop after N intervals, ending COMMAND (SIGTERM), as perf stat does", 2 },
+	  "With -I: stop reading and printing intervals after N of them and let COMMAND run "
+	  "to its end, then report the totals of the whole run, as perf stat does", 2 },
 	{ "metric", 'M', "NAME", 0,
 	  "Count the events metric NAME needs (ipc, topdown_l1, ...; 'list' lists them); "
 	  "repeatable. Here -M is perf's --metric: the core is --cpu-model's long form", 3 },
@@ -354,9 +355,8 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	r.mux = o->plan.mux == STAT_MUX_RUNS ? "runs" : "kernel";
 	r.mux_runs = o->plan.mux == STAT_MUX_RUNS ? pl->nruns : 1;
 	r.runs_for_exact = pl->known ? pl->nruns : 0;
-	/* the command's status; 0 when pmuprof itself ended it (--interval-count) */
-	if (!rc)
-		rc = count_stop ? 0 : res.term_signal ? 128 + res.term_signal : res.exit_code;
+	if (!rc)	/* the command's status */
+		rc = res.term_signal ? 128 + res.term_signal : res.exit_code;
 	mux_warn(&r, pl);
 	if (below_min(o, &r))
 		rc = STAT_EXIT_MIN_RUNNING;

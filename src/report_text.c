@@ -183,8 +183,8 @@ int report_text(const struct report *r, FILE *out)
 		fprintf(out, "\n The series stopped early: %s (%zu of %zu runs recorded).\n",
 			r->stopped, r->nruns, r->repeat);
 	if (r->interval_stop)
-		fprintf(out, "\n pmuprof ended the command after %zu intervals "
-			"(--interval-count).\n", r->nintervals);
+		fprintf(out, "\n Intervals stopped after %zu (--interval-count); the totals are "
+			"of the whole run.\n", r->nintervals);
 	if (r->term_signal)
 		fprintf(out, "\n The command was killed by signal %d (SIG%s).\n", r->term_signal,
 			sigabbrev_np(r->term_signal) ? sigabbrev_np(r->term_signal) : "?");
