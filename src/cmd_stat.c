@@ -289,7 +289,9 @@ static void mux_warn(const struct report *r, const struct stat_planned *pl)
 			 "of its own", lo);
 }
 
-/* --min-running: an event counted (or opened) for less than PCT of the time. */
+/* --min-running: an event counted for less than PCT of the time; one not counted at all
+ * (not counted, not supported, not permitted) is counted 0% of it: a machine without the
+ * PMU must not pass the gate. --min-running 0 passes everything. */
 static int below_min(const struct stat_opts *o, const struct report *r)
 {
 	int below = 0;
@@ -298,12 +300,18 @@ static int below_min(const struct stat_opts *o, const struct report *r)
 		const struct report_event *e = &r->events[k];
 		double pct = e->status == REPORT_COUNTED ? e->counted_pct : 0;
 
-		if (e->status > REPORT_NOT_COUNTED || pct >= o->min_running)
+		if (pct >= o->min_running)
 			continue;
-		if (!below++)
+		if (below++)
+			continue;
+		if (e->status == REPORT_COUNTED)
 			msg_error("'%s' was counted %.2f%% of the time, less than --min-running %g "
 				  "(exit status %d)", e->name, pct, o->min_running,
 				  STAT_EXIT_MIN_RUNNING);
+		else
+			msg_error("'%s' was not counted at all (%s), less than --min-running %g "
+				  "(exit status %d)", e->name, report_status_str(e->status),
+				  o->min_running, STAT_EXIT_MIN_RUNNING);
 	}
 	return below > 0;
 }
@@ -484,7 +492,12 @@ int cmd_stat(int argc, char **argv)
 	}
 	if (reserve_fds(n) != 0)
 		goto out;
-	if (o.output && (e = outfile_open(&of, o.output)) != 0) {
+	if (o.output && (e = outfile_open(&of, o.output)) == EISDIR) {
+		msg_error("cannot write report file '%s': it names a directory (give -o the "
+			  "path of a file)", o.output);
+		goto out;
+	}
+	if (o.output && e != 0) {
 		msg_error("cannot write report file '%s': %s (choose a writable path for -o)",
 			  o.output, strerror(e));
 		goto out;
