@@ -85,6 +85,19 @@ static int pmu_cap(const struct sysfs_pmu *p, const struct stat_plan_cfg *c,
 			 p->name, c->counters);
 		return 0;
 	}
+	if (p->type < 0) {	/* a stand-in (no such PMU here): never probed */
+		int per_arm = evtab_core_counters(resolve_pmu_core(p));
+
+		if (per_arm <= 0) {
+			snprintf(note, len, "%s: counters unknown (not on this machine: --cpu-model)",
+				 p->name);
+			return -1;
+		}
+		*cap = (struct plan_cap){ per_arm, 1, 0 };
+		snprintf(note, len, "%s: %d general counters per Arm's data (--cpu-model, not on "
+			 "this machine)", p->name, per_arm);
+		return 0;
+	}
 	capacity_get(p, &k);
 	if (k.general <= 0 && k.per_arm > 0) {
 		*cap = (struct plan_cap){ k.per_arm, 1, 0 };
@@ -197,6 +210,24 @@ static int plan_on(struct stat_event *evs, size_t n, const struct stat_plan_cfg 
 	return rc2;
 }
 
+/* No Arm PMU here, but --cpu-model names the core the events were resolved for: the plan is
+ * made on a stand-in PMU of that core (type -1: never probed nor opened as such), with
+ * --counters or Arm's data for the core, so that --plan on any host shows what that core
+ * would do. */
+static int plan_model(struct stat_event *evs, size_t n, const struct stat_plan_cfg *c,
+		      const struct resolve_ctx *rc, struct stat_planned *out)
+{
+	struct sysfs_pmu pmu = { .type = -1, .is_arm = 1, .mux_interval_ms = -1 };
+	struct resolve_ctx one = *rc;	/* the same context, its PMUs the stand-in */
+
+	snprintf(pmu.name, sizeof(pmu.name), "%s", evtab_core_name(rc->model));
+	pmu.midr = (uint64_t)evtab_core_implementer(rc->model) << 24 |
+		   (uint64_t)evtab_core_part(rc->model) << 4;
+	one.pmus = &pmu;
+	one.npmus = 1;
+	return plan_on(evs, n, c, &one, out);
+}
+
 int stat_plan(struct stat_event *evs, size_t n, struct resolve_ctx *rc,
 	      const struct stat_plan_cfg *c, struct stat_planned *out)
 {
@@ -223,6 +254,8 @@ int stat_plan(struct stat_event *evs, size_t n, struct resolve_ctx *rc,
 		return 0;
 	/* the PMUs resolution loaded, or loaded now for the first time */
 	resolve_ctx_pmus(rc);
+	if (!rc->npmus && rc->model)
+		return plan_model(evs, n, c, rc, out);
 	return rc->npmus ? plan_on(evs, n, c, rc, out) : 0;
 }
 

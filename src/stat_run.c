@@ -125,18 +125,30 @@ static int open_all(struct stat_event *evs, size_t n, pid_t pid, int only_run)
 	return opened;
 }
 
+/* The events and their errors, whole items only: what does not fit is "and N more" (never
+ * an event or errno name cut in half). */
 static void nothing_countable(const struct stat_event *evs, size_t n)
 {
 	char list[256] = "";
-	size_t len = 0;
+	size_t len = 0, more = 0;
 
-	for (size_t k = 0; k < n && len < sizeof(list) - 1; k++) {
+	for (size_t k = 0; k < n; k++) {
 		const char *e = strerrorname_np(evs[k].err);
+		int w;
 
-		if (evs[k].parent < 0)	/* rows only: a split row has its parts' error */
-			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s'%s' (%s)",
-						k ? ", " : "", evs[k].sel.ev.name, e ? e : "?");
+		if (evs[k].parent >= 0)	/* rows only: a split row has its parts' error */
+			continue;
+		w = more ? -1 : snprintf(list + len, sizeof(list) - len, "%s'%s' (%s)",
+					 len ? ", " : "", evs[k].sel.ev.name, e ? e : "?");
+		if (w >= 0 && (size_t)w < sizeof(list) - len - 16)	/* room for the tail */
+			len += (size_t)w;
+		else {
+			list[len] = '\0';
+			more++;
+		}
 	}
+	if (more)
+		snprintf(list + len, sizeof(list) - len, " and %zu more", more);
 	msg_error("cannot count any of the events here: %s (see 'pmuprof list' for what this "
 		  "machine has)", list);
 }
@@ -191,7 +203,9 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 			evs[k].opened = evs[k].fd >= 0;
 		fixture |= evs[k].fixture != NULL;	/* reported as such, nothing failed */
 	}
-	if (opened < 0 || (opened == 0 && !fixture)) {
+	/* nothing opened: an error, unless the events are a fixture's (never opened) or this is
+	 * one planned run of several (--mux=runs: its events are reported not supported) */
+	if (opened < 0 || (opened == 0 && !fixture && c->only_run < 0)) {
 		stat_split_merge(evs, n);
 		if (opened == 0)
 			nothing_countable(evs, n);
