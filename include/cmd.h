@@ -25,6 +25,10 @@ void msg_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* s for quoting in a message: itself, or its first len-4 characters and "...", so that a
  * 10,000-character name never pushes the cause off the line. buf holds len bytes. */
 const char *msg_clip(const char *s, char *buf, size_t len);
+/* s for quoting with a column (from 1) that points into it: itself, or a window of whole
+ * list items around the column with "..." where it was cut; *shown is the column in what is
+ * returned, so that it always points into the text shown. buf holds len bytes. */
+const char *msg_clip_at(const char *s, int column, char *buf, size_t len, int *shown);
 /* 0 when JSON can be read and written; else -1 after a message: libcjson is loaded only by
  * the commands that need it (include/jsonlib.h), each calling this before its work. */
 int msg_json_ready(void);

@@ -28,6 +28,7 @@ struct report_part {
 	uint64_t config;
 	enum report_status status;
 	const char *reason;	/* errno name when not opened */
+	const char *note;	/* as report_event's */
 	uint64_t raw, enabled_ns, running_ns;
 	double value;		/* raw scaled as its event's total is (== raw when counted whole) */
 };
@@ -46,6 +47,9 @@ struct report_event {
 	unsigned filter_differ;	/* levels (1 << enum filter_level) counted otherwise than asked */
 	enum report_status status;
 	const char *reason;	/* why it was not counted (errno name), or NULL */
+	const char *note;	/* not counted because never opened, for a reason perf's words do
+				 * not cover (a fixture tree's PMU), shown beside the event in text
+				 * and CSV; also the reason. No raw value is read */
 	uint64_t raw;		/* as read */
 	uint64_t enabled_ns, running_ns;
 	double value;		/* raw scaled by enabled/running (== raw when fully counted) */

@@ -4,6 +4,7 @@
 #ifndef PMUPROF_STAT_H
 #define PMUPROF_STAT_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -35,6 +36,9 @@ struct stat_event {
 	int one_type;		/* a row given with its Arm PMU where the command may also run on
 				 * other core types: counted only while on that PMU's CPUs */
 	int user_only;		/* a row counted in user space only for perf_event_paranoid */
+	const char *fixture;	/* why it is never opened: its PMU comes from a fixture sysfs
+				 * tree (PMUPROF_SYSFS_ROOT), whose type numbers may name another
+				 * PMU of this machine (stat_plan); NULL: this machine's */
 	const struct sysfs_pmu *arm_pmu;	/* a part: its PMU (in the resolve context) */
 	double sum_raw, sum_val, sum_en, sum_ru;	/* a part: over the recorded runs */
 	unsigned nsum;
@@ -56,8 +60,8 @@ struct stat_run_cfg {
 
 /* Runs cmd once with every event opened on it (closed again before returning), readings in
  * evs[k].rd and ticks (-I) appended to *ticks. Returns 0, or pmuprof's exit status after a
- * message when the run could not happen. *count_stop is set when --interval-count ended
- * the command. */
+ * message when the run could not happen. *count_stop is set when --interval-count stopped
+ * the intervals (the command ran on to its end). */
 int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_t n,
 		     struct workload_result *res, struct stat_ticks *ticks, int *count_stop);
 /* Runs argv with no counters (a warm-up run). Returns as stat_run_counted. */
@@ -85,10 +89,13 @@ struct stat_planned {
 	size_t nruns;		/* runs that make every count exact (1: everything fits) */
 	int known;		/* the capacities of the Arm PMUs involved are known */
 	char caps[256];		/* "armv8_pmuv3: 6 + cycle counter (probed)", for messages */
+	char fixture[PATH_MAX + 64];	/* the reason events' fixture[] point to */
 };
 
 /* Plans evs on the Arm PMUs they need (capacity probed or --counters): sets evs[k].run and
- * pmu_ix, using the PMUs of rc, the context the events were resolved in (loaded once).
+ * pmu_ix, and under a fixture sysfs tree marks every event that needs a counter as never to
+ * be opened (evs[k].fixture, pointing into out; software events still count), using the
+ * PMUs of rc, the context the events were resolved in (loaded once).
  * Software-only sets read nothing. -1 after a message (a user group that can never fit, or
  * --mux=runs with capacities unknown). */
 int stat_plan(struct stat_event *evs, size_t n, struct resolve_ctx *rc,

@@ -74,7 +74,8 @@ static const struct argp_option options[] = {
 	  "Read the counts every MS milliseconds while COMMAND runs and report each interval's "
 	  "counts, then the totals", 2 },
 	{ "interval-count", OPT_ICOUNT, "N", 0,
-	  "With -I: stop after N intervals, ending COMMAND (SIGTERM), as perf stat does", 2 },
+	  "With -I: stop reading and printing intervals after N of them and let COMMAND run "
+	  "to its end, then report the totals of the whole run, as perf stat does", 2 },
 	{ "metric", 'M', "NAME", 0,
 	  "Count the events metric NAME needs (ipc, topdown_l1, ...; 'list' lists them); "
 	  "repeatable. Here -M is perf's --metric: the core is --cpu-model's long form", 3 },
@@ -294,7 +295,9 @@ static void mux_warn(const struct report *r, const struct stat_planned *pl)
 			 "of its own", lo);
 }
 
-/* --min-running: an event counted (or opened) for less than PCT of the time. */
+/* --min-running: an event counted for less than PCT of the time; one not counted at all
+ * (not counted, not supported, not permitted) is counted 0% of it: a machine without the
+ * PMU must not pass the gate. --min-running 0 passes everything. */
 static int below_min(const struct stat_opts *o, const struct report *r)
 {
 	int below = 0;
@@ -303,12 +306,18 @@ static int below_min(const struct stat_opts *o, const struct report *r)
 		const struct report_event *e = &r->events[k];
 		double pct = e->status == REPORT_COUNTED ? e->counted_pct : 0;
 
-		if (e->status > REPORT_NOT_COUNTED || pct >= o->min_running)
+		if (pct >= o->min_running)
 			continue;
-		if (!below++)
+		if (below++)
+			continue;
+		if (e->status == REPORT_COUNTED)
 			msg_error("'%s' was counted %.2f%% of the time, less than --min-running %g "
 				  "(exit status %d)", e->name, pct, o->min_running,
 				  STAT_EXIT_MIN_RUNNING);
+		else
+			msg_error("'%s' was not counted at all (%s), less than --min-running %g "
+				  "(exit status %d)", e->name, report_status_str(e->status),
+				  o->min_running, STAT_EXIT_MIN_RUNNING);
 	}
 	return below > 0;
 }
@@ -361,9 +370,8 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	r.mux = o->plan.mux == STAT_MUX_RUNS ? "runs" : "kernel";
 	r.mux_runs = o->plan.mux == STAT_MUX_RUNS ? pl->nruns : 1;
 	r.runs_for_exact = pl->known ? pl->nruns : 0;
-	/* the command's status; 0 when pmuprof itself ended it (--interval-count) */
-	if (!rc)
-		rc = count_stop ? 0 : res.term_signal ? 128 + res.term_signal : res.exit_code;
+	if (!rc)	/* the command's status */
+		rc = res.term_signal ? 128 + res.term_signal : res.exit_code;
 	mux_warn(&r, pl);
 	if (below_min(o, &r))
 		rc = STAT_EXIT_MIN_RUNNING;
@@ -491,7 +499,12 @@ int cmd_stat(int argc, char **argv)
 	}
 	if (reserve_fds(n) != 0)
 		goto out;
-	if (o.output && (e = outfile_open(&of, o.output)) != 0) {
+	if (o.output && (e = outfile_open(&of, o.output)) == EISDIR) {
+		msg_error("cannot write report file '%s': it names a directory (give -o the "
+			  "path of a file)", o.output);
+		goto out;
+	}
+	if (o.output && e != 0) {
 		msg_error("cannot write report file '%s': %s (choose a writable path for -o)",
 			  o.output, strerror(e));
 		goto out;

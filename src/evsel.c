@@ -93,9 +93,10 @@ int evsel_ctx_init(const struct evsel_opts *o, struct resolve_ctx *ctx)
 static void spec_error(const char *spec, const struct evspec_error *e)
 {
 	char c[CLIP];
+	int col;
+	const char *shown = msg_clip_at(spec, e->column, c, sizeof(c), &col);
 
-	msg_error("cannot parse event list '%s': %s at column %d", msg_clip(spec, c, sizeof(c)),
-		  e->what, e->column);
+	msg_error("cannot parse event list '%s': %s at column %d", shown, e->what, col);
 }
 
 static void resolve_error(const char *spec, const struct evspec_req *req,
@@ -112,9 +113,11 @@ static void resolve_error(const char *spec, const struct evspec_req *req,
 		snprintf(hint + n, sizeof(hint) - (size_t)n, "?)");
 	else if (!req->pmu)
 		snprintf(hint, sizeof(hint), " (see 'pmuprof list')");
+	int col;
+	const char *shown = msg_clip_at(spec, e->column, c2, sizeof(c2), &col);
+
 	msg_error("cannot use event '%s' (column %d of '%s'): %s%s",
-		  msg_clip(req->text, c1, sizeof(c1)), e->column, msg_clip(spec, c2, sizeof(c2)),
-		  e->what, hint);
+		  msg_clip(req->text, c1, sizeof(c1)), col, shown, e->what, hint);
 }
 
 /* Every spec parsed into list; first[s] is the first request of spec s. -1 after a message. */

@@ -33,11 +33,48 @@ void msg_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Where text that must end before s + max is best cut: after the last ',' (an event list's
+ * item) in its second half, else at max (one long name has no better place). */
+static size_t cut_at(const char *s, size_t max)
+{
+	for (size_t k = max; k > max / 2; k--)
+		if (s[k - 1] == ',')
+			return k;
+	return max;
+}
+
 const char *msg_clip(const char *s, char *buf, size_t len)
 {
 	if (strlen(s) < len)
 		return s;
-	snprintf(buf, len, "%.*s...", (int)(len - 4), s);
+	snprintf(buf, len, "%.*s...", (int)cut_at(s, len - 4), s);
+	return buf;
+}
+
+const char *msg_clip_at(const char *s, int column, char *buf, size_t len, int *shown)
+{
+	size_t n = strlen(s), at = column > 0 ? (size_t)column - 1 : 0, start, end;
+
+	*shown = column;
+	if (n < len || len < 16)
+		return s;
+	/* a third of the room before the column, then whole items: start after a ',' */
+	start = at > len / 3 ? at - len / 3 : 0;
+	if (n - start < len - 4)	/* the end is near: the room goes before the column */
+		start = n - (len - 4);
+	for (size_t k = start; start && k < at; k++)
+		if (s[k] == ',') {
+			start = k + 1;
+			break;
+		}
+	end = start + len - 1 - (start ? 3 : 0) - 3;	/* room for "..." either side */
+	if (end >= n)
+		end = n;
+	else if (end > at + 1)
+		end = at + 1 + cut_at(s + at + 1, end - at - 1);
+	snprintf(buf, len, "%s%.*s%s", start ? "..." : "", (int)(end - start), s + start,
+		 end < n ? "..." : "");
+	*shown = (int)(at - start) + 1 + (start ? 3 : 0);
 	return buf;
 }
 

@@ -17,6 +17,17 @@ static void release(struct outfile *o)
 	o->fp = NULL;
 }
 
+/* Whether path names a directory by its spelling: a trailing '/', or a last component of
+ * "." or "..". basename() drops the slash, so the report would land beside it. */
+static int dir_path(const char *path)
+{
+	size_t n = strlen(path);
+	const char *last = strrchr(path, '/');
+
+	last = last ? last + 1 : path;
+	return (n && path[n - 1] == '/') || !strcmp(last, ".") || !strcmp(last, "..");
+}
+
 int outfile_open(struct outfile *o, const char *path)
 {
 	char *copy, *dir, *base;
@@ -28,6 +39,8 @@ int outfile_open(struct outfile *o, const char *path)
 	if (!*path)
 		return ENOENT;
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return EISDIR;
+	if (dir_path(path))	/* "report.txt/" would write report.txt: refused */
 		return EISDIR;
 	/* a device, FIFO or socket (/dev/null, /dev/stdout, a pipe) is written in place: there
 	 * is nothing to replace atomically, and renaming over it would destroy it */

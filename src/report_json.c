@@ -105,8 +105,8 @@ static void split_json(cJSON *o, const struct report_event *e)
 									  : jsonout_hex(p->config));
 		cJSON_AddStringToObject(x, "status", report_status_str(p->status));
 		cJSON_AddItemToObject(x, "reason", jsonout_str_or_null(p->reason));
-		cJSON_AddItemToObject(x, "raw_value", counted || p->status == REPORT_NOT_COUNTED
-						      ? cJSON_CreateNumber((double)p->raw)
+		cJSON_AddItemToObject(x, "raw_value", counted || (p->status == REPORT_NOT_COUNTED
+							  && !p->note) ? cJSON_CreateNumber((double)p->raw)
 						      : cJSON_CreateNull());
 		cJSON_AddItemToObject(x, "value", counted ? cJSON_CreateNumber(p->value)
 							  : cJSON_CreateNull());
@@ -126,7 +126,8 @@ static void split_json(cJSON *o, const struct report_event *e)
 static cJSON *event_json(const struct report *r, const struct report_event *e)
 {
 	cJSON *o = cJSON_CreateObject();
-	int counted = e->status == REPORT_COUNTED, opened = counted || e->status == REPORT_NOT_COUNTED;
+	int counted = e->status == REPORT_COUNTED;
+	int opened = counted || (e->status == REPORT_NOT_COUNTED && !e->note);	/* read */
 	double mval;
 	const char *munit;
 

@@ -78,7 +78,7 @@ static void print_split(const struct report_event *e, FILE *out)
 				100.0 * (double)p->running_ns / (double)e->enabled_ns);
 		else if (p->status == REPORT_ABSENT)
 			fprintf(out, ": no such event on this core type");
-		else if (p->status == REPORT_NOT_COUNTED)
+		else if (p->status == REPORT_NOT_COUNTED && !p->note)	/* the row has it */
 			fprintf(out, ": the command did not run here");
 		fputc('\n', out);
 	}
@@ -112,6 +112,8 @@ static void print_event(const struct report *r, const struct report_event *e, FI
 	fputc('\n', out);
 	if (r->nruns)
 		print_outliers(r, e, out);
+	if (e->note)
+		fprintf(out, "%18s %-4s ^ %s: %s\n", "", "", report_status_str(e->status), e->note);
 	if (e->split)
 		print_split(e, out);
 	if (e->marked) {
@@ -119,6 +121,7 @@ static void print_event(const struct report *r, const struct report_event *e, FI
 
 		fprintf(out, "%18s %-4s ^ %s\n", "", "", report_mark_note(e, note, sizeof(note)));
 	}
+
 }
 
 /* A time; with -r its mean, the standard error of the mean and its share, as perf -r. */
@@ -178,8 +181,8 @@ int report_text(const struct report *r, FILE *out)
 		fprintf(out, "\n The series stopped early: %s (%zu of %zu runs recorded).\n",
 			r->stopped, r->nruns, r->repeat);
 	if (r->interval_stop)
-		fprintf(out, "\n pmuprof ended the command after %zu intervals "
-			"(--interval-count).\n", r->nintervals);
+		fprintf(out, "\n Intervals stopped after %zu (--interval-count); the totals are "
+			"of the whole run.\n", r->nintervals);
 	if (r->term_signal)
 		fprintf(out, "\n The command was killed by signal %d (SIG%s).\n", r->term_signal,
 			sigabbrev_np(r->term_signal) ? sigabbrev_np(r->term_signal) : "?");

@@ -35,6 +35,15 @@ static uint64_t since(const struct timespec *t0)
 	return (uint64_t)(t1.tv_sec - t0->tv_sec) * 1000000000u + (uint64_t)(t1.tv_nsec - t0->tv_nsec);
 }
 
+/* Reads every counter now into evs[k].rd (a split row: its parts' sum). */
+static void read_all(struct stat_event *evs, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (evs[k].fd >= 0 && counter_read(evs[k].fd, &evs[k].rd) != PP_OK)
+			memset(&evs[k].rd, 0, sizeof(evs[k].rd));
+	stat_split_merge(evs, n);
+}
+
 /* Reads every counter now into a new tick (and evs[k].rd); -1 when memory ran out. */
 static int tick(struct stat_ticks *t, struct stat_event *evs, size_t n, uint64_t t_ns)
 {
@@ -52,10 +61,7 @@ static int tick(struct stat_ticks *t, struct stat_event *evs, size_t n, uint64_t
 		t->cap = cap;
 	}
 	t->nevents = n;
-	for (size_t k = 0; k < n; k++)
-		if (evs[k].fd >= 0 && counter_read(evs[k].fd, &evs[k].rd) != PP_OK)
-			memset(&evs[k].rd, 0, sizeof(evs[k].rd));
-	stat_split_merge(evs, n);	/* a split row's tick is its parts' sum */
+	read_all(evs, n);
 	for (size_t k = 0; k < n; k++)
 		t->rd[t->n * n + k] = evs[k].rd;
 	t->t_ns[t->n++] = t_ns;
@@ -129,14 +135,15 @@ int stat_interval_wait(const struct stat_run_cfg *c, struct workload *w,
 			  strerror(errno));
 		kill(w->pid, SIGTERM);
 	} else if (rc == 1) {
-		/* --interval-count reached: the totals are the last tick's readings, and the
-		 * command is ended as perf stat's --interval-count does */
+		/* --interval-count reached: as perf stat's, no more intervals are read, and
+		 * the command runs on to its end (ending it is --timeout's job) */
 		*count_stop = 1;
-		kill(w->pid, SIGTERM);
 	}
 	workload_wait(w, res);
 	if (rc == 0 && tick(ticks, evs, n, since(&w->t0)) != 0)
 		rc = -1;	/* the last interval ends with the command */
+	if (rc == 1)
+		read_all(evs, n);	/* the totals: the whole run, past the last interval */
 	if (tfd >= 0)
 		close(tfd);
 	if (pfd >= 0)

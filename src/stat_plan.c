@@ -9,6 +9,7 @@
 #include "cmd.h"
 #include "plan.h"
 #include "stat.h"
+#include "sysfs.h"
 
 /* Whether an event needs a hardware counter at all (software and tracepoints do not). */
 static int needs_counter(const struct stat_event *e)
@@ -16,6 +17,18 @@ static int needs_counter(const struct stat_event *e)
 	uint32_t t = e->sel.ev.attr.type;
 
 	return t != PERF_TYPE_SOFTWARE && t != PERF_TYPE_TRACEPOINT;
+}
+
+/* An event the fixture has nothing to count with either: a part for a core type without
+ * it, a row none of whose core types has it (not supported, from the tree's own tables). */
+static int never_opened(const struct stat_event *evs, size_t k)
+{
+	if (evs[k].absent)
+		return 1;
+	for (int i = 0; i < evs[k].nparts; i++)
+		if (!evs[evs[k].part0 + i].absent)
+			return 0;
+	return evs[k].nparts > 0;
 }
 
 /* The Arm PMU an event counts on: its own by name; generic and raw events go to the
@@ -70,6 +83,19 @@ static int pmu_cap(const struct sysfs_pmu *p, const struct stat_plan_cfg *c,
 		*cap = (struct plan_cap){ c->counters, 1, 0 };
 		snprintf(note, len, "%s: %d general counters (--counters) + the cycle counter",
 			 p->name, c->counters);
+		return 0;
+	}
+	if (p->type < 0) {	/* a stand-in (no such PMU here): never probed */
+		int per_arm = evtab_core_counters(resolve_pmu_core(p));
+
+		if (per_arm <= 0) {
+			snprintf(note, len, "%s: counters unknown (not on this machine: --cpu-model)",
+				 p->name);
+			return -1;
+		}
+		*cap = (struct plan_cap){ per_arm, 1, 0 };
+		snprintf(note, len, "%s: %d general counters per Arm's data (--cpu-model, not on "
+			 "this machine)", p->name, per_arm);
 		return 0;
 	}
 	capacity_get(p, &k);
@@ -184,6 +210,24 @@ static int plan_on(struct stat_event *evs, size_t n, const struct stat_plan_cfg 
 	return rc2;
 }
 
+/* No Arm PMU here, but --cpu-model names the core the events were resolved for: the plan is
+ * made on a stand-in PMU of that core (type -1: never probed nor opened as such), with
+ * --counters or Arm's data for the core, so that --plan on any host shows what that core
+ * would do. */
+static int plan_model(struct stat_event *evs, size_t n, const struct stat_plan_cfg *c,
+		      const struct resolve_ctx *rc, struct stat_planned *out)
+{
+	struct sysfs_pmu pmu = { .type = -1, .is_arm = 1, .mux_interval_ms = -1 };
+	struct resolve_ctx one = *rc;	/* the same context, its PMUs the stand-in */
+
+	snprintf(pmu.name, sizeof(pmu.name), "%s", evtab_core_name(rc->model));
+	pmu.midr = (uint64_t)evtab_core_implementer(rc->model) << 24 |
+		   (uint64_t)evtab_core_part(rc->model) << 4;
+	one.pmus = &pmu;
+	one.npmus = 1;
+	return plan_on(evs, n, c, &one, out);
+}
+
 int stat_plan(struct stat_event *evs, size_t n, struct resolve_ctx *rc,
 	      const struct stat_plan_cfg *c, struct stat_planned *out)
 {
@@ -191,17 +235,27 @@ int stat_plan(struct stat_event *evs, size_t n, struct resolve_ctx *rc,
 
 	memset(out, 0, sizeof(*out));
 	out->nruns = 1;
+	/* a fixture tree's PMU type numbers are another machine's: on this one the same number
+	 * may be any PMU (msr on x86 for the phone's 8), so the kernel is never asked */
+	if (*sysfs_root())
+		snprintf(out->fixture, sizeof(out->fixture), "its PMU comes from the fixture tree "
+			 "%s (PMUPROF_SYSFS_ROOT), not this machine", sysfs_root());
 	for (size_t k = 0; k < n; k++) {
 		evs[k].run = 0;
 		if (evs[k].parent < 0)	/* a part keeps the PMU it was made for */
 			evs[k].pmu_ix = -1;
 		any |= needs_counter(&evs[k]);
 	}
+	for (size_t k = 0; k < n; k++)
+		evs[k].fixture = *out->fixture && needs_counter(&evs[k]) && !never_opened(evs, k)
+				 ? out->fixture : NULL;
 	out->known = 1;
 	if (!any)		/* software only: nothing to read, nothing to probe */
 		return 0;
 	/* the PMUs resolution loaded, or loaded now for the first time */
 	resolve_ctx_pmus(rc);
+	if (!rc->npmus && rc->model)
+		return plan_model(evs, n, c, rc, out);
 	return rc->npmus ? plan_on(evs, n, c, rc, out) : 0;
 }
 

@@ -84,7 +84,10 @@ static void fill_event(struct report_event *re, const struct stat_event *e)
 	re->raw = e->rd.value;
 	re->enabled_ns = e->rd.enabled;
 	re->running_ns = e->rd.running;
-	if (!e->opened) {
+	if (e->fixture) {	/* never opened (stat_plan): not this machine's PMU */
+		re->status = REPORT_NOT_COUNTED;
+		re->reason = re->note = e->fixture;
+	} else if (!e->opened) {
 		re->status = counter_status(e->err) == PP_EACCES ? REPORT_NOT_PERMITTED
 								 : REPORT_NOT_SUPPORTED;
 		re->reason = strerrorname_np(e->err);
@@ -223,8 +226,9 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 		r->interval_t_ns = b->ticks->t_ns;
 		r->nintervals = b->ticks->n;
 	}
-	for (size_t k = 0; k < s->nevents; k++)
-		r->multiplexed |= r->events[k].scaled || r->events[k].status == REPORT_NOT_COUNTED;
+	for (size_t k = 0; k < s->nevents; k++)	/* a fixture's event was never on the kernel */
+		r->multiplexed |= r->events[k].scaled ||
+				  (r->events[k].status == REPORT_NOT_COUNTED && !evs[k].fixture);
 	if (!(mv = calloc(MAX_METRICS, sizeof(*mv))))
 		return -1;
 	r->metrics = mv;

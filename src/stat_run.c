@@ -68,10 +68,10 @@ static int open_user_only(struct stat_event *evs, struct stat_event *e,
 }
 
 /* Whether entry k is opened at all: a row split over core types is not (its parts are), nor
- * a part whose core type lacks the event. */
+ * a part whose core type lacks the event, nor an event on a fixture tree's PMU. */
 static int opens(const struct stat_event *e)
 {
-	return !e->nparts && !e->absent;
+	return !e->nparts && !e->absent && !e->fixture;
 }
 
 /* Opens every event on the waiting child: each group under its first member, every other
@@ -126,18 +126,30 @@ static int open_all(struct stat_event *evs, size_t n, pid_t pid, int only_run)
 	return opened;
 }
 
+/* The events and their errors, whole items only: what does not fit is "and N more" (never
+ * an event or errno name cut in half). */
 static void nothing_countable(const struct stat_event *evs, size_t n)
 {
 	char list[256] = "";
-	size_t len = 0;
+	size_t len = 0, more = 0;
 
-	for (size_t k = 0; k < n && len < sizeof(list) - 1; k++) {
+	for (size_t k = 0; k < n; k++) {
 		const char *e = strerrorname_np(evs[k].err);
+		int w;
 
-		if (evs[k].parent < 0)	/* rows only: a split row has its parts' error */
-			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s'%s' (%s)",
-						k ? ", " : "", evs[k].sel.ev.name, e ? e : "?");
+		if (evs[k].parent >= 0)	/* rows only: a split row has its parts' error */
+			continue;
+		w = more ? -1 : snprintf(list + len, sizeof(list) - len, "%s'%s' (%s)",
+					 len ? ", " : "", evs[k].sel.ev.name, e ? e : "?");
+		if (w >= 0 && (size_t)w < sizeof(list) - len - 16)	/* room for the tail */
+			len += (size_t)w;
+		else {
+			list[len] = '\0';
+			more++;
+		}
 	}
+	if (more)
+		snprintf(list + len, sizeof(list) - len, " and %zu more", more);
 	msg_error("cannot count any of the events here: %s (see 'pmuprof list' for what this "
 		  "machine has)", list);
 }
@@ -190,7 +202,7 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 {
 	struct workload w;
 	pp_status st;
-	int opened, e = 0;
+	int opened, e = 0, fixture = 0;
 
 	for (size_t k = 0; k < n; k++) {
 		evs[k].fd = -1;
@@ -204,10 +216,14 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 	if ((st = workload_fork(c->cmd, &w, &e)) != PP_OK)
 		return not_run(c->cmd[0], st, e);
 	opened = open_all(evs, n, w.pid, c->only_run);
-	for (size_t k = 0; k < n; k++)
+	for (size_t k = 0; k < n; k++) {
 		if (c->only_run < 0 || evs[k].run == c->only_run)
 			evs[k].opened = evs[k].fd >= 0;
-	if (opened <= 0) {
+		fixture |= evs[k].fixture != NULL;	/* reported as such, nothing failed */
+	}
+	/* nothing opened: an error, unless the events are a fixture's (never opened) or this is
+	 * one planned run of several (--mux=runs: its events are reported not supported) */
+	if (opened < 0 || (opened == 0 && !fixture && c->only_run < 0)) {
 		int status = workload_abort(&w);
 
 		close_all(evs, n);

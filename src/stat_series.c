@@ -7,7 +7,9 @@
 #include "cmd.h"
 #include "stat.h"
 
-/* Runs --prepare or --cleanup (what) before or after run i; 0, or -1 after a message. */
+/* Runs --prepare or --cleanup (what) before or after run i; 0, or -1 after a message. As
+ * in hyperfine, a failing one is pmuprof's failure: the series ends with pmuprof's own
+ * error status (the runs recorded so far are still reported). */
 static int hook(const char *what, const char *cmd, unsigned i, char *why, size_t len)
 {
 	int st;
@@ -19,7 +21,7 @@ static int hook(const char *what, const char *cmd, unsigned i, char *why, size_t
 	else
 		snprintf(why, len, "the %s command '%s' failed (status %d) at run %u", what, cmd,
 			 st, i + 1);
-	msg_error("%s: stopping", why);
+	msg_error("%s: stopping (append ' || true' to it if its status does not matter)", why);
 	return -1;
 }
 
@@ -63,7 +65,7 @@ int stat_series_run(const struct stat_series_cfg *o, struct stat_event *evs, siz
 		int warm = i < o->warmup, rc;
 
 		if (hook("prepare", o->prepare, i, why, len) != 0)
-			return s->nruns ? 0 : PP_EXIT_ERROR;
+			return PP_EXIT_ERROR;
 		rc = warm ? stat_run_plain(o->cmd, &res)
 			  : counted(o, evs, n, &res, ticks, count_stop);
 		if (rc)
@@ -73,7 +75,7 @@ int stat_series_run(const struct stat_series_cfg *o, struct stat_event *evs, siz
 			*last = res;
 		}
 		if (hook("cleanup", o->cleanup, i, why, len) != 0)
-			return s->nruns ? 0 : PP_EXIT_ERROR;
+			return PP_EXIT_ERROR;
 		if (failed(&res) && !*count_stop && (o->repeat || warm) &&
 		    i + 1 < o->warmup + runs) {
 			snprintf(why, len, "%s run %u %s %d", warm ? "warm-up" : "recorded",

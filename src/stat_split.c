@@ -249,6 +249,11 @@ struct report_part *stat_split_report(const struct stat_event *evs, size_t k, in
 			o->reason = p->err ? strerrorname_np(p->err) : NULL;
 			continue;
 		}
+		if (p->fixture) {	/* never opened (stat_plan) */
+			o->status = REPORT_NOT_COUNTED;
+			o->reason = o->note = p->fixture;
+			continue;
+		}
 		if (!p->opened) {
 			o->status = counter_status(p->err) == PP_EACCES ? REPORT_NOT_PERMITTED
 									: REPORT_NOT_SUPPORTED;

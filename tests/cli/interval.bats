@@ -47,15 +47,21 @@ load helpers
 	assert_equal "$sum" "$total"
 }
 
-@test "--interval-count N: N intervals, the command ended, totals = the intervals, status 0" {
-	stat_json -I 20 --interval-count 3 -e page-faults -- "$PPLOAD" trickle 1000 2
-	assert_success
+@test "--interval-count N: N intervals, then the command runs to its end with its status (as perf)" {
+	# perf stat -I 100 --interval-count 2 -e task-clock sleep 1 prints 2 intervals and takes 1 s
+	stat_json -I 20 --interval-count 3 -e page-faults -- sh -c "\"$PPLOAD\" trickle 1000 2; : > ended; exit 6"
+	assert_equal "$status" 6
+	[ -e ended ] || fail "the command was ended before its end"
 	assert_equal "$(jqr '.intervals | length')" 3
 	assert_equal "$(jqr '.interval_stop')" interval-count
-	assert_equal "$(jqr '.exit.signal_name')" SIGTERM
-	assert_equal "$(jqr '[.intervals[].events[0].raw_value] | add')" "$(jqr '.events[0].raw_value')"
-	t=$(jqr '.time.wall_ns')
-	[ "$t" -lt 1000000000 ] || fail "the command ran on: $t ns"
+	assert_equal "$(jqr '.exit.signal_name')" null
+	assert_equal "$(jqr '.exit.status')" 6
+	# the totals are the whole run's: more than the three intervals saw
+	sum=$(jqr '[.intervals[].events[0].raw_value] | add')
+	[ "$(jqr '.events[0].raw_value')" -gt "$sum" ] || fail "total $(jqr '.events[0].raw_value') <= intervals $sum"
+	run -6 --separate-stderr "$PMUPROF" stat -I 20 --interval-count 2 -e page-faults -- sh -c "\"$PPLOAD\" trickle 1000 2; exit 6"
+	assert_regex "$stderr" "Intervals stopped after 2 \(--interval-count\); the totals are of the whole run"
+	refute_regex "$stderr" "SIGTERM"
 }
 
 @test "-I: usage errors" {

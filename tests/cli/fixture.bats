@@ -1,0 +1,60 @@
+#!/usr/bin/env bats
+# pmuprof stat under a fixture sysfs tree (PMUPROF_SYSFS_ROOT): the fixture's PMU type numbers
+# are another machine's (8 is msr on an x86 host), so no event whose PMU comes from the tree is
+# ever opened: each is reported not counted with that reason, in every format, while software
+# events count for real and the command's status is kept. Resolution and the plan still work.
+load helpers
+
+PHONE=$FIXTURES/phone-a55-a76
+QEMU=$FIXTURES/qemu-a57
+
+@test "fixture: an Arm event is not counted (null value, the reason), task-clock counts, status kept" {
+	PMUPROF_SYSFS_ROOT=$PHONE stat_json -e sw_incr,task-clock -- sh -c 'exit 3'
+	assert_equal "$status" 3
+	assert_equal "$(jqr '.events[0].name')" sw_incr
+	assert_equal "$(jqr '.events[0].status')" "not counted"
+	assert_equal "$(jqr '.events[0].value')" null
+	assert_equal "$(jqr '.events[0].raw_value')" null
+	assert_equal "$(jqr '.events[0].reason')" \
+		"its PMU comes from the fixture tree $PHONE (PMUPROF_SYSFS_ROOT), not this machine"
+	# resolution still worked: the fixture's PMUs and type numbers are reported
+	assert_equal "$(jqr '[.events[0].split[].pmu] | join(",")')" armv8_cortex_a55,armv8_cortex_a76
+	assert_equal "$(jqr '[.events[0].split[].type] | join(",")')" 8,9
+	assert_equal "$(jqr '[.events[0].split[].status] | unique | join(",")')" "not counted"
+	assert_equal "$(jqr '[.events[0].split[].raw_value] | unique | join(",")')" ""
+	assert_equal "$(jqr '.events[1].status')" counted
+	[ "$(jqr '.events[1].value')" -gt 0 ] || fail "task-clock $(jqr '.events[1].value')"
+	assert_equal "$(jqr '.mux.multiplexed')" false
+}
+
+@test "fixture: an event with only fixture events still runs the command and reports" {
+	PMUPROF_SYSFS_ROOT=$QEMU run "$PMUPROF" stat -e sw_incr,cycles,inst_retired -- sh -c 'exit 4'
+	assert_equal "$status" 4
+	assert_line --regexp '^ +<not counted> +sw_incr$'
+	assert_line --regexp '^ +<not counted> +cycles$'
+	assert_line --regexp '^ +<not counted> +inst_retired$'
+	assert_line --regexp "^ +\^ not counted: its PMU comes from the fixture tree $QEMU \(PMUPROF_SYSFS_ROOT\), not this machine$"
+	[ "$(grep -c '\^ not counted: its PMU comes from the fixture tree' <<<"$output")" -eq 3 ]
+	refute_output --partial "cannot count"
+	refute_output --partial "multiplexed"
+}
+
+@test "fixture: CSV says not counted and why, task-clock counted in msec" {
+	PMUPROF_SYSFS_ROOT=$QEMU run "$PMUPROF" stat -x, -e sw_incr,task-clock -- true
+	assert_success
+	assert_line --regexp '^<not counted>,,sw_incr,0,'
+	assert_line "# sw_incr: not counted: its PMU comes from the fixture tree $QEMU (PMUPROF_SYSFS_ROOT), not this machine"
+	assert_line --regexp '^[0-9]+\.[0-9]{2},msec,task-clock,[1-9][0-9]*,'
+}
+
+@test "fixture: the plan is still made against the fixture's PMU (--counters)" {
+	PMUPROF_SYSFS_ROOT=$QEMU run "$PMUPROF" stat --plan --counters 2 -e inst_retired,l1d_cache,l2d_cache,br_pred
+	assert_success
+	assert_line "capacity: armv8_pmuv3: 2 general counters (--counters) + the cycle counter"
+	assert_line "run 2:"
+	PMUPROF_SYSFS_ROOT=$QEMU stat_json --mux=runs --counters 2 -e inst_retired,l1d_cache,l2d_cache,br_pred,task-clock -- true
+	assert_success
+	assert_equal "$(jqr '[.events[] | select(.name != "task-clock") | .status] | unique | join(",")')" "not counted"
+	assert_equal "$(jqr '[.events[] | .run] | join(",")')" "1,1,2,2,1"
+	assert_equal "$(jqr '.events[4].status')" counted
+}
