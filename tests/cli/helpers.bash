@@ -8,6 +8,7 @@ load schema
 ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
 PMUPROF=${PMUPROF:-$ROOT/pmuprof}
 PPLOAD=${PPLOAD:-$ROOT/${O:-build}/ppload}
+PFMHOST=${PFMHOST:-$ROOT/${O:-build}/pfmhost}
 FIXTURES=$ROOT/tests/fixtures
 
 setup() {
