@@ -56,11 +56,15 @@ DATADIR     ?= $(PREFIX)/share/pmuprof
 
 .PHONY: all check check-unit check-cli check-arm64 check-asan check-valgrind fuzz install \
         uninstall bench deps demo clean lint-man unit-bins
-all: $(O)/pmuprof pmuprof $(O)/ppload
+all: $(O)/pmuprof pmuprof $(O)/ppload $(O)/pfmhost
 
 # The workload the tests and the demo run (tests/workload/ppload.c says what it does).
 $(O)/ppload: tests/workload/ppload.c | $(O)/obj
 	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(LDFLAGS) -pthread -o $@ $<
+
+# What libpfm4 knows of this host's PMU, for the tests of the libpfm4 fallback (see the file).
+$(O)/pfmhost: tests/workload/pfmhost.c | $(O)/obj
+	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(PFM_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< -ldl
 
 $(O)/obj/%.o: src/%.c $(wildcard include/*.h) $(GEN_HDRS) | $(O)/obj
 	$(CC) $(PP_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<

@@ -19,6 +19,12 @@ if ! make -s O="$O" CC=clang HOSTCC=clang CFLAGS="$CFLAGS" LDFLAGS="$SAN" PP_LDF
 	sed 's/^/# /' "$logs/build" | tail -n 20
 	exit 1
 fi
+# a build directory whose objects were already up to date from a plain build would leave
+# pmuprof uninstrumented, and every check below would pass without a sanitizer watching
+if ! grep -q __asan_init "$O/pmuprof" || ! grep -q __ubsan_handle "$O/pmuprof"; then
+	echo "not ok 1 - the sanitizer build: $O/pmuprof is not instrumented (a plain build in $O?)"
+	exit 1
+fi
 echo "ok 1 - the sanitizer build (clang $SAN)"
 
 # every report goes to a file of its own: a test's own exit status cannot hide it

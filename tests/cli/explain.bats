@@ -18,7 +18,7 @@ jqe() {
 }
 
 setup() {
-	[ -x "$PMUPROF" ] || skip "pmuprof is not built ($PMUPROF): run make"
+	[ -x "$PMUPROF" ] || fail "pmuprof is not built ($PMUPROF): run make"
 	cd "$BATS_TEST_TMPDIR" || return 1
 }
 

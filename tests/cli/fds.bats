@@ -12,12 +12,13 @@ workload_fds() {
 }
 
 setup() {
-	[ -x "$PMUPROF" ] || skip "pmuprof is not built ($PMUPROF): run make"
-	[ -x "$PPLOAD" ] || skip "the test workload is not built ($PPLOAD): run make"
+	[ -x "$PMUPROF" ] || fail "pmuprof is not built ($PMUPROF): run make"
+	[ -x "$PPLOAD" ] || fail "the test workload is not built ($PPLOAD): run make"
 	cd "$BATS_TEST_TMPDIR" || return 1
+	[ -d /proc/self/fd ] || skip "no /proc/self/fd here (is /proc mounted?)"
 	direct=$("$PPLOAD" fds | tr '\n' ' ' | sed 's/ $//')
 	# shellcheck disable=SC2076 # a literal match
-	[[ " $direct " =~ " 0 1 2 " ]] || skip "ppload fds does not work here ($direct)"
+	[[ " $direct " =~ " 0 1 2 " ]] || fail "ppload fds, run directly, does not list 0 1 2: '$direct'"
 }
 
 @test "several events: only what pmuprof was given (0 1 2) reaches the workload" {

@@ -8,11 +8,12 @@ load schema
 ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
 PMUPROF=${PMUPROF:-$ROOT/pmuprof}
 PPLOAD=${PPLOAD:-$ROOT/${O:-build}/ppload}
+PFMHOST=${PFMHOST:-$ROOT/${O:-build}/pfmhost}
 FIXTURES=$ROOT/tests/fixtures
 
 setup() {
-	[ -x "$PMUPROF" ] || skip "pmuprof is not built ($PMUPROF): run make"
-	[ -x "$PPLOAD" ] || skip "the test workload is not built ($PPLOAD): run make"
+	[ -x "$PMUPROF" ] || fail "pmuprof is not built ($PMUPROF): run make"
+	[ -x "$PPLOAD" ] || fail "the test workload is not built ($PPLOAD): run make"
 	cd "$BATS_TEST_TMPDIR" || return 1
 }
 

@@ -143,15 +143,13 @@ check_hetero() {
 # check_hetero_pmuprof: the pmuprof cases of the hetero machine (check_hetero's variables).
 check_hetero_pmuprof() {
 	if [ -z "$PMUPROF" ]; then
-		tap_skip "$m: pmuprof cases" "$PMUPROF_WHY"
+		tap_not_run "$m: pmuprof cases" "$PMUPROF_WHY"
 		return
 	fi
 	check_hetero_info
-	if ! jq -e '.events[0] | has("split")' "$O/pp.migrate.1.json" >/dev/null 2>&1; then
-		tap_skip "$m: pmuprof stat: each Arm event split over the two PMUs" \
-			"pmuprof's JSON has no \"split\" yet (schema 1.3, big.LITTLE, not built)"
-		return
-	fi
+	jq -e '.events[0] | has("split")' "$O/pp.migrate.1.json" >/dev/null 2>&1
+	tap "$m: pmuprof stat -j: each Arm event has its split over the two PMUs" $? \
+		"$(head -c 300 "$O/pp.migrate.1.json" 2>/dev/null)" "$(tail_of "$O/pp.migrate.1.err" 3)"
 	la=$(hx_grouped "$xa") lb=$(hx_grouped "$xb") lm=$(hx_grouped "$xm") ll=$(hx_grouped "$xl")
 	# shellcheck disable=SC2016 # $x, $xa, ... are jq variables
 	hx_attempts pp.migrate hx_pp "$xm" "$xa" "$xb" '

@@ -6,7 +6,8 @@
 # Progress lines go to fd 3, which tests/arm64/run opens.
 
 # (device-tree-compiler: dtc, for the hetero machine's devicetree, lib/dtb.sh)
-HOST_PKGS="qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross cpio jq device-tree-compiler"
+HOST_PKGS="qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross cpio jq device-tree-compiler
+	python3-jsonschema"
 
 # The arm64 packages: busybox for the guest's userland, the project's libraries (cJSON, libpfm4)
 # and Debian's perf as the peer, with the shared libraries perf needs (its NEEDED closure; a
