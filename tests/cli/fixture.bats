@@ -39,11 +39,11 @@ QEMU=$FIXTURES/qemu-a57
 	refute_output --partial "multiplexed"
 }
 
-@test "fixture: CSV says not counted and why, task-clock counted in msec" {
+@test "fixture: CSV says not counted (perf's checker reads no comment lines: the reason is in text and JSON), task-clock counted in msec" {
 	PMUPROF_SYSFS_ROOT=$QEMU run "$PMUPROF" stat -x, -e sw_incr,task-clock -- true
 	assert_success
 	assert_line --regexp '^<not counted>,,sw_incr,0,'
-	assert_line "# sw_incr: not counted: its PMU comes from the fixture tree $QEMU (PMUPROF_SYSFS_ROOT), not this machine"
+	refute_output --partial "#"
 	assert_line --regexp '^[0-9]+\.[0-9]{2},msec,task-clock,[1-9][0-9]*,'
 }
 
