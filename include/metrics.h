@@ -11,13 +11,11 @@
 
 #define METRICS_MAX_INPUTS 7
 
-/* One input: an Arm PMUv3 event code (a raw code or an event of an arm PMU), or the perf
- * generic hardware (hw) or cache (cache) event the kernel maps to it; -1: none. */
+/* One input: an Arm PMUv3 event code (a raw code or an event of an arm PMU, or the perf
+ * generic hardware or cache event the kernel maps to it). */
 struct metrics_input {
 	const char *arm_name;	/* as Arm spells it, in the formula */
 	uint16_t code;
-	int hw;
-	int cache;
 };
 
 struct metrics_def {

@@ -40,11 +40,6 @@ struct pmreg_event {
 	unsigned tc;		/* PMEVTYPER.TC: threshold_compare << 1 | threshold_count */
 };
 
-/* The kernel's event number for a PERF_TYPE_HARDWARE / PERF_TYPE_HW_CACHE config on a PMUv3
- * (armv8_pmuv3_perf_map and its cache map: the generic ones, without a core's own map).
- * PP_ENOTSUP when the kernel maps it to nothing. */
-pp_status pmreg_hw_event(uint32_t type, uint64_t config, uint16_t *evt);
-
 enum pmreg_kind {
 	PMREG_ANY = 0,		/* any event counter */
 	PMREG_CYCLE,		/* PMCCNTR_EL0 when free, else an event counter */

@@ -6,28 +6,31 @@
 #include <string.h>
 
 #include "metrics.h"
+#include "resolve.h"
 
-/* Inputs, by their Arm names; hw/cache: perf's generic event the arm PMU driver maps there. */
-#define CYCLES { "CPU_CYCLES", 0x11, 0, -1 }
-#define INSTS { "INST_RETIRED", 0x08, 1, -1 }
-#define BR_RET { "BR_RETIRED", 0x21, 4, -1 }
-#define BR_MISR { "BR_MIS_PRED_RETIRED", 0x22, 5, -1 }
-#define BR_MIS { "BR_MIS_PRED", 0x10, -1, -1 }
-#define L1D { "L1D_CACHE", 0x04, -1, 0x0 }
-#define L1D_R { "L1D_CACHE_REFILL", 0x03, -1, 0x10000 }
-#define L1I { "L1I_CACHE", 0x14, -1, 0x1 }
-#define L1I_R { "L1I_CACHE_REFILL", 0x01, -1, 0x10001 }
-#define L2D { "L2D_CACHE", 0x16, -1, -1 }
-#define L2D_R { "L2D_CACHE_REFILL", 0x17, -1, -1 }
-#define LL_RD { "LL_CACHE_RD", 0x36, -1, 0x2 }
-#define LL_MISS { "LL_CACHE_MISS_RD", 0x37, -1, 0x10002 }
-#define ST_FE { "STALL_FRONTEND", 0x23, 7, -1 }
-#define ST_BE { "STALL_BACKEND", 0x24, 8, -1 }
-#define SS_FE { "STALL_SLOT_FRONTEND", 0x3e, -1, -1 }
-#define SS_BE { "STALL_SLOT_BACKEND", 0x3d, -1, -1 }
-#define SS { "STALL_SLOT", 0x3f, -1, -1 }
-#define OP_RET { "OP_RETIRED", 0x3a, -1, -1 }
-#define OP_SPEC { "OP_SPEC", 0x3b, -1, -1 }
+/* Inputs, by their Arm names and codes; perf's generic events count as the event the kernel
+ * maps them to (resolve_generic_arm_code, the one copy of that map). */
+#define CYCLES { "CPU_CYCLES", 0x11 }
+#define INSTS { "INST_RETIRED", 0x08 }
+#define BR_RET { "BR_RETIRED", 0x21 }
+#define BR_MISR { "BR_MIS_PRED_RETIRED", 0x22 }
+#define BR_MIS { "BR_MIS_PRED", 0x10 }
+#define PC_WR { "PC_WRITE_RETIRED", 0x0c }
+#define L1D { "L1D_CACHE", 0x04 }
+#define L1D_R { "L1D_CACHE_REFILL", 0x03 }
+#define L1I { "L1I_CACHE", 0x14 }
+#define L1I_R { "L1I_CACHE_REFILL", 0x01 }
+#define L2D { "L2D_CACHE", 0x16 }
+#define L2D_R { "L2D_CACHE_REFILL", 0x17 }
+#define LL_RD { "LL_CACHE_RD", 0x36 }
+#define LL_MISS { "LL_CACHE_MISS_RD", 0x37 }
+#define ST_FE { "STALL_FRONTEND", 0x23 }
+#define ST_BE { "STALL_BACKEND", 0x24 }
+#define SS_FE { "STALL_SLOT_FRONTEND", 0x3e }
+#define SS_BE { "STALL_SLOT_BACKEND", 0x3d }
+#define SS { "STALL_SLOT", 0x3f }
+#define OP_RET { "OP_RETIRED", 0x3a }
+#define OP_SPEC { "OP_SPEC", 0x3b }
 
 static double ratio(const double *v, double slots)
 {
@@ -78,6 +81,9 @@ static const struct metrics_def defs[] = {
 	  NULL, 0, 2, { INSTS, CYCLES }, ratio },
 	{ "branch_miss_rate", "branch_miss_rate", "%", "of all branches",
 	  "100 * BR_MIS_PRED_RETIRED / BR_RETIRED", NULL, 0, 2, { BR_MISR, BR_RET }, pct },
+	/* perf's branch-misses / branches, as the kernel counts them (Linux 6.1's generic map) */
+	{ "branch_miss_rate", "branch_miss_rate", "%", "of all branches",
+	  "100 * BR_MIS_PRED / PC_WRITE_RETIRED", NULL, 0, 2, { BR_MIS, PC_WR }, pct },
 	{ "l1d_miss_rate", "l1d_miss_rate", "%", "of L1D accesses",
 	  "100 * L1D_CACHE_REFILL / L1D_CACHE", NULL, 0, 2, { L1D_R, L1D }, pct },
 	{ "l1i_miss_rate", "l1i_miss_rate", "%", "of L1I accesses",
@@ -185,10 +191,8 @@ static int matches(const struct report_event *e, const struct metrics_input *in)
 {
 	if (e->status != REPORT_COUNTED)
 		return 0;
-	if (e->type == 0)
-		return in->hw >= 0 && e->config == (uint64_t)in->hw;
-	if (e->type == 3)
-		return in->cache >= 0 && e->config == (uint64_t)in->cache;
+	if (e->type == PERF_TYPE_HARDWARE || e->type == PERF_TYPE_HW_CACHE)
+		return resolve_generic_arm_code(e->type, e->config) == in->code;
 	return arm_event(e) && (e->config & 0xffff) == in->code;
 }
 

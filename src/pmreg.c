@@ -41,37 +41,6 @@ int pmreg_direct_for_release(const char *release)
 	return major > 5 || (major == 5 && minor >= 11);
 }
 
-pp_status pmreg_hw_event(uint32_t type, uint64_t config, uint16_t *evt)
-{
-	/* armv8_pmuv3_perf_map, indexed by PERF_COUNT_HW_*; 0 = unsupported. Branch
-	 * instructions: BR_RETIRED (0x21), the kernel falls back to PC_WRITE_RETIRED */
-	static const uint16_t hw[PERF_COUNT_HW_MAX] = {
-		[PERF_COUNT_HW_CPU_CYCLES] = 0x11, [PERF_COUNT_HW_INSTRUCTIONS] = 0x08,
-		[PERF_COUNT_HW_CACHE_REFERENCES] = 0x04, [PERF_COUNT_HW_CACHE_MISSES] = 0x03,
-		[PERF_COUNT_HW_BRANCH_INSTRUCTIONS] = 0x21, [PERF_COUNT_HW_BRANCH_MISSES] = 0x10,
-		[PERF_COUNT_HW_BUS_CYCLES] = 0x1d, [PERF_COUNT_HW_STALLED_CYCLES_FRONTEND] = 0x23,
-		[PERF_COUNT_HW_STALLED_CYCLES_BACKEND] = 0x24,
-	};
-	/* armv8_pmuv3_perf_cache_map: [cache][result] for OP_READ only */
-	static const uint16_t cache[PERF_COUNT_HW_CACHE_MAX][2] = {
-		[PERF_COUNT_HW_CACHE_L1D] = { 0x04, 0x03 }, [PERF_COUNT_HW_CACHE_L1I] = { 0x14, 0x01 },
-		[PERF_COUNT_HW_CACHE_DTLB] = { 0x25, 0x05 }, [PERF_COUNT_HW_CACHE_ITLB] = { 0x26, 0x02 },
-		[PERF_COUNT_HW_CACHE_LL] = { 0x36, 0x37 }, [PERF_COUNT_HW_CACHE_BPU] = { 0x12, 0x10 },
-	};
-	uint64_t c = config & 0xff, op = config >> 8 & 0xff, res = config >> 16 & 0xff;
-
-	if (type == PERF_TYPE_HARDWARE && config < PERF_COUNT_HW_MAX && hw[config]) {
-		*evt = hw[config];
-		return PP_OK;
-	}
-	if (type == PERF_TYPE_HW_CACHE && c < PERF_COUNT_HW_CACHE_MAX &&
-	    op == PERF_COUNT_HW_CACHE_OP_READ && res < 2 && cache[c][res]) {
-		*evt = cache[c][res];
-		return PP_OK;
-	}
-	return PP_ENOTSUP;
-}
-
 const char *pmreg_kind_str(enum pmreg_kind k)
 {
 	switch (k) {

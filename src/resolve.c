@@ -324,7 +324,7 @@ static pp_status try_pfm(struct resolve_ctx *c, const char *name, struct pp_even
 	return set_pmu(ev, "libpfm4");
 }
 
-/* A plain name: generic, raw, Arm (tables and events/), libpfm4, in that order; *pmu gets
+/* A plain name: raw, generic, Arm (tables and events/), libpfm4, in that order; *pmu gets
  * the sysfs PMU it resolved against (NULL for the others). On PP_ENOENT err says why and
  * near holds the closest names. */
 static pp_status resolve_name(struct resolve_ctx *c, const char *name, int column,
@@ -335,14 +335,15 @@ static pp_status resolve_name(struct resolve_ctx *c, const char *name, int colum
 	pp_status st;
 
 	*pmu = NULL;
+	/* raw codes first: they cost one scan of the name and are the commonest in scripts */
+	if (is_raw(name))
+		return resolve_raw(name, column, ev, err);
 	if (resolve_generic(name, &ev->attr, &ev->unit) == PP_OK) {
 		ev->arm_code = resolve_generic_arm_code(ev->attr.type, ev->attr.config);
 		if (ev->arm_code >= 0)
 			ev->split = RESOLVE_SPLIT_CODE;
 		return set_pmu(ev, ev->attr.type == PERF_TYPE_SOFTWARE ? "software" : "cpu");
 	}
-	if (is_raw(name))
-		return resolve_raw(name, column, ev, err);
 	if (resolve_arm_find(c, name, &hit) == PP_OK) {
 		*pmu = hit.pmu;
 		ev->split = RESOLVE_SPLIT_NAME;

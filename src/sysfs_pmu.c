@@ -50,19 +50,35 @@ static pp_status load_type(struct sysfs_pmu *p)
 	return PP_OK;
 }
 
+/* What sysfs_arm_pmus' quick test already read of a PMU ("cpus" and format/event), so that the
+ * full load does not read those files again: discovery reads each file once per run. */
+struct preread {
+	pp_status cpus_st;
+	char cpus[SYSFS_FILE_MAX];
+	char event_format[FORMAT_TEXT_MAX];
+};
+
 /* CPU PMUs (arm_pmu.c) give "cpus"; uncore PMUs give "cpumask", also a cpu list. Neither:
  * ncpus = 0 (software, tracepoint, x86's single "cpu" PMU). *has_cpus tells which. */
-static pp_status load_cpus(struct sysfs_pmu *p, int *has_cpus)
+static pp_status load_cpus(struct sysfs_pmu *p, const struct preread *pre, int *has_cpus)
 {
-	char buf[SYSFS_FILE_MAX];
+	char own[SYSFS_FILE_MAX];
+	const char *buf = own;
 	pp_status st;
 
 	*has_cpus = 0;
-	st = pmu_read(p->name, "cpus", buf, sizeof buf);
+	if (pre) {
+		st = pre->cpus_st;
+		buf = pre->cpus;
+	} else {
+		st = pmu_read(p->name, "cpus", own, sizeof own);
+	}
 	if (st == PP_OK)
 		*has_cpus = 1;
-	else if (st == PP_ENOENT)
-		st = pmu_read(p->name, "cpumask", buf, sizeof buf);
+	else if (st == PP_ENOENT) {
+		st = pmu_read(p->name, "cpumask", own, sizeof own);
+		buf = own;
+	}
 	if (st == PP_ENOENT)
 		return PP_OK;
 	if (st != PP_OK)
@@ -77,7 +93,7 @@ static int cmp_format(const void *a, const void *b)
 }
 
 /* format/ drives how a value is encoded, so a malformed term fails the whole PMU. */
-static pp_status load_formats(struct sysfs_pmu *p)
+static pp_status load_formats(struct sysfs_pmu *p, const struct preread *pre)
 {
 	char **names, text[FORMAT_TEXT_MAX], rel[SYSFS_NAME_MAX + 8];
 	pp_status st;
@@ -98,7 +114,11 @@ static pp_status load_formats(struct sysfs_pmu *p)
 			break;
 		}
 		snprintf(rel, sizeof rel, "format/%s", names[i]);
-		if ((st = pmu_read(p->name, rel, text, sizeof text)) == PP_OK)
+		if (pre && strcmp(names[i], "event") == 0)
+			snprintf(text, sizeof text, "%s", pre->event_format);
+		else
+			st = pmu_read(p->name, rel, text, sizeof text);
+		if (st == PP_OK)
 			st = sysfs_format_parse(names[i], text, &p->formats[p->nformats]);
 		if (st == PP_OK)
 			p->nformats++;
@@ -241,7 +261,8 @@ static int looks_like_pmuv3(const struct sysfs_pmu *p, int has_cpus)
 	return (e = sysfs_event_find(p, "inst_retired")) && event_code(e) == 0x08;
 }
 
-pp_status sysfs_pmu_load(const char *name, struct sysfs_pmu *out)
+/* sysfs_pmu_load, with what was already read of the PMU (pre, or NULL). */
+static pp_status pmu_load(const char *name, const struct preread *pre, struct sysfs_pmu *out)
 {
 	pp_status st;
 	int has_cpus;
@@ -254,8 +275,8 @@ pp_status sysfs_pmu_load(const char *name, struct sysfs_pmu *out)
 	if (!sysfs_name_ok(name))
 		return PP_EINVAL;
 	strcpy(out->name, name);
-	if ((st = load_type(out)) == PP_OK && (st = load_cpus(out, &has_cpus)) == PP_OK &&
-	    (st = load_formats(out)) == PP_OK)
+	if ((st = load_type(out)) == PP_OK && (st = load_cpus(out, pre, &has_cpus)) == PP_OK &&
+	    (st = load_formats(out, pre)) == PP_OK)
 		st = load_events(out);
 	if (st != PP_OK) {
 		sysfs_pmu_free(out);
@@ -267,6 +288,11 @@ pp_status sysfs_pmu_load(const char *name, struct sysfs_pmu *out)
 	if (out->is_arm && sysfs_cpu_midr(out->ncpus ? out->cpus[0] : 0, &out->midr) != PP_OK)
 		out->midr = 0;
 	return PP_OK;
+}
+
+pp_status sysfs_pmu_load(const char *name, struct sysfs_pmu *out)
+{
+	return pmu_load(name, NULL, out);
 }
 
 void sysfs_pmu_free(struct sysfs_pmu *pmu)
@@ -305,16 +331,19 @@ int sysfs_pmu_has_cpu(const struct sysfs_pmu *pmu, int cpu)
 }
 
 /* Cheap test before a full load: a "cpus" file and a PMUv3-shaped format/event. Keeps
- * sysfs_arm_pmus from reading the events/ of every uncore PMU on a big server. */
-static int may_be_pmuv3(const char *name)
+ * sysfs_arm_pmus from reading the events/ of every uncore PMU on a big server. What it read
+ * goes to pre, for the load. */
+static int may_be_pmuv3(const char *name, struct preread *pre)
 {
-	char buf[FORMAT_TEXT_MAX];
 	struct sysfs_format f;
 
-	if (pmu_read(name, "cpus", buf, sizeof buf) == PP_ENOENT)
+	pre->cpus_st = pmu_read(name, "cpus", pre->cpus, sizeof pre->cpus);
+	if (pre->cpus_st == PP_ENOENT)
 		return 0;
-	return pmu_read(name, "format/event", buf, sizeof buf) == PP_OK &&
-	       sysfs_format_parse("event", buf, &f) == PP_OK && is_pmuv3_event_format(&f);
+	return pmu_read(name, "format/event", pre->event_format, sizeof pre->event_format) ==
+		       PP_OK &&
+	       sysfs_format_parse("event", pre->event_format, &f) == PP_OK &&
+	       is_pmuv3_event_format(&f);
 }
 
 /* A PMU that looks like PMUv3 but fails to load is skipped; its status is returned only when
@@ -322,6 +351,7 @@ static int may_be_pmuv3(const char *name)
 pp_status sysfs_arm_pmus(struct sysfs_pmu **out, size_t *n)
 {
 	struct sysfs_pmu *v = NULL, *nv, p;
+	struct preread pre;
 	pp_status st, fail = PP_OK;
 	char **names;
 	size_t nn, i, nv_count = 0;
@@ -336,9 +366,9 @@ pp_status sysfs_arm_pmus(struct sysfs_pmu **out, size_t *n)
 	if (st != PP_OK)
 		return st;
 	for (i = 0; i < nn; i++) {
-		if (!sysfs_name_ok(names[i]) || !may_be_pmuv3(names[i]))
+		if (!sysfs_name_ok(names[i]) || !may_be_pmuv3(names[i], &pre))
 			continue;
-		if ((st = sysfs_pmu_load(names[i], &p)) != PP_OK) {
+		if ((st = pmu_load(names[i], &pre, &p)) != PP_OK) {
 			if (fail == PP_OK)
 				fail = st;
 			continue;

@@ -83,3 +83,19 @@ PHONE=$FIXTURES/phone-a55-a76
 	run "$PMUPROF" stat --min-running 100 -e task-clock -- sh -c 'exit 5'
 	assert_failure 5
 }
+
+@test "--plan with 20 Arm events: discovery reads each sysfs file once (issue 16)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	local e=inst_retired,cpu_cycles,br_mis_pred,l1d_cache,l1d_cache_refill,mem_access
+	e=$e,l1i_cache_refill,l1i_tlb_refill,l1d_tlb_refill,exc_taken,exc_return,cid_write_retired
+	e=$e,br_pred,l1i_cache,l1d_cache_wb,l2d_cache,l2d_cache_refill,l2d_cache_wb,bus_access,inst_spec
+	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server strace -f -e trace=open,openat -o "$BATS_TEST_TMPDIR/trace" \
+		"$PMUPROF" stat --plan -e "$e" -- true >/dev/null 2>&1 || skip "strace cannot trace here"
+	# every file under the fixture that was opened, and opened: at least the PMU's type and
+	# format/event, and none of them twice
+	grep -v ENOENT "$BATS_TEST_TMPDIR/trace" | grep -o '"[^"]*n1-server[^"]*"' | sort > "$BATS_TEST_TMPDIR/opened"
+	grep -q 'armv8_pmuv3_0/type"' "$BATS_TEST_TMPDIR/opened" || fail "the PMU's type was not read"
+	grep -q 'armv8_pmuv3_0/format/event"' "$BATS_TEST_TMPDIR/opened" || fail "format/event was not read"
+	run uniq -d "$BATS_TEST_TMPDIR/opened"
+	assert_output ''
+}

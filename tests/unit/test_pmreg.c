@@ -176,22 +176,6 @@ static void test_versions(void)
 	TAP_EQ_INT(pmreg_direct_for_release("4.19.0"), 0, "4.19: PMSELR+PMXEVTYPER");
 }
 
-static void test_hw_map(void)
-{
-	uint16_t evt = 0;
-
-	TAP_EQ_INT(pmreg_hw_event(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES, &evt), PP_OK,
-		   "cycles maps");
-	TAP_EQ_INT(evt, 0x11, "cycles is CPU_CYCLES");
-	pmreg_hw_event(PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS, &evt);
-	TAP_EQ_INT(evt, 0x08, "instructions is INST_RETIRED");
-	TAP_EQ_INT(pmreg_hw_event(PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES, &evt),
-		   PP_ENOTSUP, "ref-cycles has no PMUv3 event");
-	pmreg_hw_event(PERF_TYPE_HW_CACHE, PERF_COUNT_HW_CACHE_L1D |
-		       PERF_COUNT_HW_CACHE_OP_READ << 8 | PERF_COUNT_HW_CACHE_RESULT_MISS << 16, &evt);
-	TAP_EQ_INT(evt, 0x03, "L1-dcache-load-misses is L1D_CACHE_REFILL");
-}
-
 static void test_threshold(void)
 {
 	static const struct {
@@ -279,7 +263,6 @@ int main(void)
 	test_kinds();
 	test_program();
 	test_versions();
-	test_hw_map();
 	test_threshold();
 	test_th_terms();
 	return tap_done();

@@ -18,6 +18,10 @@ n1-vhe|-M virt,virtualization=on,gic-version=3 -cpu neoverse-n1|6|EL2|
 hetero|-M virt -cpu cortex-a57 -smp 4|6|EL1|hetero"
 
 BOOT_TIMEOUT=${ARM64_BOOT_TIMEOUT:-240}
+# QEMU's -icount setting, and more options (bench/arm64 makes guest time repeatable from boot to
+# boot with BOOT_ICOUNT=shift=0,sleep=off and BOOT_QEMU_MORE="-seed N -rtc ...")
+BOOT_ICOUNT=${BOOT_ICOUNT:-shift=0}
+BOOT_QEMU_MORE=${BOOT_QEMU_MORE:-}
 BOOT_MEM=512
 # hetero's kernel arguments, for quiet CPUs: no scheduler domain joins CPUs 1-3 to anything
 # (no load balancing: a task stays on the CPU it was started on, and no idle CPU is woken to
@@ -52,9 +56,9 @@ boot() {
 	cases=${GUEST_CASES:-$3}
 	append="console=ttyAMA0 rdinit=/init panic=-1 quiet${cases:+ pmuprof_cases=$cases}"
 	[ "$3" = hetero ] && append="$append $HETERO_APPEND"
-	# shellcheck disable=SC2086 # $2 and $more are lists of qemu options
-	timeout -k 5 "$BOOT_TIMEOUT" qemu-system-aarch64 $2 $more -m "$BOOT_MEM" -nographic \
-		-nic none -no-reboot -icount shift=0 -kernel "$CACHE/vmlinuz" \
+	# shellcheck disable=SC2086 # $2, $more and BOOT_QEMU_MORE are lists of qemu options
+	timeout -k 5 "$BOOT_TIMEOUT" qemu-system-aarch64 $2 $more $BOOT_QEMU_MORE -m "$BOOT_MEM" \
+		-nographic -nic none -no-reboot -icount "$BOOT_ICOUNT" -kernel "$CACHE/vmlinuz" \
 		-initrd "$WORK/initramfs.cpio.gz" -append "$append" \
 		</dev/null >"$d/console" 2>&1
 	st=$?
