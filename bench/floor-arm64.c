@@ -7,8 +7,8 @@
  * EVENTS: a comma-separated list of hex event codes for that PMU, or sw:N / hw:N for perf's
  * PERF_TYPE_SOFTWARE / PERF_TYPE_HARDWARE config N. Counters are opened one by one (no
  * group), so that more events than counters are multiplexed by the kernel.
- * Its spawn (spawn_held, go) must follow src/workload.c's primitive: today clone(CLONE_VM)
- * with the child held on a pipe until the counters are open. */
+ * Its spawn (spawn_held, go) must follow src/workload.c's primitive: today fork, with the
+ * child held on a pipe until the counters are open. */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -25,7 +25,6 @@
 #include <unistd.h>
 
 #define MAXEV 64
-#define STACK (64 * 1024)
 
 extern char **environ;
 
@@ -34,7 +33,7 @@ struct held {
 	int go_r, go_w;
 };
 
-/* the child, on its own stack in the parent's memory (CLONE_VM): wait for the go byte, exec */
+/* the child (forked): wait for the go byte, exec */
 static int child(void *arg)
 {
 	struct held *h = arg;
@@ -48,7 +47,7 @@ static int child(void *arg)
 }
 
 /* Starts argv held on a pipe, as workload_fork does: *go_w gets the pipe's end to release it. */
-static pid_t spawn_held(char **argv, int *go_w, void **stack)
+static pid_t spawn_held(char **argv, int *go_w)
 {
 	static struct held h;
 	int go[2];
@@ -56,12 +55,10 @@ static pid_t spawn_held(char **argv, int *go_w, void **stack)
 
 	if (pipe2(go, O_CLOEXEC) < 0)
 		return -1;
-	*stack = mmap(NULL, STACK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK,
-		      -1, 0);
-	if (*stack == MAP_FAILED)
-		return -1;
 	h = (struct held){ .argv = argv, .go_r = go[0], .go_w = go[1] };
-	pid = clone(child, (char *)*stack + STACK, CLONE_VM | SIGCHLD, &h);
+	pid = fork();
+	if (pid == 0)
+		child(&h);
 	close(go[0]);
 	*go_w = go[1];
 	return pid;
@@ -105,11 +102,10 @@ static void print_counts(const int *fd, int n)
 static int run_once(char **argv, struct perf_event_attr *a, int n, int interval_ms)
 {
 	int fd[MAXEV], go_w, status = 0;
-	void *stack;
-	pid_t pid = spawn_held(argv, &go_w, &stack);
+	pid_t pid = spawn_held(argv, &go_w);
 
 	if (pid < 0)
-		return perror("floor: clone"), 1;
+		return perror("floor: fork"), 1;
 	for (int k = 0; k < n; k++)
 		fd[k] = (int)syscall(SYS_perf_event_open, &a[k], pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
 	if (write(go_w, "g", 1) != 1)
@@ -126,7 +122,6 @@ static int run_once(char **argv, struct perf_event_attr *a, int n, int interval_
 			close(pf.fd);
 	}
 	waitpid(pid, &status, 0);
-	munmap(stack, STACK);
 	print_counts(fd, n);
 	for (int k = 0; k < n; k++)
 		if (fd[k] >= 0)
