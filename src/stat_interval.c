@@ -55,7 +55,6 @@ static int tick(struct stat_ticks *t, struct stat_event *evs, size_t n, uint64_t
 	for (size_t k = 0; k < n; k++)
 		if (evs[k].fd >= 0 && counter_read(evs[k].fd, &evs[k].rd) != PP_OK)
 			memset(&evs[k].rd, 0, sizeof(evs[k].rd));
-	stat_split_merge(evs, n);	/* a split row's tick is its parts' sum */
 	for (size_t k = 0; k < n; k++)
 		t->rd[t->n * n + k] = evs[k].rd;
 	t->t_ns[t->n++] = t_ns;
