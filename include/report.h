@@ -56,6 +56,7 @@ struct report_event {
 	double counted_pct;	/* running/enabled * 100 */
 	int scaled;		/* counted for part of the time: value is an estimate */
 	int run;		/* --mux=runs: the planned run (1-based) that counted it; 0 */
+	uint64_t wall_ns;	/* the wall time of the run(s) that counted it (their mean) */
 	/* big.LITTLE: the event on each Arm PMU the command may run on (NULL: not split); the
 	 * values above are their sum */
 	const struct report_part *split;

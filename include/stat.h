@@ -11,6 +11,7 @@
 #include "counter.h"
 #include "evsel.h"
 #include "metrics.h"
+#include "readings.h"
 #include "report.h"
 #include "resolve.h"
 #include "workload.h"
@@ -40,8 +41,10 @@ struct stat_event {
 				 * tree (PMUPROF_SYSFS_ROOT), whose type numbers may name another
 				 * PMU of this machine (stat_plan); NULL: this machine's */
 	const struct sysfs_pmu *arm_pmu;	/* a part: its PMU (in the resolve context) */
-	double sum_raw, sum_val, sum_en, sum_ru;	/* a part: over the recorded runs */
-	unsigned nsum;
+	int cpu;		/* the CPU it is opened on; -1: it follows the command anywhere */
+	/* a presence counter (stat_split.c), no row of the report: task-clock of the command
+	 * on one CPU of core type pmu_ix, opened in every planned run (run -1) */
+	int presence;
 };
 
 /* The cumulative readings at each interval's end (-I): rd[i * nevents + k]. */
@@ -110,14 +113,13 @@ int stat_plan_show(const struct stat_event *evs, size_t n, const struct stat_pla
  * *ntotal counts both; each part's group is its core type's copy of its row's (rows keep the
  * user's). -1 after a message (out of memory). */
 int stat_split(struct stat_event **evs, size_t nrows, size_t *ntotal, struct resolve_ctx *rc);
-/* Each split row's reading from its parts' (after a read): the raw counts and running times
- * summed, and enabled the time on the core types that have the event. */
-void stat_split_merge(struct stat_event *evs, size_t n);
-/* Adds the parts' readings of a recorded run to their sums (means with -r). */
-void stat_split_record(struct stat_event *evs, size_t n);
-/* The parts of row k as the report has them (a calloc'd array of evs[k].nparts, or NULL when
- * memory ran out); repeated: means over the recorded runs. */
-struct report_part *stat_split_report(const struct stat_event *evs, size_t k, int repeated);
+/* Appends, after the n entries (rows and parts), the presence counters of every Arm PMU a
+ * part or a row tied to one core type counts on: task-clock of the command on each CPU of
+ * that PMU, whose sum is the time the command ran on its core type, the window such an
+ * event could count in. *n grows; -1 after a message (out of memory). */
+int stat_presence(struct stat_event **evs, size_t *n, const struct resolve_ctx *rc);
+/* "0-3,6": a PMU's CPUs in the kernel's cpulist format. */
+void stat_split_cpus(const struct sysfs_pmu *p, char *buf, size_t len);
 
 /* The series pmuprof stat runs: warm-ups, then the recorded runs, each of them one run of
  * the command per planned run with --mux=runs (stat_series.c). */
@@ -130,38 +132,38 @@ struct stat_series_cfg {
 	size_t plan_runs;		/* runs of the plan (--mux=runs) */
 };
 
-struct stat_series;
+/* What the runs counted: their readings and times, and how many runs were recorded. */
+struct stat_series {
+	struct readings rd;
+	size_t nruns;		/* recorded runs */
+};
+
 /* Runs the series; a run that fails ends it (the runs so far are kept), why says so. *last is
  * the last run's result. Returns 0, or pmuprof's exit status when a run could not happen. */
 int stat_series_run(const struct stat_series_cfg *c, struct stat_event *evs, size_t n,
 		    struct stat_series *s, struct stat_ticks *ticks, struct workload_result *last,
 		    int *count_stop, char *why, size_t len);
-
-/* The values of a series of runs: per event, per run. */
-struct stat_series {
-	size_t nevents, cap, nruns;
-	double *val;			/* val[k * cap + run], NAN: not counted */
-	struct counter_reading *rd;	/* rd[k * cap + run] */
-	struct report_times *times;	/* times[run] */
-};
-
-int stat_series_init(struct stat_series *s, size_t nevents, size_t runs);
-/* Records one run (the readings in evs, s->nevents rows of n entries). */
-void stat_series_add(struct stat_series *s, struct stat_event *evs, size_t n,
-		     const struct workload_result *res);
 void stat_series_free(struct stat_series *s);
+
+/* stat_record.c: what one planned run counted, as readings: one per entry opened in it (a
+ * row not split, or a part), each with its window, the run's times, and with -I one reading
+ * per entry per interval from the ticks. -1 when memory ran out. */
+int stat_record(struct readings *rd, const struct stat_event *evs, size_t n, uint32_t run,
+		uint32_t plan_run, int only_run, const struct workload_result *res,
+		const struct stat_ticks *ticks);
 
 /* What the report is built from besides the runs. */
 struct stat_build {
 	int repeated;			/* -r given: keep per-run arrays and statistics */
-	const struct stat_ticks *ticks;	/* -I, or NULL */
+	int intervals;			/* -I given: each event's deltas per interval */
 	const struct metrics_core *core;
 	int runs_mode;			/* --mux=runs: each event says its run */
 };
 
-/* Builds r from the series (evs hold the last run's state); -1 when memory ran out. */
+/* Builds r from the series' readings, aggregated (aggregate.h); evs give the events'
+ * identities only (the first nrows are the report's rows). -1 when memory ran out. */
 int stat_report_build(struct report *r, const struct stat_series *s,
-		      const struct stat_event *evs, const struct stat_build *b);
+		      const struct stat_event *evs, size_t nrows, const struct stat_build *b);
 void stat_report_free(struct report *r);
 
 /* stat_metrics.c: -M list prints the metrics (exit status); the core per-core formulas are

@@ -329,7 +329,7 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 {
 	struct stat_series_cfg sc = { o->cmd, o->repeat, o->warmup, o->prepare, o->cleanup,
 				      o->interval_ms, o->interval_count, o->plan.mux, pl->nruns };
-	struct stat_series s;
+	struct stat_series s = { 0 };
 	struct stat_ticks ticks = { 0 };
 	struct workload_result res = { 0 };
 	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd };
@@ -338,18 +338,14 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	char why[256] = "";
 	int count_stop = 0, e, rc;
 
-	if (stat_series_init(&s, nrows, o->repeat) != 0) {
-		msg_error("out of memory");
-		return PP_EXIT_ERROR;
-	}
 	rc = stat_series_run(&sc, evs, n, &s, &ticks, &res, &count_stop, why, sizeof(why));
 	if (!s.nruns) {
 		stat_series_free(&s);
 		stat_ticks_free(&ticks);
 		return rc ? rc : PP_EXIT_ERROR;
 	}
-	b.ticks = o->interval_ms ? &ticks : NULL;
-	if (stat_report_build(&r, &s, evs, &b) != 0) {
+	b.intervals = o->interval_ms > 0;
+	if (stat_report_build(&r, &s, evs, nrows, &b) != 0) {
 		msg_error("out of memory");
 		rc = PP_EXIT_ERROR;
 		goto out;
@@ -404,6 +400,8 @@ static struct stat_event *adopt(struct evsel_event *sel, size_t n)
 	for (size_t k = 0; k < n; k++) {
 		evs[k].sel = sel[k];	/* moved: the names now belong to evs */
 		evs[k].fd = -1;
+		evs[k].cpu = -1;
+		evs[k].pmu_ix = -1;
 		evs[k].parent = -1;
 		evs[k].group = sel[k].ev.group;
 	}
@@ -497,6 +495,8 @@ int cmd_stat(int argc, char **argv)
 		rc = stat_plan_show(evs, n, &planned, &o.plan, stdout) ? PP_EXIT_ERROR : 0;
 		goto out;
 	}
+	if (stat_presence(&evs, &n, &ctx) != 0)
+		goto out;
 	if (reserve_fds(n) != 0)
 		goto out;
 	if (o.output && (e = outfile_open(&of, o.output)) == EISDIR) {

@@ -213,6 +213,23 @@ static int applies(const struct metrics_def *d, const struct metrics_core *core)
 	return (d->variant == 2) == (core->midr && (variant > 0 || rev >= 3));
 }
 
+/* A PMU the user named (a sysfs PMU), not one the kernel chooses (generic names, raw codes). */
+static int named_pmu(const char *p)
+{
+	return p && strcmp(p, "cpu") && strcmp(p, "raw") && strcmp(p, "software") &&
+	       strcmp(p, "libpfm4");
+}
+
+/* Whether e can be an input beside the anchor: the same aggregation unit. Counted at the
+ * same levels, in the same planned run, both split over the machine's core types or
+ * neither, and never on two PMUs the user named apart. */
+static int same_unit(const struct report_event *e, const struct report_event *anchor)
+{
+	return e->excl_user == anchor->excl_user && e->excl_kernel == anchor->excl_kernel &&
+	       e->run == anchor->run && (e->nsplit > 0) == (anchor->nsplit > 0) &&
+	       !(named_pmu(e->pmu) && named_pmu(anchor->pmu) && strcmp(e->pmu, anchor->pmu));
+}
+
 /* Fills m from the events like the anchor a; 0 when an input is missing or it is undefined. */
 static int compute_one(const struct report *r, const struct metrics_def *d, size_t a,
 		       const struct metrics_core *core, struct report_metric_value *m)
@@ -229,8 +246,7 @@ static int compute_one(const struct report *r, const struct metrics_def *d, size
 
 		for (k = 0; k < r->nevents; k++) {
 			const struct report_event *e = &r->events[k];
-			if (k != a && matches(e, &d->in[i]) && e->excl_user == anchor->excl_user &&
-			    e->excl_kernel == anchor->excl_kernel)
+			if (k != a && matches(e, &d->in[i]) && same_unit(e, anchor))
 				break;
 		}
 		if (k == r->nevents)

@@ -103,9 +103,11 @@ int report_metric(const struct report *r, const struct report_event *e, double *
 			return 1;
 		}
 	if (e->type == 1 && (e->config == 1 || e->config == 0)) {	/* task-clock, cpu-clock */
-		if (!r->wall_ns)
+		uint64_t wall = e->wall_ns ? e->wall_ns : r->wall_ns;	/* of its own run */
+
+		if (!wall)
 			return 0;
-		*val = e->value / (double)r->wall_ns;
+		*val = e->value / (double)wall;
 		*unit = "CPUs utilized";
 		return 1;
 	}

@@ -75,7 +75,7 @@ static void print_split(const struct report_event *e, FILE *out)
 		fprintf(out, "%18s %-4s   %s", num, unit, where);
 		if (p->status == REPORT_COUNTED && e->enabled_ns)
 			fprintf(out, "%*s %6.2f%% of the time here", len < 40 ? 40 - len : 0, "",
-				100.0 * (double)p->running_ns / (double)e->enabled_ns);
+				100.0 * (double)p->enabled_ns / (double)e->enabled_ns);
 		else if (p->status == REPORT_ABSENT)
 			fprintf(out, ": no such event on this core type");
 		else if (p->status == REPORT_NOT_COUNTED && !p->note)	/* the row has it */

@@ -41,7 +41,6 @@ static void read_all(struct stat_event *evs, size_t n)
 	for (size_t k = 0; k < n; k++)
 		if (evs[k].fd >= 0 && counter_read(evs[k].fd, &evs[k].rd) != PP_OK)
 			memset(&evs[k].rd, 0, sizeof(evs[k].rd));
-	stat_split_merge(evs, n);
 }
 
 /* Reads every counter now into a new tick (and evs[k].rd); -1 when memory ran out. */

@@ -86,7 +86,7 @@ static int open_all(struct stat_event *evs, size_t n, pid_t pid, int only_run)
 		struct perf_event_attr a = e->sel.ev.attr;
 		int group_fd = -1;
 
-		if ((only_run >= 0 && e->run != only_run) || !opens(e))
+		if ((only_run >= 0 && e->run >= 0 && e->run != only_run) || !opens(e))
 			continue;
 		if (e->group >= 0)
 			for (size_t j = 0; j < k; j++)
@@ -104,7 +104,9 @@ static int open_all(struct stat_event *evs, size_t n, pid_t pid, int only_run)
 			a.enable_on_exec = 1;
 			group_fd = -1;
 		}
-		e->fd = counter_open(&a, pid, -1, group_fd, &e->err);
+		e->fd = counter_open(&a, pid, e->cpu, group_fd, &e->err);
+		if (e->presence)
+			continue;	/* without it, a part's window is the kernel's enabled */
 		if (e->fd < 0 && counter_status(e->err) == PP_EACCES)
 			e->fd = open_user_only(evs, e, &a, pid, group_fd, &warned);
 		if (e->fd >= 0) {
@@ -134,13 +136,20 @@ static void nothing_countable(const struct stat_event *evs, size_t n)
 	size_t len = 0, more = 0;
 
 	for (size_t k = 0; k < n; k++) {
-		const char *e = strerrorname_np(evs[k].err);
+		const struct stat_event *e = &evs[k];
+		const char *name;
 		int w;
 
-		if (evs[k].parent >= 0)	/* rows only: a split row has its parts' error */
+		if (e->parent >= 0 || e->presence)	/* rows only */
 			continue;
+		for (int i = 0; i < e->nparts; i++)	/* a split row: its first part's error */
+			if (!evs[e->part0 + i].absent) {
+				e = &evs[e->part0 + i];
+				break;
+			}
+		name = strerrorname_np(e->err);
 		w = more ? -1 : snprintf(list + len, sizeof(list) - len, "%s'%s' (%s)",
-					 len ? ", " : "", evs[k].sel.ev.name, e ? e : "?");
+					 len ? ", " : "", evs[k].sel.ev.name, name ? name : "?");
 		if (w >= 0 && (size_t)w < sizeof(list) - len - 16)	/* room for the tail */
 			len += (size_t)w;
 		else {
@@ -206,7 +215,8 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 
 	for (size_t k = 0; k < n; k++) {
 		evs[k].fd = -1;
-		if ((c->only_run >= 0 && evs[k].run != c->only_run && !evs[k].nparts) ||
+		if ((c->only_run >= 0 && evs[k].run >= 0 && evs[k].run != c->only_run &&
+		     !evs[k].nparts) ||
 		    evs[k].absent)
 			continue;	/* keeps what its own run read (an absent part: why) */
 		evs[k].opened = evs[k].err = 0;
@@ -217,7 +227,7 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 		return not_run(c->cmd[0], st, e);
 	opened = open_all(evs, n, w.pid, c->only_run);
 	for (size_t k = 0; k < n; k++) {
-		if (c->only_run < 0 || evs[k].run == c->only_run)
+		if (c->only_run < 0 || evs[k].run < 0 || evs[k].run == c->only_run)
 			evs[k].opened = evs[k].fd >= 0;
 		fixture |= evs[k].fixture != NULL;	/* reported as such, nothing failed */
 	}
@@ -227,7 +237,6 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 		int status = workload_abort(&w);
 
 		close_all(evs, n);
-		stat_split_merge(evs, n);
 		/* killed from outside while held: each open failed with ESRCH because of that */
 		if (opened == 0 && status != -1 && WIFSIGNALED(status))
 			return ended_held(status, "before its counters were opened");
@@ -250,7 +259,6 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 		for (size_t k = 0; k < n; k++)
 			if (evs[k].fd >= 0 && counter_read(evs[k].fd, &evs[k].rd) != PP_OK)
 				memset(&evs[k].rd, 0, sizeof(evs[k].rd));
-		stat_split_merge(evs, n);
 	}
 	close_all(evs, n);
 	return 0;

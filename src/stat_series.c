@@ -30,10 +30,12 @@ static int failed(const struct workload_result *res)
 	return res->exit_code || res->term_signal || res->interrupted;
 }
 
-/* One recorded run: every planned run of the command in turn (one with --mux=kernel); a
- * planned run that fails ends it. The result is the last one made. */
+/* One recorded run (the series' next): every planned run of the command in turn (one with
+ * --mux=kernel), each recorded as readings; a planned run that fails ends it, and the events
+ * of the runs after it have no readings. The result is the last one made. */
 static int counted(const struct stat_series_cfg *sc, struct stat_event *evs, size_t n,
-		   struct workload_result *res, struct stat_ticks *ticks, int *count_stop)
+		   struct stat_series *s, struct workload_result *res, struct stat_ticks *ticks,
+		   int *count_stop)
 {
 	struct stat_run_cfg c = { sc->cmd, sc->interval_ms, sc->interval_count, -1 };
 	size_t runs = sc->mux == STAT_MUX_RUNS ? sc->plan_runs : 1;
@@ -43,7 +45,14 @@ static int counted(const struct stat_series_cfg *sc, struct stat_event *evs, siz
 		*res = (struct workload_result){ 0 };
 		c.only_run = sc->mux == STAT_MUX_RUNS ? (int)r : -1;
 		rc = stat_run_counted(&c, evs, n, res, ticks, count_stop);
-		if (!rc && failed(res) && r + 1 < runs) {
+		if (rc)
+			break;
+		if (stat_record(&s->rd, evs, n, (uint32_t)s->nruns, (uint32_t)r, c.only_run, res,
+				sc->interval_ms ? ticks : NULL) != 0) {
+			msg_error("out of memory");
+			return PP_EXIT_ERROR;
+		}
+		if (failed(res) && r + 1 < runs) {
 			msg_error("planned run %zu of %zu %s %d: the counts of the later runs are "
 				  "missing", r + 1, runs, res->term_signal ? "was killed by signal"
 				  : "exited with status", res->term_signal ? res->term_signal
@@ -52,6 +61,12 @@ static int counted(const struct stat_series_cfg *sc, struct stat_event *evs, siz
 		}
 	}
 	return rc;
+}
+
+void stat_series_free(struct stat_series *s)
+{
+	readings_free(&s->rd);
+	s->nruns = 0;
 }
 
 int stat_series_run(const struct stat_series_cfg *o, struct stat_event *evs, size_t n,
@@ -67,11 +82,11 @@ int stat_series_run(const struct stat_series_cfg *o, struct stat_event *evs, siz
 		if (hook("prepare", o->prepare, i, why, len) != 0)
 			return PP_EXIT_ERROR;
 		rc = warm ? stat_run_plain(o->cmd, &res)
-			  : counted(o, evs, n, &res, ticks, count_stop);
+			  : counted(o, evs, n, s, &res, ticks, count_stop);
 		if (rc)
 			return rc;
 		if (!warm) {
-			stat_series_add(s, evs, n, &res);
+			s->nruns++;
 			*last = res;
 		}
 		if (hook("cleanup", o->cleanup, i, why, len) != 0)

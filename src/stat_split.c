@@ -54,7 +54,7 @@ static void make_part(struct stat_event *evs, size_t r, size_t j, const struct r
 	const struct sysfs_pmu *p = &rc->pmus[ix];
 	pp_status st;
 
-	*e = (struct stat_event){ .sel = evs[r].sel, .fd = -1, .parent = (int)r,
+	*e = (struct stat_event){ .sel = evs[r].sel, .fd = -1, .parent = (int)r, .cpu = -1,
 				  .pmu_ix = (int)ix, .arm_pmu = p };
 	e->sel.ev.pmu = (char *)p->name;
 	e->sel.ev.arm_name = NULL;
@@ -134,86 +134,53 @@ int stat_split(struct stat_event **evs, size_t nrows, size_t *ntotal, struct res
 	return 0;
 }
 
-/* The time the command ran on the core type of p's PMU: the longest any event on that PMU
- * was counted in p's run (every one of them, when nothing was multiplexed). */
-static uint64_t time_on(const struct stat_event *evs, size_t n, const struct stat_event *p)
+/* Whether entry e counts on one core type while following the command anywhere. */
+static int tied(const struct stat_event *e)
 {
-	uint64_t t = 0;
-
-	for (size_t k = 0; k < n; k++)
-		if (!evs[k].nparts && evs[k].opened && evs[k].pmu_ix >= 0 &&
-		    evs[k].pmu_ix == p->pmu_ix && evs[k].run == p->run && evs[k].rd.running > t)
-			t = evs[k].rd.running;
-	return t;
+	return !e->presence && !e->absent && !e->fixture && e->pmu_ix >= 0 &&
+	       (e->parent >= 0 || e->one_type);
 }
 
-void stat_split_merge(struct stat_event *evs, size_t n)
+int stat_presence(struct stat_event **evs, size_t *n, const struct resolve_ctx *rc)
 {
-	for (size_t r = 0; r < n; r++) {
-		struct stat_event *row = &evs[r];
-		struct counter_reading rd = { 0 };
-		uint64_t enabled_all = 0, on_types = 0;
-		int absent = 0, err = 0;
+	struct stat_event *e = *evs, *grown;
+	size_t want = 0, j = *n;
 
-		if (row->one_type && row->opened) {
-			/* enabled while the command ran anywhere, counted only on its core type:
-			 * whole when counted all the time the command ran there */
-			row->rd.enabled = time_on(evs, n, row);
-			continue;
-		}
-		if (row->parent >= 0 || !row->nparts)
-			continue;
-		row->opened = 0;
-		for (int i = 0; i < row->nparts; i++) {
-			const struct stat_event *p = &evs[row->part0 + i];
+	for (size_t ix = 0; ix < rc->npmus; ix++) {
+		int used = 0;
 
-			if (p->absent) {
-				absent = 1;
-				continue;
-			}
-			if (!p->opened) {
-				if (!err)
-					err = p->err;
-				continue;
-			}
-			row->opened = 1;
-			rd.value += p->rd.value;
-			rd.running += p->rd.running;
-			if (p->rd.enabled > enabled_all)
-				enabled_all = p->rd.enabled;
-			on_types += time_on(evs, n, p);
-		}
-		/* an event some core types lack is counted whole when it was counted all the time
-		 * the command ran on the types that have it */
-		rd.enabled = absent && on_types ? on_types : enabled_all;
-		if (rd.running > rd.enabled)
-			rd.running = rd.enabled;
-		row->rd = rd;
-		row->err = row->opened ? 0 : err ? err : ENOENT;
+		for (size_t k = 0; k < *n && !used; k++)
+			used = tied(&e[k]) && e[k].pmu_ix == (int)ix;
+		want += used ? (size_t)rc->pmus[ix].ncpus : 0;
 	}
-}
-
-void stat_split_record(struct stat_event *evs, size_t n)
-{
-	for (size_t k = 0; k < n; k++) {
-		struct stat_event *p = &evs[k];
-		const struct counter_reading *row;
-
-		if (p->parent < 0 || !p->opened)
-			continue;
-		row = &evs[p->parent].rd;
-		p->sum_raw += (double)p->rd.value;
-		p->sum_en += (double)p->rd.enabled;
-		p->sum_ru += (double)p->rd.running;
-		if (row->running)
-			p->sum_val += (double)p->rd.value * ((double)row->enabled /
-							     (double)row->running);
-		p->nsum++;
+	if (!want)
+		return 0;
+	if (!(grown = realloc(e, (*n + want + 1) * sizeof(*grown)))) {
+		msg_error("out of memory");
+		return -1;
 	}
+	*evs = e = grown;
+	for (size_t ix = 0; ix < rc->npmus; ix++) {
+		const struct sysfs_pmu *p = &rc->pmus[ix];
+		int used = 0;
+
+		for (size_t k = 0; k < *n && !used; k++)
+			used = tied(&e[k]) && e[k].pmu_ix == (int)ix;
+		for (int c = 0; used && c < p->ncpus; c++)
+			e[j++] = (struct stat_event){
+				.sel.ev = { .attr = { .type = PERF_TYPE_SOFTWARE,
+						      .size = sizeof(struct perf_event_attr),
+						      .config = PERF_COUNT_SW_TASK_CLOCK },
+					    .unit = "ns", .arm_code = -1, .group = -1 },
+				.fd = -1, .parent = -1, .group = -1, .run = -1,
+				.pmu_ix = (int)ix, .arm_pmu = p, .cpu = p->cpus[c],
+				.presence = 1 };
+	}
+	*n = j;
+	return 0;
 }
 
-/* "0-3,6": a PMU's CPUs (ascending) in the kernel's cpulist format. */
-static void cpulist(const struct sysfs_pmu *p, char *buf, size_t len)
+void stat_split_cpus(const struct sysfs_pmu *p, char *buf, size_t len)
 {
 	size_t off = 0;
 
@@ -227,58 +194,4 @@ static void cpulist(const struct sysfs_pmu *p, char *buf, size_t len)
 		if (p->cpus[k] != lo && off < len)
 			off += (size_t)snprintf(buf + off, len - off, "-%d", p->cpus[k]);
 	}
-}
-
-struct report_part *stat_split_report(const struct stat_event *evs, size_t k, int repeated)
-{
-	const struct stat_event *row = &evs[k];
-	struct report_part *out = calloc((size_t)row->nparts + 1, sizeof(*out));
-
-	for (int i = 0; out && i < row->nparts; i++) {
-		const struct stat_event *p = &evs[row->part0 + i];
-		struct report_part *o = &out[i];
-		const struct counter_reading *rd = &p->rd;
-
-		o->pmu = p->arm_pmu->name;
-		o->core = p->sel.ev.core ? evtab_core_name(p->sel.ev.core) : NULL;
-		cpulist(p->arm_pmu, o->cpus, sizeof(o->cpus));
-		o->type = p->sel.ev.attr.type;
-		o->config = p->sel.ev.attr.config;
-		if (p->absent) {
-			o->status = REPORT_ABSENT;
-			o->reason = p->err ? strerrorname_np(p->err) : NULL;
-			continue;
-		}
-		if (p->fixture) {	/* never opened (stat_plan) */
-			o->status = REPORT_NOT_COUNTED;
-			o->reason = o->note = p->fixture;
-			continue;
-		}
-		if (!p->opened) {
-			o->status = counter_status(p->err) == PP_EACCES ? REPORT_NOT_PERMITTED
-									: REPORT_NOT_SUPPORTED;
-			o->reason = strerrorname_np(p->err);
-			continue;
-		}
-		if (repeated && p->nsum) {
-			o->raw = (uint64_t)(p->sum_raw / p->nsum + 0.5);
-			o->enabled_ns = (uint64_t)(p->sum_en / p->nsum + 0.5);
-			o->running_ns = (uint64_t)(p->sum_ru / p->nsum + 0.5);
-			o->value = p->sum_val / p->nsum;
-		} else {
-			o->raw = rd->value;
-			o->enabled_ns = rd->enabled;
-			o->running_ns = rd->running;
-			o->value = row->rd.running ? (double)rd->value * ((double)row->rd.enabled /
-									 (double)row->rd.running)
-						   : (double)rd->value;
-		}
-		/* opened, but never on a counter: the command did not run on these CPUs (or the
-		 * event never got a counter while it did) */
-		o->status = o->running_ns || (repeated && p->sum_ru > 0) ? REPORT_COUNTED
-									  : REPORT_NOT_COUNTED;
-		if (o->status == REPORT_NOT_COUNTED)
-			o->reason = "never on a counter of these CPUs";
-	}
-	return out;
 }

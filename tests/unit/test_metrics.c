@@ -127,6 +127,32 @@ static void generic(void)
 	       "line %d: branch miss share beside branch-misses", __LINE__);
 }
 
+/* A metric's inputs come from one aggregation unit: never from two PMUs the user named
+ * apart (a big.LITTLE phone's a55 and a76), nor from two planned runs (--mux=runs). */
+static void units(void)
+{
+	struct report_event ev[] = {
+		{ .name = "armv8_cortex_a55/inst_retired/", .pmu = "armv8_cortex_a55", .type = 8,
+		  .config = 0x08, .status = REPORT_COUNTED, .value = 600 },
+		{ .name = "armv8_cortex_a76/cpu_cycles/", .pmu = "armv8_cortex_a76", .type = 9,
+		  .config = 0x11, .status = REPORT_COUNTED, .value = 300 },
+		{ .name = "inst_retired", .pmu = "armv8_pmuv3_0", .type = 8, .config = 0x08,
+		  .status = REPORT_COUNTED, .value = 900, .run = 1 },
+		{ .name = "cpu_cycles", .pmu = "armv8_pmuv3_0", .type = 8, .config = 0x11,
+		  .status = REPORT_COUNTED, .value = 300, .run = 2 },
+		{ .name = "cpu_cycles", .pmu = "armv8_pmuv3_0", .type = 8, .config = 0x11,
+		  .status = REPORT_COUNTED, .value = 450, .run = 1 },
+	};
+	struct report r = { .events = ev, .nevents = 2 };
+
+	CHECK(get(&r, NULL, "ipc", 0), NAN, "no ipc from a55's instructions and a76's cycles");
+	r.events = &ev[2];
+	r.nevents = 2;
+	CHECK(get(&r, NULL, "ipc", 0), NAN, "no ipc from two planned runs");
+	r.nevents = 3;
+	CHECK(get(&r, NULL, "ipc", 0), 2.0, "ipc from the cycles of the same run");
+}
+
 static void specs(void)
 {
 	struct metrics_core n2 = { "neoverse-n2", 5, 0 }, n1 = { "neoverse-n1", 5, 0 };
@@ -145,6 +171,7 @@ int main(void)
 {
 	topdown();
 	generic();
+	units();
 	specs();
 	return tap_done();
 }

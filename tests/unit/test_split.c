@@ -63,6 +63,8 @@ static size_t split_spec(const char *model, const char *spec, struct stat_event 
 			break;
 		evs[k].fd = -1;
 		evs[k].parent = -1;
+		evs[k].pmu_ix = -1;
+		evs[k].cpu = -1;
 		evs[k].group = evs[k].sel.ev.group;
 		*nrows = k + 1;
 	}
@@ -136,13 +138,17 @@ static void test_groups(void)
 }
 
 /* An event given with its PMU, where the command may also run on the other core type: it
- * counts only while on its PMU's CPUs, so its time is the time there, not scaled over it. */
+ * counts only while on its PMU's CPUs, so its window is the time there, not scaled over it. */
 static void test_one_type(void)
 {
 	struct resolve_ctx ctx;
 	struct stat_event *evs;
 	size_t nrows, n = split_spec(NULL, "armv8_cortex_a76/inst_retired/,task-clock,inst_retired",
 				     &evs, &nrows, &ctx);
+	struct stat_series s = { 0 };
+	struct workload_result res = { .wall_ns = 1000 };
+	struct stat_build b = { 0 };
+	struct report r = { 0 };
 
 	if (!TAP_EQ_INT(n, 5, "one type: 3 rows, 2 parts")) {
 		free_split(evs, n, &ctx);
@@ -151,16 +157,38 @@ static void test_one_type(void)
 	TAP_EQ_INT(evs[0].one_type, 1, "one type: armv8_cortex_a76/inst_retired/");
 	TAP_EQ_INT(evs[1].one_type, 0, "one type: not task-clock");
 	TAP_EQ_INT(evs[2].one_type, 0, "one type: not a split event");
-	/* the command ran 700 of 1000 ns on the a76 (the a76 part of inst_retired says so) */
 	evs[0].pmu_ix = 1;
-	evs[0].opened = evs[3].opened = evs[4].opened = 1;
+	TAP_EQ_INT(stat_presence(&evs, &n, &ctx), 0, "one type: presence counters added");
+	/* a55 is CPUs 0-3 and a76 CPUs 4-7 in the fixture: 4 + 4 presence counters */
+	if (!TAP_EQ_INT(n, 13, "one type: a presence counter per CPU of each core type")) {
+		free_split(evs, n, &ctx);
+		return;
+	}
+	TAP_EQ_INT(evs[5].cpu, 0, "one type: the first presence counter is on CPU 0");
+	TAP_EQ_INT(evs[12].cpu, 7, "one type: the last on CPU 7");
+	/* the command ran 300 of 1000 ns on the a55 (CPU 1), 700 on the a76 (CPUs 4 and 6) */
+	for (size_t k = 0; k < n; k++)
+		evs[k].opened = 1;
+	evs[1].rd = (struct counter_reading){ 1000, 1000, 1000 };
 	evs[0].rd = (struct counter_reading){ 1400, 1000, 700 };
 	evs[3].rd = (struct counter_reading){ 600, 1000, 300 };
 	evs[4].rd = (struct counter_reading){ 1400, 1000, 700 };
-	stat_split_merge(evs, n);
-	TAP_EQ_INT(evs[0].rd.enabled, 700, "one type: enabled is the time on its core type");
-	TAP_EQ_INT(evs[0].rd.running, 700, "one type: counted all of it");
-	TAP_EQ_INT(evs[2].rd.value, 2000, "one type: the split row beside it sums its parts");
+	evs[6].rd = (struct counter_reading){ 300, 1000, 300 };
+	evs[9].rd = (struct counter_reading){ 500, 1000, 500 };
+	evs[11].rd = (struct counter_reading){ 200, 1000, 200 };
+	if (TAP_EQ_INT(stat_record(&s.rd, evs, n, 0, 0, -1, &res, NULL), 0, "one type: recorded"))
+		s.nruns = 1;
+	TAP_EQ_INT(s.rd.n, 4, "one type: a reading per row not split and per part");
+	if (TAP_EQ_INT(stat_report_build(&r, &s, evs, nrows, &b), 0, "one type: report built")) {
+		TAP_EQ_INT(r.events[0].enabled_ns, 700, "one type: its window is the time on a76");
+		TAP_EQ_INT(r.events[0].running_ns, 700, "one type: counted all of it");
+		TAP_EQ_INT(r.events[0].scaled, 0, "one type: not an estimate");
+		tap_ok(r.events[2].value == 2000, "one type: the split row beside it sums its parts "
+		       "(%.1f)", r.events[2].value);
+		TAP_EQ_INT(r.events[2].enabled_ns, 1000, "one type: the split row's windows add up");
+	}
+	stat_report_free(&r);
+	stat_series_free(&s);
 	free_split(evs, n, &ctx);
 }
 
@@ -192,92 +220,208 @@ static void test_affinity(void)
 	free_split(evs, n, &ctx);
 }
 
-/* Readings: rows 0 (full: a55 + a76), 1 (a76 only: a55 absent), 2 (full, multiplexed on
- * a76); the command ran 300 ns on a55 and 700 ns on a76. */
-static void test_merge(void)
-{
-	struct sysfs_pmu pmus[2] = { { .name = "armv8_cortex_a55", .type = 8 },
-				     { .name = "armv8_cortex_a76", .type = 9 } };
-	int cpus[2][4] = { { 0, 1, 2, 3 }, { 4, 5, 6, 7 } };
-	struct stat_event e[9] = { 0 };
-	struct report_part *rp;
+/* The model on the fixture's two core types: rows 0 (full: a55 + a76), 1 (a76 only: a55
+ * absent), 2 (full, multiplexed on a76); the command ran 300 ns on a55 and 700 ns on a76;
+ * entries 9 and 10 are presence counters (one CPU of each type stands for all). */
+struct model {
+	struct sysfs_pmu pmus[2];
+	int cpus[2][4];
+	struct stat_event e[11];
+};
 
+static void model_init(struct model *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->pmus[0] = (struct sysfs_pmu){ .name = "armv8_cortex_a55", .type = 8 };
+	m->pmus[1] = (struct sysfs_pmu){ .name = "armv8_cortex_a76", .type = 9 };
 	for (int p = 0; p < 2; p++) {
-		pmus[p].cpus = cpus[p];
-		pmus[p].ncpus = 4;
+		for (int c = 0; c < 4; c++)
+			m->cpus[p][c] = 4 * p + c;
+		m->pmus[p].cpus = m->cpus[p];
+		m->pmus[p].ncpus = 4;
 	}
-	for (int k = 0; k < 9; k++) {
-		e[k].fd = -1;
-		e[k].parent = k < 3 ? -1 : (k - 3) / 2;
-		e[k].pmu_ix = k < 3 ? -1 : (k - 3) % 2;
-		e[k].arm_pmu = k < 3 ? NULL : &pmus[(k - 3) % 2];
-		e[k].opened = k >= 3;
+	for (int k = 0; k < 11; k++) {
+		struct stat_event *e = &m->e[k];
+
+		e->fd = -1;
+		e->cpu = -1;
+		e->parent = k < 3 || k > 8 ? -1 : (k - 3) / 2;
+		e->pmu_ix = k < 3 ? -1 : (k - 3) % 2;
+		e->arm_pmu = k < 3 ? NULL : &m->pmus[(k - 3) % 2];
+		e->opened = k >= 3;
+		e->presence = k > 8;
+		e->run = k > 8 ? -1 : 0;
 	}
 	for (int r = 0; r < 3; r++) {
-		e[r].part0 = 3 + 2 * r;
-		e[r].nparts = 2;
+		m->e[r].part0 = 3 + 2 * r;
+		m->e[r].nparts = 2;
 	}
-	e[5].absent = 1;
-	e[5].opened = 0;
-	e[3].rd = (struct counter_reading){ 3000, 1000, 300 };
-	e[4].rd = (struct counter_reading){ 7000, 1000, 700 };
-	e[6].rd = (struct counter_reading){ 1400, 1000, 700 };
-	e[7].rd = (struct counter_reading){ 600, 1000, 300 };
-	e[8].rd = (struct counter_reading){ 3500, 1000, 350 };	/* half of the a76 time */
-	stat_split_merge(e, 9);
-	TAP_EQ_INT(e[0].rd.value, 10000, "merge: full row: the parts' sum");
-	TAP_EQ_INT(e[0].rd.enabled, 1000, "merge: full row: enabled");
-	TAP_EQ_INT(e[0].rd.running, 1000, "merge: full row: counted all the time");
-	TAP_EQ_INT(e[0].opened, 1, "merge: full row: opened");
-	TAP_EQ_INT(e[1].rd.value, 1400, "merge: a76-only row: its part");
-	TAP_EQ_INT(e[1].rd.enabled, 700, "merge: a76-only row: enabled is the time on a76");
-	TAP_EQ_INT(e[1].rd.running, 700, "merge: a76-only row: whole (not scaled over a55's time)");
-	TAP_EQ_INT(e[2].rd.running, 650, "merge: multiplexed row: running summed");
-	TAP_EQ_INT(e[2].rd.enabled, 1000, "merge: multiplexed row: enabled");
-	rp = stat_split_report(e, 2, 0);
-	if (tap_ok(rp != NULL, "report: parts made")) {
-		tap_ok(fabs(rp[0].value - 600 * 1000.0 / 650) < 1e-6 &&
-		       fabs(rp[1].value - 3500 * 1000.0 / 650) < 1e-6,
-		       "report: parts scaled with their row (%.3f, %.3f)", rp[0].value, rp[1].value);
-		TAP_EQ_STR(rp[1].cpus, "4-7", "report: cpus");
-		TAP_EQ_STR(rp[0].pmu, "armv8_cortex_a55", "report: pmu");
-		TAP_EQ_INT(rp[1].raw, 3500, "report: raw");
+	m->e[5].absent = 1;
+	m->e[5].opened = 0;
+	m->e[3].rd = (struct counter_reading){ 3000, 1000, 300 };
+	m->e[4].rd = (struct counter_reading){ 7000, 1000, 700 };
+	m->e[6].rd = (struct counter_reading){ 1400, 1000, 700 };
+	m->e[7].rd = (struct counter_reading){ 600, 1000, 300 };
+	m->e[8].rd = (struct counter_reading){ 3500, 1000, 350 };	/* half of the a76 time */
+	m->e[9].rd = (struct counter_reading){ 300, 1000, 300 };
+	m->e[10].rd = (struct counter_reading){ 700, 1000, 700 };
+}
+
+/* Records m's readings as run `run` and builds the report (repeated: -r). */
+static int model_report(struct model *m, struct stat_series *s, int runs, struct report *r,
+			int repeated)
+{
+	struct workload_result res = { .wall_ns = 1000 };
+	struct stat_build b = { .repeated = repeated };
+
+	for (int i = 0; i < runs; i++) {
+		if (stat_record(&s->rd, m->e, 11, (uint32_t)s->nruns, 0, -1, &res, NULL) != 0)
+			return -1;
+		s->nruns++;
+		m->e[3].rd.value += 2000;	/* the next run counts more on a55 */
 	}
-	free(rp);
-	rp = stat_split_report(e, 1, 0);
+	memset(r, 0, sizeof(*r));
+	return stat_report_build(r, s, m->e, 3, &b);
+}
+
+static void test_model(void)
+{
+	struct model m;
+	struct stat_series s = { 0 };
+	struct report r;
+	const struct report_part *rp;
+
+	model_init(&m);
+	if (!TAP_EQ_INT(model_report(&m, &s, 1, &r, 0), 0, "model: report built"))
+		goto out;
+	tap_ok(r.events[0].value == 10000, "model: full row: the parts' sum (%.1f)",
+	       r.events[0].value);
+	TAP_EQ_INT(r.events[0].enabled_ns, 1000, "model: full row: windows 300 + 700");
+	TAP_EQ_INT(r.events[0].running_ns, 1000, "model: full row: counted all the time");
+	TAP_EQ_INT(r.events[0].scaled, 0, "model: full row: exact");
+	tap_ok(r.events[1].value == 1400, "model: a76-only row: its part (%.1f)", r.events[1].value);
+	TAP_EQ_INT(r.events[1].enabled_ns, 700, "model: a76-only row: the time on a76");
+	TAP_EQ_INT(r.events[1].scaled, 0, "model: a76-only row: not scaled over a55's time");
+	/* the issue's case: 600 on a55 for all of its 300 ns there, 3,500 on a76 for 350 of
+	 * its 700 ns: 600 + 7,000 */
+	tap_ok(r.events[2].value == 7600, "model: multiplexed row: 600 + 3500 * 700/350 = 7600 "
+	       "(%.1f)", r.events[2].value);
+	TAP_EQ_INT(r.events[2].scaled, 1, "model: multiplexed row: an estimate");
+	tap_ok(fabs(r.events[2].counted_pct - 65.0) < 1e-9, "model: multiplexed row: 650 of "
+	       "1000 ns counted (%.2f%%)", r.events[2].counted_pct);
+	rp = r.events[2].split;
+	if (tap_ok(rp != NULL && r.events[2].nsplit == 2, "model: parts reported")) {
+		tap_ok(rp[0].value == 600 && rp[1].value == 7000, "model: each part scaled by its "
+		       "own times (%.1f, %.1f)", rp[0].value, rp[1].value);
+		TAP_EQ_STR(rp[1].cpus, "4-7", "model: cpus");
+		TAP_EQ_STR(rp[0].pmu, "armv8_cortex_a55", "model: pmu");
+		TAP_EQ_INT(rp[1].raw, 3500, "model: raw");
+		TAP_EQ_INT(rp[1].enabled_ns, 700, "model: a part's window");
+	}
+	rp = r.events[1].split;
 	if (rp) {
-		TAP_EQ_INT(rp[0].status, REPORT_ABSENT, "report: the absent part");
+		TAP_EQ_INT(rp[0].status, REPORT_ABSENT, "model: the absent part");
 		tap_ok(rp[1].status == REPORT_COUNTED && rp[1].value == 1400,
-		       "report: a76-only: its value unscaled (%.1f)", rp[1].value);
+		       "model: a76-only: its value unscaled (%.1f)", rp[1].value);
 	}
-	free(rp);
-	/* with -r, each part's mean */
-	stat_split_record(e, 9);
-	e[3].rd.value = 5000;
-	stat_split_merge(e, 9);
-	stat_split_record(e, 9);
-	rp = stat_split_report(e, 0, 1);
-	if (rp)
-		tap_ok(rp[0].raw == 4000 && rp[0].value == 4000 && rp[1].raw == 7000,
-		       "report -r: means (%llu, %.1f, %llu)", (unsigned long long)rp[0].raw,
-		       rp[0].value, (unsigned long long)rp[1].raw);
-	free(rp);
-	/* a part opened but never on a counter (the command never ran on its CPUs) */
-	e[4].rd = (struct counter_reading){ 0, 1000, 0 };
-	e[3].rd = (struct counter_reading){ 3000, 1000, 1000 };
-	stat_split_merge(e, 9);
-	rp = stat_split_report(e, 0, 0);
-	if (rp) {
-		TAP_EQ_INT(rp[1].status, REPORT_NOT_COUNTED, "report: a part that never ran");
-		TAP_EQ_INT(rp[0].status, REPORT_COUNTED, "report: the part that ran");
-		TAP_EQ_INT(e[0].rd.running, 1000, "merge: the row counted all the time");
+	stat_report_free(&r);
+	stat_series_free(&s);
+
+	/* with -r, the means of each part and of the row (a55: 3000, then 5000) */
+	model_init(&m);
+	if (TAP_EQ_INT(model_report(&m, &s, 2, &r, 1), 0, "model -r: report built")) {
+		rp = r.events[0].split;
+		tap_ok(rp && rp[0].raw == 4000 && rp[0].value == 4000 && rp[1].raw == 7000,
+		       "model -r: the parts' means");
+		tap_ok(r.events[0].runs && r.events[0].runs[0] == 10000 &&
+		       r.events[0].runs[1] == 12000 && r.events[0].value == 11000,
+		       "model -r: each run's total, and their mean (%.1f)", r.events[0].value);
 	}
-	free(rp);
-	/* a part that could not be opened: the row is not counted when none was */
-	e[3].opened = e[4].opened = 0;
-	e[3].err = e[4].err = 22;
-	stat_split_merge(e, 9);
-	tap_ok(!e[0].opened && e[0].err == 22, "merge: no part opened: the row neither");
+	stat_report_free(&r);
+	stat_series_free(&s);
+
+	/* every a76 event multiplexed (each ran 350 of the 700 ns there): the presence counters
+	 * give the window, and the a76-only row is an estimate, not "fully counted" */
+	model_init(&m);
+	m.e[4].rd = (struct counter_reading){ 3500, 1000, 350 };
+	m.e[6].rd = (struct counter_reading){ 700, 1000, 350 };
+	if (TAP_EQ_INT(model_report(&m, &s, 1, &r, 0), 0, "model: all of a76 multiplexed: built")) {
+		tap_ok(r.events[1].value == 1400, "model: all multiplexed: 700 * 700/350 (%.1f)",
+		       r.events[1].value);
+		TAP_EQ_INT(r.events[1].scaled, 1, "model: all multiplexed: an estimate");
+		tap_ok(fabs(r.events[1].counted_pct - 50.0) < 1e-9,
+		       "model: all multiplexed: counted half its window (%.2f%%)",
+		       r.events[1].counted_pct);
+		tap_ok(r.events[0].value == 10000, "model: all multiplexed: 3000 + 3500 * 700/350 "
+		       "(%.1f)", r.events[0].value);
+	}
+	stat_report_free(&r);
+	stat_series_free(&s);
+
+	/* a part opened but never on a counter: the command never ran on its CPUs */
+	model_init(&m);
+	m.e[4].rd = (struct counter_reading){ 0, 1000, 0 };
+	m.e[6].rd = (struct counter_reading){ 0, 1000, 0 };
+	m.e[8].rd = (struct counter_reading){ 0, 1000, 0 };
+	m.e[3].rd = (struct counter_reading){ 3000, 1000, 1000 };
+	m.e[7].rd = (struct counter_reading){ 600, 1000, 1000 };
+	m.e[9].rd.value = 1000;
+	m.e[10].rd.value = 0;
+	if (TAP_EQ_INT(model_report(&m, &s, 1, &r, 0), 0, "model: never on a76: built")) {
+		rp = r.events[0].split;
+		TAP_EQ_INT(rp[1].status, REPORT_NOT_COUNTED, "model: a part that never ran");
+		TAP_EQ_INT(rp[0].status, REPORT_COUNTED, "model: the part that ran");
+		TAP_EQ_INT(r.events[0].scaled, 0, "model: the row counted all the time it could");
+		tap_ok(r.events[0].value == 3000, "model: the row is the part that ran (%.1f)",
+		       r.events[0].value);
+	}
+	stat_report_free(&r);
+	stat_series_free(&s);
+
+	/* no part could be opened: the row is not supported, with the parts' errno */
+	model_init(&m);
+	m.e[3].opened = m.e[4].opened = 0;
+	m.e[3].err = m.e[4].err = 22;
+	if (TAP_EQ_INT(model_report(&m, &s, 1, &r, 0), 0, "model: no part opened: built")) {
+		TAP_EQ_INT(r.events[0].status, REPORT_NOT_SUPPORTED, "model: no part opened");
+		TAP_EQ_STR(r.events[0].reason, "EINVAL", "model: the parts' reason");
+	}
+out:
+	stat_report_free(&r);
+	stat_series_free(&s);
+}
+
+/* --mux=runs: planned run 2 of 2 never happened (run 1 failed): its events have no
+ * readings, and say so; each event's wall time is its own run's. */
+static void test_failed_run(void)
+{
+	struct stat_event e[2] = { { .fd = -1, .cpu = -1, .parent = -1, .pmu_ix = -1, .run = 0,
+				     .opened = 1, .rd = { 500, 100, 100 } },
+				   { .fd = -1, .cpu = -1, .parent = -1, .pmu_ix = -1, .run = 1,
+				     .opened = 1, .rd = { 900, 100, 100 } } };
+	struct workload_result res = { .wall_ns = 250, .exit_code = 1 };
+	struct stat_series s = { 0 };
+	struct stat_build b = { .runs_mode = 1 };
+	struct report r = { 0 };
+
+	e[0].sel.ev.attr.type = e[1].sel.ev.attr.type = PERF_TYPE_SOFTWARE;
+	e[0].sel.ev.attr.config = 1;	/* task-clock */
+	stat_record(&s.rd, e, 2, 0, 0, 0, &res, NULL);
+	s.nruns = 1;
+	if (!TAP_EQ_INT(stat_report_build(&r, &s, e, 2, &b), 0, "failed run: built"))
+		goto out;
+	tap_ok(r.events[0].status == REPORT_COUNTED && r.events[0].value == 500,
+	       "failed run: run 1's event counted (%.1f)", r.events[0].value);
+	TAP_EQ_INT(r.events[0].wall_ns, 250, "failed run: its wall time is its run's");
+	TAP_EQ_INT(r.events[1].status, REPORT_NOT_COUNTED, "failed run: run 2's event not counted");
+	tap_ok(r.events[1].value == 0 && r.events[1].raw == 0,
+	       "failed run: no copy of another run's reading");
+	tap_ok(r.events[1].reason && strstr(r.events[1].reason, "not run"),
+	       "failed run: the reason says it did not run (%s)", r.events[1].reason);
+	TAP_EQ_INT(r.events[1].run, 2, "failed run: its planned run");
+out:
+	stat_report_free(&r);
+	stat_series_free(&s);
 }
 
 int main(void)
@@ -293,6 +437,7 @@ int main(void)
 	test_groups();
 	test_one_type();
 	test_affinity();
-	test_merge();
+	test_model();
+	test_failed_run();
 	return tap_done();
 }

@@ -62,7 +62,8 @@ hx_perf() {
 # Arm encoding, also for a generic name such as instructions, whose row keeps its own), value =
 # raw_value = raw exactly ("counted"), or "not counted" (raw_value 0 as read, value null) where
 # raw is null (the command never ran there); the parts add up to the total, and their running times to its
-# enabled time (no multiplexing: a part runs while the command is on its PMU's CPUs).
+# enabled time (no multiplexing: a part runs all the time the command is on its PMU's CPUs, its
+# window, and the total's enabled time is the sum of the windows).
 # shellcheck disable=SC2016 # $s, $p, $types ... are jq variables
 HX_JQ='
 def need(c; msg): if c then empty else msg end;
@@ -76,8 +77,8 @@ def parts(e; want; cfg):
 	 need($p.type == $types[$p.pmu]; "\(e.name) on \($p.pmu): type \($p.type)"),
 	 need($p.config == cfg; "\(e.name) on \($p.pmu): config \($p.config), not \(cfg)"),
 	 need($p.core | type == "string" or . == null; "\(e.name) on \($p.pmu): core \($p.core)"),
-	 need($p.time_enabled_ns == e.time_enabled_ns;
-	      "\(e.name) on \($p.pmu): enabled \($p.time_enabled_ns), the total \(e.time_enabled_ns)"),
+	 need($p.time_enabled_ns == $p.time_running_ns;
+	      "\(e.name) on \($p.pmu): enabled (its window: the time on that core type) \($p.time_enabled_ns), running \($p.time_running_ns)"),
 	 if $w[2] == null then
 		need($p.status == "not counted" and $p.raw_value == 0 and $p.value == null and
 		     $p.time_running_ns == 0;

@@ -1,0 +1,148 @@
+/* stat_record.c: the end of counting: what a planned run's counters read becomes readings
+ * (readings.h), unscaled and unsummed, each with the window it could count in. From here on
+ * nothing reads the counters' state again: the report is built from these records alone. */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "stat.h"
+
+/* Whether entry e was opened, and counted, in this planned run. */
+static int in_run(const struct stat_event *e, int only_run)
+{
+	return only_run < 0 || e->run < 0 || e->run == only_run;
+}
+
+/* The time the command ran on core type pmu_ix in this run (or interval), from the counts
+ * of all n entries in rd; *known 0 when there is no measure. The kernel keeps no such time:
+ * a part's enabled time runs whenever the command runs, on any CPU. Two measures:
+ * - the presence counters: task-clock of the command on each CPU of that core type, the
+ *   time itself, but on the software context's clock, which the kernel switches a few
+ *   microseconds apart from the PMU's at each context switch;
+ * - the longest running time of an event on that PMU: the time itself, on the PMU's clock,
+ *   when that event was never multiplexed out.
+ * The second is exact, and taken, when it is within 1% of the first; below that every event
+ * there was multiplexed, and the presence time is the measure. */
+static uint64_t time_on(const struct stat_event *evs, size_t n,
+			const struct counter_reading *rd, int pmu_ix, int only_run, int *known)
+{
+	uint64_t t = 0, ran = 0;
+	int have = 0, any = 0;
+
+	for (size_t k = 0; k < n; k++) {
+		if (evs[k].pmu_ix != pmu_ix || !evs[k].opened)
+			continue;
+		if (evs[k].presence) {
+			t += rd[k].value;
+			have = 1;
+		} else if (!evs[k].nparts && (only_run < 0 || evs[k].run == only_run) &&
+			   rd[k].running > ran) {
+			ran = rd[k].running;
+			any = 1;
+		}
+	}
+	*known = have || any;
+	if (!have || (any && ran >= t - t / 100))
+		return ran;
+	return t;
+}
+
+/* Entry e's reading from rd (its counts in the run, or in one interval), with the readings
+ * of every entry in all (for the presence counters). */
+static struct reading reading_of(const struct stat_event *evs, size_t n, size_t k,
+				 const struct counter_reading *all, uint32_t run,
+				 uint32_t plan_run, int only_run, uint32_t interval)
+{
+	const struct stat_event *e = &evs[k];
+	const struct counter_reading *rd = &all[k];
+	struct reading r = { .ev = (uint32_t)(e->parent >= 0 ? e->parent : (int)k),
+			     .part = e->parent >= 0 ? e->pmu_ix : -1, .cpu = e->cpu,
+			     .task = -1, .run = run, .plan_run = plan_run,
+			     .interval = interval };
+	int known;
+
+	if (e->absent) {
+		r.absent = 1;
+		return r;
+	}
+	if (!e->opened) {
+		r.err = e->err ? e->err : ENODEV;
+		return r;
+	}
+	r.value = rd->value;
+	r.enabled = rd->enabled;
+	r.running = rd->running;
+	r.window = rd->enabled;
+	/* a part, or a row tied to one core type, follows the command on every CPU but can
+	 * count only on its core type's: the kernel has it enabled all the time, so its window
+	 * is the time the command ran there */
+	if (e->parent >= 0 || e->one_type) {
+		uint64_t t = time_on(evs, n, all, e->pmu_ix, only_run, &known);
+
+		if (known)
+			r.window = t < rd->enabled ? t : rd->enabled;
+	}
+	return r;
+}
+
+/* Whether entry e becomes readings: a row not split, or a part; neither a presence counter
+ * nor an event never opened because its PMU is a fixture tree's (no reading at all). */
+static int reported(const struct stat_event *e)
+{
+	return !e->presence && !e->nparts && !e->fixture;
+}
+
+/* Records every reported entry counted in the run, from cnt (the counts of all n entries
+ * over the run or over one interval). */
+static int record_all(struct readings *rd, const struct stat_event *evs, size_t n,
+		      const struct counter_reading *cnt, uint32_t run, uint32_t plan_run,
+		      int only_run, uint32_t interval)
+{
+	for (size_t k = 0; k < n; k++) {
+		struct reading r;
+
+		if (!reported(&evs[k]) || !in_run(&evs[k], only_run))
+			continue;
+		r = reading_of(evs, n, k, cnt, run, plan_run, only_run, interval);
+		if (readings_add(rd, &r) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int stat_record(struct readings *rd, const struct stat_event *evs, size_t n, uint32_t run,
+		uint32_t plan_run, int only_run, const struct workload_result *res,
+		const struct stat_ticks *ticks)
+{
+	struct reading_run rr = { run, plan_run, res->wall_ns, res->user_ns, res->sys_ns,
+				  res->exit_code, res->term_signal };
+	struct counter_reading *c = calloc(n + 1, sizeof(*c));
+	int rc = -1;
+
+	if (!c || readings_add_run(rd, &rr) != 0)
+		goto out;
+	for (size_t j = 0; j < n; j++)
+		c[j] = evs[j].rd;
+	if (record_all(rd, evs, n, c, run, plan_run, only_run, READING_TOTAL) != 0)
+		goto out;
+	/* -I: each interval's delta from the cumulative ticks (n entries each) */
+	for (size_t i = 0; ticks && i < ticks->n; i++) {
+		const struct counter_reading *cur = &ticks->rd[i * n];
+		const struct counter_reading *prev = i ? cur - n : NULL;
+
+		for (size_t j = 0; j < n; j++) {
+			c[j] = cur[j];
+			if (prev) {
+				c[j].value -= prev[j].value;
+				c[j].enabled -= prev[j].enabled;
+				c[j].running -= prev[j].running;
+			}
+		}
+		if (readings_add_interval(rd, ticks->t_ns[i]) != 0 ||
+		    record_all(rd, evs, n, c, run, plan_run, only_run, (uint32_t)i) != 0)
+			goto out;
+	}
+	rc = 0;
+out:
+	free(c);
+	return rc;
+}
