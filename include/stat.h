@@ -59,6 +59,9 @@ struct stat_run_cfg {
 	unsigned interval_ms;		/* 0: no interval reads */
 	unsigned interval_count;	/* 0: until the command ends */
 	int only_run;			/* open only the events of this run; -1: all */
+	int quiet;			/* a machine reads the report on standard error (-x or -j
+					 * without -o): no warning between its lines (the :u names
+					 * say what the paranoid fallback did) */
 };
 
 /* Runs cmd once with every event opened on it (closed again before returning), readings in
@@ -130,6 +133,7 @@ struct stat_series_cfg {
 	unsigned interval_ms, interval_count;
 	enum stat_mux mux;
 	size_t plan_runs;		/* runs of the plan (--mux=runs) */
+	int quiet;			/* as stat_run_cfg's */
 };
 
 /* What the runs counted: their readings and times, and how many runs were recorded. */

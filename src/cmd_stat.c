@@ -328,7 +328,8 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	       const struct metrics_core *core, const struct stat_planned *pl)
 {
 	struct stat_series_cfg sc = { o->cmd, o->repeat, o->warmup, o->prepare, o->cleanup,
-				      o->interval_ms, o->interval_count, o->plan.mux, pl->nruns };
+				      o->interval_ms, o->interval_count, o->plan.mux, pl->nruns,
+				      (o->sep || o->json) && !o->output };
 	struct stat_series s = { 0 };
 	struct stat_ticks ticks = { 0 };
 	struct workload_result res = { 0 };

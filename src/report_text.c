@@ -113,7 +113,7 @@ static void print_event(const struct report *r, const struct report_event *e, FI
 	if (r->nruns)
 		print_outliers(r, e, out);
 	if (e->note)
-		fprintf(out, "%18s %-4s ^ %s: %s\n", "", "", report_status_str(e->status), e->note);
+		fprintf(out, "%18s %-4s # %s: %s\n", "", "", report_status_str(e->status), e->note);
 	if (e->split)
 		print_split(e, out);
 	if (e->marked) {

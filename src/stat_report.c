@@ -100,6 +100,12 @@ static void over_runs(const struct agg_row *rows, size_t nrows, const struct rea
 	if (!f->counted) {
 		f->status = status_of(last);
 		f->reason = reason_of(last, part);
+		/* an event no core type has: for the event as asked, not supported (a part of it
+		 * is absent on its core type) */
+		if (!part && last->status == AGG_ABSENT) {
+			f->status = REPORT_NOT_SUPPORTED;
+			f->reason = "ENOENT";
+		}
 		return;
 	}
 	f->status = REPORT_COUNTED;

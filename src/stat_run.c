@@ -77,9 +77,9 @@ static int opens(const struct stat_event *e)
 /* Opens every event on the waiting child: each group under its first member, every other
  * event alone; leaders disabled with enable_on_exec so counting starts at exec. Returns the
  * number opened, or -1 when out of descriptors (a message has been printed). */
-static int open_all(struct stat_event *evs, size_t n, pid_t pid, int only_run)
+static int open_all(struct stat_event *evs, size_t n, pid_t pid, int only_run, int quiet)
 {
-	int opened = 0, warned = 0;
+	int opened = 0, warned = quiet;
 
 	for (size_t k = 0; k < n; k++) {
 		struct stat_event *e = &evs[k];
@@ -225,7 +225,7 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 	*count_stop = 0;
 	if ((st = workload_fork(c->cmd, &w, &e)) != PP_OK)
 		return not_run(c->cmd[0], st, e);
-	opened = open_all(evs, n, w.pid, c->only_run);
+	opened = open_all(evs, n, w.pid, c->only_run, c->quiet);
 	for (size_t k = 0; k < n; k++) {
 		if (c->only_run < 0 || evs[k].run < 0 || evs[k].run == c->only_run)
 			evs[k].opened = evs[k].fd >= 0;

@@ -37,7 +37,7 @@ static int counted(const struct stat_series_cfg *sc, struct stat_event *evs, siz
 		   struct stat_series *s, struct workload_result *res, struct stat_ticks *ticks,
 		   int *count_stop)
 {
-	struct stat_run_cfg c = { sc->cmd, sc->interval_ms, sc->interval_count, -1 };
+	struct stat_run_cfg c = { sc->cmd, sc->interval_ms, sc->interval_count, -1, sc->quiet };
 	size_t runs = sc->mux == STAT_MUX_RUNS ? sc->plan_runs : 1;
 	int rc = 0;
 
