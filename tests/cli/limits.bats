@@ -26,7 +26,11 @@ many_events() {
 @test "a 256-thread workload is counted with all its threads (inherit)" {
 	stat_json -e task-clock,context-switches -- "$PPLOAD" threads 256 4
 	assert_success
-	within_pct "$(jqr '.events[0].value')" 1024000000 15
+	# 256 x 4 ms spun: every thread counted (at least 85% of it), none twice (under twice
+	# it: creating and joining the threads adds CPU time of its own, half as much again
+	# under AddressSanitizer on a loaded host)
+	awk -v v="$(jqr '.events[0].value')" 'BEGIN { exit !(v >= 0.85 * 1024000000 && v < 2 * 1024000000) }' ||
+		fail "task-clock $(jqr '.events[0].value') is not between 85% and twice 1,024,000,000 ns"
 }
 
 @test "a closed report stream does not lose the workload's exit status" {
