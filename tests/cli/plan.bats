@@ -89,6 +89,8 @@ PHONE=$FIXTURES/phone-a55-a76
 	local e=inst_retired,cpu_cycles,br_mis_pred,l1d_cache,l1d_cache_refill,mem_access
 	e=$e,l1i_cache_refill,l1i_tlb_refill,l1d_tlb_refill,exc_taken,exc_return,cid_write_retired
 	e=$e,br_pred,l1i_cache,l1d_cache_wb,l2d_cache,l2d_cache_refill,l2d_cache_wb,bus_access,inst_spec
+	# LeakSanitizer cannot run under ptrace (the sanitized run, tests/sanitize.sh)
+	local -x ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server strace -f -e trace=open,openat -o "$BATS_TEST_TMPDIR/trace" \
 		"$PMUPROF" stat --plan -e "$e" -- true >/dev/null 2>&1 || skip "strace cannot trace here"
 	# every file under the fixture that was opened, and opened: at least the PMU's type and
