@@ -47,6 +47,13 @@ struct stat_event {
 	int presence;
 };
 
+/* Whether entry e is opened in planned run only_run (-1: every run; an entry of run -1, a
+ * presence counter, is opened in each). */
+static inline int stat_in_run(const struct stat_event *e, int only_run)
+{
+	return only_run < 0 || e->run < 0 || e->run == only_run;
+}
+
 /* The cumulative readings at each interval's end (-I): rd[i * nevents + k]. */
 struct stat_ticks {
 	uint64_t *t_ns;

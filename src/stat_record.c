@@ -6,12 +6,6 @@
 
 #include "stat.h"
 
-/* Whether entry e was opened, and counted, in this planned run. */
-static int in_run(const struct stat_event *e, int only_run)
-{
-	return only_run < 0 || e->run < 0 || e->run == only_run;
-}
-
 /* The time the command ran on core type pmu_ix in this run (or interval), from the counts
  * of all n entries in rd; *known 0 when there is no measure. The kernel keeps no such time:
  * a part's enabled time runs whenever the command runs, on any CPU. Two measures:
@@ -100,7 +94,7 @@ static int record_all(struct readings *rd, const struct stat_event *evs, size_t 
 	for (size_t k = 0; k < n; k++) {
 		struct reading r;
 
-		if (!reported(&evs[k]) || !in_run(&evs[k], only_run))
+		if (!reported(&evs[k]) || !stat_in_run(&evs[k], only_run))
 			continue;
 		r = reading_of(evs, n, k, cnt, run, plan_run, only_run, interval);
 		if (readings_add(rd, &r) != 0)

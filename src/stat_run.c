@@ -86,7 +86,7 @@ static int open_all(struct stat_event *evs, size_t n, pid_t pid, int only_run, i
 		struct perf_event_attr a = e->sel.ev.attr;
 		int group_fd = -1;
 
-		if ((only_run >= 0 && e->run >= 0 && e->run != only_run) || !opens(e))
+		if (!stat_in_run(e, only_run) || !opens(e))
 			continue;
 		if (e->group >= 0)
 			for (size_t j = 0; j < k; j++)
@@ -215,8 +215,7 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 
 	for (size_t k = 0; k < n; k++) {
 		evs[k].fd = -1;
-		if ((c->only_run >= 0 && evs[k].run >= 0 && evs[k].run != c->only_run &&
-		     !evs[k].nparts) ||
+		if ((!stat_in_run(&evs[k], c->only_run) && !evs[k].nparts) ||
 		    evs[k].absent)
 			continue;	/* keeps what its own run read (an absent part: why) */
 		evs[k].opened = evs[k].err = 0;
@@ -227,7 +226,7 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 		return not_run(c->cmd[0], st, e);
 	opened = open_all(evs, n, w.pid, c->only_run, c->quiet);
 	for (size_t k = 0; k < n; k++) {
-		if (c->only_run < 0 || evs[k].run < 0 || evs[k].run == c->only_run)
+		if (stat_in_run(&evs[k], c->only_run))
 			evs[k].opened = evs[k].fd >= 0;
 		fixture |= evs[k].fixture != NULL;	/* reported as such, nothing failed */
 	}
