@@ -71,6 +71,45 @@ struct report_event {
 	struct stats_summary stats;
 	/* with -I: this event's delta per interval, deltas[i] for report.intervals[i] */
 	const struct report_delta *deltas;
+	/* aggregated per unit (report.aggr != GLOBAL): cells[u] for report.units[u] (means over
+	 * the runs with -r), and with -I unit_deltas[i * nunits + u] for interval i */
+	const struct report_cell *cells;
+	const struct report_cell *unit_deltas;
+};
+
+/* How the counts are aggregated: perf stat's default (summed over CPUs and tasks), -A/--no-aggr,
+ * --per-core, --per-cluster, --per-socket, --per-thread. */
+enum report_aggr {
+	REPORT_AGGR_GLOBAL = 0,
+	REPORT_AGGR_CPU,
+	REPORT_AGGR_CORE,
+	REPORT_AGGR_CLUSTER,
+	REPORT_AGGR_SOCKET,
+	REPORT_AGGR_THREAD,
+};
+
+/* One aggregation unit of the report (a CPU with -A, a core with --per-core, ...). */
+struct report_unit {
+	char id[40];		/* as perf prints it: "CPU3", "S0-D0-C1", "S0-D0-CLS0", "S1",
+				 * "ppload-1234" (comm-tid) */
+	int cpu;		/* -A: the CPU; else -1 */
+	int socket, die, cluster, core;	/* sysfs topology ids that name it; -1 where not */
+	int tid;		/* --per-thread: the task; else -1 */
+	int ncpus;		/* CPUs aggregated in it (perf's field after the id with
+				 * --per-core/--per-cluster/--per-socket) */
+};
+
+/* An event's figures in one unit, over the whole run or over one interval (-I). */
+struct report_cell {
+	int present;		/* the unit has readings of the event (a big.LITTLE event has
+				 * none on the other core type's CPUs; -p: a thread that ended
+				 * before it was attached) */
+	enum report_status status;
+	const char *reason;	/* as report_event's */
+	uint64_t raw, enabled_ns, running_ns;
+	double value;		/* scaled, as report_event's value */
+	double counted_pct;
+	int scaled;
 };
 
 /* One event's change over one interval (-I). */
@@ -116,6 +155,8 @@ struct report {
 	int exit_code;			/* -1 when killed by a signal */
 	int term_signal;		/* 0 when it exited */
 	int interrupted;		/* SIGINT/SIGTERM reached pmuprof during the run */
+	unsigned timeout_ms;		/* --timeout (0: none); timed_out: it ended the counting */
+	int timed_out;
 	/* -r: the runs recorded (0 without -r; times and events are then means), those asked
 	 * for, the unrecorded warm-up runs, why the series ended early (NULL: it did not) */
 	size_t nruns, repeat, warmup;
@@ -135,6 +176,14 @@ struct report {
 	const char *mux;
 	size_t mux_runs, runs_for_exact;
 	int multiplexed;
+	/* what was counted: the command's tasks (target NULL), or perf's targets: "system wide"
+	 * (-a), "CPU(s) 0-3" (-C), "process id '1234'" (-p), "thread id '1235'" (-t); with a
+	 * target, argc may be 0 (no command: counted until --timeout or SIGINT) */
+	const char *target;
+	int system_wide;		/* -a or -C: counted on CPUs, every task on them */
+	enum report_aggr aggr;
+	const struct report_unit *units;	/* aggr != GLOBAL: the units, in perf's order */
+	size_t nunits;
 	/* derived metrics (metrics_compute) */
 	const struct report_metric_value *metrics;
 	size_t nmetrics;
