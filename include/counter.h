@@ -17,8 +17,13 @@ struct counter_reading {
 };
 
 /* Opens a counter (close-on-exec, so it never leaks into the workload). Returns the fd, or -1
- * with *err set to the errno the kernel gave. */
+ * with *err set to the errno the kernel gave. attr's read_format may ask for
+ * PERF_FORMAT_GROUP (a leader read with its members: counter_read_group); the times are
+ * always read. */
 int counter_open(const struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd, int *err);
+/* Reads a PERF_FORMAT_GROUP leader: out[0] the leader, out[1..] its members in the order
+ * they were opened; returns how many (at most max), 0 when the read failed. One syscall. */
+size_t counter_read_group(int fd, struct counter_reading *out, size_t max);
 /* Enables or disables a counter and its group (PERF_EVENT_IOC_ENABLE / _DISABLE). */
 pp_status counter_enable(int fd, int on);
 /* Reads the counter. PP_EIO when the kernel returns nothing (a pinned event in error state). */

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "aggregate.h"
 #include "counter.h"
 #include "evsel.h"
 #include "metrics.h"
@@ -42,6 +43,18 @@ struct stat_event {
 				 * PMU of this machine (stat_plan); NULL: this machine's */
 	const struct sysfs_pmu *arm_pmu;	/* a part: its PMU (in the resolve context) */
 	int cpu;		/* the CPU it is opened on; -1: it follows the command anywhere */
+	/* perf's targets (stat_target.c): an entry counted per CPU (-a, -C) or per task (-p,
+	 * -t) is never opened itself (expanded); its copies, one per CPU or task, follow all the
+	 * entries, each with copy_of its index (names shared: the original owns them) */
+	int expanded;
+	int copy_of;		/* -1: not a copy */
+	int cpu_wide;		/* a copy counting every task on its cpu (pid -1) */
+	int task;		/* a copy following one task (and its new children); -1: none */
+	int group_read;		/* read with its group leader's one PERF_FORMAT_GROUP read */
+	int leader;		/* a member read with its group: the leader's index; -1 */
+	int nmembers;		/* a leader read as a group: its members opened (after it) */
+	int auto_group;		/* grouped by stat_target_expand, not by the user: a member
+				 * whose leader failed opens on its own */
 	/* a presence counter (stat_split.c), no row of the report: task-clock of the command
 	 * on one CPU of core type pmu_ix, opened in every planned run (run -1) */
 	int presence;
@@ -61,8 +74,47 @@ struct stat_ticks {
 	size_t n, cap, nevents;
 };
 
+/* What pmuprof stat counts besides (or instead of) its command: perf's targets. */
+struct stat_target {
+	int *cpus;		/* -a, -C: the CPUs counted on, ascending; NULL: none */
+	int ncpus;
+	int all;		/* -a (the online CPUs) */
+	int *tasks;		/* -p, -t: the threads followed (-p: each thread of each process
+				 * at attach time; threads they create later are counted with
+				 * their parent's) */
+	int ntasks;
+	char (*comm)[16];	/* each task's comm, for --per-thread */
+	int *ids;		/* the ids given (-p: processes, -t: threads), whose end ends
+				 * counting without a command */
+	int nids;
+	int per_process;	/* -p (else -t) */
+	char desc[96];		/* "system wide", "CPU(s) 0-3", "process id '1234'", ... */
+};
+
+/* stat_target.c. -a / -C LIST: the CPUs (online ones; -C's must be online): -1 after a
+ * message naming the bad CPU. */
+int stat_target_cpus(struct stat_target *t, const char *list);
+/* -p / -t LIST: the tasks (each thread of each process with -p); -1 after a message. */
+int stat_target_tasks(struct stat_target *t, const char *list, int per_process);
+void stat_target_free(struct stat_target *t);
+static inline int stat_target_any(const struct stat_target *t)
+{
+	return t && (t->cpus || t->tasks);
+}
+/* Expands every entry to open (rows not split, parts, presence counters) into one copy per
+ * CPU or task of t, appended after the n entries (CPU by CPU, so that opening can follow
+ * them); with grouping (the plan fits the counters) the events of one CPU, type and
+ * planned run that the user did not group are grouped, so one read returns them all.
+ * -1 after a message. */
+int stat_target_expand(struct stat_event **evs, size_t *n, const struct stat_target *t,
+		       int grouping);
+
 struct stat_run_cfg {
-	char **cmd;
+	char **cmd;		/* NULL: no command (a target's counting ends on a signal, the
+				 * timeout or the tasks' end) */
+	const struct stat_target *tgt;	/* NULL: the command's tasks */
+	unsigned timeout_ms;	/* --timeout; 0: none */
+	unsigned delay_ms;	/* -D: counting starts this long after the command */
 	unsigned interval_ms;		/* 0: no interval reads */
 	unsigned interval_count;	/* 0: until the command ends */
 	int only_run;			/* open only the events of this run; -1: all */
@@ -76,17 +128,25 @@ struct stat_run_cfg {
  * message when the run could not happen. *count_stop is set when --interval-count stopped
  * the intervals (the command ran on to its end). */
 int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_t n,
-		     struct workload_result *res, struct stat_ticks *ticks, int *count_stop);
+		     struct workload_result *res, struct stat_ticks *ticks, int *count_stop,
+		     int *timed_out);
 /* Runs argv with no counters (a warm-up run). Returns as stat_run_counted. */
 int stat_run_plain(char **argv, struct workload_result *res);
 /* Runs a --prepare/--cleanup command through /bin/sh -c; returns its exit status (128+N for
  * signal N), or -1 when it could not be started. */
 int stat_shell(const char *cmd);
 
-/* The interval loop: waits for w, reading evs every c->interval_ms into ticks. */
-int stat_interval_wait(const struct stat_run_cfg *c, struct workload *w,
-		       struct stat_event *evs, size_t n, struct workload_result *res,
-		       struct stat_ticks *ticks, int *count_stop);
+/* The wait for the end of counting: the command's end (w, NULL when there is none), the
+ * timeout, SIGINT/SIGTERM, the attached tasks' end; reading evs every c->interval_ms into
+ * ticks (-I), enabling them after c->delay_ms (-D). res gets the command's status and the
+ * times; res->interrupted a signal, *timed_out the timeout. */
+int stat_wait(const struct stat_run_cfg *c, struct workload *w, struct stat_event *evs,
+	      size_t n, struct workload_result *res, struct stat_ticks *ticks, int *count_stop,
+	      int *timed_out);
+/* Reads every open counter into evs[k].rd: a group read once by its leader (one syscall). */
+void stat_read_all(struct stat_event *evs, size_t n);
+/* Enables (or disables) every open counter: each group through its leader. */
+void stat_enable_all(struct stat_event *evs, size_t n, int on);
 void stat_ticks_free(struct stat_ticks *t);
 
 /* How events are counted when they do not fit the counters. */
@@ -119,10 +179,12 @@ int stat_plan_show(const struct stat_event *evs, size_t n, const struct stat_pla
 
 /* stat_split.c. Splits, on a machine with several Arm PMUs and without --cpu-model, every
  * event that can be (resolve_split) over the Arm PMUs whose CPUs the command may run on (its
- * CPU affinity, inherited from pmuprof): parts are appended to *evs after the nrows rows and
+ * CPU affinity, inherited from pmuprof; with -a/-C the CPUs counted on; with -p/-t every
+ * PMU): parts are appended to *evs after the nrows rows and
  * *ntotal counts both; each part's group is its core type's copy of its row's (rows keep the
  * user's). -1 after a message (out of memory). */
-int stat_split(struct stat_event **evs, size_t nrows, size_t *ntotal, struct resolve_ctx *rc);
+int stat_split(struct stat_event **evs, size_t nrows, size_t *ntotal, struct resolve_ctx *rc,
+	       const struct stat_target *tgt);
 /* Appends, after the n entries (rows and parts), the presence counters of every Arm PMU a
  * part or a row tied to one core type counts on: task-clock of the command on each CPU of
  * that PMU, whose sum is the time the command ran on its core type, the window such an
@@ -141,12 +203,15 @@ struct stat_series_cfg {
 	enum stat_mux mux;
 	size_t plan_runs;		/* runs of the plan (--mux=runs) */
 	int quiet;			/* as stat_run_cfg's */
+	const struct stat_target *tgt;	/* as stat_run_cfg's */
+	unsigned timeout_ms, delay_ms;
 };
 
 /* What the runs counted: their readings and times, and how many runs were recorded. */
 struct stat_series {
 	struct readings rd;
 	size_t nruns;		/* recorded runs */
+	int timed_out;		/* --timeout ended the (last) run */
 };
 
 /* Runs the series; a run that fails ends it (the runs so far are kept), why says so. *last is
@@ -163,12 +228,22 @@ int stat_record(struct readings *rd, const struct stat_event *evs, size_t n, uin
 		uint32_t plan_run, int only_run, const struct workload_result *res,
 		const struct stat_ticks *ticks);
 
+/* The sysfs topology ids per CPU (topo.h's struct topo gives them), -1 where unknown. */
+struct topo_ids {
+	size_t ncpus;
+	const int *socket, *die, *cluster, *core;
+};
+
 /* What the report is built from besides the runs. */
 struct stat_build {
 	int repeated;			/* -r given: keep per-run arrays and statistics */
 	int intervals;			/* -I given: each event's deltas per interval */
 	const struct metrics_core *core;
 	int runs_mode;			/* --mux=runs: each event says its run */
+	enum report_aggr aggr;		/* -A, --per-core, ...: the report's units */
+	const struct stat_target *tgt;	/* NULL: the command's tasks */
+	const struct agg_topology *topo;	/* --per-core/-cluster/-socket: where CPUs sit */
+	const struct topo_ids *ids;	/* and their sysfs ids, that name the units */
 };
 
 /* Builds r from the series' readings, aggregated (aggregate.h); evs give the events'

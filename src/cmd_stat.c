@@ -23,9 +23,12 @@
 #include "metrics.h"
 #include "stat.h"
 
-/* perf stat's default set. */
+/* perf stat's default set; on CPUs (-a, -C), cpu-clock stands for task-clock, as in perf. */
 static const char default_events[] =
 	"task-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,branches,"
+	"branch-misses";
+static const char default_events_cpus[] =
+	"cpu-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,branches,"
 	"branch-misses";
 
 struct stat_opts {
@@ -46,13 +49,21 @@ struct stat_opts {
 	struct stat_plan_cfg plan;	/* --mux, --counters */
 	int show_plan;		/* --plan */
 	double min_running;	/* --min-running PCT; 0: none */
+	/* perf's targets and aggregation modes */
+	int all_cpus;		/* -a */
+	const char *cpu_list;	/* -C */
+	const char *pids, *tids;	/* -p, -t */
+	enum report_aggr aggr;	/* -A, --per-core, ... */
+	const char *aggr_opt;	/* the option that chose it, for messages */
+	unsigned timeout_ms, delay_ms;
 };
 
 /* --min-running: some event was counted for less than PCT of the time. */
 #define STAT_EXIT_MIN_RUNNING 3
 
 enum { OPT_WARMUP = 0x300, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT, OPT_MUX, OPT_NO_MUX,
-       OPT_COUNTERS, OPT_MIN_RUNNING, OPT_PLAN, OPT_NO_CSV_SUMMARY };
+       OPT_COUNTERS, OPT_MIN_RUNNING, OPT_PLAN, OPT_NO_CSV_SUMMARY, OPT_PER_CORE,
+       OPT_PER_CLUSTER, OPT_PER_SOCKET, OPT_PER_THREAD, OPT_TIMEOUT };
 
 static const struct argp_option options[] = {
 	{ "json", 'j', NULL, 0, "Report as one JSON document (schema: pmuprof-json(5))", 0 },
@@ -91,6 +102,22 @@ static const struct argp_option options[] = {
 	  "PCT% of the time", 4 },
 	{ "plan", OPT_PLAN, NULL, 0,
 	  "Show which events share a group and a run, then exit without running anything", 4 },
+	{ "all-cpus", 'a', NULL, 0,
+	  "Count every task on every online CPU (system-wide), while COMMAND runs, or without "
+	  "one until SIGINT or --timeout", 5 },
+	{ "cpu", 'C', "LIST", 0, "Count every task on these CPUs only (0-3,6), as -a does", 5 },
+	{ "pid", 'p', "PID", 0,
+	  "Count these running processes (comma-separated), each thread of them, until they end "
+	  "(or COMMAND ends, or SIGINT or --timeout)", 5 },
+	{ "tid", 't', "TID", 0, "Count these running threads (comma-separated), as -p does", 5 },
+	{ "timeout", OPT_TIMEOUT, "MS", 0,
+	  "Stop counting after MS milliseconds (COMMAND is sent SIGTERM)", 5 },
+	{ "delay", 'D', "MS", 0, "Start counting MS milliseconds after COMMAND starts", 5 },
+	{ "no-aggr", 'A', NULL, 0, "With -a or -C: one row per CPU", 6 },
+	{ "per-core", OPT_PER_CORE, NULL, 0, "With -a or -C: one row per core", 6 },
+	{ "per-cluster", OPT_PER_CLUSTER, NULL, 0, "With -a or -C: one row per cluster", 6 },
+	{ "per-socket", OPT_PER_SOCKET, NULL, 0, "With -a or -C: one row per socket", 6 },
+	{ "per-thread", OPT_PER_THREAD, NULL, 0, "With -p or -t: one row per thread", 6 },
 	{ 0 }
 };
 
@@ -133,6 +160,55 @@ static void add_metric(struct argp_state *state, struct stat_opts *o, char *arg)
 		argp_failure(state, PP_EXIT_ERROR, 0, "out of memory");
 	o->metrics = p;
 	o->metrics[o->nmetrics++] = arg;
+}
+
+/* -A, --per-core, ...: one of them. */
+static void aggr_mode(struct argp_state *state, struct stat_opts *o, int key)
+{
+	static const struct { int key; enum report_aggr aggr; const char *opt; } modes[] = {
+		{ 'A', REPORT_AGGR_CPU, "-A" },
+		{ OPT_PER_CORE, REPORT_AGGR_CORE, "--per-core" },
+		{ OPT_PER_CLUSTER, REPORT_AGGR_CLUSTER, "--per-cluster" },
+		{ OPT_PER_SOCKET, REPORT_AGGR_SOCKET, "--per-socket" },
+		{ OPT_PER_THREAD, REPORT_AGGR_THREAD, "--per-thread" },
+	};
+
+	for (size_t k = 0; k < sizeof(modes) / sizeof(modes[0]); k++) {
+		if (modes[k].key != key)
+			continue;
+		if (o->aggr_opt && o->aggr != modes[k].aggr)
+			argp_error(state, "%s and %s both choose how counts are aggregated: give "
+				   "one of them", o->aggr_opt, modes[k].opt);
+		o->aggr = modes[k].aggr;
+		o->aggr_opt = modes[k].opt;
+	}
+}
+
+/* The targets and aggregation modes that go together (as perf's). */
+static void targets_check(struct argp_state *state, const struct stat_opts *o)
+{
+	int cpus = o->all_cpus || o->cpu_list, tasks = o->pids || o->tids;
+
+	if (o->pids && o->tids)
+		argp_error(state, "-p and -t both name the tasks to count: give one of them");
+	if (cpus && tasks)
+		argp_error(state, "%s counts CPUs and %s tasks: give one of them",
+			   o->all_cpus ? "-a" : "-C", o->pids ? "-p" : "-t");
+	if (o->aggr_opt && o->aggr != REPORT_AGGR_THREAD && !cpus)
+		argp_error(state, "%s splits the counts by CPU: it needs -a or -C", o->aggr_opt);
+	if (o->aggr == REPORT_AGGR_THREAD && !tasks)
+		argp_error(state, "--per-thread splits the counts by thread: it needs -p or -t");
+	if (!o->cmd && (cpus || tasks)) {
+		if (o->repeat || o->warmup)
+			argp_error(state, "%s repeats a command: give one to run (e.g. '-- sleep 1')",
+				   o->repeat ? "-r" : "--warmup");
+		if (o->plan.mux == STAT_MUX_RUNS)
+			argp_error(state, "--mux=runs counts each planned group in a run of the "
+				   "command: give a repeatable command to run");
+		if (o->delay_ms)
+			argp_error(state, "-D delays counting after the command starts: give one "
+				   "to run");
+	}
 }
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
@@ -197,6 +273,31 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_PLAN:
 		o->show_plan = 1;
 		break;
+	case 'a':
+		o->all_cpus = 1;
+		break;
+	case 'C':
+		o->cpu_list = arg;
+		break;
+	case 'p':
+		o->pids = arg;
+		break;
+	case 't':
+		o->tids = arg;
+		break;
+	case OPT_TIMEOUT:
+		o->timeout_ms = number(state, arg, "--timeout", 1);
+		break;
+	case 'D':
+		o->delay_ms = number(state, arg, "-D", 1);
+		break;
+	case 'A':
+	case OPT_PER_CORE:
+	case OPT_PER_CLUSTER:
+	case OPT_PER_SOCKET:
+	case OPT_PER_THREAD:
+		aggr_mode(state, o, key);
+		break;
 	case ARGP_KEY_ARG:
 		/* the command and everything after it belong to the workload */
 		o->cmd = &state->argv[state->next - 1];
@@ -204,8 +305,11 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		state->next = state->argc;
 		break;
 	case ARGP_KEY_END:
-		if (!o->cmd && !o->list_metrics && !o->show_plan)
-			argp_error(state, "no command to run (e.g. 'pmuprof stat -- ls -l')");
+		if (!o->cmd && !o->list_metrics && !o->show_plan && !o->all_cpus && !o->cpu_list &&
+		    !o->pids && !o->tids)
+			argp_error(state, "no command to run (e.g. 'pmuprof stat -- ls -l'), and no "
+				   "target (-a, -C, -p, -t) to count");
+		targets_check(state, o);
 		if (o->json && o->sep)
 			argp_error(state, "--json and -x both choose the format: give one of them");
 		if (o->interval_ms && o->repeat)
@@ -227,7 +331,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 static const struct argp_child children[] = { { &evsel_argp_long, 0, NULL, 0 }, { 0 } };
 
 static const struct argp stat_argp = {
-	options, parse_opt, "[--] COMMAND [ARGS...]",
+	options, parse_opt, "[--] COMMAND [ARGS...]\n-a|-C LIST|-p PID|-t TID [[--] COMMAND [ARGS...]]",
 	"Run COMMAND and count events while it runs, its threads and children included.\v"
 	"Counting starts when COMMAND is executed: pmuprof's own work is not counted. "
 	"The report goes to standard error (or -o FILE); pmuprof exits with COMMAND's status "
@@ -325,17 +429,21 @@ static int below_min(const struct stat_opts *o, const struct report *r)
 /* Runs the series and writes the report; returns the exit status. */
 static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, size_t n,
 	       const struct filter_kernel_el *kel, struct outfile *of,
-	       const struct metrics_core *core, const struct stat_planned *pl)
+	       const struct metrics_core *core, const struct stat_planned *pl,
+	       const struct stat_target *tgt)
 {
 	struct stat_series_cfg sc = { o->cmd, o->repeat, o->warmup, o->prepare, o->cleanup,
 				      o->interval_ms, o->interval_count, o->plan.mux, pl->nruns,
-				      (o->sep || o->json) && !o->output };
+				      (o->sep || o->json) && !o->output,
+				      stat_target_any(tgt) ? tgt : NULL, o->timeout_ms,
+				      o->delay_ms };
 	struct stat_series s = { 0 };
 	struct stat_ticks ticks = { 0 };
 	struct workload_result res = { 0 };
 	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd };
 	struct stat_build b = { .repeated = o->repeat > 0, .core = core,
-				.runs_mode = o->plan.mux == STAT_MUX_RUNS };
+				.runs_mode = o->plan.mux == STAT_MUX_RUNS, .aggr = o->aggr,
+				.tgt = stat_target_any(tgt) ? tgt : NULL };
 	char why[256] = "";
 	int count_stop = 0, e, rc;
 
@@ -358,6 +466,12 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	r.exit_code = res.exit_code;
 	r.term_signal = res.term_signal;
 	r.interrupted = res.interrupted;
+	r.timeout_ms = o->timeout_ms;
+	r.timed_out = s.timed_out;
+	if (stat_target_any(tgt)) {
+		r.target = tgt->desc;
+		r.system_wide = tgt->cpus != NULL;
+	}
 	r.repeat = o->repeat;
 	r.warmup = o->warmup;
 	r.stopped = *why ? why : NULL;
@@ -367,7 +481,8 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	r.mux = o->plan.mux == STAT_MUX_RUNS ? "runs" : "kernel";
 	r.mux_runs = o->plan.mux == STAT_MUX_RUNS ? pl->nruns : 1;
 	r.runs_for_exact = pl->known ? pl->nruns : 0;
-	if (!rc)	/* the command's status */
+	/* the command's status; 0 when --timeout ended it (as perf), or with no command */
+	if (!rc && !(s.timed_out && res.term_signal == SIGTERM) && o->cmd)
 		rc = res.term_signal ? 128 + res.term_signal : res.exit_code;
 	mux_warn(&r, pl);
 	if (below_min(o, &r))
@@ -405,6 +520,9 @@ static struct stat_event *adopt(struct evsel_event *sel, size_t n)
 		evs[k].pmu_ix = -1;
 		evs[k].parent = -1;
 		evs[k].group = sel[k].ev.group;
+		evs[k].copy_of = -1;
+		evs[k].task = -1;
+		evs[k].leader = -1;
 	}
 	free(sel);
 	return evs;
@@ -413,7 +531,8 @@ static struct stat_event *adopt(struct evsel_event *sel, size_t n)
 static void free_events(struct stat_event *evs, size_t n)
 {
 	for (size_t k = 0; evs && k < n; k++)
-		if (evs[k].parent < 0)	/* a part's names are its row's */
+		if (evs[k].parent < 0 && evs[k].copy_of < 0)	/* a part's, a copy's names are
+								 * its row's */
 			resolve_event_free(&evs[k].sel.ev);
 	free(evs);
 }
@@ -431,7 +550,7 @@ static int select_events(struct stat_opts *o, struct resolve_ctx *ctx, struct st
 			msg_error("out of memory");
 			return -1;
 		}
-		p[0] = default_events;
+		p[0] = o->all_cpus || o->cpu_list ? default_events_cpus : default_events;
 		o->ev.specs = p;
 		o->ev.nspecs = 1;
 	}
@@ -458,6 +577,16 @@ static int reserve_fds(size_t n)
 	return -1;
 }
 
+/* The CPUs or tasks -a, -C, -p, -t name; -1 after a message. */
+static int targets(const struct stat_opts *o, struct stat_target *t)
+{
+	if (o->cpu_list || o->all_cpus)
+		return stat_target_cpus(t, o->cpu_list);
+	if (o->pids || o->tids)
+		return stat_target_tasks(t, o->pids ? o->pids : o->tids, o->pids != NULL);
+	return 0;
+}
+
 int cmd_stat(int argc, char **argv)
 {
 	struct stat_opts o = { 0 };
@@ -467,6 +596,7 @@ int cmd_stat(int argc, char **argv)
 	struct metrics_core core = { 0 };
 	struct stat_planned planned;
 	struct resolve_ctx ctx;
+	struct stat_target tgt = { 0 };
 	size_t n = 0, nrows = 0;
 	int rc = PP_EXIT_ERROR, e, have_ctx = 0;
 
@@ -488,7 +618,7 @@ int cmd_stat(int argc, char **argv)
 	n = nrows;
 	if (o.nmetrics || stat_metrics_need_core(evs, nrows))
 		stat_metrics_core(o.ev.cpu_model, evs, nrows, &core);
-	if (stat_split(&evs, nrows, &n, &ctx) != 0)
+	if (targets(&o, &tgt) != 0 || stat_split(&evs, nrows, &n, &ctx, &tgt) != 0)
 		goto out;
 	if (stat_plan(evs, n, &ctx, &o.plan, &planned) != 0)
 		goto out;
@@ -496,7 +626,11 @@ int cmd_stat(int argc, char **argv)
 		rc = stat_plan_show(evs, n, &planned, &o.plan, stdout) ? PP_EXIT_ERROR : 0;
 		goto out;
 	}
-	if (stat_presence(&evs, &n, &ctx) != 0)
+	/* on CPUs (-a, -C) an event counts whatever runs there: no presence to measure */
+	if (!tgt.cpus && stat_presence(&evs, &n, &ctx) != 0)
+		goto out;
+	if (stat_target_any(&tgt) &&
+	    stat_target_expand(&evs, &n, &tgt, planned.known && planned.nruns == 1) != 0)
 		goto out;
 	if (reserve_fds(n) != 0)
 		goto out;
@@ -510,7 +644,7 @@ int cmd_stat(int argc, char **argv)
 			  o.output, strerror(e));
 		goto out;
 	}
-	rc = run(&o, evs, nrows, n, &kel, &of, &core, &planned);
+	rc = run(&o, evs, nrows, n, &kel, &of, &core, &planned, &tgt);
 	if (of.fp)
 		outfile_discard(&of);	/* the run failed before the report was committed */
 out:
@@ -519,5 +653,6 @@ out:
 		resolve_ctx_free(&ctx);
 	evsel_opts_free(&o.ev);
 	free(o.metrics);
+	stat_target_free(&tgt);
 	return rc;
 }

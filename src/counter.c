@@ -14,7 +14,8 @@ int counter_open(const struct perf_event_attr *attr, pid_t pid, int cpu, int gro
 	long fd;
 
 	a.size = sizeof(a);
-	a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+	a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING |
+			(attr->read_format & PERF_FORMAT_GROUP);
 	fd = syscall(SYS_perf_event_open, &a, pid, cpu, group_fd, PERF_FLAG_FD_CLOEXEC);
 	*err = fd < 0 ? errno : 0;
 	return fd < 0 ? -1 : (int)fd;
@@ -42,6 +43,25 @@ pp_status counter_read(int fd, struct counter_reading *r)
 	r->enabled = buf[1];
 	r->running = buf[2];
 	return PP_OK;
+}
+
+size_t counter_read_group(int fd, struct counter_reading *out, size_t max)
+{
+	uint64_t buf[3 + 64];	/* nr, enabled, running, values (a group fits 64 members) */
+	ssize_t n;
+	size_t nr;
+
+	do
+		n = read(fd, buf, sizeof(buf));
+	while (n < 0 && errno == EINTR);
+	if (n < (ssize_t)(3 * sizeof(uint64_t)))
+		return 0;
+	nr = (size_t)buf[0];
+	if (nr > 64 || (size_t)n < (3 + nr) * sizeof(uint64_t))
+		return 0;
+	for (size_t k = 0; k < nr && k < max; k++)
+		out[k] = (struct counter_reading){ buf[3 + k], buf[1], buf[2] };
+	return nr < max ? nr : max;
 }
 
 /* The kernel says "this PMU cannot count that" in several ways: ENOENT (no PMU accepted the

@@ -1,12 +1,17 @@
-/* stat_interval.c: -I: while the command runs, pmuprof sleeps in poll() on a timerfd that
- * fires every interval and a pidfd that becomes readable when the command ends (no busy
- * wait, no signal races); at each tick it reads every counter and keeps the cumulative
- * readings, from which the report takes per-interval deltas. */
+/* stat_interval.c: the wait for the end of counting, whenever there is more to it than the
+ * command's end: -I, --timeout, -D, or a target (-a, -C, -p, -t) with or without a command.
+ * pmuprof sleeps in poll() on timerfds (each interval, the timeout, the delay), a pidfd that
+ * becomes readable when the command ends, a signalfd for SIGINT/SIGTERM when there is no
+ * command to forward them to, and the attached processes' pidfds (no busy wait, no signal
+ * races). At each tick it reads every counter and keeps the cumulative readings, from
+ * which the report takes per-interval deltas. */
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
+#include <sys/signalfd.h>
 #include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <sys/wait.h>
@@ -35,14 +40,6 @@ static uint64_t since(const struct timespec *t0)
 	return (uint64_t)(t1.tv_sec - t0->tv_sec) * 1000000000u + (uint64_t)(t1.tv_nsec - t0->tv_nsec);
 }
 
-/* Reads every counter now into evs[k].rd (a split row: its parts' sum). */
-static void read_all(struct stat_event *evs, size_t n)
-{
-	for (size_t k = 0; k < n; k++)
-		if (evs[k].fd >= 0 && counter_read(evs[k].fd, &evs[k].rd) != PP_OK)
-			memset(&evs[k].rd, 0, sizeof(evs[k].rd));
-}
-
 /* Reads every counter now into a new tick (and evs[k].rd); -1 when memory ran out. */
 static int tick(struct stat_ticks *t, struct stat_event *evs, size_t n, uint64_t t_ns)
 {
@@ -60,25 +57,27 @@ static int tick(struct stat_ticks *t, struct stat_event *evs, size_t n, uint64_t
 		t->cap = cap;
 	}
 	t->nevents = n;
-	read_all(evs, n);
+	stat_read_all(evs, n);
 	for (size_t k = 0; k < n; k++)
 		t->rd[t->n * n + k] = evs[k].rd;
 	t->t_ns[t->n++] = t_ns;
 	return 0;
 }
 
-/* A periodic timer from t0: ticks at t0 + ms, t0 + 2 ms, ... (absolute, so no drift). */
-static int interval_timer(const struct timespec *t0, unsigned ms)
+/* A timer firing at t0 + ms, then every ms when periodic (absolute, so no drift). */
+static int timer_at(const struct timespec *t0, unsigned ms, int periodic)
 {
-	struct itimerspec its = { .it_interval = { ms / 1000, (long)(ms % 1000) * 1000000L } };
+	struct itimerspec its = { 0 };
 	int fd = timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC);
 
-	its.it_value.tv_sec = t0->tv_sec + its.it_interval.tv_sec;
-	its.it_value.tv_nsec = t0->tv_nsec + its.it_interval.tv_nsec;
+	its.it_value.tv_sec = t0->tv_sec + ms / 1000;
+	its.it_value.tv_nsec = t0->tv_nsec + (long)(ms % 1000) * 1000000L;
 	if (its.it_value.tv_nsec >= 1000000000L) {
 		its.it_value.tv_sec++;
 		its.it_value.tv_nsec -= 1000000000L;
 	}
+	if (periodic)
+		its.it_interval = (struct timespec){ ms / 1000, (long)(ms % 1000) * 1000000L };
 	if (fd >= 0 && timerfd_settime(fd, TFD_TIMER_ABSTIME, &its, NULL) != 0) {
 		close(fd);
 		fd = -1;
@@ -87,7 +86,7 @@ static int interval_timer(const struct timespec *t0, unsigned ms)
 }
 
 /* Whether the child has ended (without reaping it): for kernels without pidfd_open (< 5.3),
- * checked at each tick instead. */
+ * checked every 100 ms instead. */
 static int ended(pid_t pid)
 {
 	siginfo_t si = { 0 };
@@ -95,57 +94,219 @@ static int ended(pid_t pid)
 	return waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == pid;
 }
 
-/* Ticks until the command ends or the count is reached; 1 when the count ended it. */
-static int loop(const struct stat_run_cfg *c, struct workload *w, struct stat_event *evs,
-		size_t n, struct stat_ticks *t, int tfd, int pfd)
+/* Whether a task still exists (a thread given with -t, whose end no pidfd reports). */
+static int alive(int tid)
 {
-	struct pollfd p[2] = { { .fd = tfd, .events = POLLIN }, { .fd = pfd, .events = POLLIN } };
-	uint64_t exp;
+	char path[32];
+
+	snprintf(path, sizeof(path), "/proc/%d", tid);
+	return access(path, F_OK) == 0;
+}
+
+/* What the wait watches; each slot -1 when unused. */
+enum { W_TICK, W_TIMEOUT, W_DELAY, W_CMD, W_SIG, W_POLL, W_TASKS };
+
+struct waiter {
+	const struct stat_run_cfg *c;
+	struct workload *w;
+	struct stat_event *evs;
+	size_t n;
+	struct stat_ticks *t;
+	struct pollfd *p;
+	size_t np;
+	int *ids;		/* the tasks' pidfds stand at p[W_TASKS + k] for ids[k] */
+	int nids, left;		/* tasks followed, of which still running */
+	struct timespec t0;	/* counting started (or will, after -D) */
+	int enabled, timed_out, signalled;
+};
+
+static void drain(int fd)
+{
+	uint64_t x;
+
+	if (read(fd, &x, sizeof(x)) < 0)
+		x = 0;
+}
+
+/* The tasks that ended (pidfds readable, or a thread gone at a check); 1 when none is left. */
+static int tasks_ended(struct waiter *v, int check)
+{
+	for (int k = 0; k < v->nids; k++) {
+		struct pollfd *q = &v->p[W_TASKS + k];
+
+		if (v->ids[k] < 0)
+			continue;
+		if ((q->fd >= 0 && (q->revents & (POLLIN | POLLHUP))) ||
+		    (q->fd < 0 && check && !alive(v->ids[k]))) {
+			v->ids[k] = -1;
+			if (q->fd >= 0)
+				close(q->fd);
+			q->fd = -1;
+			v->left--;
+		}
+	}
+	return v->left <= 0;
+}
+
+/* One event of the wait; 1: counting ends, -1: failure, 0: go on. */
+static int step(struct waiter *v)
+{
+	const struct stat_run_cfg *c = v->c;
+	struct pollfd *p = v->p;
+
+	if (p[W_DELAY].fd >= 0 && (p[W_DELAY].revents & POLLIN)) {
+		drain(p[W_DELAY].fd);
+		close(p[W_DELAY].fd);
+		p[W_DELAY].fd = -1;
+		clock_gettime(CLOCK_MONOTONIC, &v->t0);
+		stat_enable_all(v->evs, v->n, 1);
+		v->enabled = 1;
+		if (c->interval_ms && (p[W_TICK].fd = timer_at(&v->t0, c->interval_ms, 1)) < 0)
+			return -1;
+	}
+	if (p[W_TICK].fd >= 0 && (p[W_TICK].revents & POLLIN)) {
+		drain(p[W_TICK].fd);
+		if (tick(v->t, v->evs, v->n, since(&v->t0)) != 0)
+			return -1;
+		if (c->interval_count && v->t->n >= c->interval_count) {
+			close(p[W_TICK].fd);
+			p[W_TICK].fd = -1;
+			if (!v->w)
+				return 2;	/* no command to run on: done */
+			return 3;
+		}
+	}
+	if (p[W_TIMEOUT].fd >= 0 && (p[W_TIMEOUT].revents & POLLIN)) {
+		close(p[W_TIMEOUT].fd);
+		p[W_TIMEOUT].fd = -1;
+		v->timed_out = 1;
+		if (!v->w)
+			return 1;
+		kill(v->w->pid, SIGTERM);	/* as perf: the command is ended, counted so far */
+	}
+	if (p[W_SIG].fd >= 0 && (p[W_SIG].revents & POLLIN)) {
+		struct signalfd_siginfo si;
+
+		if (read(p[W_SIG].fd, &si, sizeof(si)) == sizeof(si))
+			v->signalled = 1;
+		return 1;
+	}
+	if (p[W_CMD].fd >= 0 && (p[W_CMD].revents & (POLLIN | POLLHUP)))
+		return 1;
+	if (p[W_POLL].fd >= 0 && (p[W_POLL].revents & POLLIN)) {
+		drain(p[W_POLL].fd);
+		if (v->w && v->p[W_CMD].fd < 0 && ended(v->w->pid))
+			return 1;
+		if (v->nids && tasks_ended(v, 1))
+			return 1;
+	}
+	if (v->nids && !v->w && tasks_ended(v, 0))
+		return 1;
+	return 0;
+}
+
+/* Watches until counting ends: 1 (or 2: --interval-count, no command), -1 on failure. */
+static int watch(struct waiter *v)
+{
+	int rc, stop = 0;
 
 	for (;;) {
-		if (poll(p, pfd >= 0 ? 2 : 1, -1) < 0) {
+		if (poll(v->p, v->np, -1) < 0) {
 			if (errno == EINTR)
 				continue;
 			return -1;
 		}
-		if ((p[0].revents & POLLIN) && read(tfd, &exp, sizeof(exp)) == sizeof(exp)) {
-			if (tick(t, evs, n, since(&w->t0)) != 0)
-				return -1;
-			if (c->interval_count && t->n >= c->interval_count)
-				return 1;
-			if (pfd < 0 && ended(w->pid))
-				return 0;
+		rc = step(v);
+		if (rc == 3) {	/* --interval-count: the command runs on, no more reads */
+			stop = 1;
+			continue;
 		}
-		if (pfd >= 0 && (p[1].revents & (POLLIN | POLLHUP)))
-			return 0;
+		if (rc)
+			return rc < 0 ? -1 : stop ? 2 : rc;
 	}
 }
 
-int stat_interval_wait(const struct stat_run_cfg *c, struct workload *w,
-		       struct stat_event *evs, size_t n, struct workload_result *res,
-		       struct stat_ticks *ticks, int *count_stop)
+int stat_wait(const struct stat_run_cfg *c, struct workload *w, struct stat_event *evs,
+	      size_t n, struct workload_result *res, struct stat_ticks *ticks, int *count_stop,
+	      int *timed_out)
 {
-	int pfd = (int)syscall(SYS_pidfd_open, w->pid, 0);
-	int tfd = interval_timer(&w->t0, c->interval_ms);
-	int rc = tfd < 0 ? -1 : loop(c, w, evs, n, ticks, tfd, pfd);
+	const struct stat_target *tg = c->tgt;
+	int nids = tg && tg->tasks && !w ? tg->nids : 0;
+	struct pollfd *p = calloc((size_t)(W_TASKS + nids), sizeof(*p));
+	int *ids = calloc((size_t)nids + 1, sizeof(*ids));
+	struct waiter v = { .c = c, .w = w, .evs = evs, .n = n, .t = ticks, .p = p,
+			    .np = (size_t)(W_TASKS + nids), .ids = ids, .nids = nids,
+			    .left = nids };
+	sigset_t block, old;
+	int rc = -1, poll_ms = 0;
 
-	if (rc < 0) {
-		msg_error("cannot read the counters every %u ms: %s", c->interval_ms,
-			  strerror(errno));
-		kill(w->pid, SIGTERM);
-	} else if (rc == 1) {
-		/* --interval-count reached: as perf stat's, no more intervals are read, and
-		 * the command runs on to its end (ending it is --timeout's job) */
-		*count_stop = 1;
+	if (!p || !ids)
+		goto out;
+	for (size_t k = 0; k < v.np; k++)
+		p[k] = (struct pollfd){ .fd = -1, .events = POLLIN };
+	if (w)
+		v.t0 = w->t0;
+	else
+		clock_gettime(CLOCK_MONOTONIC, &v.t0);
+	v.enabled = !c->delay_ms;
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	if (!w) {	/* no command to forward SIGINT to: it ends the counting */
+		sigprocmask(SIG_BLOCK, &block, &old);
+		p[W_SIG].fd = signalfd(-1, &block, SFD_CLOEXEC);
 	}
-	workload_wait(w, res);
-	if (rc == 0 && tick(ticks, evs, n, since(&w->t0)) != 0)
-		rc = -1;	/* the last interval ends with the command */
-	if (rc == 1)
-		read_all(evs, n);	/* the totals: the whole run, past the last interval */
-	if (tfd >= 0)
-		close(tfd);
-	if (pfd >= 0)
-		close(pfd);
+	if (c->delay_ms)
+		p[W_DELAY].fd = timer_at(&v.t0, c->delay_ms, 0);
+	else if (c->interval_ms)
+		p[W_TICK].fd = timer_at(&v.t0, c->interval_ms, 1);
+	if (c->timeout_ms)
+		p[W_TIMEOUT].fd = timer_at(&v.t0, c->timeout_ms, 0);
+	if (w && (p[W_CMD].fd = (int)syscall(SYS_pidfd_open, w->pid, 0)) < 0)
+		poll_ms = 100;	/* kernels before 5.3: look every 100 ms */
+	for (int k = 0; k < nids; k++) {
+		ids[k] = tg->ids[k];
+		/* a process's end shows on its pidfd; a thread's (no pidfd before Linux 6.9)
+		 * is looked for every 100 ms */
+		if ((p[W_TASKS + k].fd = (int)syscall(SYS_pidfd_open, ids[k], 0)) < 0)
+			poll_ms = 100;
+	}
+	if (poll_ms) {
+		struct timespec now;
+
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		p[W_POLL].fd = timer_at(&now, (unsigned)poll_ms, 1);
+	}
+	rc = watch(&v);
+	if (rc < 0) {
+		msg_error("cannot wait for the end of counting: %s", strerror(errno));
+		if (w)
+			kill(w->pid, SIGTERM);
+	}
+	if (rc == 2)
+		*count_stop = 1;	/* as perf stat's: no more intervals read */
+	if (w) {
+		workload_wait(w, res);
+	} else {
+		res->wall_ns = v.enabled ? since(&v.t0) : 0;
+		res->interrupted = v.signalled;
+	}
+	if (w && v.enabled && (c->delay_ms))
+		res->wall_ns = since(&v.t0);	/* -D: the time counted */
+	*timed_out = v.timed_out;
+	if (rc >= 0 && c->interval_ms && !*count_stop && v.enabled &&
+	    tick(ticks, evs, n, since(&v.t0)) != 0)
+		rc = -1;	/* the last interval ends with the counting */
+	stat_read_all(evs, n);	/* the totals: the whole run, past the last interval */
+	if (!w) {
+		close(p[W_SIG].fd);
+		sigprocmask(SIG_SETMASK, &old, NULL);
+	}
+out:
+	for (size_t k = 0; p && k < v.np; k++)
+		if (p[k].fd >= 0 && k != W_SIG)
+			close(p[k].fd);
+	free(p);
+	free(ids);
 	return rc < 0 ? -1 : 0;
 }

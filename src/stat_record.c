@@ -8,7 +8,8 @@
 
 /* The time the command ran on core type pmu_ix in this run (or interval), from the counts
  * of all n entries in rd; *known 0 when there is no measure. The kernel keeps no such time:
- * a part's enabled time runs whenever the command runs, on any CPU. Two measures:
+ * a part's enabled time runs whenever the command runs, on any CPU. Two measures (of the
+ * task followed with -p, -t; -1: the command):
  * - the presence counters: task-clock of the command on each CPU of that core type, the
  *   time itself, but on the software context's clock, which the kernel switches a few
  *   microseconds apart from the PMU's at each context switch;
@@ -17,14 +18,15 @@
  * The second is exact, and taken, when it is within 1% of the first; below that every event
  * there was multiplexed, and the presence time is the measure. */
 static uint64_t time_on(const struct stat_event *evs, size_t n,
-			const struct counter_reading *rd, int pmu_ix, int only_run, int *known)
+			const struct counter_reading *rd, int pmu_ix, int task, int only_run,
+			int *known)
 {
 	uint64_t t = 0, ran = 0;
 	int have = 0, any = 0;
 
 	for (size_t k = 0; k < n; k++) {
-		if (evs[k].pmu_ix != pmu_ix || !evs[k].opened)
-			continue;
+		if (evs[k].pmu_ix != pmu_ix || !evs[k].opened || evs[k].task != task)
+			continue;	/* another core type, or another task followed (-p) */
 		if (evs[k].presence) {
 			t += rd[k].value;
 			have = 1;
@@ -48,9 +50,9 @@ static struct reading reading_of(const struct stat_event *evs, size_t n, size_t 
 {
 	const struct stat_event *e = &evs[k];
 	const struct counter_reading *rd = &all[k];
-	struct reading r = { .ev = (uint32_t)(e->parent >= 0 ? e->parent : (int)k),
-			     .part = e->parent >= 0 ? e->pmu_ix : -1, .cpu = e->cpu,
-			     .task = -1, .run = run, .plan_run = plan_run,
+	int row = e->parent >= 0 ? e->parent : e->copy_of >= 0 ? e->copy_of : (int)k;
+	struct reading r = { .ev = (uint32_t)row, .part = e->parent >= 0 ? e->pmu_ix : -1,
+			     .cpu = e->cpu, .task = e->task, .run = run, .plan_run = plan_run,
 			     .interval = interval };
 	int known;
 
@@ -69,8 +71,8 @@ static struct reading reading_of(const struct stat_event *evs, size_t n, size_t 
 	/* a part, or a row tied to one core type, follows the command on every CPU but can
 	 * count only on its core type's: the kernel has it enabled all the time, so its window
 	 * is the time the command ran there */
-	if (e->parent >= 0 || e->one_type) {
-		uint64_t t = time_on(evs, n, all, e->pmu_ix, only_run, &known);
+	if ((e->parent >= 0 || e->one_type) && !e->cpu_wide) {
+		uint64_t t = time_on(evs, n, all, e->pmu_ix, e->task, only_run, &known);
 
 		if (known)
 			r.window = t < rd->enabled ? t : rd->enabled;
@@ -82,7 +84,7 @@ static struct reading reading_of(const struct stat_event *evs, size_t n, size_t 
  * nor an event never opened because its PMU is a fixture tree's (no reading at all). */
 static int reported(const struct stat_event *e)
 {
-	return !e->presence && !e->nparts && !e->fixture;
+	return !e->presence && !e->nparts && !e->fixture && !e->expanded;
 }
 
 /* Records every reported entry counted in the run, from cnt (the counts of all n entries

@@ -5,6 +5,7 @@
  * entries give identities (names, PMUs, configs), never numbers. */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -284,6 +285,224 @@ static int fill_times(struct report *r, const struct stat_series *s, int repeate
 	return 0;
 }
 
+static enum agg_mode agg_mode_of(enum report_aggr a)
+{
+	switch (a) {
+	case REPORT_AGGR_CPU:
+		return AGG_CPU;
+	case REPORT_AGGR_CORE:
+		return AGG_CORE;
+	case REPORT_AGGR_CLUSTER:
+		return AGG_CLUSTER;
+	case REPORT_AGGR_SOCKET:
+		return AGG_SOCKET;
+	case REPORT_AGGR_THREAD:
+		return AGG_THREAD;
+	case REPORT_AGGR_GLOBAL:
+	default:
+		return AGG_COMMAND;
+	}
+}
+
+/* A CPU of unit u in mode m (the first of the CPUs counted on), -1 when none. */
+static int cpu_of_unit(const struct stat_build *b, enum agg_mode m, int32_t u, int *ncpus)
+{
+	int first = -1;
+
+	*ncpus = 0;
+	for (int k = 0; b->tgt && b->tgt->cpus && k < b->tgt->ncpus; k++) {
+		struct reading r = { .cpu = b->tgt->cpus[k], .task = -1, .part = -1 };
+
+		if (agg_unit(&r, m, b->topo) != u)
+			continue;
+		if (first < 0)
+			first = r.cpu;
+		(*ncpus)++;
+	}
+	return first;
+}
+
+/* The comm of task tid, as -p/-t found it. */
+static const char *comm_of(const struct stat_target *t, int tid)
+{
+	for (int k = 0; t && k < t->ntasks; k++)
+		if (t->tasks[k] == tid)
+			return t->comm[k];
+	return "?";
+}
+
+/* Names unit u of mode m as perf does: CPU3, S0-D0-C1, S0-D0-CLS0, S1, comm-tid. */
+static void name_unit(const struct stat_build *b, enum agg_mode m, int32_t u,
+		      struct report_unit *o)
+{
+	int cpu = cpu_of_unit(b, m, u, &o->ncpus);
+	const struct topo_ids *ids = b->ids;
+	int sk = -1, die = -1, cl = -1, core = -1;
+
+	o->cpu = o->tid = -1;
+	if (cpu >= 0 && ids && (size_t)cpu < ids->ncpus) {
+		sk = ids->socket[cpu];
+		die = ids->die[cpu];
+		cl = ids->cluster[cpu];
+		core = ids->core[cpu];
+	}
+	o->socket = o->die = o->cluster = o->core = -1;
+	switch (m) {
+	case AGG_CPU:
+		o->cpu = u;
+		o->ncpus = 1;
+		snprintf(o->id, sizeof(o->id), "CPU%d", u);
+		break;
+	case AGG_CORE:
+		o->socket = sk, o->die = die, o->core = core;
+		snprintf(o->id, sizeof(o->id), "S%d-D%d-C%d", sk, die, core);
+		break;
+	case AGG_CLUSTER:
+		o->socket = sk, o->die = die, o->cluster = cl;
+		snprintf(o->id, sizeof(o->id), "S%d-D%d-CLS%d", sk, die, cl);
+		break;
+	case AGG_SOCKET:
+		o->socket = sk;
+		snprintf(o->id, sizeof(o->id), "S%d", sk);
+		break;
+	case AGG_THREAD:
+		o->tid = u;
+		o->ncpus = 0;
+		snprintf(o->id, sizeof(o->id), "%s-%d", comm_of(b->tgt, u), u);
+		break;
+	default:
+		snprintf(o->id, sizeof(o->id), "?");
+		break;
+	}
+}
+
+static void put_cell(struct report_cell *c, const struct figures *f)
+{
+	c->present = 1;
+	c->status = f->status;
+	c->reason = f->reason;
+	c->raw = f->raw;
+	c->enabled_ns = f->enabled;
+	c->running_ns = f->running;
+	c->value = f->value;
+	c->counted_pct = f->pct;
+	c->scaled = f->status == REPORT_COUNTED && f->scaled;
+}
+
+/* The units of the rows (their distinct unit ids, ascending: the rows are sorted by event
+ * first, so collected over all), named. -1 when memory ran out. */
+static int units(struct report *r, const struct agg_row *rows, size_t nrows, enum agg_mode m,
+		 const struct stat_build *b, int32_t **ids_out)
+{
+	int32_t *ids = malloc((nrows + 1) * sizeof(*ids));
+	struct report_unit *u;
+	size_t n = 0;
+
+	if (!ids)
+		return -1;
+	for (size_t k = 0; k < nrows; k++) {
+		size_t j = 0;
+
+		while (j < n && ids[j] != rows[k].key.unit)
+			j++;
+		if (j == n && rows[k].key.unit >= 0)
+			ids[n++] = rows[k].key.unit;
+	}
+	for (size_t a = 1; a < n; a++)	/* insertion sort: a few hundred units at most */
+		for (size_t c = a; c > 0 && ids[c - 1] > ids[c]; c--) {
+			int32_t t = ids[c];
+
+			ids[c] = ids[c - 1];
+			ids[c - 1] = t;
+		}
+	if (!(u = calloc(n + 1, sizeof(*u)))) {
+		free(ids);
+		return -1;
+	}
+	for (size_t k = 0; k < n; k++)
+		name_unit(b, m, ids[k], &u[k]);
+	r->units = u;
+	r->nunits = n;
+	*ids_out = ids;
+	return 0;
+}
+
+/* Event k's cells per unit (totals, and with -I per interval). -1 when memory ran out. */
+static int cells(struct report_event *re, const struct agg_row *rows, size_t nrows,
+		 const int32_t *ids, size_t nunits, const struct readings *rd, size_t nruns,
+		 uint32_t k, const char *fixture, size_t nintervals)
+{
+	struct report_cell *c = calloc(nunits + 1, sizeof(*c)), *d = NULL;
+
+	if (!c)
+		return -1;
+	re->cells = c;
+	for (size_t u = 0; u < nunits; u++) {
+		struct figures f;
+		int present = 0;
+
+		for (size_t i = 0; i < nruns && !present; i++) {
+			struct agg_key key = { k, ids[u], (uint32_t)i, READING_TOTAL };
+
+			present = agg_find(rows, nrows, &key) != NULL;
+		}
+		if (!present)
+			continue;
+		over_runs(rows, nrows, rd, k, ids[u], nruns, NULL, 0, fixture, &f);
+		put_cell(&c[u], &f);
+	}
+	if (!nintervals)
+		return 0;
+	if (!(d = calloc(nintervals * nunits + 1, sizeof(*d))))
+		return -1;
+	re->unit_deltas = d;
+	for (size_t i = 0; i < nintervals; i++)
+		for (size_t u = 0; u < nunits; u++) {
+			struct agg_key key = { k, ids[u], 0, (uint32_t)i };
+			const struct agg_row *w = agg_find(rows, nrows, &key);
+			struct report_cell *x = &d[i * nunits + u];
+
+			if (!w)
+				continue;
+			x->present = 1;
+			x->status = status_of(w);
+			x->reason = reason_of(w, 0);
+			x->raw = w->raw;
+			x->enabled_ns = w->window;
+			x->running_ns = w->running;
+			x->value = w->value;
+			x->counted_pct = w->window ? 100.0 * (double)w->running / (double)w->window
+						   : 100.0;
+			x->scaled = w->scaled;
+		}
+	return 0;
+}
+
+/* The report's units and every event's cells in them (-A, --per-*). -1 out of memory. */
+static int per_unit(struct report *r, const struct stat_series *s,
+		    const struct stat_event *evs, size_t nrows, const struct stat_build *b)
+{
+	enum agg_mode m = agg_mode_of(b->aggr);
+	struct agg_row *rows = NULL;
+	size_t n = 0;
+	int32_t *ids = NULL;
+	int rc = -1;
+
+	r->aggr = b->aggr;
+	if (agg_build(s->rd.r, s->rd.n, m, b->topo, &rows, &n) != 0 ||
+	    units(r, rows, n, m, b, &ids) != 0)
+		goto out;
+	for (size_t k = 0; k < nrows; k++)
+		if (cells(&r->events[k], rows, n, ids, r->nunits, &s->rd, s->nruns, (uint32_t)k,
+			  evs[k].fixture, b->intervals ? s->rd.nintervals : 0) != 0)
+			goto out;
+	rc = 0;
+out:
+	free(rows);
+	free(ids);
+	return rc;
+}
+
 #define MAX_METRICS 64
 
 int stat_report_build(struct report *r, const struct stat_series *s,
@@ -329,9 +548,13 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 				goto out;
 			re->nsplit = (size_t)evs[k].nparts;
 		}
-		/* a fixture's event was never on the kernel */
-		r->multiplexed |= re->scaled || (re->status == REPORT_NOT_COUNTED && !re->note);
+		/* a fixture's event was never on the kernel; one never enabled (-D longer than
+		 * the command) was not multiplexed */
+		r->multiplexed |= re->scaled || (re->status == REPORT_NOT_COUNTED && !re->note &&
+						 re->enabled_ns > 0);
 	}
+	if (b->aggr != REPORT_AGGR_GLOBAL && per_unit(r, s, evs, nrows, b) != 0)
+		goto out;
 	if (b->intervals) {
 		r->interval_t_ns = s->rd.t_ns;
 		r->nintervals = s->rd.nintervals;
@@ -354,7 +577,11 @@ void stat_report_free(struct report *r)
 		free((void *)r->events[k].outlier);
 		free((void *)r->events[k].deltas);
 		free((void *)r->events[k].split);
+		free((void *)r->events[k].cells);
+		free((void *)r->events[k].unit_deltas);
 	}
+	free((void *)r->units);
+	r->units = NULL;
 	free(r->events);
 	free((void *)r->metrics);
 	free((void *)r->run_times);

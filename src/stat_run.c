@@ -2,6 +2,7 @@
  * event opened on it, the command let go, waited for (or read at intervals), the counters
  * read and closed. Also the runs around it: warm-ups without counters, --prepare/--cleanup. */
 #include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,30 +34,32 @@ static void explain_eacces(const struct stat_event *e)
 
 /* perf_event_paranoid >= 2 refuses kernel counting to unprivileged users: like perf stat,
  * an event the user gave no level for is counted in user space only, renamed NAME:u, with
- * one warning for the run. A part (big.LITTLE) renames its row, once. Returns the new fd or
- * -1. */
-static int open_user_only(struct stat_event *evs, struct stat_event *e,
-			  struct perf_event_attr *a, pid_t pid, int group_fd, int *warned)
+ * one warning for the run. A part (big.LITTLE) or a copy (-a, -p) renames its row, once,
+ * and every entry sharing the row's name. Returns the new fd or -1. */
+static int open_user_only(struct stat_event *evs, size_t n, struct stat_event *e,
+			  struct perf_event_attr *a, pid_t pid, int cpu, int group_fd,
+			  int *warned)
 {
-	struct stat_event *row = e->parent >= 0 ? &evs[e->parent] : e;
+	struct stat_event *row = e->parent >= 0 ? &evs[e->parent]
+			       : e->copy_of >= 0 ? &evs[e->copy_of] : e;
 	long long p = -9;
-	char *name;
+	char *name, *old = row->sel.ev.name;
 	int fd, err;
 
 	if (row->sel.ev.mods & (EVSPEC_MOD_U | EVSPEC_MOD_K | EVSPEC_MOD_H) || a->exclude_kernel)
 		return -1;
 	a->exclude_kernel = a->exclude_hv = 1;
-	if ((fd = counter_open(a, pid, -1, group_fd, &err)) < 0) {
+	if ((fd = counter_open(a, pid, cpu, group_fd, &err)) < 0) {
 		e->err = err;
 		return -1;
 	}
 	e->sel.ev.attr.exclude_kernel = e->sel.ev.attr.exclude_hv = 1;
 	row->sel.ev.attr.exclude_kernel = row->sel.ev.attr.exclude_hv = 1;
-	if (!row->user_only++ && asprintf(&name, "%s:u", row->sel.ev.name) >= 0) {
-		free(row->sel.ev.name);
-		row->sel.ev.name = name;
-		for (int i = 0; i < row->nparts; i++)
-			evs[row->part0 + i].sel.ev.name = name;
+	if (!row->user_only++ && asprintf(&name, "%s:u", old) >= 0) {
+		for (size_t k = 0; k < n; k++)
+			if (evs[k].sel.ev.name == old)
+				evs[k].sel.ev.name = name;
+		free(old);
 	}
 	if (!(*warned)++) {
 		sysfs_read_ll("/proc/sys/kernel/perf_event_paranoid", &p);
@@ -67,64 +70,135 @@ static int open_user_only(struct stat_event *evs, struct stat_event *e,
 	return fd;
 }
 
-/* Whether entry k is opened at all: a row split over core types is not (its parts are), nor
- * a part whose core type lacks the event, nor an event on a fixture tree's PMU. */
-static int opens(const struct stat_event *e)
+/* Counting every task on a CPU (-a, -C) needs more than counting one's own: says so. */
+static void explain_cpu_wide(const struct stat_event *e)
 {
-	return !e->nparts && !e->absent && !e->fixture;
+	long long p = -9;
+
+	sysfs_read_ll("/proc/sys/kernel/perf_event_paranoid", &p);
+	msg_error("not permitted to count '%s' on CPU %d: counting every task of a CPU (-a, -C) "
+		  "needs kernel.perf_event_paranoid <= 0 (it is %lld) or CAP_PERFMON (as root, "
+		  "'sysctl -w kernel.perf_event_paranoid=0')", e->sel.ev.name, e->cpu, p);
 }
 
-/* Opens every event on the waiting child: each group under its first member, every other
- * event alone; leaders disabled with enable_on_exec so counting starts at exec. Returns the
- * number opened, or -1 when out of descriptors (a message has been printed). */
-static int open_all(struct stat_event *evs, size_t n, pid_t pid, int only_run, int quiet)
+/* Whether entry k is opened at all: a row split over core types is not (its parts are), nor
+ * a part whose core type lacks the event, nor an event on a fixture tree's PMU, nor an
+ * entry expanded into copies per CPU or task (its copies are). */
+static int opens(const struct stat_event *e)
 {
-	int opened = 0, warned = quiet;
+	return !e->nparts && !e->absent && !e->fixture && !e->expanded;
+}
 
+/* The leader of entry k's group: its first entry opened before it (for a group pmuprof
+ * made, the first that opened and leads: a member whose leader failed counts alone, and
+ * leads the members after it); -1 when k leads. */
+static int leader_of(const struct stat_event *evs, size_t k)
+{
+	const struct stat_event *e = &evs[k];
+
+	if (e->group < 0)
+		return -1;
+	for (size_t j = 0; j < k; j++)
+		if (evs[j].group == e->group && opens(&evs[j]) &&
+		    (!e->auto_group || (evs[j].fd >= 0 && evs[j].leader < 0)))
+			return (int)j;
+	return -1;
+}
+
+/* Moves pmuprof to cpu (-a: opening a CPU's counters from that CPU spares the kernel a
+ * cross-CPU call per counter; perf does the same). */
+static void move_to(int cpu, int *at)
+{
+	cpu_set_t set;
+
+	if (cpu == *at || cpu < 0 || cpu >= CPU_SETSIZE)
+		return;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set) == 0)
+		*at = cpu;
+}
+
+/* Opens every event: on the waiting child (pid; -1: none), or on its CPU or task (a copy).
+ * Each group under its first member, every other event alone; leaders disabled, with
+ * enable_on_exec when on_exec (counting starts at exec), else enabled by stat_enable_all.
+ * Returns the number opened, or -1 when out of descriptors (a message has been printed). */
+static int open_all(struct stat_event *evs, size_t n, pid_t pid, int only_run, int quiet,
+		    int on_exec)
+{
+	int opened = 0, warned = quiet, at = -1, moved = 0;
+	cpu_set_t saved;
+
+	CPU_ZERO(&saved);
 	for (size_t k = 0; k < n; k++) {
 		struct stat_event *e = &evs[k];
 		struct perf_event_attr a = e->sel.ev.attr;
-		int group_fd = -1;
+		pid_t on = e->cpu_wide ? -1 : e->task > 0 ? e->task : pid;
+		int group_fd = -1, lead = -1;
 
+		e->leader = -1;
+		e->nmembers = 0;
+		e->group_read = 0;
 		if (!stat_in_run(e, only_run) || !opens(e))
 			continue;
-		if (e->group >= 0)
-			for (size_t j = 0; j < k; j++)
-				if (evs[j].group == e->group && opens(&evs[j])) {
-					group_fd = evs[j].fd;
-					if (group_fd < 0)
-						e->err = evs[j].err;
-					break;
-				}
-		a.inherit = 1;
+		if ((lead = leader_of(evs, k)) >= 0) {
+			group_fd = evs[lead].fd;
+			if (group_fd < 0)
+				e->err = evs[lead].err;
+		}
+		/* an event following tasks is inherited by their new children; one on a CPU
+		 * counts every task there already, and is read with its group in one read */
+		a.inherit = !e->cpu_wide;
+		if (e->cpu_wide && e->group >= 0)
+			a.read_format |= PERF_FORMAT_GROUP;
 		if (e->err)
 			continue;	/* its group leader failed */
-		if (group_fd < 0 || e->group < 0) {
+		if (lead < 0) {
 			a.disabled = 1;
-			a.enable_on_exec = 1;
+			a.enable_on_exec = on_exec && !e->cpu_wide && e->task < 0;
 			group_fd = -1;
 		}
-		e->fd = counter_open(&a, pid, e->cpu, group_fd, &e->err);
+		if (e->cpu_wide) {
+			if (!moved++ && sched_getaffinity(0, sizeof(saved), &saved) != 0)
+				moved = 0;
+			if (moved)
+				move_to(e->cpu, &at);
+		}
+		e->fd = counter_open(&a, on, e->cpu, group_fd, &e->err);
 		if (e->presence)
 			continue;	/* without it, a part's window is the kernel's enabled */
-		if (e->fd < 0 && counter_status(e->err) == PP_EACCES)
-			e->fd = open_user_only(evs, e, &a, pid, group_fd, &warned);
+		if (e->fd < 0 && counter_status(e->err) == PP_EACCES && !e->cpu_wide)
+			e->fd = open_user_only(evs, n, e, &a, on, e->cpu, group_fd, &warned);
 		if (e->fd >= 0) {
 			opened++;
+			if (lead >= 0 && e->cpu_wide) {
+				e->leader = lead;
+				evs[lead].group_read = 1;
+				evs[lead].nmembers++;
+			} else if (e->cpu_wide && e->group >= 0) {
+				e->group_read = 1;	/* a leader, read as a group */
+			}
 			continue;
 		}
 		switch (counter_status(e->err)) {
 		case PP_EMFILE:
 			msg_error("cannot open event '%s': too many open files (raise the limit with "
 				  "'ulimit -n', or count fewer events)", e->sel.ev.name);
+			if (moved)
+				sched_setaffinity(0, sizeof(saved), &saved);
 			return -1;
 		case PP_EACCES:
-			explain_eacces(e);
+			if (e->cpu_wide && !warned++)
+				explain_cpu_wide(e);
+			else if (!e->cpu_wide)
+				explain_eacces(e);
 			break;
 		default:
 			break;
 		}
 	}
+	if (moved)
+		sched_setaffinity(0, sizeof(saved), &saved);
 	return opened;
 }
 
@@ -140,11 +214,21 @@ static void nothing_countable(const struct stat_event *evs, size_t n)
 		const char *name;
 		int w;
 
-		if (e->parent >= 0 || e->presence)	/* rows only */
+		if (e->parent >= 0 || e->presence || e->copy_of >= 0)	/* rows only */
 			continue;
+		for (size_t j = 0; e->expanded && j < n; j++)	/* -a, -p: its first copy's */
+			if (evs[j].copy_of == (int)k) {
+				e = &evs[j];
+				break;
+			}
 		for (int i = 0; i < e->nparts; i++)	/* a split row: its first part's error */
 			if (!evs[e->part0 + i].absent) {
 				e = &evs[e->part0 + i];
+				break;
+			}
+		for (size_t j = 0; e->expanded && j < n; j++)	/* ... or its first copy's */
+			if (evs[j].copy_of == e - evs) {
+				e = &evs[j];
 				break;
 			}
 		name = strerrorname_np(e->err);
@@ -162,6 +246,9 @@ static void nothing_countable(const struct stat_event *evs, size_t n)
 	msg_error("cannot count any of the events here: %s (see 'pmuprof list' for what this "
 		  "machine has)", list);
 }
+
+/* A group read returns this many counts at most (counter_read_group). */
+#define STAT_GROUP_READ_MAX 64
 
 static void close_all(struct stat_event *evs, size_t n)
 {
@@ -206,10 +293,46 @@ static int ended_held(int status, const char *when)
 	return 128 + WTERMSIG(status);
 }
 
-int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_t n,
-		     struct workload_result *res, struct stat_ticks *ticks, int *count_stop)
+void stat_read_all(struct stat_event *evs, size_t n)
 {
-	struct workload w;
+	struct counter_reading g[STAT_GROUP_READ_MAX];
+
+	for (size_t k = 0; k < n; k++) {
+		struct stat_event *e = &evs[k];
+		size_t got, m = 0;
+
+		if (e->fd < 0 || e->leader >= 0)
+			continue;	/* not open, or read with its leader */
+		if (!e->group_read) {
+			if (counter_read(e->fd, &e->rd) != PP_OK)
+				memset(&e->rd, 0, sizeof(e->rd));
+			continue;
+		}
+		got = counter_read_group(e->fd, g, STAT_GROUP_READ_MAX);
+		e->rd = got ? g[0] : (struct counter_reading){ 0 };
+		/* its members, in the order they were opened (index order) */
+		for (size_t j = k + 1; j < n && m < (size_t)e->nmembers; j++)
+			if (evs[j].leader == (int)k) {
+				m++;
+				evs[j].rd = m < got ? g[m] : (struct counter_reading){ 0 };
+			}
+	}
+}
+
+void stat_enable_all(struct stat_event *evs, size_t n, int on)
+{
+	for (size_t k = 0; k < n; k++)
+		if (evs[k].fd >= 0 && evs[k].leader < 0)
+			counter_enable(evs[k].fd, on);
+}
+
+int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_t n,
+		     struct workload_result *res, struct stat_ticks *ticks, int *count_stop,
+		     int *timed_out)
+{
+	struct workload w = { .pid = -1, .go_fd = -1, .err_fd = -1 };
+	int target = stat_target_any(c->tgt);
+	int on_exec = c->cmd && !target && !c->delay_ms;
 	pp_status st;
 	int opened, e = 0, fixture = 0;
 
@@ -221,10 +344,10 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 		evs[k].opened = evs[k].err = 0;
 		memset(&evs[k].rd, 0, sizeof(evs[k].rd));
 	}
-	*count_stop = 0;
-	if ((st = workload_fork(c->cmd, &w, &e)) != PP_OK)
+	*count_stop = *timed_out = 0;
+	if (c->cmd && (st = workload_fork(c->cmd, &w, &e)) != PP_OK)
 		return not_run(c->cmd[0], st, e);
-	opened = open_all(evs, n, w.pid, c->only_run, c->quiet);
+	opened = open_all(evs, n, c->cmd ? w.pid : -1, c->only_run, c->quiet, on_exec);
 	for (size_t k = 0; k < n; k++) {
 		if (stat_in_run(&evs[k], c->only_run))
 			evs[k].opened = evs[k].fd >= 0;
@@ -233,7 +356,7 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 	/* nothing opened: an error, unless the events are a fixture's (never opened) or this is
 	 * one planned run of several (--mux=runs: its events are reported not supported) */
 	if (opened < 0 || (opened == 0 && !fixture && c->only_run < 0)) {
-		int status = workload_abort(&w);
+		int status = c->cmd ? workload_abort(&w) : -1;
 
 		close_all(evs, n);
 		/* killed from outside while held: each open failed with ESRCH because of that */
@@ -243,21 +366,23 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 			nothing_countable(evs, n);
 		return PP_EXIT_ERROR;
 	}
-	if ((st = workload_go(&w, &e)) != PP_OK) {
+	/* counters on CPUs or on running tasks count from now (or after -D) */
+	if (!on_exec && !c->delay_ms)
+		stat_enable_all(evs, n, 1);
+	if (c->cmd && (st = workload_go(&w, &e)) != PP_OK) {
 		close_all(evs, n);
 		return st == PP_ESRCH ? ended_held(w.end_status, "before it ran")
 				      : not_run(c->cmd[0], st, e);
 	}
-	if (c->interval_ms) {
-		if (stat_interval_wait(c, &w, evs, n, res, ticks, count_stop) != 0) {
+	if (c->interval_ms || c->timeout_ms || c->delay_ms || !c->cmd || target) {
+		if (stat_wait(c, c->cmd ? &w : NULL, evs, n, res, ticks, count_stop,
+			      timed_out) != 0) {
 			close_all(evs, n);
 			return PP_EXIT_ERROR;
 		}
 	} else {
 		workload_wait(&w, res);
-		for (size_t k = 0; k < n; k++)
-			if (evs[k].fd >= 0 && counter_read(evs[k].fd, &evs[k].rd) != PP_OK)
-				memset(&evs[k].rd, 0, sizeof(evs[k].rd));
+		stat_read_all(evs, n);
 	}
 	close_all(evs, n);
 	return 0;

@@ -37,14 +37,17 @@ static int counted(const struct stat_series_cfg *sc, struct stat_event *evs, siz
 		   struct stat_series *s, struct workload_result *res, struct stat_ticks *ticks,
 		   int *count_stop)
 {
-	struct stat_run_cfg c = { sc->cmd, sc->interval_ms, sc->interval_count, -1, sc->quiet };
+	struct stat_run_cfg c = { .cmd = sc->cmd, .tgt = sc->tgt, .timeout_ms = sc->timeout_ms,
+				  .delay_ms = sc->delay_ms, .interval_ms = sc->interval_ms,
+				  .interval_count = sc->interval_count, .only_run = -1,
+				  .quiet = sc->quiet };
 	size_t runs = sc->mux == STAT_MUX_RUNS ? sc->plan_runs : 1;
 	int rc = 0;
 
 	for (size_t r = 0; r < runs && !rc; r++) {
 		*res = (struct workload_result){ 0 };
 		c.only_run = sc->mux == STAT_MUX_RUNS ? (int)r : -1;
-		rc = stat_run_counted(&c, evs, n, res, ticks, count_stop);
+		rc = stat_run_counted(&c, evs, n, res, ticks, count_stop, &s->timed_out);
 		if (rc)
 			break;
 		if (stat_record(&s->rd, evs, n, (uint32_t)s->nruns, (uint32_t)r, c.only_run, res,

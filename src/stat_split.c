@@ -83,7 +83,8 @@ static int only_one_type(const struct stat_event *e, const struct resolve_ctx *r
 	return mine && other;
 }
 
-int stat_split(struct stat_event **evs, size_t nrows, size_t *ntotal, struct resolve_ctx *rc)
+int stat_split(struct stat_event **evs, size_t nrows, size_t *ntotal, struct resolve_ctx *rc,
+	       const struct stat_target *tgt)
 {
 	struct stat_event *e = *evs, *grown;
 	size_t want = 0, allowed = 0, j, ngroups = 0;
@@ -101,6 +102,15 @@ int stat_split(struct stat_event **evs, size_t nrows, size_t *ntotal, struct res
 	if (!any || resolve_ctx_pmus(rc) != PP_OK || rc->npmus < 2)
 		return 0;
 	restricted = restricted_cpus(&set);
+	if (tgt && tgt->tasks) {	/* -p, -t: tasks that may run anywhere */
+		restricted = 0;
+	} else if (tgt && tgt->cpus) {	/* -a, -C: those CPUs, whatever pmuprof's affinity */
+		CPU_ZERO(&set);
+		for (int k = 0; k < tgt->ncpus; k++)
+			if (tgt->cpus[k] < CPU_SETSIZE)
+				CPU_SET(tgt->cpus[k], &set);
+		restricted = 1;
+	}
 	for (size_t ix = 0; ix < rc->npmus; ix++)
 		allowed += (size_t)may_run_on(&rc->pmus[ix], &set, restricted);
 	for (size_t r = 0; r < nrows; r++) {

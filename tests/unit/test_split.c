@@ -69,7 +69,7 @@ static size_t split_spec(const char *model, const char *spec, struct stat_event 
 		*nrows = k + 1;
 	}
 	evspec_free(&list);
-	if (evs && stat_split(&evs, *nrows, &n, ctx) != 0)
+	if (evs && stat_split(&evs, *nrows, &n, ctx, NULL) != 0)
 		n = *nrows;
 	*out = evs;
 	return n;
