@@ -29,7 +29,8 @@ struct topo {
 
 /* Reads the topology of every possible CPU, each file once, online CPUs only. PP_ENOENT
  * when the kernel gives no CPU list (no or an empty cpu/possible); PP_EINVAL when
- * cpu/possible or cpu/online is malformed. Missing or malformed per-CPU files leave -1:
+ * cpu/possible or cpu/online is malformed; PP_ERANGE when either names a CPU at or above
+ * SYSFS_MAX_CPUS (sysfs.h). Missing or malformed per-CPU files leave -1:
  * that CPU's readings then fall in aggregate.h's unit -1, apart from every known unit. */
 pp_status topo_read(struct topo *t);
 void topo_free(struct topo *t);
