@@ -88,7 +88,13 @@ pp_status sysfs_cpu_model(char *buf, size_t len);
 /* Number of possible CPUs (/sys/devices/system/cpu/possible). */
 int sysfs_ncpus(void);
 
-/* Parses a cpu list such as "0-3,8,10-11" into a sorted array (malloc'd). */
+/* Parses a cpu list such as "0-3,8,10-11" into a sorted array without duplicates (malloc'd;
+ * an empty or blank list is PP_OK with *n 0). PP_EINVAL when malformed, PP_ERANGE when a cpu
+ * is SYSFS_MAX_CPUS or above (a malformed list is PP_EINVAL whatever numbers it holds). */
 pp_status sysfs_parse_cpulist(const char *s, int **cpus, int *n);
+/* The same, except on PP_ERANGE: *cpus then holds the cpus below SYSFS_MAX_CPUS (free it),
+ * and *over is the lowest cpu at or above (INT_MAX for one too large for an int), for a
+ * message naming the lowest cpu that is not there; *over is -1 otherwise. over may be NULL. */
+pp_status sysfs_parse_cpulist_over(const char *s, int **cpus, int *n, int *over);
 
 #endif

@@ -14,20 +14,38 @@ struct topo {
 	size_t ncpus;		/* highest possible CPU number + 1; arrays below are this long */
 	int *online;		/* 1: online (cpu/online, or every possible CPU when absent) */
 	/* sysfs ids per CPU as the kernel gives them (-1 when unknown; an absent die_id or
-	 * cluster_id is 0 when the socket is known, as perf prints them) */
+	 * cluster_id is 0 when the socket is known, as perf prints them). An offline CPU has
+	 * no topology/ directory (the kernel removes it on hot-unplug): all -1. x86 shows an
+	 * unknown cluster_id as -1 or, since its u16 l2c_id, as 65535 (BAD_APICID). */
 	int *socket, *die, *cluster, *core;
 	/* unique over the machine (an index into the distinct (socket, die, cluster) and
-	 * (socket, die, core) tuples, in CPU order), for aggregate.h; -1 when unknown */
+	 * (socket, die, cluster, core) tuples, in CPU order), for aggregate.h; -1 when
+	 * unknown (socket or die unknown; for core_key also the core). The cluster is in the
+	 * core's tuple because device-tree arm64 numbers core_id within each cluster (CPU 0
+	 * and CPU 4 of a big.LITTLE phone are both core 0); a cluster_id of -1 (no cluster)
+	 * makes the die the cluster. */
 	int *cluster_key, *core_key;
 };
 
-/* Reads the topology of every possible CPU. PP_ENOENT when the kernel gives no CPU list;
- * missing per-CPU files leave -1 (a CPU then aggregates alone). */
+/* Reads the topology of every possible CPU, each file once, online CPUs only. PP_ENOENT
+ * when the kernel gives no CPU list (no or an empty cpu/possible); PP_EINVAL when
+ * cpu/possible or cpu/online is malformed; PP_ERANGE when either names a CPU at or above
+ * SYSFS_MAX_CPUS (sysfs.h). Missing or malformed per-CPU files leave -1:
+ * that CPU's readings then fall in aggregate.h's unit -1, apart from every known unit. */
 pp_status topo_read(struct topo *t);
 void topo_free(struct topo *t);
 
 /* The online CPUs, ascending (malloc'd *cpus of *n). */
 pp_status topo_online_cpus(const struct topo *t, int **cpus, int *n);
 
-/* The view aggregate.h takes (pointers into t: valid while t is). */
+/* The CPUs of a -C LIST ("0-3,8": the kernel's cpulist format), ascending, each once
+ * (malloc'd *cpus of *n). PP_EINVAL for a malformed or empty list; PP_ERANGE when a CPU
+ * of it is not online (or not possible), *bad then being the lowest such CPU (INT_MAX for
+ * a number too large for an int), -1 otherwise. The caller words the message. */
+pp_status topo_cpu_list(const struct topo *t, const char *list, int **cpus, int *n, int *bad);
+
+/* The view aggregate.h takes (pointers into t: valid while t is): core and cluster are the
+ * keys, socket the package id. */
 void topo_agg(const struct topo *t, struct agg_topology *out);
+
+#endif

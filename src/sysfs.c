@@ -62,6 +62,23 @@ static pp_status errno_status(int e)
 	}
 }
 
+/* sysfs_pathf(buf, len, "%s", path) without formatting: every file read and directory
+ * listing goes through here (topo.c reads four files a CPU on each -a run). */
+static pp_status root_path(char *buf, size_t len, const char *path)
+{
+	size_t nroot = strlen(sysfs_root_dir), npath = strlen(path);
+
+	if (npath >= PATH_MAX)
+		return PP_ERANGE;
+	if (path[0] != '/')
+		return PP_EINVAL;
+	if (nroot + npath >= len || nroot + npath >= PATH_MAX)
+		return PP_ERANGE;
+	memcpy(buf, sysfs_root_dir, nroot);
+	memcpy(buf + nroot, path, npath + 1);
+	return PP_OK;
+}
+
 pp_status sysfs_pathf(char *buf, size_t len, const char *fmt, ...)
 {
 	char rel[PATH_MAX];
@@ -73,12 +90,7 @@ pp_status sysfs_pathf(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 	if (n < 0 || (size_t)n >= sizeof rel)
 		return PP_ERANGE;
-	if (rel[0] != '/')
-		return PP_EINVAL;
-	n = snprintf(buf, len, "%s%s", sysfs_root_dir, rel);
-	if (n < 0 || (size_t)n >= len || (size_t)n >= PATH_MAX)
-		return PP_ERANGE;
-	return PP_OK;
+	return root_path(buf, len, rel);
 }
 
 /* Reads up to len - 1 bytes; PP_ERANGE when the file holds more. Sets *got. */
@@ -119,7 +131,7 @@ static pp_status open_regular(const char *path, int *fd_out)
 	pp_status st;
 	int fd;
 
-	if ((st = sysfs_pathf(full, sizeof full, "%s", path)) != PP_OK)
+	if ((st = root_path(full, sizeof full, path)) != PP_OK)
 		return st;
 	fd = open(full, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
@@ -296,7 +308,7 @@ pp_status sysfs_list_dir(const char *path, char ***names, size_t *n)
 
 	*names = NULL;
 	*n = 0;
-	if ((st = sysfs_pathf(full, sizeof full, "%s", path)) != PP_OK)
+	if ((st = root_path(full, sizeof full, path)) != PP_OK)
 		return st;
 	if (!(d = opendir(full)))
 		return errno_status(errno);
@@ -322,30 +334,31 @@ pp_status sysfs_list_dir(const char *path, char ***names, size_t *n)
 	return PP_OK;
 }
 
-/* Reads a cpu number (decimal digits only) below SYSFS_MAX_CPUS; advances *sp. */
+/* Reads a cpu number (decimal digits only), saturating at INT_MAX (a number past the array
+ * is the caller's range error, not an overflow); advances *sp. */
 static pp_status parse_cpu_number(const char **sp, int *out)
 {
 	const char *s = *sp;
-	long v = 0;
+	long long v = 0;
 
 	if (!isdigit((unsigned char)*s))
 		return PP_EINVAL;
-	while (isdigit((unsigned char)*s)) {
-		v = v * 10 + (*s++ - '0');
-		if (v >= SYSFS_MAX_CPUS)
-			return PP_ERANGE;
-	}
-	*out = (int)v;
+	for (; isdigit((unsigned char)*s); s++)
+		if (v <= INT_MAX)
+			v = v * 10 + (*s - '0');
+	*out = v > INT_MAX ? INT_MAX : (int)v;
 	*sp = s;
 	return PP_OK;
 }
 
 /* Marks the cpus of "a", "a-b" items separated by commas; the kernel's cpulist format
- * (cpumap_print_to_pagebuf with list = true). */
-static pp_status mark_cpulist(const char *s, unsigned char *seen)
+ * (cpumap_print_to_pagebuf with list = true). The whole text is checked before a range error
+ * is returned, so a malformed list is PP_EINVAL whatever numbers it holds. *over (-1 before)
+ * becomes the lowest cpu at or above SYSFS_MAX_CPUS, which is left unmarked. */
+static pp_status mark_cpulist(const char *s, unsigned char *seen, int *over)
 {
 	pp_status st;
-	int a, b, c;
+	int a, b, c, lo;
 
 	for (;;) {
 		if ((st = parse_cpu_number(&s, &a)) != PP_OK)
@@ -358,41 +371,63 @@ static pp_status mark_cpulist(const char *s, unsigned char *seen)
 			if (b < a)
 				return PP_EINVAL;
 		}
-		for (c = a; c <= b; c++)
+		for (c = a; c <= b && c < SYSFS_MAX_CPUS; c++)
 			seen[c] = 1;
+		lo = a > SYSFS_MAX_CPUS ? a : SYSFS_MAX_CPUS;
+		if (b >= SYSFS_MAX_CPUS && (*over < 0 || lo < *over))
+			*over = lo;
 		if (*s != ',')
 			break;
 		s++;
 	}
 	while (isspace((unsigned char)*s))
 		s++;
-	return *s ? PP_EINVAL : PP_OK;
+	if (*s)
+		return PP_EINVAL;
+	return *over >= 0 ? PP_ERANGE : PP_OK;
 }
 
-pp_status sysfs_parse_cpulist(const char *s, int **cpus, int *n)
+pp_status sysfs_parse_cpulist_over(const char *s, int **cpus, int *n, int *over)
 {
 	unsigned char seen[SYSFS_MAX_CPUS] = { 0 };
-	int i, count = 0, *v;
+	int i, count = 0, *v, hi = -1;
 	pp_status st;
 
 	if (!s || !cpus || !n)
 		return PP_EINVAL;
 	*cpus = NULL;
 	*n = 0;
+	if (over)
+		*over = -1;
 	while (isspace((unsigned char)*s))
 		s++;
 	if (!*s)
 		return PP_OK;	/* an empty mask: no cpus */
-	if ((st = mark_cpulist(s, seen)) != PP_OK)
+	st = mark_cpulist(s, seen, &hi);
+	if (st != PP_OK && st != PP_ERANGE)
 		return st;
 	for (i = 0; i < SYSFS_MAX_CPUS; i++)
 		count += seen[i];
-	if (!(v = malloc((size_t)count * sizeof *v)))
+	if (!(v = malloc(((size_t)count + 1) * sizeof *v)))
 		return PP_ENOMEM;
 	for (i = 0, count = 0; i < SYSFS_MAX_CPUS; i++)
 		if (seen[i])
 			v[count++] = i;
 	*cpus = v;
 	*n = count;
-	return PP_OK;
+	if (over)
+		*over = hi;
+	return st;
+}
+
+pp_status sysfs_parse_cpulist(const char *s, int **cpus, int *n)
+{
+	pp_status st = sysfs_parse_cpulist_over(s, cpus, n, NULL);
+
+	if (st == PP_ERANGE) {
+		free(*cpus);
+		*cpus = NULL;
+		*n = 0;
+	}
+	return st;
 }

@@ -436,7 +436,56 @@ static const struct cpulist_row {
 	{ __LINE__, "0 1", PP_EINVAL, 0, -1, -1 },
 	{ __LINE__, "0-15:2/4", PP_EINVAL, 0, -1, -1 },
 	{ __LINE__, "ff", PP_EINVAL, 0, -1, -1 },
+	/* a malformed list is a syntax error whatever its numbers (not a range error that
+	 * a message would word as "no such CPU") */
+	{ __LINE__, "1024,x", PP_EINVAL, 0, -1, -1 },
+	{ __LINE__, "5000-", PP_EINVAL, 0, -1, -1 },
+	{ __LINE__, "2000-1500", PP_EINVAL, 0, -1, -1 },
+	{ __LINE__, " 1,3 \n", PP_OK, 2, 1, 3 },
+	{ __LINE__, "3,1,2,1-3,1", PP_OK, 3, 1, 3 },
 };
+
+/* The cpu a range error names: the lowest at or above SYSFS_MAX_CPUS (1024). */
+static const struct over_row {
+	int line;
+	const char *text;
+	pp_status st;
+	int over, n, first, last;	/* the cpus below 1024 it still gives */
+} over_rows[] = {
+	{ __LINE__, "0-3", PP_OK, -1, 4, 0, 3 },
+	{ __LINE__, "5000", PP_ERANGE, 5000, 0, -1, -1 },
+	{ __LINE__, "7,5000,2000", PP_ERANGE, 2000, 1, 7, 7 },
+	{ __LINE__, "1000-1030", PP_ERANGE, 1024, 24, 1000, 1023 },
+	{ __LINE__, "1024", PP_ERANGE, 1024, 0, -1, -1 },
+	{ __LINE__, "3000-4000,1500,2", PP_ERANGE, 1500, 1, 2, 2 },
+	{ __LINE__, "99999999999999999999", PP_ERANGE, INT_MAX, 0, -1, -1 },
+	{ __LINE__, "2147483647", PP_ERANGE, INT_MAX, 0, -1, -1 },
+	{ __LINE__, "5000,x", PP_EINVAL, -1, 0, -1, -1 },
+	{ __LINE__, "", PP_OK, -1, 0, -1, -1 },
+};
+
+static void test_cpulist_over(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof over_rows / sizeof over_rows[0]; i++) {
+		const struct over_row *r = &over_rows[i];
+		int *cpus, n, over = -7;
+		pp_status st = sysfs_parse_cpulist_over(r->text, &cpus, &n, &over);
+
+		TAP_EQ_INT(st, r->st, "line %d: cpulist '%s': status", r->line, r->text);
+		TAP_EQ_INT(over, r->over, "line %d: cpulist '%s': the cpu out of range", r->line,
+			   r->text);
+		TAP_EQ_INT(n, r->n, "line %d: cpulist '%s': count", r->line, r->text);
+		if (n > 0) {
+			TAP_EQ_INT(cpus[0], r->first, "line %d: cpulist '%s': first", r->line,
+				   r->text);
+			TAP_EQ_INT(cpus[n - 1], r->last, "line %d: cpulist '%s': last", r->line,
+				   r->text);
+		}
+		free(cpus);
+	}
+}
 
 static void test_cpulist(void)
 {
@@ -610,6 +659,7 @@ int main(void)
 	test_lookup();
 	test_caps();
 	test_cpulist();
+	test_cpulist_over();
 	test_files();
 	test_host();
 	test_cover();
