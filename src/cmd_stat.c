@@ -17,6 +17,7 @@
 #include "report.h"
 #include "resolve.h"
 #include "sysfs.h"
+#include "topo.h"
 #include "workload.h"
 #include "evsel.h"
 #include "evtab.h"
@@ -430,8 +431,11 @@ static int below_min(const struct stat_opts *o, const struct report *r)
 static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, size_t n,
 	       const struct filter_kernel_el *kel, struct outfile *of,
 	       const struct metrics_core *core, const struct stat_planned *pl,
-	       const struct stat_target *tgt)
+	       const struct stat_target *tgt, const struct topo *topo)
 {
+	struct agg_topology at = { 0 };
+	struct topo_ids ids = { 0 };
+
 	struct stat_series_cfg sc = { o->cmd, o->repeat, o->warmup, o->prepare, o->cleanup,
 				      o->interval_ms, o->interval_count, o->plan.mux, pl->nruns,
 				      (o->sep || o->json) && !o->output,
@@ -444,6 +448,14 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	struct stat_build b = { .repeated = o->repeat > 0, .core = core,
 				.runs_mode = o->plan.mux == STAT_MUX_RUNS, .aggr = o->aggr,
 				.tgt = stat_target_any(tgt) ? tgt : NULL };
+
+	if (topo->ncpus) {	/* --per-core, --per-cluster, --per-socket */
+		topo_agg(topo, &at);
+		ids = (struct topo_ids){ topo->ncpus, topo->socket, topo->die, topo->cluster,
+					 topo->core };
+		b.topo = &at;
+		b.ids = &ids;
+	}
 	char why[256] = "";
 	int count_stop = 0, e, rc;
 
@@ -577,6 +589,11 @@ static int reserve_fds(size_t n)
 	return -1;
 }
 
+static int needs_topology(enum report_aggr a)
+{
+	return a == REPORT_AGGR_CORE || a == REPORT_AGGR_CLUSTER || a == REPORT_AGGR_SOCKET;
+}
+
 /* The CPUs or tasks -a, -C, -p, -t name; -1 after a message. */
 static int targets(const struct stat_opts *o, struct stat_target *t)
 {
@@ -597,6 +614,8 @@ int cmd_stat(int argc, char **argv)
 	struct stat_planned planned;
 	struct resolve_ctx ctx;
 	struct stat_target tgt = { 0 };
+	struct topo topo = { 0 };
+	pp_status st;
 	size_t n = 0, nrows = 0;
 	int rc = PP_EXIT_ERROR, e, have_ctx = 0;
 
@@ -644,7 +663,13 @@ int cmd_stat(int argc, char **argv)
 			  o.output, strerror(e));
 		goto out;
 	}
-	rc = run(&o, evs, nrows, n, &kel, &of, &core, &planned, &tgt);
+	if (needs_topology(o.aggr) && (st = topo_read(&topo)) != PP_OK) {
+		msg_error("%s needs the CPU topology, which cannot be read from "
+			  "/sys/devices/system/cpu (%s): -A gives one row per CPU instead",
+			  o.aggr_opt, pp_strstatus(st));
+		goto out;
+	}
+	rc = run(&o, evs, nrows, n, &kel, &of, &core, &planned, &tgt, &topo);
 	if (of.fp)
 		outfile_discard(&of);	/* the run failed before the report was committed */
 out:
@@ -654,5 +679,6 @@ out:
 	evsel_opts_free(&o.ev);
 	free(o.metrics);
 	stat_target_free(&tgt);
+	topo_free(&topo);
 	return rc;
 }
