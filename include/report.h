@@ -132,6 +132,8 @@ struct report_metric_value {
 	size_t anchor;			/* the event it is printed beside */
 	size_t ev[8];			/* the events it was computed from */
 	size_t nev;
+	double slots;			/* the core's slot count it was computed with (top-down
+					 * shares; 0: unknown), for report_cell_metric */
 };
 
 struct report_host {
@@ -178,7 +180,8 @@ struct report {
 	int multiplexed;
 	/* what was counted: the command's tasks (target NULL), or perf's targets: "system wide"
 	 * (-a), "CPU(s) 0-3" (-C), "process id '1234'" (-p), "thread id '1235'" (-t); with a
-	 * target, argc may be 0 (no command: counted until --timeout or SIGINT) */
+	 * target, argc may be 0 (no command: counted until --timeout or SIGINT). The text
+	 * header quotes a target that has no quote of its own, as perf does */
 	const char *target;
 	int system_wide;		/* -a or -C: counted on CPUs, every task on them */
 	enum report_aggr aggr;
@@ -206,6 +209,37 @@ void report_host_fill(struct report_host *h);
  * of task-clock (or cpu-clock); 0 when there is none. */
 int report_metric(const struct report *r, const struct report_event *e, double *val,
 		  const char **unit);
+
+/* Event e's cell in unit u: of the whole run (interval < 0), or of interval i (-I); NULL when
+ * the report has none there. */
+const struct report_cell *report_cell_at(const struct report *r, const struct report_event *e,
+					 size_t u, long interval);
+/* Whether the report has per-interval figures (-I): deltas, or per-unit deltas. */
+int report_has_intervals(const struct report *r);
+/* Whether text and CSV print a cell: it is present, and with --per-thread on CPUs (-a, -C)
+ * it counted something (perf leaves out the many threads that counted nothing there). */
+int report_cell_shown(const struct report *r, const struct report_cell *c);
+/* Whether perf prints the number of CPUs aggregated after the unit's id (--per-core,
+ * --per-cluster, --per-socket). */
+int report_unit_has_ncpus(const struct report *r);
+/* Calls fn for every cell text and CSV print (report_cell_shown) of the totals (interval < 0)
+ * or of interval i, in perf 6.1's order: unit by unit with --per-core, --per-cluster and
+ * --per-socket (perf's print_aggr), else event by event over the units (-A, --per-thread),
+ * with --per-thread the largest value first, as perf 6.1 sorts threads per event (equal
+ * values keep the report's order; so does all of it when memory runs out). */
+void report_each_cell(const struct report *r, long interval,
+		      void (*fn)(const struct report *r, const struct report_event *e, size_t u,
+				 long interval, void *arg),
+		      void *arg);
+/* The derived figure beside e's cell in unit u, as report_metric's beside the event, from
+ * the same unit's cells only: CPUs utilized over wall_ns, a rate per second of the unit's own
+ * task-clock (or cpu-clock), a metric (metrics.h) whose inputs are all counted in the unit.
+ * interval < 0: the whole run's cells (wall_ns 0: the event's run), else interval i's, over
+ * wall_ns (the interval's length). 0 when there is none. */
+int report_cell_metric(const struct report *r, const struct report_event *e, size_t u,
+		       long interval, uint64_t wall_ns, double *val, const char **unit);
+/* Interval i's length in ns (from the previous interval's end, or from the start). */
+uint64_t report_interval_ns(const struct report *r, size_t i);
 
 /* One writer per format; each returns 0 or -1 when the stream failed. */
 int report_text(const struct report *r, FILE *out);

@@ -241,6 +241,7 @@ static int compute_one(const struct report *r, const struct metrics_def *d, size
 	m->anchor = m->ev[0] = a;
 	v[0] = anchor->value;
 	m->nev = 1;
+	m->slots = core ? core->slots : 0;
 	for (size_t i = 1; i < d->ninputs; i++) {
 		size_t k;
 

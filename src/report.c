@@ -1,4 +1,6 @@
 /* report.c: what all output formats share: status words, host facts, derived metrics. */
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 
@@ -73,49 +75,94 @@ void report_host_fill(struct report_host *h)
 	h->ncpus = sysfs_ncpus();
 }
 
-/* A counted event of the given type and config. */
-static const struct report_event *find(const struct report *r, uint32_t type, uint64_t config)
+/* Where a derived figure's inputs come from: the events' totals (unit 0), or unit u's cells
+ * of the whole run (interval < 0) or of one interval. */
+struct source {
+	const struct report *r;
+	int unit;
+	size_t u;
+	long interval;
+};
+
+/* e's value in the source, when it was counted there. */
+static int counted(const struct source *s, const struct report_event *e, double *v)
 {
-	for (size_t k = 0; k < r->nevents; k++) {
-		const struct report_event *e = &r->events[k];
-		if (e->type == type && e->config == config && e->status == REPORT_COUNTED)
-			return e;
+	const struct report_cell *c;
+
+	if (!s->unit) {
+		*v = e->value;
+		return e->status == REPORT_COUNTED;
 	}
-	return NULL;
+	c = report_cell_at(s->r, e, s->u, s->interval);
+	if (!c || !c->present || c->status != REPORT_COUNTED)
+		return 0;
+	*v = c->value;
+	return 1;
 }
 
-/* The derived figure perf stat prints beside an event, from the other counted events: a
- * metric anchored on it (metrics.h: IPC, branch and cache miss shares, stalls, top-down),
- * CPUs utilized for task-clock, else a rate per second of task-clock (of cpu-clock when
- * task-clock was not counted, as perf does). 0 when there is none. */
-int report_metric(const struct report *r, const struct report_event *e, double *val,
-		  const char **unit)
+/* The value of the first event of this type and config counted in the source. */
+static int find(const struct source *s, uint32_t type, uint64_t config, double *v)
 {
-	const struct report_event *tc;
-	size_t idx = (size_t)(e - r->events);
-
-	if (e->status != REPORT_COUNTED)
-		return 0;
-	for (size_t k = 0; k < r->nmetrics; k++)
-		if (r->metrics[k].anchor == idx) {
-			*val = r->metrics[k].value;
-			*unit = r->metrics[k].def->label;
+	for (size_t k = 0; k < s->r->nevents; k++) {
+		const struct report_event *e = &s->r->events[k];
+		if (e->type == type && e->config == config && counted(s, e, v))
 			return 1;
+	}
+	return 0;
+}
+
+/* A metric anchored on event idx: its value over the events' totals as metrics_compute gave
+ * it, or recomputed from the unit's cells of the same input events. */
+static int anchored(const struct source *s, size_t idx, double *val, const char **unit)
+{
+	const struct report *r = s->r;
+
+	for (size_t k = 0; k < r->nmetrics; k++) {
+		const struct report_metric_value *m = &r->metrics[k];
+		double v[8], x = m->value;
+		size_t i;
+
+		if (m->anchor != idx)
+			continue;
+		if (s->unit) {
+			for (i = 0; i < m->nev; i++)
+				if (!counted(s, &r->events[m->ev[i]], &v[i]))
+					break;
+			/* not every input counted in this unit, or undefined there */
+			if (i < m->nev || !isfinite(x = m->def->fn(v, m->slots)))
+				continue;
 		}
+		*val = x;
+		*unit = m->def->label;
+		return 1;
+	}
+	return 0;
+}
+
+/* The one computation behind report_metric and report_cell_metric; wall_ns 0: the event's
+ * own run's wall time. */
+static int derived(const struct source *s, const struct report_event *e, uint64_t wall_ns,
+		   double *val, const char **unit)
+{
+	const struct report *r = s->r;
+	double value, tc;
+
+	if (!counted(s, e, &value))
+		return 0;
+	if (anchored(s, (size_t)(e - r->events), val, unit))
+		return 1;
 	if (e->type == 1 && (e->config == 1 || e->config == 0)) {	/* task-clock, cpu-clock */
-		uint64_t wall = e->wall_ns ? e->wall_ns : r->wall_ns;	/* of its own run */
+		uint64_t wall = wall_ns ? wall_ns : e->wall_ns ? e->wall_ns : r->wall_ns;
 
 		if (!wall)
 			return 0;
-		*val = e->value / (double)wall;
+		*val = value / (double)wall;
 		*unit = "CPUs utilized";
 		return 1;
 	}
 	/* per second of task-clock, else of cpu-clock: perf keeps either as the time counted */
-	if (!(tc = find(r, 1, 1)))
-		tc = find(r, 1, 0);
-	if (tc && tc->value > 0) {
-		double rate = e->value / (tc->value / 1e9);
+	if ((find(s, 1, 1, &tc) || find(s, 1, 0, &tc)) && tc > 0) {
+		double rate = value / (tc / 1e9);
 		static const char *const units[] = { "/sec", "K/sec", "M/sec", "G/sec" };
 		int u = 0;
 
@@ -128,4 +175,125 @@ int report_metric(const struct report *r, const struct report_event *e, double *
 		return 1;
 	}
 	return 0;
+}
+
+/* The derived figure perf stat prints beside an event, from the other counted events: a
+ * metric anchored on it (metrics.h: IPC, branch and cache miss shares, stalls, top-down),
+ * CPUs utilized for task-clock, else a rate per second of task-clock (of cpu-clock when
+ * task-clock was not counted, as perf does). 0 when there is none. */
+int report_metric(const struct report *r, const struct report_event *e, double *val,
+		  const char **unit)
+{
+	struct source s = { .r = r };
+
+	return derived(&s, e, 0, val, unit);
+}
+
+int report_cell_metric(const struct report *r, const struct report_event *e, size_t u,
+		       long interval, uint64_t wall_ns, double *val, const char **unit)
+{
+	struct source s = { .r = r, .unit = 1, .u = u, .interval = interval };
+
+	return derived(&s, e, wall_ns, val, unit);
+}
+
+const struct report_cell *report_cell_at(const struct report *r, const struct report_event *e,
+					 size_t u, long interval)
+{
+	if (u >= r->nunits)
+		return NULL;
+	if (interval < 0)
+		return e->cells ? &e->cells[u] : NULL;
+	if (!e->unit_deltas || (size_t)interval >= r->nintervals)
+		return NULL;
+	return &e->unit_deltas[(size_t)interval * r->nunits + u];
+}
+
+int report_has_intervals(const struct report *r)
+{
+	return r->nintervals && r->nevents &&
+	       (r->aggr == REPORT_AGGR_GLOBAL ? r->events[0].deltas != NULL
+					      : r->events[0].unit_deltas != NULL);
+}
+
+int report_cell_shown(const struct report *r, const struct report_cell *c)
+{
+	if (!c || !c->present)
+		return 0;
+	return !(r->aggr == REPORT_AGGR_THREAD && r->system_wide &&
+		 c->status == REPORT_COUNTED && c->raw == 0);
+}
+
+/* Rows unit by unit (perf's print_aggr), or event by event. */
+static int unit_major(const struct report *r)
+{
+	return r->aggr == REPORT_AGGR_CORE || r->aggr == REPORT_AGGR_CLUSTER ||
+	       r->aggr == REPORT_AGGR_SOCKET;
+}
+
+int report_unit_has_ncpus(const struct report *r)
+{
+	return unit_major(r);
+}
+
+/* A cell's value for ordering threads: uncounted ones last. */
+static double order_value(const struct report *r, const struct report_event *e, size_t u,
+			  long interval)
+{
+	const struct report_cell *c = report_cell_at(r, e, u, interval);
+
+	return c && c->present && c->status == REPORT_COUNTED ? c->value : -1;
+}
+
+/* e's units in printing order: the report's, with --per-thread by value, largest first. */
+static void unit_order(const struct report *r, const struct report_event *e, long interval,
+		       size_t *order)
+{
+	for (size_t u = 0; u < r->nunits; u++) {
+		size_t k = u;
+		double v = order_value(r, e, u, interval);
+
+		/* insertion: stable, and cheap next to reading the counters of that many threads */
+		while (r->aggr == REPORT_AGGR_THREAD && k > 0 &&
+		       order_value(r, e, order[k - 1], interval) < v) {
+			order[k] = order[k - 1];
+			k--;
+		}
+		order[k] = u;
+	}
+}
+
+void report_each_cell(const struct report *r, long interval,
+		      void (*fn)(const struct report *r, const struct report_event *e, size_t u,
+				 long interval, void *arg),
+		      void *arg)
+{
+	size_t *order;
+
+	if (unit_major(r)) {
+		for (size_t u = 0; u < r->nunits; u++)
+			for (size_t k = 0; k < r->nevents; k++)
+				if (report_cell_shown(r, report_cell_at(r, &r->events[k], u, interval)))
+					fn(r, &r->events[k], u, interval, arg);
+		return;
+	}
+	order = r->nunits ? malloc(r->nunits * sizeof(*order)) : NULL;
+	for (size_t k = 0; k < r->nevents; k++) {
+		const struct report_event *e = &r->events[k];
+
+		if (order)
+			unit_order(r, e, interval, order);
+		for (size_t j = 0; j < r->nunits; j++) {
+			size_t u = order ? order[j] : j;
+
+			if (report_cell_shown(r, report_cell_at(r, e, u, interval)))
+				fn(r, e, u, interval, arg);
+		}
+	}
+	free(order);
+}
+
+uint64_t report_interval_ns(const struct report *r, size_t i)
+{
+	return r->interval_t_ns[i] - (i ? r->interval_t_ns[i - 1] : 0);
 }

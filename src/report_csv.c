@@ -8,7 +8,13 @@
  * as perf names hybrid events, "armv8_cortex_a55/cycles/". Every row has the same fields, so
  * perf's checkers (tests/shell/stat+csv_output.sh), which count the separators of every line,
  * pass; the only comment line is the "# marked: ..." note of an event asked to count what
- * Linux cannot (--allow-secure). */
+ * Linux cannot (--allow-secure).
+ * Aggregated (-A, --per-*), each row names its unit after the time field, as perf 6.1 does:
+ * "CPU0," with -A, "comm-tid," with --per-thread, and the id then the number of CPUs in it,
+ * "S0-D0-C1,2,", with --per-core, --per-cluster, --per-socket. perf's stat+csv_output.sh
+ * expects 7 separators with -A and --per-thread, 8 with --per-core and --per-socket. The
+ * cells have no statistics of their own over -r runs: their noise field is empty; parts
+ * (big.LITTLE) are not repeated per unit: the units show where the event counted. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -16,9 +22,10 @@
 
 #include "report.h"
 
-/* One row's fields; time and noise are NULL when the row has no such field. */
+/* One row's fields; time, unit_id, ncpus and noise are NULL when the row has no such
+ * field. */
 struct csv_row {
-	const char *time, *value, *unit, *name, *noise;
+	const char *time, *unit_id, *ncpus, *value, *unit, *name, *noise;
 	uint64_t running_ns;
 	double pct;
 	const char *metric, *metric_unit;
@@ -56,6 +63,10 @@ static void print_row(FILE *out, const struct csv_row *w, const char *sep)
 	snprintf(pct, sizeof(pct), "%.2f", w->pct);
 	if (w->time)
 		field(out, w->time, sep, 0);
+	if (w->unit_id)
+		field(out, w->unit_id, sep, 0);
+	if (w->ncpus)
+		field(out, w->ncpus, sep, 0);
 	field(out, w->value, sep, 0);
 	field(out, w->unit, sep, 0);
 	field(out, w->name, sep, 0);
@@ -83,14 +94,55 @@ static const char *value_field(char *val, size_t len, const struct report_event 
 	return ns ? "msec" : "";
 }
 
-/* -I: each interval's rows, its end time first; the metric fields stay empty. */
+/* Where a unit's rows go: the row's time field, the stream, the separator. */
+struct csv_to {
+	const char *time;
+	FILE *out;
+	const char *sep;
+};
+
+/* e's row in unit u, of the totals (interval < 0) or of interval i. */
+static void cell_csv(const struct report *r, const struct report_event *e, size_t u, long i,
+		     void *arg)
+{
+	const struct csv_to *to = arg;
+	const struct report_cell *c = report_cell_at(r, e, u, i);
+	char val[48], mval[32] = "", ncpus[16];
+	struct csv_row w = { .time = to->time, .unit_id = r->units[u].id, .value = val,
+			     .name = e->name, .noise = r->nruns ? "" : NULL,
+			     .running_ns = c->running_ns, .metric = mval, .metric_unit = "" };
+	double m;
+
+	if (report_unit_has_ncpus(r)) {
+		snprintf(ncpus, sizeof(ncpus), "%d", r->units[u].ncpus);
+		w.ncpus = ncpus;
+	}
+	w.unit = value_field(val, sizeof(val), e, c->status, c->value);
+	w.pct = c->status == REPORT_COUNTED ? c->counted_pct : share(c->running_ns, c->enabled_ns);
+	if (report_cell_metric(r, e, u, i, i < 0 ? 0 : report_interval_ns(r, (size_t)i), &m,
+			       &w.metric_unit))
+		snprintf(mval, sizeof(mval), "%.3f", m);
+	print_row(to->out, &w, to->sep);
+}
+
+/* -I: each interval's rows, its end time first; the metric fields stay empty (per unit,
+ * they have the unit's, as perf's). */
 static void intervals_csv(const struct report *r, FILE *out, const char *sep)
 {
-	for (size_t i = 0; i < r->nintervals; i++)
+	for (size_t i = 0; i < r->nintervals; i++) {
+		char t[32];
+
+		snprintf(t, sizeof(t), "%.9f", r->interval_t_ns[i] / 1e9);
+		if (r->aggr != REPORT_AGGR_GLOBAL) {
+			struct csv_to to = { t, out, sep };
+
+			report_each_cell(r, (long)i, cell_csv, &to);
+			continue;
+		}
 		for (size_t k = 0; k < r->nevents; k++) {
 			const struct report_event *e = &r->events[k];
 			const struct report_delta *d = &e->deltas[i];
-			char t[32], val[48];
+			char val[48];
 			enum report_status st = d->counted ? REPORT_COUNTED :
 				e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED : e->status;
 			struct csv_row w = { .time = t, .value = val, .name = e->name,
@@ -98,10 +150,10 @@ static void intervals_csv(const struct report *r, FILE *out, const char *sep)
 					     .pct = share(d->running_ns, d->enabled_ns), .metric = "",
 					     .metric_unit = "" };
 
-			snprintf(t, sizeof(t), "%.9f", r->interval_t_ns[i] / 1e9);
 			w.unit = value_field(val, sizeof(val), e, st, d->value);
 			print_row(out, &w, sep);
 		}
+	}
 }
 
 /* big.LITTLE: a row per core type under the total, named "pmu/event/". Parts have no
@@ -123,34 +175,43 @@ static void parts_csv(const struct report_event *e, const char *time, int runs, 
 	}
 }
 
+/* The totals of one event, a row and its parts. */
+static void event_csv(const struct report *r, const struct report_event *e, const char *time,
+		      FILE *out, const char *sep)
+{
+	char val[48], mval[32] = "", noise[24];
+	struct csv_row w = { .time = time, .value = val, .name = e->name,
+			     .running_ns = e->running_ns, .metric = mval, .metric_unit = "" };
+	double m;
+
+	w.unit = value_field(val, sizeof(val), e, e->status, e->value);
+	/* perf prints 0.00% where it has no spread: a count of 0, an event not counted */
+	if (r->nruns) {
+		snprintf(noise, sizeof(noise), "%.2f%%", e->status == REPORT_COUNTED &&
+			 !isnan(e->stats.rse) ? 100.0 * e->stats.rse : 0.0);
+		w.noise = noise;
+	}
+	w.pct = e->status == REPORT_COUNTED ? e->counted_pct : share(e->running_ns, e->enabled_ns);
+	if (report_metric(r, e, &m, &w.metric_unit))
+		snprintf(mval, sizeof(mval), "%.3f", m);
+	print_row(out, &w, sep);
+	parts_csv(e, time, r->nruns > 0, out, sep);
+}
+
 int report_csv(const struct report *r, FILE *out, const char *sep)
 {
-	int intervals = r->nintervals && r->events[0].deltas;
-	const char *time = intervals && !r->csv_no_summary ? "summary" : NULL;
+	const char *time = report_has_intervals(r) && !r->csv_no_summary ? "summary" : NULL;
+	struct csv_to to = { time, out, sep };
 
-	if (intervals)
+	if (report_has_intervals(r))
 		intervals_csv(r, out, sep);
+	if (r->aggr != REPORT_AGGR_GLOBAL)
+		report_each_cell(r, -1, cell_csv, &to);
 	for (size_t k = 0; k < r->nevents; k++) {
 		const struct report_event *e = &r->events[k];
-		char val[48], mval[32] = "", noise[24];
-		struct csv_row w = { .time = time, .value = val, .name = e->name,
-				     .running_ns = e->running_ns, .metric = mval,
-				     .metric_unit = "" };
-		double m;
 
-		w.unit = value_field(val, sizeof(val), e, e->status, e->value);
-		/* perf prints 0.00% where it has no spread: a count of 0, an event not counted */
-		if (r->nruns) {
-			snprintf(noise, sizeof(noise), "%.2f%%", e->status == REPORT_COUNTED &&
-				 !isnan(e->stats.rse) ? 100.0 * e->stats.rse : 0.0);
-			w.noise = noise;
-		}
-		w.pct = e->status == REPORT_COUNTED ? e->counted_pct :
-			share(e->running_ns, e->enabled_ns);
-		if (report_metric(r, e, &m, &w.metric_unit))
-			snprintf(mval, sizeof(mval), "%.3f", m);
-		print_row(out, &w, sep);
-		parts_csv(e, time, r->nruns > 0, out, sep);
+		if (r->aggr == REPORT_AGGR_GLOBAL)
+			event_csv(r, e, time, out, sep);
 		if (e->marked) {
 			char note[256];
 

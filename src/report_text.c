@@ -1,4 +1,5 @@
 /* report_text.c: the report in perf stat's familiar text shape. */
+#include <ctype.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -84,44 +85,115 @@ static void print_split(const struct report_event *e, FILE *out)
 	}
 }
 
+/* One row's figures after its leading columns (time, unit): the count, its unit, the event,
+ * and what perf prints after them. */
+struct text_row {
+	const char *num, *unit, *name;
+	int has_metric;
+	double mval;
+	const char *munit;
+	int noise;		/* with rse, perf -r's "( +- x% )" */
+	double rse;
+	int pct;		/* with counted_pct, the share of the time counted */
+	double counted_pct;
+	int run;		/* --mux=runs: the run that counted it; 0 */
+};
+
+static void print_row(const struct text_row *w, FILE *out)
+{
+	int len = (int)strlen(w->name);
+
+	/* columns as perf stat has them; padding only where something follows */
+	fprintf(out, "%18s %-4s %s", w->num, w->unit, w->name);
+	if (w->has_metric || w->pct || w->noise)
+		fprintf(out, "%*s", 32 - len > 0 ? 32 - len : 0, "");
+	if (w->has_metric)
+		fprintf(out, " # %8.3f %s", w->mval, w->munit);
+	if (w->noise)	/* perf stat -r's "( +- x% )": the relative standard error */
+		fprintf(out, "%*s ( +- %5.2f%% )", w->has_metric ? 20 - (int)strlen(w->munit) : 31,
+			"", 100.0 * w->rse);
+	if (w->pct)
+		fprintf(out, "%*s (%.2f%%)", w->noise ? 0 : w->has_metric ?
+			20 - (int)strlen(w->munit) : 31, "", w->counted_pct);
+	if (w->run)
+		fprintf(out, "%s [run %d]", w->has_metric || w->pct || w->noise ? "" : "  ",
+			w->run);
+	fputc('\n', out);
+}
+
+/* The lines under an event's row: its note, and (mark) the mark of a request Linux cannot
+ * count as asked; named lines (after the table) where the event has rows per unit. */
+static void print_note(const struct report_event *e, int named, int mark, FILE *out)
+{
+	const char *name = named ? e->name : "", *colon = named ? ": " : "";
+	char note[256];
+
+	if (!mark && e->note)
+		fprintf(out, "%18s %-4s # %s%s%s: %s\n", "", "", name, colon,
+			report_status_str(e->status), e->note);
+	if (mark && e->marked)
+		fprintf(out, "%18s %-4s ^ %s%s%s\n", "", "", name, colon,
+			report_mark_note(e, note, sizeof(note)));
+}
+
 static void print_event(const struct report *r, const struct report_event *e, FILE *out)
 {
 	char num[40];
-	double mval;
-	const char *munit;
-	int has_metric = report_metric(r, e, &mval, &munit);
-	const char *unit = format_value(num, sizeof(num), e, e->status, e->value);
+	struct text_row w = { .num = num, .name = e->name, .rse = e->stats.rse,
+			      .counted_pct = e->counted_pct, .run = e->run };
 
-	int pct = e->status == REPORT_COUNTED && e->counted_pct < 99.995;
-	int noise = r->nruns && e->status == REPORT_COUNTED && !isnan(e->stats.rse);
-
-	/* columns as perf stat has them; padding only where something follows */
-	fprintf(out, "%18s %-4s %s", num, unit, e->name);
-	if (has_metric || pct || noise)
-		fprintf(out, "%*s", 32 - (int)strlen(e->name) > 0 ? 32 - (int)strlen(e->name) : 0, "");
-	if (has_metric)
-		fprintf(out, " # %8.3f %s", mval, munit);
-	if (noise)	/* perf stat -r's "( +- x% )": the relative standard error */
-		fprintf(out, "%*s ( +- %5.2f%% )", has_metric ? 20 - (int)strlen(munit) : 31, "",
-			100.0 * e->stats.rse);
-	if (pct)
-		fprintf(out, "%*s (%.2f%%)", noise ? 0 : has_metric ? 20 - (int)strlen(munit) : 31,
-			"", e->counted_pct);
-	if (e->run)
-		fprintf(out, "%s [run %d]", has_metric || pct || noise ? "" : "  ", e->run);
-	fputc('\n', out);
+	w.has_metric = report_metric(r, e, &w.mval, &w.munit);
+	w.unit = format_value(num, sizeof(num), e, e->status, e->value);
+	w.pct = e->status == REPORT_COUNTED && e->counted_pct < 99.995;
+	w.noise = r->nruns && e->status == REPORT_COUNTED && !isnan(e->stats.rse);
+	print_row(&w, out);
 	if (r->nruns)
 		print_outliers(r, e, out);
-	if (e->note)
-		fprintf(out, "%18s %-4s # %s: %s\n", "", "", report_status_str(e->status), e->note);
+	print_note(e, 0, 0, out);
 	if (e->split)
 		print_split(e, out);
-	if (e->marked) {
-		char note[256];
+	print_note(e, 0, 1, out);
+}
 
-		fprintf(out, "%18s %-4s ^ %s\n", "", "", report_mark_note(e, note, sizeof(note)));
+/* The unit's columns before the count, padded as perf 6.1 pads them (its aggr_printout,
+ * a space for the separator): "CPU3       ", "S0-D0-C1           2 ", "S1        2 ",
+ * "S0-D0-CLS0           4 ", "           sleep-20604    " (comm right, tid left). */
+static void print_unit(const struct report *r, const struct report_unit *u, FILE *out)
+{
+	const char *id = u->id, *dash;
+	int num = (int)strlen(id);
+
+	if (r->aggr == REPORT_AGGR_THREAD) {
+		dash = strrchr(id, '-');
+		fprintf(out, "%16.*s-%-8s ", dash ? (int)(dash - id) : num, id, dash ? dash + 1 : "");
+		return;
 	}
+	/* perf pads the last number of the id: CPU%-7d, S%-5d, ...-C%-8d */
+	while (num > 0 && isdigit((unsigned char)id[num - 1]))
+		num--;
+	fprintf(out, "%-*s ", num + (r->aggr == REPORT_AGGR_CPU ? 7 :
+				     r->aggr == REPORT_AGGR_SOCKET ? 5 : 8), id);
+	if (report_unit_has_ncpus(r))
+		fprintf(out, "%4d ", u->ncpus);
+}
 
+/* e's row in unit u: of the totals (interval < 0) or of interval i, its time first. */
+static void print_cell(const struct report *r, const struct report_event *e, size_t u,
+		       long i, void *arg)
+{
+	const struct report_cell *c = report_cell_at(r, e, u, i);
+	char num[40];
+	struct text_row w = { .num = num, .name = e->name, .counted_pct = c->counted_pct };
+	FILE *out = arg;
+
+	if (i >= 0)
+		fprintf(out, "%16.9f ", r->interval_t_ns[i] / 1e9);
+	print_unit(r, &r->units[u], out);
+	w.unit = format_value(num, sizeof(num), e, c->status, c->value);
+	w.has_metric = report_cell_metric(r, e, u, i, i < 0 ? 0 : report_interval_ns(r, (size_t)i),
+					  &w.mval, &w.munit);
+	w.pct = c->status == REPORT_COUNTED && c->counted_pct < 99.995;
+	print_row(&w, out);
 }
 
 /* A time; with -r its mean, the standard error of the mean and its share, as perf -r. */
@@ -139,11 +211,28 @@ static void print_sec(const struct report *r, FILE *out, uint64_t ns,
 	fputc('\n', out);
 }
 
-/* -I: one line per event and interval, as perf stat -I prints them. */
+/* -I's header line for each aggregation, as perf 6.1 prints them (--per-cluster, which 6.1
+ * lacks, in the shape of --per-core's). */
+static const char *const interval_header[] = {
+	[REPORT_AGGR_GLOBAL] = "#           time             counts unit events\n",
+	[REPORT_AGGR_CPU] = "#           time CPU                    counts unit events\n",
+	[REPORT_AGGR_CORE] = "#           time core            cpus             counts unit events\n",
+	[REPORT_AGGR_CLUSTER] =
+		"#           time cluster         cpus             counts unit events\n",
+	[REPORT_AGGR_SOCKET] = "#           time socket cpus             counts unit events\n",
+	[REPORT_AGGR_THREAD] =
+		"#           time             comm-pid                  counts unit events\n",
+};
+
+/* -I: one line per event (and unit) and interval, as perf stat -I prints them. */
 static void print_intervals(const struct report *r, FILE *out)
 {
-	fputs("#           time             counts unit events\n", out);
-	for (size_t i = 0; i < r->nintervals; i++)
+	fputs(interval_header[r->aggr], out);
+	for (size_t i = 0; i < r->nintervals; i++) {
+		if (r->aggr != REPORT_AGGR_GLOBAL) {
+			report_each_cell(r, (long)i, print_cell, out);
+			continue;
+		}
 		for (size_t k = 0; k < r->nevents; k++) {
 			const struct report_event *e = &r->events[k];
 			const struct report_delta *d = &e->deltas[i];
@@ -155,34 +244,68 @@ static void print_intervals(const struct report *r, FILE *out)
 			fprintf(out, "%16.9f %18s %-4s %s\n", r->interval_t_ns[i] / 1e9, num, unit,
 				e->name);
 		}
+	}
+}
+
+/* " Performance counter stats for 'CMD ARGS':", or for perf's target: 'system wide',
+ * 'CPU(s) 0-3', process id '1234' (a target that quotes itself is printed as it is). */
+static void print_header(const struct report *r, FILE *out)
+{
+	fputs("\n Performance counter stats for ", out);
+	if (r->target && strchr(r->target, '\''))
+		fputs(r->target, out);
+	else if (r->target)
+		fprintf(out, "'%s'", r->target);
+	else {
+		fputc('\'', out);
+		print_command(r, out);
+		fputc('\'', out);
+	}
+	if (r->nruns)
+		fprintf(out, " (%zu run%s)", r->nruns, r->nruns == 1 ? "" : "s");
+	fprintf(out, "%s:\n\n", r->interrupted ? " (interrupted)" : "");
+}
+
+/* The totals: a row per event, or per event and unit. */
+static void print_totals(const struct report *r, FILE *out)
+{
+	if (r->aggr == REPORT_AGGR_GLOBAL) {
+		for (size_t k = 0; k < r->nevents; k++)
+			print_event(r, &r->events[k], out);
+		return;
+	}
+	report_each_cell(r, -1, print_cell, out);
+	for (size_t k = 0; k < r->nevents; k++) {
+		print_note(&r->events[k], 1, 0, out);
+		print_note(&r->events[k], 1, 1, out);
+	}
 }
 
 int report_text(const struct report *r, FILE *out)
 {
-	if (r->nintervals && r->events[0].deltas)
+	if (report_has_intervals(r))
 		print_intervals(r, out);
-	fputs("\n Performance counter stats for '", out);
-	print_command(r, out);
-	fputc('\'', out);
-	if (r->nruns)
-		fprintf(out, " (%zu run%s)", r->nruns, r->nruns == 1 ? "" : "s");
-	fprintf(out, "%s:\n\n", r->interrupted ? " (interrupted)" : "");
-	for (size_t k = 0; k < r->nevents; k++)
-		print_event(r, &r->events[k], out);
+	print_header(r, out);
+	print_totals(r, out);
 	if (r->multiplexed)
 		fputs("\n Values with (xx.xx%) are estimates: scaled from that share of the time "
 		      "counted.\n", out);
 	fputc('\n', out);
 	print_sec(r, out, r->wall_ns, &r->wall_stats, "time elapsed");
-	fputc('\n', out);
-	print_sec(r, out, r->user_ns, &r->user_stats, "user");
-	print_sec(r, out, r->sys_ns, &r->sys_stats, "sys");
+	/* the command's own times; perf leaves them out when it counted a target */
+	if (!r->target) {
+		fputc('\n', out);
+		print_sec(r, out, r->user_ns, &r->user_stats, "user");
+		print_sec(r, out, r->sys_ns, &r->sys_stats, "sys");
+	}
 	if (r->stopped)
 		fprintf(out, "\n The series stopped early: %s (%zu of %zu runs recorded).\n",
 			r->stopped, r->nruns, r->repeat);
 	if (r->interval_stop)
 		fprintf(out, "\n Intervals stopped after %zu (--interval-count); the totals are "
 			"of the whole run.\n", r->nintervals);
+	if (r->timed_out)
+		fprintf(out, "\n Counting ended at the timeout (--timeout %u ms).\n", r->timeout_ms);
 	if (r->term_signal)
 		fprintf(out, "\n The command was killed by signal %d (SIG%s).\n", r->term_signal,
 			sigabbrev_np(r->term_signal) ? sigabbrev_np(r->term_signal) : "?");
