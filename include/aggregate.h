@@ -17,6 +17,8 @@ enum agg_mode {
 	AGG_CORE,	/* a unit per core (--per-core) */
 	AGG_CLUSTER,	/* a unit per cluster (--per-cluster) */
 	AGG_SOCKET,	/* a unit per socket (--per-socket) */
+	AGG_DIE,	/* a unit per die (--per-die) */
+	AGG_NODE,	/* a unit per NUMA node (--per-node) */
 	AGG_THREAD,	/* a unit per task followed (--per-thread) */
 };
 
@@ -25,6 +27,7 @@ enum agg_mode {
 struct agg_topology {
 	size_t ncpus;
 	const int *core, *cluster, *socket;
+	const int *die, *node;	/* die: unique over the machine as core is */
 };
 
 struct agg_key {

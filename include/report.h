@@ -86,6 +86,8 @@ enum report_aggr {
 	REPORT_AGGR_CLUSTER,
 	REPORT_AGGR_SOCKET,
 	REPORT_AGGR_THREAD,
+	REPORT_AGGR_DIE,
+	REPORT_AGGR_NODE,
 };
 
 /* One aggregation unit of the report (a CPU with -A, a core with --per-core, ...). */
@@ -94,6 +96,7 @@ struct report_unit {
 				 * "ppload-1234" (comm-tid) */
 	int cpu;		/* -A: the CPU; else -1 */
 	int socket, die, cluster, core;	/* sysfs topology ids that name it; -1 where not */
+	int node;		/* --per-node: the NUMA node; else -1 */
 	int tid;		/* --per-thread: the task; else -1 */
 	int ncpus;		/* CPUs aggregated in it (perf's field after the id with
 				 * --per-core/--per-cluster/--per-socket) */

@@ -96,6 +96,9 @@ struct stat_target {
 int stat_target_cpus(struct stat_target *t, const char *list);
 /* -p / -t LIST: the tasks (each thread of each process with -p); -1 after a message. */
 int stat_target_tasks(struct stat_target *t, const char *list, int per_process);
+/* -a --per-thread: every thread of the machine but pmuprof's (their end does not end the
+ * counting); -1 after a message. */
+int stat_target_all_tasks(struct stat_target *t);
 void stat_target_free(struct stat_target *t);
 static inline int stat_target_any(const struct stat_target *t)
 {

@@ -25,6 +25,8 @@ struct topo {
 	 * and CPU 4 of a big.LITTLE phone are both core 0); a cluster_id of -1 (no cluster)
 	 * makes the die the cluster. */
 	int *cluster_key, *core_key;
+	int *die_key;		/* unique over the machine: (socket, die); -1 when unknown */
+	int *node;		/* NUMA node (node/nodeN/cpulist; 0 without NUMA); -1 offline */
 };
 
 /* Reads the topology of every possible CPU, each file once, online CPUs only. PP_ENOENT
@@ -44,8 +46,8 @@ pp_status topo_online_cpus(const struct topo *t, int **cpus, int *n);
  * a number too large for an int), -1 otherwise. The caller words the message. */
 pp_status topo_cpu_list(const struct topo *t, const char *list, int **cpus, int *n, int *bad);
 
-/* The view aggregate.h takes (pointers into t: valid while t is): core and cluster are the
- * keys, socket the package id. */
+/* The view aggregate.h takes (pointers into t: valid while t is): core, cluster and die are
+ * the keys, socket the package id, node the NUMA node. */
 void topo_agg(const struct topo *t, struct agg_topology *out);
 
 #endif

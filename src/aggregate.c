@@ -33,6 +33,10 @@ int32_t agg_unit(const struct reading *r, enum agg_mode m, const struct agg_topo
 		return topo_id(t ? t->cluster : NULL, t, r->cpu);
 	case AGG_SOCKET:
 		return topo_id(t ? t->socket : NULL, t, r->cpu);
+	case AGG_DIE:
+		return topo_id(t ? t->die : NULL, t, r->cpu);
+	case AGG_NODE:
+		return topo_id(t ? t->node : NULL, t, r->cpu);
 	case AGG_THREAD:
 		return r->task;
 	case AGG_COMMAND:

@@ -64,7 +64,8 @@ struct stat_opts {
 
 enum { OPT_WARMUP = 0x300, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT, OPT_MUX, OPT_NO_MUX,
        OPT_COUNTERS, OPT_MIN_RUNNING, OPT_PLAN, OPT_NO_CSV_SUMMARY, OPT_PER_CORE,
-       OPT_PER_CLUSTER, OPT_PER_SOCKET, OPT_PER_THREAD, OPT_TIMEOUT };
+       OPT_PER_CLUSTER, OPT_PER_SOCKET, OPT_PER_THREAD, OPT_TIMEOUT, OPT_PER_DIE,
+       OPT_PER_NODE, OPT_NO_MERGE };
 
 static const struct argp_option options[] = {
 	{ "json", 'j', NULL, 0, "Report as one JSON document (schema: pmuprof-json(5))", 0 },
@@ -118,7 +119,13 @@ static const struct argp_option options[] = {
 	{ "per-core", OPT_PER_CORE, NULL, 0, "With -a or -C: one row per core", 6 },
 	{ "per-cluster", OPT_PER_CLUSTER, NULL, 0, "With -a or -C: one row per cluster", 6 },
 	{ "per-socket", OPT_PER_SOCKET, NULL, 0, "With -a or -C: one row per socket", 6 },
-	{ "per-thread", OPT_PER_THREAD, NULL, 0, "With -p or -t: one row per thread", 6 },
+	{ "per-die", OPT_PER_DIE, NULL, 0, "With -a or -C: one row per die", 6 },
+	{ "per-node", OPT_PER_NODE, NULL, 0, "With -a or -C: one row per NUMA node", 6 },
+	{ "per-thread", OPT_PER_THREAD, NULL, 0,
+	  "With -p or -t: one row per thread; with -a: every thread of the machine, each a row",
+	  6 },
+	{ "no-merge", OPT_NO_MERGE, NULL, 0,
+	  "Accepted for perf's sake: an event split over core types always shows its parts", 6 },
 	{ 0 }
 };
 
@@ -172,6 +179,8 @@ static void aggr_mode(struct argp_state *state, struct stat_opts *o, int key)
 		{ OPT_PER_CLUSTER, REPORT_AGGR_CLUSTER, "--per-cluster" },
 		{ OPT_PER_SOCKET, REPORT_AGGR_SOCKET, "--per-socket" },
 		{ OPT_PER_THREAD, REPORT_AGGR_THREAD, "--per-thread" },
+		{ OPT_PER_DIE, REPORT_AGGR_DIE, "--per-die" },
+		{ OPT_PER_NODE, REPORT_AGGR_NODE, "--per-node" },
 	};
 
 	for (size_t k = 0; k < sizeof(modes) / sizeof(modes[0]); k++) {
@@ -197,8 +206,12 @@ static void targets_check(struct argp_state *state, const struct stat_opts *o)
 			   o->all_cpus ? "-a" : "-C", o->pids ? "-p" : "-t");
 	if (o->aggr_opt && o->aggr != REPORT_AGGR_THREAD && !cpus)
 		argp_error(state, "%s splits the counts by CPU: it needs -a or -C", o->aggr_opt);
-	if (o->aggr == REPORT_AGGR_THREAD && !tasks)
-		argp_error(state, "--per-thread splits the counts by thread: it needs -p or -t");
+	if (o->aggr == REPORT_AGGR_THREAD && !tasks && !o->all_cpus)
+		argp_error(state, "--per-thread splits the counts by thread: it needs -p, -t or "
+			   "-a");
+	if (o->aggr == REPORT_AGGR_THREAD && o->cpu_list)
+		argp_error(state, "--per-thread counts threads wherever they run: -C cannot "
+			   "choose CPUs for it (give -a)");
 	if (!o->cmd && (cpus || tasks)) {
 		if (o->repeat || o->warmup)
 			argp_error(state, "%s repeats a command: give one to run (e.g. '-- sleep 1')",
@@ -297,7 +310,11 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_PER_CLUSTER:
 	case OPT_PER_SOCKET:
 	case OPT_PER_THREAD:
+	case OPT_PER_DIE:
+	case OPT_PER_NODE:
 		aggr_mode(state, o, key);
+		break;
+	case OPT_NO_MERGE:
 		break;
 	case ARGP_KEY_ARG:
 		/* the command and everything after it belong to the workload */
@@ -591,12 +608,15 @@ static int reserve_fds(size_t n)
 
 static int needs_topology(enum report_aggr a)
 {
-	return a == REPORT_AGGR_CORE || a == REPORT_AGGR_CLUSTER || a == REPORT_AGGR_SOCKET;
+	return a == REPORT_AGGR_CORE || a == REPORT_AGGR_CLUSTER || a == REPORT_AGGR_SOCKET ||
+	       a == REPORT_AGGR_DIE || a == REPORT_AGGR_NODE;
 }
 
 /* The CPUs or tasks -a, -C, -p, -t name; -1 after a message. */
 static int targets(const struct stat_opts *o, struct stat_target *t)
 {
+	if (o->all_cpus && o->aggr == REPORT_AGGR_THREAD)	/* as perf: each thread */
+		return stat_target_all_tasks(t);
 	if (o->cpu_list || o->all_cpus)
 		return stat_target_cpus(t, o->cpu_list);
 	if (o->pids || o->tids)

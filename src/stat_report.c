@@ -298,6 +298,10 @@ static enum agg_mode agg_mode_of(enum report_aggr a)
 		return AGG_SOCKET;
 	case REPORT_AGGR_THREAD:
 		return AGG_THREAD;
+	case REPORT_AGGR_DIE:
+		return AGG_DIE;
+	case REPORT_AGGR_NODE:
+		return AGG_NODE;
 	case REPORT_AGGR_GLOBAL:
 	default:
 		return AGG_COMMAND;
@@ -346,7 +350,7 @@ static void name_unit(const struct stat_build *b, enum agg_mode m, int32_t u,
 		cl = ids->cluster[cpu];
 		core = ids->core[cpu];
 	}
-	o->socket = o->die = o->cluster = o->core = -1;
+	o->socket = o->die = o->cluster = o->core = o->node = -1;
 	switch (m) {
 	case AGG_CPU:
 		o->cpu = u;
@@ -364,6 +368,14 @@ static void name_unit(const struct stat_build *b, enum agg_mode m, int32_t u,
 	case AGG_SOCKET:
 		o->socket = sk;
 		snprintf(o->id, sizeof(o->id), "S%d", sk);
+		break;
+	case AGG_DIE:
+		o->socket = sk, o->die = die;
+		snprintf(o->id, sizeof(o->id), "S%d-D%d", sk, die);
+		break;
+	case AGG_NODE:
+		o->node = u;
+		snprintf(o->id, sizeof(o->id), "N%d", u);
 		break;
 	case AGG_THREAD:
 		o->tid = u;
@@ -430,7 +442,7 @@ static int units(struct report *r, const struct agg_row *rows, size_t nrows, enu
 /* Event k's cells per unit (totals, and with -I per interval). -1 when memory ran out. */
 static int cells(struct report_event *re, const struct agg_row *rows, size_t nrows,
 		 const int32_t *ids, size_t nunits, const struct readings *rd, size_t nruns,
-		 uint32_t k, const char *fixture, size_t nintervals)
+		 uint32_t k, const char *fixture, size_t nintervals, int skip_zero)
 {
 	struct report_cell *c = calloc(nunits + 1, sizeof(*c)), *d = NULL;
 
@@ -449,6 +461,11 @@ static int cells(struct report_event *re, const struct agg_row *rows, size_t nro
 		if (!present)
 			continue;
 		over_runs(rows, nrows, rd, k, ids[u], nruns, NULL, 0, fixture, &f);
+		/* a thread that ended before it could be followed; with every thread of the
+		 * machine (-a --per-thread), as perf, one that counted nothing */
+		if ((f.status != REPORT_COUNTED && f.reason && !strcmp(f.reason, "ESRCH")) ||
+		    (skip_zero && f.status == REPORT_COUNTED && f.raw == 0))
+			continue;
 		put_cell(&c[u], &f);
 	}
 	if (!nintervals)
@@ -494,7 +511,8 @@ static int per_unit(struct report *r, const struct stat_series *s,
 		goto out;
 	for (size_t k = 0; k < nrows; k++)
 		if (cells(&r->events[k], rows, n, ids, r->nunits, &s->rd, s->nruns, (uint32_t)k,
-			  evs[k].fixture, b->intervals ? s->rd.nintervals : 0) != 0)
+			  evs[k].fixture, b->intervals ? s->rd.nintervals : 0,
+			  m == AGG_THREAD && b->tgt && b->tgt->all) != 0)
 			goto out;
 	rc = 0;
 out:

@@ -205,6 +205,30 @@ int stat_target_tasks(struct stat_target *t, const char *list, int per_process)
 /* The members of a group made here, at most (counter_read_group reads 64) */
 #define STAT_AUTO_GROUP_MAX 32
 
+int stat_target_all_tasks(struct stat_target *t)
+{
+	struct dirent **ents = NULL;
+	int n, rc = 0, self = getpid();
+
+	if ((n = scandir("/proc", &ents, NULL, versionsort)) < 0) {
+		msg_error("cannot list the tasks of this machine in /proc: %s", strerror(errno));
+		return -1;
+	}
+	for (int k = 0; k < n; k++) {
+		/* every process but pmuprof; one that ended meanwhile is passed over */
+		if (isdigit((unsigned char)ents[k]->d_name[0]) && atoi(ents[k]->d_name) != self &&
+		    rc == 0 && add_threads(t, atoi(ents[k]->d_name)) == -2)
+			rc = -1;
+		free(ents[k]);
+	}
+	free(ents);
+	if (rc)
+		msg_error("out of memory");
+	snprintf(t->desc, sizeof(t->desc), "system wide");
+	t->all = 1;
+	return rc;
+}
+
 /* Whether entry e is opened at all (else it is not copied either). */
 static int to_copy(const struct stat_event *e)
 {

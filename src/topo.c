@@ -1,6 +1,7 @@
 /* topo.c: owns the CPU topology (topo.h): the possible and online CPUs, each online CPU's
  * package, die, cluster and core ids from sysfs, and the machine-wide keys built on them. */
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,7 +15,8 @@
 #define LIST_MAX 4096
 
 /* The arrays of struct topo, in the order of the one allocation that holds them. */
-enum { A_ONLINE, A_SOCKET, A_DIE, A_CLUSTER, A_CORE, A_CLUSTER_KEY, A_CORE_KEY, A_COUNT };
+enum { A_ONLINE, A_SOCKET, A_DIE, A_CLUSTER, A_CORE, A_CLUSTER_KEY, A_CORE_KEY, A_DIE_KEY,
+       A_NODE, A_COUNT };
 
 /* Writes CPU_DIR "cpu<cpu>/topology/" into path and returns its length. Built by hand: it
  * runs for every online CPU of every -a or --per-* run (no formatting call per file). */
@@ -105,7 +107,8 @@ static void make_keys(struct topo *t, int nids, int *keys, struct tuple *tup)
 	for (c = 0; c < t->ncpus; c++) {
 		keys[c] = -1;
 		if (tuple_known(t, (int)c, nids))
-			tup[n++] = (struct tuple){ { t->socket[c], t->die[c], t->cluster[c],
+			tup[n++] = (struct tuple){ { t->socket[c], t->die[c],
+						     nids >= 3 ? t->cluster[c] : 0,
 						     nids == 4 ? t->core[c] : 0 }, (int)c };
 	}
 	qsort(tup, n, sizeof *tup, tuple_cmp);
@@ -150,6 +153,35 @@ static pp_status mark_online(struct topo *t, const int *possible, int npossible)
 	return PP_OK;
 }
 
+/* The NUMA node of each online CPU, from node/nodeN/cpulist of the possible nodes; without
+ * NUMA in sysfs (CONFIG_NUMA off) every online CPU is on node 0. */
+static void read_nodes(struct topo *t)
+{
+	char buf[LIST_MAX], path[64];
+	int *nodes = NULL, nn = 0, *cpus, n;
+
+	for (size_t c = 0; c < t->ncpus; c++)
+		t->node[c] = -1;
+	if (sysfs_read_str("/sys/devices/system/node/possible", buf, sizeof buf) != PP_OK ||
+	    sysfs_parse_cpulist(buf, &nodes, &nn) != PP_OK) {
+		for (size_t c = 0; c < t->ncpus; c++)
+			t->node[c] = t->online[c] ? 0 : -1;
+		return;
+	}
+	for (int k = 0; k < nn; k++) {
+		/* one path per node, not per CPU: a few nodes at most */
+		snprintf(path, sizeof path, "/sys/devices/system/node/node%d/cpulist", nodes[k]);
+		if (sysfs_read_str(path, buf, sizeof buf) != PP_OK ||
+		    sysfs_parse_cpulist(buf, &cpus, &n) != PP_OK)
+			continue;
+		for (int j = 0; j < n; j++)
+			if ((size_t)cpus[j] < t->ncpus && t->online[cpus[j]])
+				t->node[cpus[j]] = nodes[k];
+		free(cpus);
+	}
+	free(nodes);
+}
+
 pp_status topo_read(struct topo *t)
 {
 	char buf[LIST_MAX];
@@ -182,6 +214,8 @@ pp_status topo_read(struct topo *t)
 	t->core = block + A_CORE * t->ncpus;
 	t->cluster_key = block + A_CLUSTER_KEY * t->ncpus;
 	t->core_key = block + A_CORE_KEY * t->ncpus;
+	t->die_key = block + A_DIE_KEY * t->ncpus;
+	t->node = block + A_NODE * t->ncpus;
 	st = mark_online(t, possible, n);
 	free(possible);
 	if (st == PP_OK && !(tup = malloc(t->ncpus * sizeof *tup)))
@@ -194,7 +228,9 @@ pp_status topo_read(struct topo *t)
 	for (c = 0; (size_t)c < t->ncpus; c++)
 		if (t->online[c])
 			read_cpu(t, c);
+	make_keys(t, 2, t->die_key, tup);
 	make_keys(t, 3, t->cluster_key, tup);
+	read_nodes(t);
 	make_keys(t, 4, t->core_key, tup);
 	free(tup);
 	return PP_OK;
@@ -264,4 +300,6 @@ void topo_agg(const struct topo *t, struct agg_topology *out)
 	out->core = t->core_key;
 	out->cluster = t->cluster_key;
 	out->socket = t->socket;
+	out->die = t->die_key;
+	out->node = t->node;
 }
