@@ -9,7 +9,7 @@
 
 struct metrics_def;
 
-#define REPORT_SCHEMA_VERSION "1.3"
+#define REPORT_SCHEMA_VERSION "1.4"
 
 enum report_status {
 	REPORT_COUNTED = 0,	/* counted, possibly for only part of the time (scaled) */
@@ -238,7 +238,8 @@ void report_each_cell(const struct report *r, long interval,
  * the same unit's cells only: CPUs utilized over wall_ns, a rate per second of the unit's own
  * task-clock (or cpu-clock), a metric (metrics.h) whose inputs are all counted in the unit.
  * interval < 0: the whole run's cells (wall_ns 0: the event's run), else interval i's, over
- * wall_ns (the interval's length). 0 when there is none. */
+ * wall_ns (the interval's length: perf 6.1 divides by the -I interval asked for, so that its
+ * last, shorter interval reads low). 0 when there is none. */
 int report_cell_metric(const struct report *r, const struct report_event *e, size_t u,
 		       long interval, uint64_t wall_ns, double *val, const char **unit);
 /* Interval i's length in ns (from the previous interval's end, or from the start). */

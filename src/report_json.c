@@ -123,6 +123,86 @@ static void split_json(cJSON *o, const struct report_event *e)
 	cJSON_AddItemToObject(o, "only_on", only ? only : cJSON_CreateNull());
 }
 
+/* 1.4: the aggregation's name as the JSON spells it. */
+static const char *aggr_name(enum report_aggr a)
+{
+	switch (a) {
+	case REPORT_AGGR_GLOBAL: return "global";
+	case REPORT_AGGR_CPU: return "cpu";
+	case REPORT_AGGR_CORE: return "core";
+	case REPORT_AGGR_CLUSTER: return "cluster";
+	case REPORT_AGGR_SOCKET: return "socket";
+	case REPORT_AGGR_THREAD: return "thread";
+	}
+	return "global";
+}
+
+/* A topology id, null where it does not name the unit (-1). */
+static cJSON *id_json(int id)
+{
+	return id >= 0 ? cJSON_CreateNumber(id) : cJSON_CreateNull();
+}
+
+/* 1.4: e's figures in unit u (of the totals, interval < 0, or of interval i), naming the
+ * unit, so that a row can be read alone. */
+static cJSON *cell_json(const struct report *r, const struct report_event *e, size_t u, long i,
+			const struct report_cell *c)
+{
+	const struct report_unit *n = &r->units[u];
+	int counted = c->status == REPORT_COUNTED;
+	cJSON *o = cJSON_CreateObject();
+	double mval;
+	const char *munit;
+
+	cJSON_AddStringToObject(o, "unit", n->id);
+	cJSON_AddItemToObject(o, "cpu", id_json(n->cpu));
+	cJSON_AddItemToObject(o, "socket", id_json(n->socket));
+	cJSON_AddItemToObject(o, "die", id_json(n->die));
+	cJSON_AddItemToObject(o, "cluster", id_json(n->cluster));
+	cJSON_AddItemToObject(o, "core", id_json(n->core));
+	cJSON_AddItemToObject(o, "thread", id_json(n->tid));
+	cJSON_AddNumberToObject(o, "ncpus", n->ncpus);
+	cJSON_AddStringToObject(o, "status", report_status_str(c->status));
+	cJSON_AddItemToObject(o, "reason", jsonout_str_or_null(c->reason));
+	cJSON_AddItemToObject(o, "value", counted ? cJSON_CreateNumber(c->value) : cJSON_CreateNull());
+	/* a cell not counted was opened and read: its raw count (0) is a reading */
+	cJSON_AddItemToObject(o, "raw_value", counted || c->status == REPORT_NOT_COUNTED ?
+			      cJSON_CreateNumber((double)c->raw) : cJSON_CreateNull());
+	cJSON_AddNumberToObject(o, "time_enabled_ns", (double)c->enabled_ns);
+	cJSON_AddNumberToObject(o, "time_running_ns", (double)c->running_ns);
+	cJSON_AddItemToObject(o, "counted_pct", counted ? cJSON_CreateNumber(c->counted_pct)
+							: cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "scaled", counted ? cJSON_CreateBool(c->scaled) : cJSON_CreateNull());
+	if (report_cell_metric(r, e, u, i, i < 0 ? 0 : report_interval_ns(r, (size_t)i), &mval,
+			       &munit)) {
+		cJSON *m = cJSON_AddObjectToObject(o, "metric");
+		cJSON_AddNumberToObject(m, "value", mval);
+		cJSON_AddStringToObject(m, "unit", munit);
+	} else {
+		cJSON_AddNullToObject(o, "metric");
+	}
+	return o;
+}
+
+/* 1.4: e's figures in each unit that has readings of it (of the totals, interval < 0, or of
+ * interval i); null when the report is not aggregated per unit. Every present cell is listed,
+ * in the report's order of units (text and CSV leave out what perf leaves out). */
+static cJSON *units_json(const struct report *r, const struct report_event *e, long i)
+{
+	cJSON *a;
+
+	if (r->aggr == REPORT_AGGR_GLOBAL)
+		return cJSON_CreateNull();
+	a = cJSON_CreateArray();
+	for (size_t u = 0; u < r->nunits; u++) {
+		const struct report_cell *c = report_cell_at(r, e, u, i);
+
+		if (c && c->present)
+			cJSON_AddItemToArray(a, cell_json(r, e, u, i, c));
+	}
+	return a;
+}
+
 static cJSON *event_json(const struct report *r, const struct report_event *e)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -171,6 +251,7 @@ static cJSON *event_json(const struct report *r, const struct report_event *e)
 	} else {
 		cJSON_AddNullToObject(o, "metric");
 	}
+	cJSON_AddItemToObject(o, "units", units_json(r, e, -1));
 	return o;
 }
 
@@ -220,6 +301,24 @@ static cJSON *repeat_json(const struct report *r)
 	return o;
 }
 
+/* Event e's delta over interval i: its total's, and (1.4) per unit; aggregated per unit, the
+ * event's own fields are null and 0 (the report has the units' deltas only). */
+static cJSON *interval_event_json(const struct report *r, const struct report_event *e,
+				  size_t i)
+{
+	const struct report_delta *d = e->deltas ? &e->deltas[i] : NULL;
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "name", e->name);
+	cJSON_AddItemToObject(o, "value", d && d->counted ? cJSON_CreateNumber(d->value)
+						      : cJSON_CreateNull());
+	cJSON_AddNumberToObject(o, "raw_value", d ? (double)d->raw : 0);
+	cJSON_AddNumberToObject(o, "time_enabled_ns", d ? (double)d->enabled_ns : 0);
+	cJSON_AddNumberToObject(o, "time_running_ns", d ? (double)d->running_ns : 0);
+	cJSON_AddItemToObject(o, "units", units_json(r, e, (long)i));
+	return o;
+}
+
 /* -I: each interval's end and every event's delta over it. */
 static cJSON *intervals_json(const struct report *r)
 {
@@ -230,18 +329,8 @@ static cJSON *intervals_json(const struct report *r)
 
 		cJSON_AddNumberToObject(o, "t_ns", (double)r->interval_t_ns[i]);
 		evs = cJSON_AddArrayToObject(o, "events");
-		for (size_t k = 0; k < r->nevents; k++) {
-			const struct report_delta *d = &r->events[k].deltas[i];
-			cJSON *e = cJSON_CreateObject();
-
-			cJSON_AddStringToObject(e, "name", r->events[k].name);
-			cJSON_AddItemToObject(e, "value", d->counted ? cJSON_CreateNumber(d->value)
-								     : cJSON_CreateNull());
-			cJSON_AddNumberToObject(e, "raw_value", (double)d->raw);
-			cJSON_AddNumberToObject(e, "time_enabled_ns", (double)d->enabled_ns);
-			cJSON_AddNumberToObject(e, "time_running_ns", (double)d->running_ns);
-			cJSON_AddItemToArray(evs, e);
-		}
+		for (size_t k = 0; k < r->nevents; k++)
+			cJSON_AddItemToArray(evs, interval_event_json(r, &r->events[k], i));
 		cJSON_AddItemToArray(a, o);
 	}
 	return a;
@@ -290,6 +379,13 @@ static cJSON *report_tree(const struct report *r)
 	for (int k = 0; k < r->argc; k++)
 		cJSON_AddItemToArray(argv, cJSON_CreateString(r->argv[k]));
 	cJSON_AddItemToObject(root, "host", host_json(&r->host));
+	/* 1.4: what was counted, how it is aggregated, and how counting ended */
+	cJSON_AddItemToObject(root, "target", jsonout_str_or_null(r->target));
+	cJSON_AddBoolToObject(root, "system_wide", r->system_wide);
+	cJSON_AddStringToObject(root, "aggregation", aggr_name(r->aggr));
+	cJSON_AddItemToObject(root, "timeout_ms", r->timeout_ms ?
+			      cJSON_CreateNumber(r->timeout_ms) : cJSON_CreateNull());
+	cJSON_AddBoolToObject(root, "timed_out", r->timed_out);
 	evs = cJSON_AddArrayToObject(root, "events");
 	for (size_t k = 0; k < r->nevents; k++)
 		cJSON_AddItemToArray(evs, event_json(r, &r->events[k]));

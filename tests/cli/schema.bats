@@ -71,3 +71,33 @@ load schema
 	printf '%s\n' "$output" > diff.json
 	validate_diff diff.json
 }
+
+# 1.4's per-unit reports (-A, --per-core, --per-cluster, --per-socket, --per-thread, with -I),
+# as report_json writes them from the hand-made reports of tests/unit/test_report_units.c
+# (stat cannot count per unit yet on every machine): each is valid, and the schema rejects
+# what 1.4 forbids.
+@test "stat: per-unit reports (schema 1.4) validate, and the schema holds their shape" {
+	local bin=$ROOT/${O:-build}/tests/test_report_units
+	[ -x "$bin" ] || fail "the unit tests are not built ($bin): run make unit-bins"
+	mkdir units
+	run "$bin" --json-dir units
+	assert_success
+	for mode in cpu cpu-interval core cluster socket thread; do
+		[ -s "units/$mode.json" ] || fail "no units/$mode.json"
+		validate_report "units/$mode.json"
+	done
+	assert_equal "$(jq -r '.aggregation, .events[2].units[1].unit' units/cpu.json)" $'cpu\nCPU1'
+	jq 'del(.events[0].units)' units/cpu.json > bad.json
+	run validate_report bad.json
+	assert_failure
+	assert_output --partial "'units' is a required property"
+	jq '.events[0].units = null' units/socket.json > bad.json
+	run validate_report bad.json
+	assert_failure
+	assert_output --partial "None is not of type 'array'"
+	jq 'del(.target)' units/core.json > bad.json
+	run validate_report bad.json
+	assert_failure
+	assert_output --partial "'target' is a required property"
+	rm bad.json	# invalid on purpose: not for the teardown's check of reports
+}

@@ -1,4 +1,4 @@
-/* test_report_units.c: the text and CSV writers on hand-made reports aggregated per unit
+/* test_report_units.c: the text, CSV and JSON writers on hand-made reports aggregated per unit
  * (-A, --per-core, --per-cluster, --per-socket, --per-thread; with -I and -r), for the shapes
  * the counting side cannot yet produce for real. Expected lines are written out in full, from
  * the shapes Debian's perf 6.1 prints (perf stat -a -A / --per-core / --per-socket /
@@ -7,11 +7,14 @@
  * separator count perf's own checker expects for its mode
  * (/usr/lib/perf-core/tests/shell/stat+csv_output.sh, commachecker: 6 plain, 7 with -I, 7 with
  * -A and --per-thread, 8 with --per-core and --per-socket).
- */
+ * With --json-dir DIR, also writes each mode's JSON report there (tests/cli/schema.bats
+ * validates them against man/pmuprof-json.schema.json). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <cJSON.h>
 
 #include "metrics.h"
 #include "report.h"
@@ -219,6 +222,8 @@ static char *render(int fmt)
 		report_text(&rep, f);
 	else if (fmt == 'x')
 		report_csv(&rep, f, ",");
+	else
+		report_json(&rep, f);
 	fclose(f);
 	return buf;
 }
@@ -642,6 +647,70 @@ static const char *const thread_csv[] = {
 	"sh-99,<not supported>,,r1234,0,100.00,,",
 };
 
+/* The item at a path of keys and array indexes, "events/2/units/1/value"; NULL when none. */
+static const cJSON *jget(const cJSON *j, const char *path)
+{
+	char key[64];
+
+	while (j && *path) {
+		size_t n = strcspn(path, "/");
+
+		snprintf(key, sizeof(key), "%.*s", (int)n, path);
+		if (cJSON_IsArray(j))	/* (jsonlib has no cJSON_GetArrayItem) */
+			for (j = j->child, n = (size_t)atoi(key) + 1; j && --n; j = j->next)
+				;
+		else
+			j = cJSON_GetObjectItemCaseSensitive(j, key);
+		n = strlen(key);
+		path += n + (path[n] == '/');
+	}
+	return j;
+}
+
+/* The JSON report: written to DIR/NAME.json with --json-dir, and its values at paths checked
+ * (numbers, strings, or "null"). */
+static void expect_json(int line, const char *dir, const char *name,
+			const char *const (*want)[2], size_t n)
+{
+	char *got = render('j');
+	cJSON *j = got ? cJSON_Parse(got) : NULL;
+
+	tap_ok(j != NULL, "line %d: %s: JSON parses", line, name);
+	for (size_t i = 0; j && i < n; i++) {
+		const cJSON *v = jget(j, want[i][0]);
+		char buf[64] = "(none)";
+
+		if (cJSON_IsNumber(v))
+			snprintf(buf, sizeof(buf), "%.6g", v->valuedouble);
+		else if (cJSON_IsString(v))
+			snprintf(buf, sizeof(buf), "%s", v->valuestring);
+		else if (v && (v->type & 0xff) == cJSON_NULL)
+			snprintf(buf, sizeof(buf), "null");
+		else if (v && (v->type & 0xff) == cJSON_True)
+			snprintf(buf, sizeof(buf), "true");
+		else if (v && (v->type & 0xff) == cJSON_False)
+			snprintf(buf, sizeof(buf), "false");
+		else if (cJSON_IsArray(v))
+			snprintf(buf, sizeof(buf), "[%d]", cJSON_GetArraySize(v));
+		TAP_EQ_STR(buf, want[i][1], "line %d: %s: %s", line, name, want[i][0]);
+	}
+	if (dir && got) {
+		char path[512];
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/%s.json", dir, name);
+		f = fopen(path, "w");
+		tap_ok(f && fputs(got, f) >= 0 && fclose(f) == 0, "line %d: wrote %s", line, path);
+	}
+	cJSON_Delete(j);
+	free(got);
+}
+
+#define EXPECT_JSON(name, ...) do { \
+	static const char *const want_[][2] = { __VA_ARGS__ }; \
+	expect_json(__LINE__, json_dir, name, want_, sizeof(want_) / sizeof(want_[0])); \
+} while (0)
+
 /* Count of lines of the writer's output that hold s; that are s, when s starts with '='. */
 static int lines_with(int fmt, const char *s)
 {
@@ -654,8 +723,9 @@ static int lines_with(int fmt, const char *s)
 	return n;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+	const char *json_dir = argc == 3 && !strcmp(argv[1], "--json-dir") ? argv[2] : NULL;
 	static const int pairs[] = { 0, 2, 4 }, each[] = { 0, 1, 2, 3, 4 };
 
 	/* -a -A */
@@ -663,6 +733,28 @@ int main(void)
 	EXPECT('t', a_text, "-a -A: text");
 	EXPECT('x', a_csv, "-a -A: CSV");
 	csv_fields(__LINE__, 7, "-a -A: CSV (commachecker --system-wide-no-aggr)");
+	EXPECT_JSON("cpu",
+		    { "schema_version", "1.4" }, { "target", "system wide" },
+		    { "system_wide", "true" }, { "aggregation", "cpu" }, { "timeout_ms", "null" },
+		    { "timed_out", "false" }, { "events/0/units", "[4]" },
+		    { "events/0/units/3/unit", "CPU3" }, { "events/0/units/3/cpu", "3" },
+		    { "events/0/units/3/value", "1.25e+07" },
+		    { "events/0/units/3/metric/value", "0.125" },
+		    { "events/0/units/3/metric/unit", "CPUs utilized" },
+		    { "events/0/units/3/thread", "null" },
+		    /* the A55's events only where the A55 is */
+		    { "events/2/units", "[2]" }, { "events/2/units/1/metric/value", "0.5" },
+		    { "events/2/units/1/metric/unit", "insn per cycle" },
+		    { "events/3/units/1/raw_value", "1e+06" }, { "events/3/units/1/value", "2e+06" },
+		    { "events/3/units/1/counted_pct", "50" }, { "events/3/units/1/scaled", "true" },
+		    { "events/4/units/3/status", "not counted" },
+		    { "events/4/units/3/value", "null" }, { "events/4/units/3/raw_value", "0" },
+		    { "events/4/units/3/counted_pct", "null" },
+		    { "events/5/units/0/status", "not supported" },
+		    { "events/5/units/0/reason", "EOPNOTSUPP" },
+		    { "events/5/units/0/raw_value", "null" }, { "events/5/units/0/metric", "null" },
+		    /* the totals keep their own figures */
+		    { "events/2/metric/value", "1" });
 
 	/* -a -A -r 3: cell means; the noise field is there, empty */
 	setup();
@@ -677,6 +769,13 @@ int main(void)
 	EXPECT('t', ai_text, "-a -A -I: text");
 	EXPECT('x', ai_csv, "-a -A -I: CSV");
 	csv_fields(__LINE__, 8, "-a -A -I: CSV (the time, then -A's 7)");
+	EXPECT_JSON("cpu-interval",
+		    { "intervals/1/events/0/units/0/value", "4e+07" },
+		    { "intervals/1/events/0/units/0/metric/value", "1" },
+		    { "intervals/0/events/3/units/1/value", "1.2e+06" },
+		    { "intervals/0/events/3/units/1/counted_pct", "50" },
+		    { "intervals/0/events/2/units", "[2]" },
+		    { "intervals/0/events/0/value", "null" });
 	rep.csv_no_summary = 1;
 	TAP_EQ_INT(lines_with('x', "summary"), 0, "line %d: --no-csv-summary", __LINE__);
 	TAP_EQ_INT(lines_with('x', "=CPU0,100.00,msec,task-clock,100000000,100.00,1.000,"
@@ -693,6 +792,13 @@ int main(void)
 	EXPECT('t', socket_text, "--per-socket: text");
 	EXPECT('x', socket_csv, "--per-socket: CSV");
 	csv_fields(__LINE__, 8, "--per-socket: CSV (commachecker --per-socket)");
+	EXPECT_JSON("socket",
+		    { "aggregation", "socket" }, { "timeout_ms", "100" }, { "timed_out", "true" },
+		    { "events/0/units/1/unit", "S1" }, { "events/0/units/1/socket", "1" },
+		    { "events/0/units/1/die", "null" }, { "events/0/units/1/cpu", "null" },
+		    { "events/0/units/1/ncpus", "2" }, { "events/0/units/1/value", "3.75e+07" },
+		    { "events/3/units", "[1]" }, { "events/3/units/0/counted_pct", "75" },
+		    { "events/2/units/0/metric/value", "1" });
 
 	/* --per-cluster: the phone's two clusters */
 	setup();
@@ -700,6 +806,9 @@ int main(void)
 	name_units(REPORT_AGGR_CLUSTER, 2, 2);
 	EXPECT('t', cluster_text, "--per-cluster: text");
 	csv_fields(__LINE__, 8, "--per-cluster: CSV (as --per-core)");
+	EXPECT_JSON("cluster", { "aggregation", "cluster" },
+		    { "events/4/units/1/unit", "S0-D0-CLS1" }, { "events/4/units/1/cluster", "1" },
+		    { "events/4/units/1/counted_pct", "50" });
 
 	/* --per-core: one CPU per core, two sockets */
 	setup();
@@ -708,6 +817,8 @@ int main(void)
 	EXPECT('t', core_text, "--per-core: text");
 	EXPECT('x', core_csv, "--per-core: CSV");
 	csv_fields(__LINE__, 8, "--per-core: CSV (commachecker --per-core)");
+	EXPECT_JSON("core", { "aggregation", "core" }, { "events/0/units/2/unit", "S1-D0-C0" },
+		    { "events/0/units/2/socket", "1" }, { "events/0/units/2/core", "0" });
 
 	/* --per-thread -p: threads sorted per event, largest first */
 	setup();
@@ -717,6 +828,9 @@ int main(void)
 	EXPECT('t', thread_text, "--per-thread -p: text");
 	EXPECT('x', thread_csv, "--per-thread -p: CSV");
 	csv_fields(__LINE__, 7, "--per-thread: CSV (commachecker --per-thread)");
+	EXPECT_JSON("thread", { "aggregation", "thread" }, { "target", "process id '101,7,99'" },
+		    { "events/1/units/2/unit", "kworker/0:1-7" },
+		    { "events/1/units/2/thread", "7" }, { "events/1/units/2/value", "1000" });
 	/* -a --per-thread: the threads that counted nothing are left out, as perf does */
 	rep.target = "system wide";
 	rep.system_wide = 1;
