@@ -228,7 +228,8 @@ int report_cell_shown(const struct report *r, const struct report_cell *c)
 static int unit_major(const struct report *r)
 {
 	return r->aggr == REPORT_AGGR_CORE || r->aggr == REPORT_AGGR_CLUSTER ||
-	       r->aggr == REPORT_AGGR_SOCKET;
+	       r->aggr == REPORT_AGGR_SOCKET || r->aggr == REPORT_AGGR_DIE ||
+	       r->aggr == REPORT_AGGR_NODE;
 }
 
 int report_unit_has_ncpus(const struct report *r)

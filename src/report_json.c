@@ -133,6 +133,8 @@ static const char *aggr_name(enum report_aggr a)
 	case REPORT_AGGR_CLUSTER: return "cluster";
 	case REPORT_AGGR_SOCKET: return "socket";
 	case REPORT_AGGR_THREAD: return "thread";
+	case REPORT_AGGR_DIE: return "die";
+	case REPORT_AGGR_NODE: return "node";
 	}
 	return "global";
 }
@@ -161,6 +163,7 @@ static cJSON *cell_json(const struct report *r, const struct report_event *e, si
 	cJSON_AddItemToObject(o, "cluster", id_json(n->cluster));
 	cJSON_AddItemToObject(o, "core", id_json(n->core));
 	cJSON_AddItemToObject(o, "thread", id_json(n->tid));
+	cJSON_AddItemToObject(o, "node", id_json(n->node));
 	cJSON_AddNumberToObject(o, "ncpus", n->ncpus);
 	cJSON_AddStringToObject(o, "status", report_status_str(c->status));
 	cJSON_AddItemToObject(o, "reason", jsonout_str_or_null(c->reason));

@@ -172,7 +172,8 @@ static void print_unit(const struct report *r, const struct report_unit *u, FILE
 	while (num > 0 && isdigit((unsigned char)id[num - 1]))
 		num--;
 	fprintf(out, "%-*s ", num + (r->aggr == REPORT_AGGR_CPU ? 7 :
-				     r->aggr == REPORT_AGGR_SOCKET ? 5 : 8), id);
+				     r->aggr == REPORT_AGGR_SOCKET ||
+				     r->aggr == REPORT_AGGR_NODE ? 5 : 8), id);
 	if (report_unit_has_ncpus(r))
 		fprintf(out, "%4d ", u->ncpus);
 }
@@ -220,6 +221,8 @@ static const char *const interval_header[] = {
 	[REPORT_AGGR_CLUSTER] =
 		"#           time cluster         cpus             counts unit events\n",
 	[REPORT_AGGR_SOCKET] = "#           time socket cpus             counts unit events\n",
+	[REPORT_AGGR_DIE] = "#           time die          cpus             counts unit events\n",
+	[REPORT_AGGR_NODE] = "#           time node   cpus             counts unit events\n",
 	[REPORT_AGGR_THREAD] =
 		"#           time             comm-pid                  counts unit events\n",
 };

@@ -70,6 +70,14 @@ static int open_user_only(struct stat_event *evs, size_t n, struct stat_event *e
 	return fd;
 }
 
+/* Following another user's task (-p, -t) needs the right to trace it: says so. */
+static void explain_attach(const struct stat_event *e)
+{
+	msg_error("not permitted to count '%s' on thread %d: following a task needs the right to "
+		  "trace it (the same user, and kernel.yama.ptrace_scope allowing it) or "
+		  "CAP_PERFMON; run as root or as the task's owner", e->sel.ev.name, e->task);
+}
+
 /* Counting every task on a CPU (-a, -C) needs more than counting one's own: says so. */
 static void explain_cpu_wide(const struct stat_event *e)
 {
@@ -124,7 +132,7 @@ static void move_to(int cpu, int *at)
  * enable_on_exec when on_exec (counting starts at exec), else enabled by stat_enable_all.
  * Returns the number opened, or -1 when out of descriptors (a message has been printed). */
 static int open_all(struct stat_event *evs, size_t n, pid_t pid, int only_run, int quiet,
-		    int on_exec)
+		    int on_exec, int *explained)
 {
 	int opened = 0, warned = quiet, at = -1, moved = 0;
 	cpu_set_t saved;
@@ -188,10 +196,15 @@ static int open_all(struct stat_event *evs, size_t n, pid_t pid, int only_run, i
 				sched_setaffinity(0, sizeof(saved), &saved);
 			return -1;
 		case PP_EACCES:
-			if (e->cpu_wide && !warned++)
-				explain_cpu_wide(e);
-			else if (!e->cpu_wide)
-				explain_eacces(e);
+			/* once: a copy per CPU or task would say it again */
+			if (!(*explained)++) {
+				if (e->cpu_wide)
+					explain_cpu_wide(e);
+				else if (e->task > 0)
+					explain_attach(e);
+				else
+					explain_eacces(e);
+			}
 			break;
 		default:
 			break;
@@ -334,7 +347,7 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 	int target = stat_target_any(c->tgt);
 	int on_exec = c->cmd && !target && !c->delay_ms;
 	pp_status st;
-	int opened, e = 0, fixture = 0;
+	int opened, e = 0, fixture = 0, explained = 0;
 
 	for (size_t k = 0; k < n; k++) {
 		evs[k].fd = -1;
@@ -347,7 +360,8 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 	*count_stop = *timed_out = 0;
 	if (c->cmd && (st = workload_fork(c->cmd, &w, &e)) != PP_OK)
 		return not_run(c->cmd[0], st, e);
-	opened = open_all(evs, n, c->cmd ? w.pid : -1, c->only_run, c->quiet, on_exec);
+	opened = open_all(evs, n, c->cmd ? w.pid : -1, c->only_run, c->quiet, on_exec,
+			  &explained);
 	for (size_t k = 0; k < n; k++) {
 		if (stat_in_run(&evs[k], c->only_run))
 			evs[k].opened = evs[k].fd >= 0;
@@ -362,7 +376,7 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 		/* killed from outside while held: each open failed with ESRCH because of that */
 		if (opened == 0 && status != -1 && WIFSIGNALED(status))
 			return ended_held(status, "before its counters were opened");
-		if (opened == 0)
+		if (opened == 0 && !explained)	/* (a refusal for permissions said why) */
 			nothing_countable(evs, n);
 		return PP_EXIT_ERROR;
 	}

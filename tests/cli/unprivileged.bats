@@ -105,3 +105,28 @@ with_paranoid() {
 	grep -q "sysctl -w kernel.perf_event_paranoid=2" <<<"$stderr" ||
 		fail "the message does not give the command: $stderr"
 }
+
+@test "paranoid 1, as nobody: -a is refused in one line naming the setting and CAP_PERFMON" {
+	run --separate-stderr with_paranoid 1 as_nobody stat -a -e cpu-clock -- true
+	[ "$status" -ne 99 ] || skip "cannot set kernel.perf_event_paranoid to 1 here"
+	assert_failure 2
+	[[ $stderr == "pmuprof: not permitted to count 'cpu-clock' on CPU "[0-9]*": counting every task of a CPU (-a, -C) needs kernel.perf_event_paranoid <= 0 (it is 1) or CAP_PERFMON"* ]] ||
+		fail "not the message: $stderr"
+	(( $(wc -l <<<"$stderr") == 1 )) || fail "more than one line: $stderr"
+}
+
+@test "paranoid 0, as nobody: -a counts every CPU" {
+	run --separate-stderr with_paranoid 0 as_nobody stat -a -j -o r.json -e cpu-clock -- \
+		sleep 0.1
+	[ "$status" -ne 99 ] || skip "cannot set kernel.perf_event_paranoid to 0 here"
+	assert_success
+	jq -e '.events[0].status == "counted" and .target == "system wide"' "$scratch/r.json"
+}
+
+@test "as nobody: -p on another user's process is refused once, naming the right to trace" {
+	run --separate-stderr as_nobody stat -p 1 -e task-clock --timeout 50
+	assert_failure 2
+	[[ $stderr == "pmuprof: not permitted to count 'task-clock' on thread 1: following a task needs the right to trace it"* ]] ||
+		fail "not the message: $stderr"
+	(( $(wc -l <<<"$stderr") == 1 )) || fail "more than one line: $stderr"
+}
