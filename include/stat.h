@@ -45,11 +45,14 @@ struct stat_event {
 	int cpu;		/* the CPU it is opened on; -1: it follows the command anywhere */
 	/* perf's targets (stat_target.c): an entry counted per CPU (-a, -C) or per task (-p,
 	 * -t) is never opened itself (expanded); its copies, one per CPU or task, follow all the
-	 * entries, each with copy_of its index (names shared: the original owns them) */
+	 * entries, each with copy set and orig its index (names shared: the original owns
+	 * them). Zero is "none" for each of these, so a zeroed entry is a plain one. */
 	int expanded;
-	int copy_of;		/* -1: not a copy */
+	int copy;		/* a copy of entry orig */
+	int orig;
 	int cpu_wide;		/* a copy counting every task on its cpu (pid -1) */
-	int task;		/* a copy following one task (and its new children); -1: none */
+	int task;		/* a copy following one task, tid > 0 (and its new children);
+				 * 0: none */
 	int group_read;		/* read with its group leader's one PERF_FORMAT_GROUP read */
 	int leader;		/* a member read with its group: the leader's index; -1 */
 	int nmembers;		/* a leader read as a group: its members opened (after it) */

@@ -549,9 +549,6 @@ static struct stat_event *adopt(struct evsel_event *sel, size_t n)
 		evs[k].pmu_ix = -1;
 		evs[k].parent = -1;
 		evs[k].group = sel[k].ev.group;
-		evs[k].copy_of = -1;
-		evs[k].task = -1;
-		evs[k].leader = -1;
 	}
 	free(sel);
 	return evs;
@@ -560,7 +557,7 @@ static struct stat_event *adopt(struct evsel_event *sel, size_t n)
 static void free_events(struct stat_event *evs, size_t n)
 {
 	for (size_t k = 0; evs && k < n; k++)
-		if (evs[k].parent < 0 && evs[k].copy_of < 0)	/* a part's, a copy's names are
+		if (evs[k].parent < 0 && !evs[k].copy)	/* a part's, a copy's names are
 								 * its row's */
 			resolve_event_free(&evs[k].sel.ev);
 	free(evs);

@@ -50,9 +50,9 @@ static struct reading reading_of(const struct stat_event *evs, size_t n, size_t 
 {
 	const struct stat_event *e = &evs[k];
 	const struct counter_reading *rd = &all[k];
-	int row = e->parent >= 0 ? e->parent : e->copy_of >= 0 ? e->copy_of : (int)k;
+	int row = e->parent >= 0 ? e->parent : e->copy ? e->orig : (int)k;
 	struct reading r = { .ev = (uint32_t)row, .part = e->parent >= 0 ? e->pmu_ix : -1,
-			     .cpu = e->cpu, .task = e->task, .run = run, .plan_run = plan_run,
+			     .cpu = e->cpu, .task = e->task > 0 ? e->task : -1, .run = run, .plan_run = plan_run,
 			     .interval = interval };
 	int known;
 

@@ -41,7 +41,7 @@ static int open_user_only(struct stat_event *evs, size_t n, struct stat_event *e
 			  int *warned)
 {
 	struct stat_event *row = e->parent >= 0 ? &evs[e->parent]
-			       : e->copy_of >= 0 ? &evs[e->copy_of] : e;
+			       : e->copy ? &evs[e->orig] : e;
 	long long p = -9;
 	char *name, *old = row->sel.ev.name;
 	int fd, err;
@@ -163,7 +163,7 @@ static int open_all(struct stat_event *evs, size_t n, pid_t pid, int only_run, i
 			continue;	/* its group leader failed */
 		if (lead < 0) {
 			a.disabled = 1;
-			a.enable_on_exec = on_exec && !e->cpu_wide && e->task < 0;
+			a.enable_on_exec = on_exec && !e->cpu_wide && !e->task;
 			group_fd = -1;
 		}
 		if (e->cpu_wide) {
@@ -227,10 +227,10 @@ static void nothing_countable(const struct stat_event *evs, size_t n)
 		const char *name;
 		int w;
 
-		if (e->parent >= 0 || e->presence || e->copy_of >= 0)	/* rows only */
+		if (e->parent >= 0 || e->presence || e->copy)	/* rows only */
 			continue;
 		for (size_t j = 0; e->expanded && j < n; j++)	/* -a, -p: its first copy's */
-			if (evs[j].copy_of == (int)k) {
+			if (evs[j].copy && evs[j].orig == (int)k) {
 				e = &evs[j];
 				break;
 			}
@@ -240,7 +240,7 @@ static void nothing_countable(const struct stat_event *evs, size_t n)
 				break;
 			}
 		for (size_t j = 0; e->expanded && j < n; j++)	/* ... or its first copy's */
-			if (evs[j].copy_of == e - evs) {
+			if (evs[j].copy && evs[j].orig == e - evs) {
 				e = &evs[j];
 				break;
 			}

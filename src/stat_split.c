@@ -55,7 +55,7 @@ static void make_part(struct stat_event *evs, size_t r, size_t j, const struct r
 	pp_status st;
 
 	*e = (struct stat_event){ .sel = evs[r].sel, .fd = -1, .parent = (int)r, .cpu = -1,
-				  .pmu_ix = (int)ix, .arm_pmu = p };
+				  .pmu_ix = (int)ix, .arm_pmu = p, .leader = -1 };
 	e->sel.ev.pmu = (char *)p->name;
 	e->sel.ev.arm_name = NULL;
 	e->sel.ev.core = resolve_pmu_core(p);
@@ -184,7 +184,7 @@ int stat_presence(struct stat_event **evs, size_t *n, const struct resolve_ctx *
 					    .unit = "ns", .arm_code = -1, .group = -1 },
 				.fd = -1, .parent = -1, .group = -1, .run = -1,
 				.pmu_ix = (int)ix, .arm_pmu = p, .cpu = p->cpus[c],
-				.presence = 1 };
+				.presence = 1, .leader = -1 };
 	}
 	*n = j;
 	return 0;

@@ -273,12 +273,13 @@ int stat_target_expand(struct stat_event **evs, size_t *n, const struct stat_tar
 				continue;
 			c = &e[j++];
 			*c = e[k];
-			c->copy_of = (int)k;
+			c->copy = 1;
+			c->orig = (int)k;
 			c->leader = -1;
 			if (t->cpus) {
 				c->cpu = t->cpus[s];
 				c->cpu_wide = 1;
-				c->task = -1;
+				c->task = 0;
 			} else {
 				c->task = t->tasks[s];	/* a presence counter keeps its CPU */
 			}

@@ -133,7 +133,7 @@ ratio_in() {
 	run -2 --separate-stderr "$PMUPROF" stat --per-core true
 	has "--per-core splits the counts by CPU: it needs -a or -C"
 	run -2 --separate-stderr "$PMUPROF" stat --per-thread true
-	has "--per-thread splits the counts by thread: it needs -p or -t"
+	has "--per-thread splits the counts by thread: it needs -p, -t or -a"
 	run -2 --separate-stderr "$PMUPROF" stat -a -p 1 true
 	has "-a counts CPUs and -p tasks: give one of them"
 	run -2 --separate-stderr "$PMUPROF" stat -a -r 3

@@ -13,7 +13,10 @@
 static const int core_of[8] = { 0, 0, 1, 1, 2, 2, 3, 3 };
 static const int cluster_of[8] = { 0, 0, 0, 0, 1, 1, 1, 1 };
 static const int socket_of[8] = { 0, 0, 0, 0, 1, 1, 1, 1 };
-static const struct agg_topology topo = { 8, core_of, cluster_of, socket_of };
+/* one die a socket; NUMA nodes of 2, 2 and 4 CPUs (a node need not follow the sockets) */
+static const int die_of[8] = { 0, 0, 0, 0, 1, 1, 1, 1 };
+static const int node_of[8] = { 0, 0, 1, 1, 2, 2, 2, 2 };
+static const struct agg_topology topo = { 8, core_of, cluster_of, socket_of, die_of, node_of };
 
 #define RD(e, c, v, w, r) { .ev = e, .part = -1, .cpu = c, .task = -1, .interval = READING_TOTAL, \
 			    .value = v, .enabled = w, .running = r, .window = w }
@@ -84,6 +87,19 @@ static void modes(void)
 	free(rows);
 	if (TAP_EQ_INT(agg_build(per_cpu, n, AGG_CLUSTER, &topo, &rows, &nr), 0, "cluster"))
 		check(find(rows, nr, 0, 1), 3200, 1, "cluster: cluster 1");
+	free(rows);
+	/* per die: as per socket here, 1000 and 3200 */
+	if (TAP_EQ_INT(agg_build(per_cpu, n, AGG_DIE, &topo, &rows, &nr), 0, "die")) {
+		check(find(rows, nr, 0, 0), 1000, 0, "die: die 0");
+		check(find(rows, nr, 0, 1), 3200, 1, "die: die 1");
+	}
+	free(rows);
+	/* per node: 100+200 = 300, 300+400 = 700, 500+1200+700+800 = 3200 */
+	if (TAP_EQ_INT(agg_build(per_cpu, n, AGG_NODE, &topo, &rows, &nr), 0, "node")) {
+		check(find(rows, nr, 0, 0), 300, 0, "node: node 0");
+		check(find(rows, nr, 0, 1), 700, 0, "node: node 1");
+		check(find(rows, nr, 0, 2), 3200, 1, "node: node 2");
+	}
 	free(rows);
 	/* a CPU the topology does not know falls in the unit -1 */
 	{
