@@ -839,6 +839,26 @@ int main(int argc, char **argv)
 	TAP_EQ_INT(lines_with('x', "sh-99,0,,context-switches"), 0,
 		   "line %d: -a --per-thread: and of the CSV", __LINE__);
 
+	/* summed over CPUs (-C without -A): perf's heading for the target, no user/sys times */
+	setup();
+	rep.aggr = REPORT_AGGR_GLOBAL;
+	rep.target = "CPU(s) 0-1";
+	TAP_EQ_INT(lines_with('t', "= Performance counter stats for 'CPU(s) 0-1':"), 1,
+		   "line %d: -C: the heading names the CPUs", __LINE__);
+	TAP_EQ_INT(lines_with('t', "seconds user") + lines_with('t', "seconds sys"), 0,
+		   "line %d: -C: no user and sys times of a command", __LINE__);
+	rep.target = "thread id '1235'";
+	TAP_EQ_INT(lines_with('t', "= Performance counter stats for thread id '1235':"), 1,
+		   "line %d: -t: a target that quotes itself is printed as it is", __LINE__);
+	rep.target = NULL;
+	rep.argc = 2;
+	rep.argv = (char *const[]){ "sleep", "1" };
+	TAP_EQ_INT(lines_with('t', "= Performance counter stats for 'sleep 1':"), 1,
+		   "line %d: the command's heading, as before", __LINE__);
+	TAP_EQ_INT(lines_with('t', "seconds user") + lines_with('t', "seconds sys"), 2,
+		   "line %d: ... with its user and sys times", __LINE__);
+	TAP_EQ_INT(lines_with('t', "CPU0"), 0, "line %d: ... and no units", __LINE__);
+
 	/* aggregated, a unit with no readings of any event is printed nowhere */
 	setup();
 	for (int k = 0; k < NEV; k++)
