@@ -632,6 +632,7 @@ int cmd_stat(int argc, char **argv)
 	struct resolve_ctx ctx;
 	struct stat_target tgt = { 0 };
 	struct topo topo = { 0 };
+	static char fixture_cpus[PATH_MAX + 96];
 	pp_status st;
 	size_t n = 0, nrows = 0;
 	int rc = PP_EXIT_ERROR, e, have_ctx = 0;
@@ -661,6 +662,15 @@ int cmd_stat(int argc, char **argv)
 	if (o.show_plan) {
 		rc = stat_plan_show(evs, n, &planned, &o.plan, stdout) ? PP_EXIT_ERROR : 0;
 		goto out;
+	}
+	/* a fixture tree's CPUs are another machine's: nothing is opened on them (software
+	 * events included), the report says why */
+	if (tgt.cpus && *sysfs_root()) {
+		snprintf(fixture_cpus, sizeof(fixture_cpus), "its CPUs come from the fixture tree "
+			 "%s (PMUPROF_SYSFS_ROOT), not this machine", sysfs_root());
+		for (size_t k = 0; k < n; k++)
+			if (!evs[k].fixture)
+				evs[k].fixture = fixture_cpus;
 	}
 	/* on CPUs (-a, -C) an event counts whatever runs there: no presence to measure */
 	if (!tgt.cpus && stat_presence(&evs, &n, &ctx) != 0)

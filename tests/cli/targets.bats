@@ -150,3 +150,58 @@ ratio_in() {
 	run -2 "$PMUPROF" stat -a -e no_such_event -o r.json true
 	[ ! -e r.json ]
 }
+
+@test "-a -A: a row per online CPU, each CPU's cpu-clock its elapsed time; the rows add up to the total" {
+	run -0 "$PMUPROF" stat -a -A -j -o r.json -e cpu-clock -- sleep 0.2
+	jq -e --argjson n "$(online)" '.aggregation == "cpu" and (.events[0].units | length) == $n' r.json
+	wall=$(jq '.time.wall_ns' r.json)
+	for v in $(jq '.events[0].units[].value' r.json); do ratio_in "$v" "$wall" 0.97 1.03; done
+	jq -e '([.events[0].units[].value] | add) - .events[0].value | fabs < 1' r.json
+	run -0 "$PMUPROF" stat -a -A -x, -e cpu-clock -- sleep 0.1
+	(( $(grep -c '^CPU[0-9]*,' <<<"$output") == $(online) ))
+}
+
+@test "--per-socket, --per-core, --per-die, --per-node: units from this machine's topology" {
+	sockets=$(lscpu -p=SOCKET | grep -v '^#' | sort -u | wc -l)
+	cores=$(lscpu -p=CORE,SOCKET | grep -v '^#' | sort -u | wc -l)
+	run -0 "$PMUPROF" stat -a --per-socket -j -o s.json -e cpu-clock -- true
+	jq -e --argjson n "$sockets" '(.events[0].units | length) == $n' s.json
+	jq -e --argjson n "$(online)" '([.events[0].units[].ncpus] | add) == $n' s.json
+	run -0 "$PMUPROF" stat -a --per-core -j -o c.json -e cpu-clock -- true
+	jq -e --argjson n "$cores" '(.events[0].units | length) == $n' c.json
+	jq -e '.events[0].units | all(.unit | test("^S[0-9]+-D[0-9]+-C[0-9]+$"))' c.json
+	run -0 "$PMUPROF" stat -a --per-die -x, -e cpu-clock -- true
+	[[ $output =~ ^S[0-9]+-D[0-9]+,[0-9]+, ]]
+	run -0 "$PMUPROF" stat -a --per-node -j -o n.json -e cpu-clock -- true
+	jq -e '.aggregation == "node" and (.events[0].units[0].unit | test("^N[0-9]+$"))' n.json
+}
+
+@test "a fixture tree's CPUs: -C names its online ones; nothing is opened on them" {
+	# the tree's PMU is never opened; software events count on this machine's CPUs, so
+	# only the topology reading is the tree's: a fixture cannot list this machine's CPUs
+	run -2 --separate-stderr env PMUPROF_SYSFS_ROOT="$FIXTURES/n1-2s" "$PMUPROF" stat -C 6 \
+		-e task-clock true
+	has "-C: CPU 6 is not online"
+	# and nothing is opened on a fixture's CPUs, software events included: each says why
+	run -0 env PMUPROF_SYSFS_ROOT="$FIXTURES/n1-2s" "$PMUPROF" stat -a --per-socket -j -o r.json \
+		-e task-clock,inst_retired true
+	jq -e '[.events[] | .status == "not counted"] | all' r.json
+	jq -e '.events[0].reason | test("its CPUs come from the fixture tree")' r.json
+	jq -e '.events[1].reason | test("its PMU comes from the fixture tree")' r.json
+}
+
+@test "-p --per-thread: a row per thread, named comm-tid" {
+	"$PPLOAD" sleep 1 600 spin 50 &
+	pid=$!
+	sleep 0.1
+	run -0 "$PMUPROF" stat -p "$pid" --per-thread -j -o r.json -e task-clock
+	wait "$pid"
+	jq -e --arg u "ppload-$pid" '.aggregation == "thread" and .events[0].units[0].unit == $u and
+		.events[0].units[0].thread == ($u | ltrimstr("ppload-") | tonumber)' r.json
+}
+
+@test "-a -I: each interval's per-CPU cells add up to its total" {
+	run -0 "$PMUPROF" stat -a -A -I 100 -j -o r.json -e cpu-clock -- sleep 0.35
+	jq -e '.intervals | length >= 3' r.json
+	jq -e '[.intervals[] | .events[0] | (([.units[].value] | add) - .value | fabs) < 1] | all' r.json
+}
