@@ -240,8 +240,14 @@ int stat_wait(const struct stat_run_cfg *c, struct workload *w, struct stat_even
 	sigset_t block, old;
 	int rc = -1, poll_ms = 0;
 
-	if (!p || !ids)
+	if (!p || !ids) {
+		msg_error("out of memory");
+		if (w) {	/* the command is not left behind */
+			kill(w->pid, SIGTERM);
+			workload_wait(w, res);
+		}
 		goto out;
+	}
 	for (size_t k = 0; k < v.np; k++)
 		p[k] = (struct pollfd){ .fd = -1, .events = POLLIN };
 	if (w)
@@ -254,7 +260,11 @@ int stat_wait(const struct stat_run_cfg *c, struct workload *w, struct stat_even
 	sigaddset(&block, SIGTERM);
 	if (!w) {	/* no command to forward SIGINT to: it ends the counting */
 		sigprocmask(SIG_BLOCK, &block, &old);
-		p[W_SIG].fd = signalfd(-1, &block, SFD_CLOEXEC);
+		if ((p[W_SIG].fd = signalfd(-1, &block, SFD_CLOEXEC)) < 0) {
+			sigprocmask(SIG_SETMASK, &old, NULL);
+			msg_error("cannot wait for SIGINT: %s", strerror(errno));
+			goto out;
+		}
 	}
 	if (c->delay_ms)
 		p[W_DELAY].fd = timer_at(&v.t0, c->delay_ms, 0);
@@ -294,10 +304,15 @@ int stat_wait(const struct stat_run_cfg *c, struct workload *w, struct stat_even
 	if (w && v.enabled && (c->delay_ms))
 		res->wall_ns = since(&v.t0);	/* -D: the time counted */
 	*timed_out = v.timed_out;
-	if (rc >= 0 && c->interval_ms && !*count_stop && v.enabled &&
-	    tick(ticks, evs, n, since(&v.t0)) != 0)
-		rc = -1;	/* the last interval ends with the counting */
-	stat_read_all(evs, n);	/* the totals: the whole run, past the last interval */
+	/* the totals: the last interval's reading, which ends with the counting (counters on
+	 * CPUs go on counting: a second read would not be the intervals' sum); after
+	 * --interval-count, a read of the whole run, past the last interval */
+	if (rc >= 0 && c->interval_ms && !*count_stop && v.enabled) {
+		if (tick(ticks, evs, n, since(&v.t0)) != 0)
+			rc = -1;
+	} else {
+		stat_read_all(evs, n);
+	}
 	if (!w) {
 		close(p[W_SIG].fd);
 		sigprocmask(SIG_SETMASK, &old, NULL);

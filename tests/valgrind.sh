@@ -132,6 +132,17 @@ vg 2 "diff: a truncated report" -- diff "$D/base.json" "$D/truncated.json"
 vg 2 "diff: invalid JSON" -- diff "$D/invalid.json" "$D/base.json"
 vg 2 "diff: an empty file" -- diff "$D/empty.json" "$D/base.json"
 vg 2 "diff: a missing file" -- diff "$D/base.json" "$tmp/none.json"
+# perf's targets: per CPU and per task copies, group reads, the wait without a command
+vg 0 "stat -a -A -I (group reads per CPU)" -- stat -a -A -I 50 -x, -e cpu-clock,page-faults -- "$W" spin 120
+vg 0 "stat -a --per-core -j, no command, --timeout" -- stat -a --per-core -j --timeout 150 -e cpu-clock
+vg 0 "stat -a --per-thread" -- stat -a --per-thread -x, -e task-clock -- "$W" spin 20
+vg 2 "stat -C: a CPU not online" -- stat -C 1023 -e cpu-clock true
+"$W" sleep 1 30000 &
+vgpid=$!
+sleep 0.2
+vg 0 "stat -p --per-thread --timeout" -- stat -p "$vgpid" --per-thread -j --timeout 300 -e task-clock
+kill "$vgpid" 2>/dev/null
+wait "$vgpid" 2>/dev/null
 
 echo "1..$n"
 exit $rc
