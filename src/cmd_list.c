@@ -16,7 +16,7 @@
 struct list_opts {
 	const char *pattern;
 	const char *cpu_model;
-	int json, all_cores;
+	int json, all_cores, names;
 };
 
 /* One block of the listing: a core's events (core NULL: the common PMUv3 events, for a PMU
@@ -32,6 +32,8 @@ static const struct argp_option options[] = {
 	{ "cpu-model", 'M', "CORE", 0,
 	  "List the events of CORE (neoverse-n1, cortex-a76, a55, ...) on any host", 0 },
 	{ "all-cores", 'a', NULL, 0, "List the events of every core in pmuprof's tables", 0 },
+	{ "names", 'n', NULL, 0, "Print the event names alone, one a line (for scripts and shell "
+	  "completion)", 0 },
 	{ 0 }
 };
 
@@ -48,6 +50,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case 'a':
 		o->all_cores = 1;
+		break;
+	case 'n':
+		o->names = 1;
 		break;
 	case ARGP_KEY_ARG:
 		if (o->pattern)
@@ -335,6 +340,30 @@ static void print_text(const struct list_opts *o, const struct list_section *s, 
 		print_section(&s[k], o->pattern, stdout);
 }
 
+static void name_cb(const char *name, void *arg)
+{
+	struct generic_acc *g = arg;
+
+	if (matches(g->pattern, name))
+		fprintf(g->fp, "%s\n", name);
+}
+
+/* --names: the names the text listing shows, in its order, nothing else (no note on a host
+ * without an Arm PMU: a script asked for names). */
+static void print_names(const struct list_opts *o, const struct list_section *s, size_t n)
+{
+	struct generic_acc g = { o->pattern, NULL, stdout, 0 };
+
+	resolve_generic_names(name_cb, &g);
+	for (size_t k = 0; k < n; k++) {
+		for (size_t e = 0; e < evtab_nevents(s[k].core); e++)
+			name_cb(evtab_event_name(evtab_event_at(s[k].core, e)), &g);
+		for (size_t e = 0; s[k].pmu && e < s[k].pmu->nevents; e++)
+			if (beyond_table(&s[k], &s[k].pmu->events[e]))
+				name_cb(s[k].pmu->events[e].name, &g);
+	}
+}
+
 int cmd_list(int argc, char **argv)
 {
 	struct list_opts o = { 0 };
@@ -363,7 +392,9 @@ int cmd_list(int argc, char **argv)
 		resolve_ctx_free(&ctx);
 		return PP_EXIT_ERROR;
 	}
-	if (o.json)
+	if (o.names)
+		print_names(&o, secs, n);
+	else if (o.json)
 		rc = print_json(&o, secs, n, n == 0);
 	else
 		print_text(&o, secs, n, n == 0);
