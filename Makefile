@@ -3,7 +3,8 @@
 #   make                 build ./pmuprof (objects and generated tables under build/)
 #   make check           every test: C unit tests, CLI tests (bats), fuzz-corpus replay, the
 #                        same under ASan/UBSan, valgrind memcheck, the arm64 suite under QEMU
-#   make install         PREFIX=/usr/local DESTDIR= : binary and man pages
+#   make install         PREFIX=/usr/local DESTDIR= : binary, man pages, JSON Schemas, bash
+#                        completion
 #   make bench           start-up, memory and lookup benchmarks; figures in build/bench.txt
 #   make deps            install the Debian packages the build and tests need (apt-get)
 #
@@ -53,6 +54,8 @@ MAN5        := $(sort $(wildcard man/*.5))
 MAN7        := $(sort $(wildcard man/*.7))
 SCHEMAS     := $(sort $(wildcard man/*.schema.json))
 DATADIR     ?= $(PREFIX)/share/pmuprof
+# bash-completion loads a command's file from here on first use (its name is the command's)
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 
 .PHONY: all check check-unit check-cli check-arm64 check-asan check-valgrind fuzz install \
         uninstall bench deps demo clean lint-man unit-bins
@@ -134,12 +137,15 @@ install: all
 	$(if $(MAN7),$(INSTALL) -m 644 $(MAN7) $(DESTDIR)$(MANDIR)/man7/)
 	$(INSTALL) -d $(DESTDIR)$(DATADIR)
 	$(INSTALL) -m 644 $(SCHEMAS) $(DESTDIR)$(DATADIR)/
+	$(INSTALL) -d $(DESTDIR)$(BASHCOMPDIR)
+	$(INSTALL) -m 644 completion/pmuprof.bash $(DESTDIR)$(BASHCOMPDIR)/pmuprof
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/pmuprof $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1))) \
 	      $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(MAN5))) \
 	      $(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(MAN7))) \
-	      $(addprefix $(DESTDIR)$(DATADIR)/,$(notdir $(SCHEMAS)))
+	      $(addprefix $(DESTDIR)$(DATADIR)/,$(notdir $(SCHEMAS))) \
+	      $(DESTDIR)$(BASHCOMPDIR)/pmuprof
 
 # bench/run exits 1 when a target is missed; the Arm figures (bench/arm64, under QEMU) are
 # appended to its file either way, and a target of the real job it misses (issue 16) fails too
