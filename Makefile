@@ -2,7 +2,8 @@
 #
 #   make                 build ./pmuprof (objects and generated tables under build/)
 #   make check           every test: C unit tests, CLI tests (bats), fuzz-corpus replay, the
-#                        same under ASan/UBSan, valgrind memcheck, the arm64 suite under QEMU
+#                        same under ASan/UBSan, valgrind memcheck, the arm64 suite under QEMU,
+#                        the Debian package (make check-deb)
 #   make install         PREFIX=/usr/local DESTDIR= : binary, man pages, JSON Schemas, bash
 #                        completion
 #   make bench           start-up, memory and lookup benchmarks; figures in build/bench.txt
@@ -57,7 +58,7 @@ DATADIR     ?= $(PREFIX)/share/pmuprof
 # bash-completion loads a command's file from here on first use (its name is the command's)
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 
-.PHONY: all check check-unit check-cli check-arm64 check-asan check-valgrind fuzz install \
+.PHONY: all check check-unit check-cli check-arm64 check-asan check-valgrind check-deb fuzz install \
         uninstall bench deps demo clean lint-man unit-bins
 all: $(O)/pmuprof pmuprof $(O)/ppload $(O)/pfmhost
 
@@ -109,6 +110,11 @@ check-asan: deps
 
 check-valgrind: deps all
 	tests/run valgrind
+
+# The Debian package (debian/): built in a copy of the tree, linted, installed into a private
+# dpkg root, run, removed (tests/deb/run says why so).
+check-deb: deps
+	tests/run deb
 
 # Each libFuzzer target for FUZZ_SECONDS (default 60) over tests/fuzz-corpus; fails on a crash.
 fuzz: deps
