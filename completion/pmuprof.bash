@@ -7,6 +7,7 @@
 #   events after -e    'pmuprof list --names', of --cpu-model's core when the line gives one
 #                      (and the machine's PMUs otherwise; PMUPROF_SYSFS_ROOT is honoured)
 #   metrics after -M   'pmuprof stat -M list' (stat's -M is perf's --metric)
+#   cores after --cpu-model (list's and explain's -M)   'pmuprof list --cores'
 # The pmuprof asked is the one on the line (./pmuprof, a build tree's), else the one on PATH.
 
 # _pmuprof_bin: the pmuprof being completed.
@@ -150,6 +151,10 @@ _pmuprof() {
 		case $cmd:$want in
 		*:-e | *:--event) [[ $cmd == diff ]] || { _pmuprof_events "$bin" "$cmd" "$cur"; return 0; } ;;
 		stat:-M | stat:--metric) _pmuprof_metrics "$bin" "$cur"; return 0 ;;
+		*:--cpu-model | list:-M | explain:-M)
+			# shellcheck disable=SC2046
+			_pmuprof_match "" "$cur" $("$bin" list --cores 2>/dev/null)
+			return 0 ;;
 		*:-o | *:--output) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return 0 ;;
 		esac
 		return 0	# an argument pmuprof cannot list (a number, a command line)

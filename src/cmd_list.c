@@ -16,7 +16,7 @@
 struct list_opts {
 	const char *pattern;
 	const char *cpu_model;
-	int json, all_cores, names;
+	int json, all_cores, names, cores;
 };
 
 /* One block of the listing: a core's events (core NULL: the common PMUv3 events, for a PMU
@@ -34,6 +34,8 @@ static const struct argp_option options[] = {
 	{ "all-cores", 'a', NULL, 0, "List the events of every core in pmuprof's tables", 0 },
 	{ "names", 'n', NULL, 0, "Print the event names alone, one a line (for scripts and shell "
 	  "completion)", 0 },
+	{ "cores", 'c', NULL, 0, "Print the names of the cores in pmuprof's tables, one a line "
+	  "(what --cpu-model takes)", 0 },
 	{ 0 }
 };
 
@@ -53,6 +55,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case 'n':
 		o->names = 1;
+		break;
+	case 'c':
+		o->cores = 1;
 		break;
 	case ARGP_KEY_ARG:
 		if (o->pattern)
@@ -375,6 +380,15 @@ int cmd_list(int argc, char **argv)
 	int rc = 0;
 
 	argp_parse(&list_argp, argc, argv, 0, NULL, &o);
+	if (o.cores) {	/* the tables alone: no machine, no model to resolve */
+		for (size_t k = 0; k < evtab_ncores(); k++)
+			printf("%s\n", evtab_core_name(evtab_core_at(k)));
+		if (fflush(stdout) != 0) {
+			msg_error("cannot write the list");
+			return PP_EXIT_ERROR;
+		}
+		return 0;
+	}
 	if (o.json && msg_json_ready() != 0)
 		return PP_EXIT_ERROR;
 	model = resolve_model_name(o.cpu_model);

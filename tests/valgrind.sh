@@ -110,6 +110,7 @@ vg 0 "stat --plan on a big.LITTLE fixture" PMUPROF_SYSFS_ROOT="$FX/phone-a55-a76
 vg 0 "list --json on a big.LITTLE fixture" PMUPROF_SYSFS_ROOT="$FX/phone-a55-a76" -- list --json
 vg 0 "list -M neoverse-n1 with a glob" -- list -M neoverse-n1 'l1d*'
 vg 0 "list --names on a big.LITTLE fixture" PMUPROF_SYSFS_ROOT="$FX/phone-a55-a76" -- list --names
+vg 0 "list --cores" -- list --cores
 vg 2 "list: an unknown --cpu-model" -- list -M cortex-a999
 # --- info
 vg 0 "info on this host" -- info

@@ -111,6 +111,28 @@ setup() {
 	assert_equal "$output" ipc
 }
 
+@test "cores after --cpu-model (and list's and explain's -M): those 'pmuprof list --cores' names" {
+	comp stat --cpu-model ''
+	assert_equal "$output" "$("$PMUPROF" list --cores)"
+	comp stat --cpu-model neoverse-n
+	assert_line neoverse-n1
+	assert_line neoverse-n2
+	comp list -M cortex-a7
+	assert_line cortex-a76
+	comp explain --cpu-model = cortex-a5
+	assert_line cortex-a57
+	# stat's -M is --metric: metrics, not cores
+	comp stat -M cortex
+	assert_equal "$output" ""
+}
+
+@test "list --cores: every core of the tables, as list --all-cores --json names them" {
+	run "$PMUPROF" list --cores
+	assert_success
+	"$PMUPROF" list --all-cores --json >list.json
+	assert_equal "$output" "$(jq -r '.cores[].core' list.json)"
+}
+
 @test "the workload after '--' or stat's first operand is a command, then its files" {
 	comp stat -e cycles -- ech
 	assert_line echo
