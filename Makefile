@@ -2,8 +2,10 @@
 #
 #   make                 build ./pmuprof (objects and generated tables under build/)
 #   make check           every test: C unit tests, CLI tests (bats), fuzz-corpus replay, the
-#                        same under ASan/UBSan, valgrind memcheck, the arm64 suite under QEMU
-#   make install         PREFIX=/usr/local DESTDIR= : binary and man pages
+#                        same under ASan/UBSan, valgrind memcheck, the arm64 suite under QEMU,
+#                        the Debian package (make check-deb)
+#   make install         PREFIX=/usr/local DESTDIR= : binary, man pages, JSON Schemas, bash
+#                        completion
 #   make bench           start-up, memory and lookup benchmarks; figures in build/bench.txt
 #   make deps            install the Debian packages the build and tests need (apt-get)
 #
@@ -53,8 +55,10 @@ MAN5        := $(sort $(wildcard man/*.5))
 MAN7        := $(sort $(wildcard man/*.7))
 SCHEMAS     := $(sort $(wildcard man/*.schema.json))
 DATADIR     ?= $(PREFIX)/share/pmuprof
+# bash-completion loads a command's file from here on first use (its name is the command's)
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 
-.PHONY: all check check-unit check-cli check-arm64 check-asan check-valgrind fuzz install \
+.PHONY: all check check-unit check-cli check-arm64 check-asan check-valgrind check-deb fuzz install \
         uninstall bench deps demo clean lint-man unit-bins
 all: $(O)/pmuprof pmuprof $(O)/ppload $(O)/pfmhost
 
@@ -107,6 +111,11 @@ check-asan: deps
 check-valgrind: deps all
 	tests/run valgrind
 
+# The Debian package (debian/): built in a copy of the tree, linted, installed into a private
+# dpkg root, run, removed (tests/deb/run says why so).
+check-deb: deps
+	tests/run deb
+
 # Each libFuzzer target for FUZZ_SECONDS (default 60) over tests/fuzz-corpus; fails on a crash.
 fuzz: deps
 	fuzz/run.sh
@@ -134,12 +143,15 @@ install: all
 	$(if $(MAN7),$(INSTALL) -m 644 $(MAN7) $(DESTDIR)$(MANDIR)/man7/)
 	$(INSTALL) -d $(DESTDIR)$(DATADIR)
 	$(INSTALL) -m 644 $(SCHEMAS) $(DESTDIR)$(DATADIR)/
+	$(INSTALL) -d $(DESTDIR)$(BASHCOMPDIR)
+	$(INSTALL) -m 644 completion/pmuprof.bash $(DESTDIR)$(BASHCOMPDIR)/pmuprof
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/pmuprof $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1))) \
 	      $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(MAN5))) \
 	      $(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(MAN7))) \
-	      $(addprefix $(DESTDIR)$(DATADIR)/,$(notdir $(SCHEMAS)))
+	      $(addprefix $(DESTDIR)$(DATADIR)/,$(notdir $(SCHEMAS))) \
+	      $(DESTDIR)$(BASHCOMPDIR)/pmuprof
 
 # bench/run exits 1 when a target is missed; the Arm figures (bench/arm64, under QEMU) are
 # appended to its file either way, and a target of the real job it misses (issue 16) fails too

@@ -23,6 +23,10 @@ struct capacity {
 void capacity_get(const struct sysfs_pmu *p, struct capacity *c);
 /* The probe alone (no cache). */
 void capacity_probe(const struct sysfs_pmu *p, struct capacity *c);
+/* For a non-Arm host's core PMU: how many PERF_COUNT_HW_CPU_CYCLES events count at once in
+ * one group (the counters that can count cycles; not cached). general -1 with why when it
+ * cannot tell. */
+void capacity_probe_hw(struct capacity *c);
 /* Where the cache file of p lives ($XDG_CACHE_HOME/pmuprof, else ~/.cache/pmuprof); -1
  * when there is no home for it. */
 int capacity_cache_path(const struct sysfs_pmu *p, char *buf, size_t len);

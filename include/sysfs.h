@@ -88,6 +88,18 @@ pp_status sysfs_cpu_model(char *buf, size_t len);
 /* Number of possible CPUs (/sys/devices/system/cpu/possible). */
 int sysfs_ncpus(void);
 
+/* The readiness check's host facts (sysfs_host.c). */
+/* The core PMU of a non-Arm host: "cpu" on x86, "cpu_core"/"cpu_atom" on a hybrid part, or a
+ * PMU of type PERF_TYPE_RAW; its directory name into name and its type. PP_ENOENT when the
+ * machine shows none (a VM without a virtual PMU). */
+pp_status sysfs_core_pmu(char *name, size_t len, int *type);
+/* The effective capability set of this process (/proc/self/status CapEff). */
+pp_status sysfs_cap_eff(uint64_t *caps);
+/* 1 when the host shows signs of running under a hypervisor (cpuinfo's "hypervisor" flag on
+ * x86, DMI vendor or product of a VM, /sys/hypervisor, a devicetree /hypervisor node), with
+ * the sign in how; 0 when none is seen (not a proof of bare metal). */
+int sysfs_hypervisor(char *how, size_t len);
+
 /* Parses a cpu list such as "0-3,8,10-11" into a sorted array without duplicates (malloc'd;
  * an empty or blank list is PP_OK with *n 0). PP_EINVAL when malformed, PP_ERANGE when a cpu
  * is SYSFS_MAX_CPUS or above (a malformed list is PP_EINVAL whatever numbers it holds). */

@@ -134,6 +134,15 @@ static int probe_where(const struct sysfs_pmu *p, struct probe_at *at, struct ca
 	return g;
 }
 
+/* Why a probe that found g (0, or -errno) counters tells nothing; refused: the words for an
+ * open refused for another reason than permission. */
+static void probe_failed(struct capacity *c, int g, const char *refused)
+{
+	snprintf(c->why, sizeof(c->why), "%s", g == -EACCES || g == -EPERM
+		 ? "not permitted to probe (perf_event_paranoid; run as root)"
+		 : g == 0 ? "no group of one event was ever scheduled" : refused);
+}
+
 void capacity_probe(const struct sysfs_pmu *p, struct capacity *c)
 {
 	const struct evtab_core *core = p->midr ? evtab_core_by_midr(p->midr) : NULL;
@@ -151,15 +160,36 @@ void capacity_probe(const struct sysfs_pmu *p, struct capacity *c)
 	}
 	g = probe_where(p, &at, c);
 	if (g <= 0) {
-		snprintf(c->why, sizeof(c->why), "%s", g == -EACCES || g == -EPERM
-			 ? "not permitted to probe (perf_event_paranoid; run as root)"
-			 : g == 0 ? "no group of one event was ever scheduled"
-			 : "the PMU refused the probe's events");
+		probe_failed(c, g, "the PMU refused the probe's events");
 	} else {
 		c->general = g;
 		c->source = "probed";
 		c->cycle = trial(&at, g, 1, 0) == 1;
 		c->icntr = trial(&at, g, c->cycle, 1) == 1 ? 1 : -1;
+	}
+	c->probe_ms = now_ms() - t0;
+}
+
+void capacity_probe_hw(struct capacity *c)
+{
+	struct sysfs_pmu hw = { .type = PERF_TYPE_HARDWARE };
+	double t0 = now_ms();
+	struct probe_at at;
+	int g;
+
+	memset(c, 0, sizeof(*c));
+	c->per_arm = c->cycle = c->icntr = c->general = -1;
+	if (*sysfs_root()) {
+		snprintf(c->why, sizeof(c->why), "not probed: the PMUs are a fixture tree");
+		return;
+	}
+	/* member_config's general event, code 0, is PERF_COUNT_HW_CPU_CYCLES here */
+	g = probe_where(&hw, &at, c);
+	if (g <= 0)
+		probe_failed(c, g, "the kernel refused the probe's cycles event");
+	else {
+		c->general = g;
+		c->source = "probed";
 	}
 	c->probe_ms = now_ms() - t0;
 }

@@ -10,11 +10,12 @@
 #include "cmd.h"
 #include "evtab.h"
 #include "jsonout.h"
+#include "ready.h"
 #include "resolve.h"
 #include "sysfs.h"
 
 struct info_opts {
-	int json;
+	int json, check;
 };
 
 /* The machine's perf settings; -1 where the file is absent. */
@@ -26,6 +27,8 @@ struct info_machine {
 
 static const struct argp_option options[] = {
 	{ "json", 'j', NULL, 0, "Describe as one JSON document", 0 },
+	{ "check", 'c', NULL, 0, "Say whether hardware counts can be trusted here: a verdict per "
+	  "point (PMU, access, free counters, VM); exit 0 when they can, 1 when not", 0 },
 	{ 0 }
 };
 
@@ -37,6 +40,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	switch (key) {
 	case 'j':
 		o->json = 1;
+		break;
+	case 'c':
+		o->check = 1;
 		break;
 	case ARGP_KEY_ARG:
 		argp_error(state, "no arguments expected (got '%s')", arg);
@@ -317,6 +323,43 @@ static void print_text(const struct resolve_ctx *c, const struct info_machine *m
 		printf("  (the NMI watchdog holds a counter on every CPU: one fewer for you)\n");
 }
 
+/* --check: a line per point, then the verdict; JSON: the same as data. Returns 0 when the
+ * counts can be trusted, 1 when not, PP_EXIT_ERROR when the answer cannot be written. */
+static int check(struct resolve_ctx *ctx, int json)
+{
+	struct ready_line l[READY_NPOINTS];
+	struct ready_facts f;
+	int ok, rc = 0;
+
+	ready_gather(ctx, &f);
+	ok = ready_judge(&f, l);
+	if (json) {
+		cJSON *root = cJSON_CreateObject(), *a = cJSON_CreateArray();
+
+		cJSON_AddStringToObject(root, "schema_version", "1.0");
+		cJSON_AddBoolToObject(root, "trusted", ok);
+		for (int k = 0; k < READY_NPOINTS; k++) {
+			cJSON *o = cJSON_CreateObject();
+			cJSON_AddStringToObject(o, "point", l[k].name);
+			cJSON_AddStringToObject(o, "verdict", ready_verdict_name(l[k].verdict));
+			cJSON_AddStringToObject(o, "detail", l[k].text);
+			cJSON_AddItemToArray(a, o);
+		}
+		cJSON_AddItemToObject(root, "checks", a);
+		rc = jsonout_emit(root, stdout, JSONOUT_PRETTY);
+	} else {
+		for (int k = 0; k < READY_NPOINTS; k++)
+			printf("%-9s %-8s %s\n", l[k].name, ready_verdict_name(l[k].verdict), l[k].text);
+		printf("%s\n", ok ? "counts of hardware events can be trusted here"
+				  : "counts of hardware events cannot be trusted here");
+	}
+	if (rc != 0 || fflush(stdout) != 0) {
+		msg_error("cannot write the verdict");
+		return PP_EXIT_ERROR;
+	}
+	return !ok;
+}
+
 int cmd_info(int argc, char **argv)
 {
 	struct info_opts o = { 0 };
@@ -331,6 +374,11 @@ int cmd_info(int argc, char **argv)
 	if (resolve_ctx_pmus(&ctx) != PP_OK)
 		msg_warn("cannot read the PMUs in /sys/bus/event_source/devices: %s",
 			 pp_strstatus(ctx.pmus_status));
+	if (o.check) {
+		rc = check(&ctx, o.json);
+		resolve_ctx_free(&ctx);
+		return rc;
+	}
 	machine_read(&m);
 	if (o.json)
 		rc = print_json(&ctx, &m);

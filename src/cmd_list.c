@@ -16,7 +16,7 @@
 struct list_opts {
 	const char *pattern;
 	const char *cpu_model;
-	int json, all_cores;
+	int json, all_cores, names, cores;
 };
 
 /* One block of the listing: a core's events (core NULL: the common PMUv3 events, for a PMU
@@ -32,6 +32,10 @@ static const struct argp_option options[] = {
 	{ "cpu-model", 'M', "CORE", 0,
 	  "List the events of CORE (neoverse-n1, cortex-a76, a55, ...) on any host", 0 },
 	{ "all-cores", 'a', NULL, 0, "List the events of every core in pmuprof's tables", 0 },
+	{ "names", 'n', NULL, 0, "Print the event names alone, one a line (for scripts and shell "
+	  "completion)", 0 },
+	{ "cores", 'c', NULL, 0, "Print the names of the cores in pmuprof's tables, one a line "
+	  "(what --cpu-model takes)", 0 },
 	{ 0 }
 };
 
@@ -48,6 +52,12 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case 'a':
 		o->all_cores = 1;
+		break;
+	case 'n':
+		o->names = 1;
+		break;
+	case 'c':
+		o->cores = 1;
 		break;
 	case ARGP_KEY_ARG:
 		if (o->pattern)
@@ -335,6 +345,30 @@ static void print_text(const struct list_opts *o, const struct list_section *s, 
 		print_section(&s[k], o->pattern, stdout);
 }
 
+static void name_cb(const char *name, void *arg)
+{
+	struct generic_acc *g = arg;
+
+	if (matches(g->pattern, name))
+		fprintf(g->fp, "%s\n", name);
+}
+
+/* --names: the names the text listing shows, in its order, nothing else (no note on a host
+ * without an Arm PMU: a script asked for names). */
+static void print_names(const struct list_opts *o, const struct list_section *s, size_t n)
+{
+	struct generic_acc g = { o->pattern, NULL, stdout, 0 };
+
+	resolve_generic_names(name_cb, &g);
+	for (size_t k = 0; k < n; k++) {
+		for (size_t e = 0; e < evtab_nevents(s[k].core); e++)
+			name_cb(evtab_event_name(evtab_event_at(s[k].core, e)), &g);
+		for (size_t e = 0; s[k].pmu && e < s[k].pmu->nevents; e++)
+			if (beyond_table(&s[k], &s[k].pmu->events[e]))
+				name_cb(s[k].pmu->events[e].name, &g);
+	}
+}
+
 int cmd_list(int argc, char **argv)
 {
 	struct list_opts o = { 0 };
@@ -346,6 +380,15 @@ int cmd_list(int argc, char **argv)
 	int rc = 0;
 
 	argp_parse(&list_argp, argc, argv, 0, NULL, &o);
+	if (o.cores) {	/* the tables alone: no machine, no model to resolve */
+		for (size_t k = 0; k < evtab_ncores(); k++)
+			printf("%s\n", evtab_core_name(evtab_core_at(k)));
+		if (fflush(stdout) != 0) {
+			msg_error("cannot write the list");
+			return PP_EXIT_ERROR;
+		}
+		return 0;
+	}
 	if (o.json && msg_json_ready() != 0)
 		return PP_EXIT_ERROR;
 	model = resolve_model_name(o.cpu_model);
@@ -363,7 +406,9 @@ int cmd_list(int argc, char **argv)
 		resolve_ctx_free(&ctx);
 		return PP_EXIT_ERROR;
 	}
-	if (o.json)
+	if (o.names)
+		print_names(&o, secs, n);
+	else if (o.json)
 		rc = print_json(&o, secs, n, n == 0);
 	else
 		print_text(&o, secs, n, n == 0);

@@ -109,6 +109,8 @@ vg 0 "stat --plan on a big.LITTLE fixture" PMUPROF_SYSFS_ROOT="$FX/phone-a55-a76
 	stat --plan -e inst_retired,br_cond_pred -- true
 vg 0 "list --json on a big.LITTLE fixture" PMUPROF_SYSFS_ROOT="$FX/phone-a55-a76" -- list --json
 vg 0 "list -M neoverse-n1 with a glob" -- list -M neoverse-n1 'l1d*'
+vg 0 "list --names on a big.LITTLE fixture" PMUPROF_SYSFS_ROOT="$FX/phone-a55-a76" -- list --names
+vg 0 "list --cores" -- list --cores
 vg 2 "list: an unknown --cpu-model" -- list -M cortex-a999
 # --- info
 vg 0 "info on this host" -- info
@@ -116,6 +118,10 @@ for f in n1-server phone-a55-a76 qemu-a57 rk3399-cpuinfo x86-host broken; do
 	vg 0 "info on fixture $f" PMUPROF_SYSFS_ROOT="$FX/$f" -- info
 	vg 0 "info --json on fixture $f" PMUPROF_SYSFS_ROOT="$FX/$f" -- info --json
 done
+# --check exits 1 where counts cannot be trusted: this host (no PMU here) and every fixture
+vg 1 "info --check on fixture x86-vm" PMUPROF_SYSFS_ROOT="$FX/x86-vm" -- info --check
+vg 1 "info --check --json on fixture arm-vm" PMUPROF_SYSFS_ROOT="$FX/arm-vm" -- info --check --json
+vg 1 "info --check on fixture phone-a55-a76" PMUPROF_SYSFS_ROOT="$FX/phone-a55-a76" -- info --check
 # --- explain
 vg 0 "explain -M neoverse-n1" -- explain -M neoverse-n1 -e inst_retired,cpu_cycles:u
 vg 0 "explain --json, a group, on a fixture" PMUPROF_SYSFS_ROOT="$FX/n1-server" -- \

@@ -375,6 +375,24 @@ check_list_info() {
 	probed=$(jq -r '.pmus[0].counters.probed' "$O/pp-info.out" 2>/dev/null)
 	[ "$probed" = "$n" ]
 	tap "$m: pmuprof info -j: $pmu has $n counters" $? "counters.probed '$probed'"
+	check_ready "$m"
+}
+
+# check_ready M: pmuprof info --check in a guest with a PMU, run as root: every point ok, its
+# PMU and probed counters named, exit 0; --json agrees.
+check_ready() {
+	m=$1
+	o=$O/pp-check.out
+	grep -qE "^pmu +ok +$PMU " "$o" && grep -qE '^access +ok +CAP_PERFMON' "$o" &&
+		grep -qE "^counters +ok +$n general \+ the cycle counter free \(probed\)$" "$o" &&
+		grep -qE '^vm +ok ' "$o" && grep -qx 'counts of hardware events can be trusted here' "$o" &&
+		[ "$(cat "$O/pp-check.rc")" = 0 ]
+	tap "$m: pmuprof info --check: every point ok, exit 0" $? "exit $(cat "$O/pp-check.rc")" \
+		"$(cat "$o")" "$(tail_of "$O/pp-check.err" 3)"
+	out=$(jq -r '"\(.trusted) \([.checks[].verdict] | join(","))"' "$O/pp-check-json.out" 2>&1)
+	[ "$out" = "true ok,ok,ok,ok" ] && [ "$(cat "$O/pp-check-json.rc")" = 0 ]
+	tap "$m: pmuprof info --check --json: trusted, every point ok" $? "$out" \
+		"$(tail_of "$O/pp-check-json.err" 3)"
 }
 
 # check_schema M: every stat report the guest wrote (pp*.json) matches the JSON Schema of

@@ -1,0 +1,176 @@
+# pmuprof.bash: bash completion for pmuprof. Installed as
+# /usr/share/bash-completion/completions/pmuprof (make install, the Debian package).
+#
+# Everything it offers comes from pmuprof itself, so it cannot drift from the code:
+#   subcommands        the "Commands:" block of 'pmuprof --help'
+#   options            'pmuprof CMD --help' (argp's option lines; '=ARG' marks an argument)
+#   events after -e    'pmuprof list --names', of --cpu-model's core when the line gives one
+#                      (and the machine's PMUs otherwise; PMUPROF_SYSFS_ROOT is honoured)
+#   metrics after -M   'pmuprof stat -M list' (stat's -M is perf's --metric)
+#   cores after --cpu-model (list's and explain's -M)   'pmuprof list --cores'
+# The pmuprof asked is the one on the line (./pmuprof, a build tree's), else the one on PATH.
+
+# _pmuprof_bin: the pmuprof being completed.
+_pmuprof_bin() {
+	local p=${COMP_WORDS[0]}
+	p=${p/#\~/$HOME}
+	if [[ $p == */* && -x $p ]]; then
+		printf '%s\n' "$p"
+	else
+		printf 'pmuprof\n'
+	fi
+}
+
+# _pmuprof_subcommands BIN: the names under "Commands:" in BIN --help.
+_pmuprof_subcommands() {
+	"$1" --help 2>/dev/null | awk '/^Commands:/ { on = 1; next }
+		on && /^  [a-z]/ { print $1; next } on && !/^  / { on = 0 }'
+}
+
+# _pmuprof_options BIN CMD: one line per option of CMD, "NAME ARG" where ARG is 1 when the
+# option takes an argument: argp prints "  -e, --event=LIST   ..." and "      --plan   ..."
+# (an option's name at column 2 or 6, two spaces before its text; text that wraps is indented
+# further, so a "--cpu-model's" in it is no option).
+_pmuprof_options() {
+	"$1" "$2" --help 2>/dev/null | awk '
+		/^  -[^-]/ || /^      --/ {
+			sub(/^ +/, ""); spec = $0; sub(/  .*/, "", spec)
+			arg = spec ~ /=/ ? 1 : 0
+			n = split(spec, part, ", ")
+			for (i = 1; i <= n; i++) {
+				name = part[i]; sub(/[=[].*/, "", name)
+				if (name ~ /^-/) print name, arg
+			}
+		}'
+}
+
+# _pmuprof_cpu_model CMD: the core given on the line with --cpu-model (or list's and
+# explain's -M, which is stat's --metric); empty when none.
+_pmuprof_cpu_model() {
+	local i w next
+	for ((i = 2; i < COMP_CWORD; i++)); do
+		w=${COMP_WORDS[i]}
+		next=${COMP_WORDS[i + 1]}
+		[[ $w == -- ]] && break
+		if [[ $w == --cpu-model=* ]]; then
+			printf '%s\n' "${w#--cpu-model=}"
+			return
+		fi
+		if [[ $w == --cpu-model || ($1 != stat && $w == -M) ]]; then
+			# "--cpu-model = x": bash's COMP_WORDBREAKS splits at '='
+			[[ $next == = ]] && next=${COMP_WORDS[i + 2]}
+			printf '%s\n' "$next"
+			return
+		fi
+	done
+}
+
+# _pmuprof_match PREFIX CUR WORD...: COMPREPLY gets PREFIX+WORD for each WORD that starts
+# with CUR, ignoring case (perf's Arm names are lower case, Arm's tables upper case).
+_pmuprof_match() {
+	local prefix=$1 cur=${2,,} w
+	shift 2
+	for w; do
+		if [[ ${w,,} == "$cur"* ]]; then COMPREPLY+=("$prefix$w"); fi
+	done
+	return 0
+}
+
+# _pmuprof_events BIN CMD CUR: the last name of a comma-separated event list, completed.
+_pmuprof_events() {
+	local bin=$1 cmd=$2 cur=$3 model head last
+	local -a args=(list --names)
+	model=$(_pmuprof_cpu_model "$cmd")
+	[[ -n $model ]] && args+=(--cpu-model "$model")
+	# "a,{b,c" -> head "a,{b," and last "c": only the last name is completed
+	last=${cur##*[,\{]}
+	head=${cur%"$last"}
+	# shellcheck disable=SC2046 # one name a line, no spaces in names
+	_pmuprof_match "$head" "$last" $("$bin" "${args[@]}" 2>/dev/null)
+	# more may follow a name: no space after it
+	compopt -o nospace 2>/dev/null || true
+}
+
+# _pmuprof_metrics BIN CUR: metric names (the unindented lines of 'stat -M list').
+_pmuprof_metrics() {
+	# shellcheck disable=SC2046
+	_pmuprof_match "" "$2" $("$1" stat -M list 2>/dev/null | awk '/^[^ ]/ { print $1 }')
+}
+
+_pmuprof() {
+	local bin cur prev cmd opt arg want= i w
+	local -A takes=()
+	COMPREPLY=()
+	bin=$(_pmuprof_bin)
+	cur=${COMP_WORDS[COMP_CWORD]}
+	prev=${COMP_WORDS[COMP_CWORD - 1]}
+	cmd=${COMP_WORDS[1]}
+
+	if ((COMP_CWORD == 1)); then
+		if [[ $cur == -* ]]; then
+			_pmuprof_match "" "$cur" --help --usage --version
+		else
+			# shellcheck disable=SC2046
+			_pmuprof_match "" "$cur" $(_pmuprof_subcommands "$bin")
+		fi
+		return 0
+	fi
+
+	while read -r opt arg; do
+		takes[$opt]=$arg
+	done < <(_pmuprof_options "$bin" "$cmd")
+
+	# the workload's own words: after '--', or after stat's first operand
+	if [[ $cmd == stat ]]; then
+		for ((i = 2; i < COMP_CWORD; i++)); do
+			w=${COMP_WORDS[i]} prev=${COMP_WORDS[i - 1]}
+			[[ $w == -- ]] && ((i++))
+			if [[ $w == -- ]] || [[ $w != -* && ${takes[${prev:-_}]} != 1 && $prev != = ]]; then
+				if declare -F _command_offset >/dev/null; then
+					_command_offset "$i"
+				elif ((i == COMP_CWORD)); then
+					mapfile -t COMPREPLY < <(compgen -c -- "$cur" | sort -u)
+				else
+					mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+				fi
+				return 0
+			fi
+		done
+		prev=${COMP_WORDS[COMP_CWORD - 1]}
+	fi
+
+	# "--event=x" arrives as "--event", "=", "x" (COMP_WORDBREAKS has '=')
+	if [[ $cur == = ]]; then
+		want=$prev cur=
+	elif [[ $prev == = ]]; then
+		want=${COMP_WORDS[COMP_CWORD - 2]}
+	elif [[ ${takes[${prev:-_}]} == 1 ]]; then
+		want=$prev
+	fi
+	if [[ -n $want ]]; then
+		case $cmd:$want in
+		*:-e | *:--event) [[ $cmd == diff ]] || { _pmuprof_events "$bin" "$cmd" "$cur"; return 0; } ;;
+		stat:-M | stat:--metric) _pmuprof_metrics "$bin" "$cur"; return 0 ;;
+		*:--cpu-model | list:-M | explain:-M)
+			# shellcheck disable=SC2046
+			_pmuprof_match "" "$cur" $("$bin" list --cores 2>/dev/null)
+			return 0 ;;
+		*:-o | *:--output) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return 0 ;;
+		esac
+		return 0	# an argument pmuprof cannot list (a number, a command line)
+	fi
+
+	if [[ $cur == -* ]]; then
+		_pmuprof_match "" "$cur" "${!takes[@]}"
+		# sorted, as bash shows them
+		mapfile -t COMPREPLY < <(printf '%s\n' "${COMPREPLY[@]}" | LC_ALL=C sort)
+		return 0
+	fi
+	case $cmd in
+	diff) mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
+	stat) mapfile -t COMPREPLY < <(compgen -c -- "$cur" | sort -u) ;;
+	esac
+	return 0
+}
+
+complete -F _pmuprof pmuprof

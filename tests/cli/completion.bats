@@ -1,0 +1,162 @@
+#!/usr/bin/env bats
+# The bash completion (completion/pmuprof.bash), driven as bash drives it: COMP_WORDS and
+# COMP_CWORD set, _pmuprof called, COMPREPLY read. What it offers must be what pmuprof itself
+# says: its --help, 'list --names' (of fixture machines here), 'stat -M list'.
+load helpers
+
+# comp WORD...: completes the last WORD of "pmuprof WORD..."; the replies, one a line, in
+# $output (and $lines). Called under bats' set -e: a completion that returns non-zero fails.
+comp() {
+	COMP_WORDS=("$PMUPROF" "$@")
+	COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+	COMPREPLY=()
+	_pmuprof
+	output=$(printf '%s\n' "${COMPREPLY[@]}")
+	lines=("${COMPREPLY[@]}")
+}
+
+setup() {
+	[ -x "$PMUPROF" ] || fail "pmuprof is not built ($PMUPROF): run make"
+	cd "$BATS_TEST_TMPDIR" || return 1
+	# shellcheck source=../../completion/pmuprof.bash
+	source "$ROOT/completion/pmuprof.bash"
+}
+
+@test "subcommands: those 'pmuprof --help' lists" {
+	comp ''
+	assert_equal "$output" "$(printf '%s\n' stat list info explain diff)"
+	comp in
+	assert_equal "$output" info
+}
+
+@test "options of stat, list and info, from their --help, none from wrapped help text" {
+	comp stat --cpu
+	assert_equal "$output" --cpu-model
+	comp stat --re
+	assert_equal "$output" --repeat
+	comp info --
+	assert_equal "$output" "$(printf '%s\n' --check --help --json --usage --version)"
+	comp list --n
+	assert_equal "$output" --names
+}
+
+@test "options follow 'pmuprof CMD --help', so a new one is offered without touching the script" {
+	# a pmuprof whose stat --help shows one option more than the real one
+	cat >pmuprof <<-EOF2
+	#!/bin/sh
+	if [ "\$1 \$2" = "stat --help" ]; then
+		"$PMUPROF" stat --help | sed 's/^  -[?], --help /      --brand-new=N   New\n&/'
+	else exec "$PMUPROF" "\$@"; fi
+	EOF2
+	chmod +x pmuprof
+	PMUPROF=$PWD/pmuprof
+	comp stat --bra
+	assert_equal "$output" --brand-new
+	# it takes an argument ("=N"): nothing is offered for it
+	comp stat --brand-new ''
+	assert_equal "$output" ""
+}
+
+@test "events after -e on the x86 fixture: perf's generic names only" {
+	export PMUPROF_SYSFS_ROOT=$FIXTURES/x86-host
+	comp stat -e instr
+	assert_equal "$output" instructions
+	comp stat -e INST_RET
+	assert_equal "$output" ""
+}
+
+@test "events after -e: the machine's PMU (the QEMU Cortex-A57 fixture), any case" {
+	export PMUPROF_SYSFS_ROOT=$FIXTURES/qemu-a57
+	comp stat -e inst_ret
+	assert_equal "$output" INST_RETIRED
+	comp explain -e CPU_CYC
+	assert_equal "$output" CPU_CYCLES
+}
+
+@test "events after -e: big.LITTLE gives both cores' events, --cpu-model only its core's" {
+	export PMUPROF_SYSFS_ROOT=$FIXTURES/phone-a55-a76
+	# LD_RETIRED is the A55's (tests/fixtures/README.md)
+	comp stat -e LD_RET
+	assert_equal "$output" LD_RETIRED
+	comp stat --cpu-model cortex-a76 -e LD_RET
+	assert_equal "$output" ""
+	comp stat --cpu-model=cortex-a55 -e LD_RET
+	assert_equal "$output" LD_RETIRED
+	# list's and explain's -M is --cpu-model (stat's is --metric)
+	comp explain -M cortex-a76 -e LD_RET
+	assert_equal "$output" ""
+}
+
+@test "events after -e: --cpu-model's core on a host without an Arm PMU" {
+	export PMUPROF_SYSFS_ROOT=$FIXTURES/x86-host
+	comp stat --cpu-model neoverse-n1 -e stall_back
+	assert_equal "$output" STALL_BACKEND
+	comp stat --cpu-model neoverse-n1 --event = stall_back
+	assert_equal "$output" STALL_BACKEND
+}
+
+@test "events: only the last name of a list or a group is completed" {
+	export PMUPROF_SYSFS_ROOT=$FIXTURES/qemu-a57
+	comp stat -e 'cycles,inst_ret'
+	assert_equal "$output" cycles,INST_RETIRED
+	comp stat -e '{cycles,inst_ret'
+	assert_equal "$output" '{cycles,INST_RETIRED'
+}
+
+@test "metrics after stat's -M: those 'pmuprof stat -M list' names" {
+	comp stat -M ''
+	assert_equal "$output" "$("$PMUPROF" stat -M list | awk '/^[^ ]/ { print $1 }')"
+	[ -n "$output" ] || fail "no metric offered"
+	comp stat -M ip
+	assert_equal "$output" ipc
+}
+
+@test "cores after --cpu-model (and list's and explain's -M): those 'pmuprof list --cores' names" {
+	comp stat --cpu-model ''
+	assert_equal "$output" "$("$PMUPROF" list --cores)"
+	comp stat --cpu-model neoverse-n
+	assert_line neoverse-n1
+	assert_line neoverse-n2
+	comp list -M cortex-a7
+	assert_line cortex-a76
+	comp explain --cpu-model = cortex-a5
+	assert_line cortex-a57
+	# stat's -M is --metric: metrics, not cores
+	comp stat -M cortex
+	assert_equal "$output" ""
+}
+
+@test "list --cores: every core of the tables, as list --all-cores --json names them" {
+	run "$PMUPROF" list --cores
+	assert_success
+	"$PMUPROF" list --all-cores --json >list.json
+	assert_equal "$output" "$(jq -r '.cores[].core' list.json)"
+}
+
+@test "the workload after '--' or stat's first operand is a command, then its files" {
+	comp stat -e cycles -- ech
+	assert_line echo
+	comp stat -r 3 ech
+	assert_line echo
+	touch a-file
+	comp stat -- ls a-f
+	assert_equal "$output" a-file
+}
+
+@test "diff completes files" {
+	touch base.json
+	comp diff ba
+	assert_equal "$output" base.json
+}
+
+@test "list --names: the names list --json gives, in its order, nothing else" {
+	local t
+	for t in qemu-a57 phone-a55-a76 x86-host; do
+		PMUPROF_SYSFS_ROOT=$FIXTURES/$t run "$PMUPROF" list --names
+		assert_success
+		PMUPROF_SYSFS_ROOT=$FIXTURES/$t "$PMUPROF" list --json >list.json
+		assert_equal "$output" "$(jq -r '.generic[].name, .cores[].events[].name' list.json)"
+	done
+	PMUPROF_SYSFS_ROOT=$FIXTURES/qemu-a57 run "$PMUPROF" list --names 'inst*'
+	assert_equal "$output" "$(printf '%s\n' instructions INST_RETIRED INST_SPEC)"
+}
