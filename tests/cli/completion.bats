@@ -31,6 +31,8 @@ setup() {
 
 @test "options of stat, list and info, from their --help, none from wrapped help text" {
 	comp stat --cpu
+	assert_equal "$output" "$(printf '%s\n' --cpu --cpu-model)"
+	comp stat --cpu-
 	assert_equal "$output" --cpu-model
 	comp stat --re
 	assert_equal "$output" --repeat
