@@ -31,10 +31,14 @@ struct sysfs_format {
 	uint64_t mask;		/* bits of that field the term occupies, in order low to high */
 };
 
-/* One named event of a PMU's events/ directory, e.g. "cpu_cycles" -> "event=0x0011". */
+/* One named event of a PMU's events/ directory, e.g. "cpu_cycles" -> "event=0x0011". Loading
+ * a PMU lists the names only: an entry's terms are read on its first lookup (sysfs_event_find,
+ * sysfs_event_at), so a run reads the files of the events it uses and no other (issue 16). */
 struct sysfs_event {
 	char name[SYSFS_NAME_MAX];
 	char terms[128];
+	int state;	/* 0 terms read (or set by hand), 1 not read yet, -1 left out: unreadable,
+			 * over-long or malformed (events/ is advisory) */
 };
 
 /* caps/ files; -1 where the file is absent. */
@@ -51,8 +55,9 @@ struct sysfs_pmu {
 	uint64_t midr;			/* MIDR_EL1 of its first CPU, 0 when unknown */
 	struct sysfs_format *formats;
 	size_t nformats;
-	struct sysfs_event *events;	/* sorted by name */
-	size_t nevents;
+	struct sysfs_event *events;	/* sorted by name; reach them through sysfs_event_find or
+					 * sysfs_event_at, which read their terms */
+	size_t nevents;			/* names listed in events/ (sysfs_event_count: usable) */
 	struct sysfs_caps caps;
 	long long mux_interval_ms;	/* perf_event_mux_interval_ms, -1 when absent */
 };
@@ -77,8 +82,13 @@ int sysfs_pmu_has_cpu(const struct sysfs_pmu *pmu, int cpu);
 const struct sysfs_format *sysfs_format_find(const struct sysfs_pmu *pmu, const char *term);
 /* Places value into the term's bits of config[field]. PP_ERANGE when value does not fit. */
 pp_status sysfs_format_apply(const struct sysfs_format *f, uint64_t value, uint64_t config[4]);
-/* Looks up a sysfs event by name (case-insensitive); NULL when absent. */
+/* Looks up a sysfs event by name (case-insensitive), reading its terms on first use; NULL
+ * when absent or left out. */
 const struct sysfs_event *sysfs_event_find(const struct sysfs_pmu *pmu, const char *name);
+/* The k-th event (k < nevents), its terms read; NULL when it is left out. */
+const struct sysfs_event *sysfs_event_at(const struct sysfs_pmu *pmu, size_t k);
+/* How many of the PMU's events are usable (reads every entry's terms). */
+size_t sysfs_event_count(const struct sysfs_pmu *pmu);
 
 /* MIDR_EL1 of a CPU: sysfs regs/identification/midr_el1, else /proc/cpuinfo's implementer,
  * variant, part and revision. PP_ENOENT when neither says. */

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cachefile.h"
 #include "capacity.h"
 #include "counter.h"
 #include "evtab.h"
@@ -196,18 +197,10 @@ void capacity_probe_hw(struct capacity *c)
 
 int capacity_cache_path(const struct sysfs_pmu *p, char *buf, size_t len)
 {
-	const char *x = getenv("XDG_CACHE_HOME"), *h = getenv("HOME");
-	int n;
+	char name[SYSFS_NAME_MAX + 32];
 
-	if (x && *x == '/')
-		n = snprintf(buf, len, "%s/pmuprof/%s-%llx.counters", x, p->name,
-			     (unsigned long long)p->midr);
-	else if (h && *h == '/')
-		n = snprintf(buf, len, "%s/.cache/pmuprof/%s-%llx.counters", h, p->name,
-			     (unsigned long long)p->midr);
-	else
-		return -1;
-	return n > 0 && (size_t)n < len ? 0 : -1;
+	snprintf(name, sizeof(name), "%s-%llx.counters", p->name, (unsigned long long)p->midr);
+	return cachefile_path(buf, len, name);
 }
 
 /* The cache holds one line: "BOOT_ID GENERAL CYCLE ICNTR HOW PROBE_MS". 0 when it answers
@@ -234,24 +227,14 @@ static int cache_read(const char *path, const char *boot, struct capacity *c)
 /* Writes the cache atomically (temporary file, rename); failures are silent: it is a cache. */
 static void cache_write(const char *path, const char *boot, const struct capacity *c)
 {
-	char tmp[600], dir[600], *slash;
-	FILE *f;
+	char tmp[600];
+	FILE *f = cachefile_create(path, tmp, sizeof(tmp));
 
-	snprintf(dir, sizeof(dir), "%s", path);
-	if ((slash = strrchr(dir, '/')))
-		*slash = '\0';
-	for (char *s = dir + 1; (s = strchr(s, '/')); *s++ = '/') {
-		*s = '\0';
-		mkdir(dir, 0700);
-	}
-	mkdir(dir, 0700);
-	if (snprintf(tmp, sizeof(tmp), "%s.%d.tmp", path, (int)getpid()) >= (int)sizeof(tmp) ||
-	    !(f = fopen(tmp, "w")))
+	if (!f)
 		return;
 	fprintf(f, "%s %d %d %d %s %.3f\n", boot, c->general, c->cycle, c->icntr,
 		strncmp(c->how, "task", 4) ? "cpu" : "task", c->probe_ms);
-	if (fclose(f) != 0 || rename(tmp, path) != 0)
-		unlink(tmp);
+	cachefile_commit(f, tmp, path);
 }
 
 void capacity_get(const struct sysfs_pmu *p, struct capacity *c)

@@ -203,7 +203,7 @@ static cJSON *pmu_json(const struct sysfs_pmu *p)
 	cJSON_AddItemToObject(o, "counters", counters_json(&cap));
 	cJSON_AddItemToObject(o, "caps", caps_json(&p->caps));
 	cJSON_AddItemToObject(o, "formats", formats_json(p));
-	cJSON_AddNumberToObject(o, "nevents", (double)p->nevents);
+	cJSON_AddNumberToObject(o, "nevents", (double)sysfs_event_count(p));
 	cJSON_AddItemToObject(o, "mux_interval_ms",
 			      num_or_null(p->mux_interval_ms, p->mux_interval_ms >= 0));
 	return o;
@@ -295,7 +295,7 @@ static void print_pmu(const struct sysfs_pmu *p)
 		mask_ranges(p->formats[k].mask, bits, sizeof(bits));
 		printf(" %s=%s:%s", p->formats[k].name, field_name(p->formats[k].field), bits);
 	}
-	printf("\n  events/          %zu advertised\n", p->nevents);
+	printf("\n  events/          %zu advertised\n", sysfs_event_count(p));
 	if (p->mux_interval_ms >= 0)
 		printf("  mux interval     %lld ms\n", p->mux_interval_ms);
 	putchar('\n');

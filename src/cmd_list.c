@@ -110,7 +110,8 @@ static void section_init(struct list_section *s, const struct evtab_core *core,
 	s->core = core;
 	s->pmu = pmu;
 	for (size_t k = 0; pmu && k < pmu->nevents; k++) {
-		long code = resolve_sysfs_event_code(&pmu->events[k]);
+		const struct sysfs_event *e = sysfs_event_at(pmu, k);
+		long code = e ? resolve_sysfs_event_code(e) : -1;
 
 		if (code >= 0 && code < 0x10000)
 			s->adv[code / 8] |= (unsigned char)(1u << (code % 8));
@@ -211,11 +212,11 @@ static cJSON *section_json(const struct list_section *s, const char *pattern)
 	}
 	/* what the PMU advertises beyond the tables (an IMPDEF event, a core not tabled) */
 	for (size_t k = 0; s->pmu && k < s->pmu->nevents; k++) {
-		const struct sysfs_event *e = &s->pmu->events[k];
-		long code = resolve_sysfs_event_code(e);
+		const struct sysfs_event *e = sysfs_event_at(s->pmu, k);
+		long code = e ? resolve_sysfs_event_code(e) : -1;
 		cJSON *x;
 
-		if (!beyond_table(s, e) || !matches(pattern, e->name))
+		if (!e || !beyond_table(s, e) || !matches(pattern, e->name))
 			continue;
 		x = cJSON_CreateObject();
 		cJSON_AddItemToObject(x, "code", code >= 0 ? cJSON_CreateNumber((double)code)
@@ -316,10 +317,10 @@ static void print_section(const struct list_section *s, const char *pattern, FIL
 				class_short(evtab_event_class(e)), evtab_event_desc(e));
 	}
 	for (size_t k = 0; s->pmu && k < s->pmu->nevents; k++) {
-		const struct sysfs_event *e = &s->pmu->events[k];
-		long code = resolve_sysfs_event_code(e);
+		const struct sysfs_event *e = sysfs_event_at(s->pmu, k);
+		long code = e ? resolve_sysfs_event_code(e) : -1;
 
-		if (!beyond_table(s, e) || !matches(pattern, e->name))
+		if (!e || !beyond_table(s, e) || !matches(pattern, e->name))
 			continue;
 		if (code >= 0)
 			fprintf(fp, "  0x%04lx * %-36s %-6s  advertised by the PMU, not in pmuprof's "

@@ -42,6 +42,8 @@ static const struct generic generics[] = {
 	{ "alignment-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_ALIGNMENT_FAULTS },
 	{ "emulation-faults", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_EMULATION_FAULTS },
 	{ "dummy", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_DUMMY },
+	{ "bpf-output", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_BPF_OUTPUT },
+	{ "cgroup-switches", PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CGROUP_SWITCHES },
 };
 
 /* PERF_TYPE_HW_CACHE: config = cache | op << 8 | result << 16; names "<cache>-<op>s" for
@@ -170,19 +172,45 @@ int resolve_generic_arm_code(uint32_t type, uint64_t config)
 	return arm_cache_map[c][res];
 }
 
+#define NGENERIC (sizeof(generics) / sizeof(generics[0]))
+
+/* A case-insensitive hash of a name (FNV-1a over its lower-case bytes). */
+static uint32_t name_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (uint32_t)(unsigned char)(*s | (*s >= 'A' && *s <= 'Z' ? 0x20 : 0))) *
+		    16777619u;
+	return h;
+}
+
+/* The generic names' hashes, built on the first lookup: a name is then compared with the one
+ * or two entries its hash picks instead of with every name (issue 16: every event of a run
+ * that is not a generic name passes through here). */
+static uint32_t generic_hash[NGENERIC];
+static int generic_hashed;
+
 pp_status resolve_generic(const char *name, struct perf_event_attr *attr, const char **unit)
 {
 	uint64_t config;
+	uint32_t h = name_hash(name);
 
-	for (size_t k = 0; k < sizeof(generics) / sizeof(generics[0]); k++) {
-		if (strcasecmp(name, generics[k].name) == 0) {
+	if (!generic_hashed) {
+		for (size_t k = 0; k < NGENERIC; k++)
+			generic_hash[k] = name_hash(generics[k].name);
+		generic_hashed = 1;
+	}
+	for (size_t k = 0; k < NGENERIC; k++) {
+		if (generic_hash[k] == h && strcasecmp(name, generics[k].name) == 0) {
 			attr->type = generics[k].type;
 			attr->config = generics[k].config;
 			*unit = unit_of(attr->type, attr->config);
 			return PP_OK;
 		}
 	}
-	if (cache_parse(name, &config) != PP_OK)
+	/* every cache name has a '-' after its cache word */
+	if (!strchr(name, '-') || cache_parse(name, &config) != PP_OK)
 		return PP_ENOENT;
 	attr->type = PERF_TYPE_HW_CACHE;
 	attr->config = config;
@@ -194,7 +222,7 @@ void resolve_generic_names(void (*fn)(const char *name, void *arg), void *arg)
 {
 	char buf[64];
 
-	for (size_t k = 0; k < sizeof(generics) / sizeof(generics[0]); k++)
+	for (size_t k = 0; k < NGENERIC; k++)
 		fn(generics[k].name, arg);
 	for (size_t c = 0; c < NCACHE; c++)
 		for (size_t op = 0; op < NOPS; op++)

@@ -1,5 +1,5 @@
 /* sysfs_format.c: owns the PMU format/ terms: parsing "config1:0-15,32-35", placing a value
- * into a term's bits, and looking up terms and events by name. */
+ * into a term's bits, and looking up terms by name. */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,16 +117,4 @@ const struct sysfs_format *sysfs_format_find(const struct sysfs_pmu *pmu, const 
 		if (!strcasecmp(pmu->formats[i].name, term))
 			return &pmu->formats[i];
 	return NULL;
-}
-
-static int cmp_event_key(const void *key, const void *elem)
-{
-	return strcasecmp(key, ((const struct sysfs_event *)elem)->name);
-}
-
-const struct sysfs_event *sysfs_event_find(const struct sysfs_pmu *pmu, const char *name)
-{
-	if (!pmu || !name || !pmu->nevents)
-		return NULL;
-	return bsearch(name, pmu->events, pmu->nevents, sizeof *pmu->events, cmp_event_key);
 }

@@ -13,25 +13,41 @@
 /* Longest format/ attribute kept (the kernel's are under 32 bytes). */
 #define FORMAT_TEXT_MAX 128
 
-/* Reads <pmu dir>/<rel> into buf. */
-static pp_status pmu_read(const char *pmu, const char *rel, char *buf, size_t len)
+/* <PMU_DIR>/pmu/dir[/name] into buf, by copying, not formatting: discovery builds a path for
+ * every file it reads (issue 16). PP_ERANGE when it does not fit. */
+static pp_status pmu_path(char *buf, size_t len, const char *pmu, const char *dir,
+			  const char *name)
+{
+	const char *parts[] = { PMU_DIR "/", pmu, "/", dir, name ? "/" : "", name ? name : "" };
+	size_t n = 0, l;
+
+	for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++) {
+		l = strlen(parts[k]);
+		if (n + l >= len)
+			return PP_ERANGE;
+		memcpy(buf + n, parts[k], l);
+		n += l;
+	}
+	buf[n] = '\0';
+	return PP_OK;
+}
+
+/* Reads <pmu dir>/dir[/name] into buf. */
+static pp_status pmu_read(const char *pmu, const char *dir, const char *name, char *buf,
+			  size_t len)
 {
 	char path[PATH_MAX];
-	int n = snprintf(path, sizeof path, PMU_DIR "/%s/%s", pmu, rel);
+	pp_status st = pmu_path(path, sizeof path, pmu, dir, name);
 
-	if (n < 0 || (size_t)n >= sizeof path)
-		return PP_ERANGE;
-	return sysfs_read_str(path, buf, len);
+	return st == PP_OK ? sysfs_read_str(path, buf, len) : st;
 }
 
 static pp_status pmu_list(const char *pmu, const char *rel, char ***names, size_t *n)
 {
 	char path[PATH_MAX];
-	int len = snprintf(path, sizeof path, PMU_DIR "/%s/%s", pmu, rel);
+	pp_status st = pmu_path(path, sizeof path, pmu, rel, NULL);
 
-	if (len < 0 || (size_t)len >= sizeof path)
-		return PP_ERANGE;
-	return sysfs_list_dir(path, names, n);
+	return st == PP_OK ? sysfs_list_dir(path, names, n) : st;
 }
 
 static pp_status load_type(struct sysfs_pmu *p)
@@ -40,7 +56,7 @@ static pp_status load_type(struct sysfs_pmu *p)
 	long long v;
 	pp_status st;
 
-	if ((st = pmu_read(p->name, "type", buf, sizeof buf)) != PP_OK)
+	if ((st = pmu_read(p->name, "type", NULL, buf, sizeof buf)) != PP_OK)
 		return st;
 	if ((st = sysfs_parse_ll(buf, &v)) != PP_OK)
 		return st;
@@ -71,12 +87,12 @@ static pp_status load_cpus(struct sysfs_pmu *p, const struct preread *pre, int *
 		st = pre->cpus_st;
 		buf = pre->cpus;
 	} else {
-		st = pmu_read(p->name, "cpus", own, sizeof own);
+		st = pmu_read(p->name, "cpus", NULL, own, sizeof own);
 	}
 	if (st == PP_OK)
 		*has_cpus = 1;
 	else if (st == PP_ENOENT) {
-		st = pmu_read(p->name, "cpumask", own, sizeof own);
+		st = pmu_read(p->name, "cpumask", NULL, own, sizeof own);
 		buf = own;
 	}
 	if (st == PP_ENOENT)
@@ -95,7 +111,7 @@ static int cmp_format(const void *a, const void *b)
 /* format/ drives how a value is encoded, so a malformed term fails the whole PMU. */
 static pp_status load_formats(struct sysfs_pmu *p, const struct preread *pre)
 {
-	char **names, text[FORMAT_TEXT_MAX], rel[SYSFS_NAME_MAX + 8];
+	char **names, text[FORMAT_TEXT_MAX];
 	pp_status st;
 	size_t n, i;
 
@@ -113,11 +129,10 @@ static pp_status load_formats(struct sysfs_pmu *p, const struct preread *pre)
 			st = PP_EINVAL;
 			break;
 		}
-		snprintf(rel, sizeof rel, "format/%s", names[i]);
 		if (pre && strcmp(names[i], "event") == 0)
-			snprintf(text, sizeof text, "%s", pre->event_format);
+			memcpy(text, pre->event_format, sizeof text);
 		else
-			st = pmu_read(p->name, rel, text, sizeof text);
+			st = pmu_read(p->name, "format", names[i], text, sizeof text);
 		if (st == PP_OK)
 			st = sysfs_format_parse(names[i], text, &p->formats[p->nformats]);
 		if (st == PP_OK)
@@ -149,10 +164,12 @@ static int cmp_event(const void *a, const void *b)
 
 /* events/ is advisory (the event tables are the main source), so an unreadable, over-long or
  * malformed entry is left out rather than failing the PMU. Names with a dot are the
- * <event>.scale/.unit/.per-pkg/.snapshot companions some PMUs (x86 RAPL, uncore) carry. */
+ * <event>.scale/.unit/.per-pkg/.snapshot companions some PMUs (x86 RAPL, uncore) carry. Only
+ * the names are listed here; each entry is read on its first lookup (event_ready): a PMU on a
+ * 6.1 kernel advertises 50 to 100 events, and a run names a few, mostly from the tables. */
 static pp_status load_events(struct sysfs_pmu *p)
 {
-	char **names, rel[SYSFS_NAME_MAX + 8];
+	char **names;
 	struct sysfs_event *e;
 	pp_status st;
 	size_t n, i;
@@ -169,17 +186,53 @@ static pp_status load_events(struct sysfs_pmu *p)
 	for (i = 0; i < n; i++) {
 		if (!sysfs_name_ok(names[i]) || strchr(names[i], '.'))
 			continue;
-		e = &p->events[p->nevents];
-		snprintf(rel, sizeof rel, "events/%s", names[i]);
-		if (pmu_read(p->name, rel, e->terms, sizeof e->terms) != PP_OK ||
-		    !terms_ok(e->terms))
-			continue;
+		e = &p->events[p->nevents++];
 		strcpy(e->name, names[i]);
-		p->nevents++;
+		e->state = 1;
 	}
 	sysfs_names_free(names, n);
 	qsort(p->events, p->nevents, sizeof *p->events, cmp_event);
 	return PP_OK;
+}
+
+/* Reads an entry's terms if that is still to do. Whether the entry is usable. The PMU is const
+ * to its users; its events' terms are a cache filled on demand. */
+static int event_ready(const struct sysfs_pmu *p, struct sysfs_event *e)
+{
+	if (e->state == 1)
+		e->state = pmu_read(p->name, "events", e->name, e->terms, sizeof e->terms) ==
+					   PP_OK && terms_ok(e->terms) ? 0 : -1;
+	return e->state == 0;
+}
+
+static int cmp_event_key(const void *key, const void *elem)
+{
+	return strcasecmp(key, ((const struct sysfs_event *)elem)->name);
+}
+
+const struct sysfs_event *sysfs_event_find(const struct sysfs_pmu *pmu, const char *name)
+{
+	struct sysfs_event *e;
+
+	if (!pmu || !name || !pmu->nevents)
+		return NULL;
+	e = bsearch(name, pmu->events, pmu->nevents, sizeof *pmu->events, cmp_event_key);
+	return e && event_ready(pmu, e) ? e : NULL;
+}
+
+const struct sysfs_event *sysfs_event_at(const struct sysfs_pmu *pmu, size_t k)
+{
+	return pmu && k < pmu->nevents && event_ready(pmu, &pmu->events[k]) ? &pmu->events[k]
+									      : NULL;
+}
+
+size_t sysfs_event_count(const struct sysfs_pmu *pmu)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; pmu && k < pmu->nevents; k++)
+		n += sysfs_event_at(pmu, k) != NULL;
+	return n;
 }
 
 /* caps/ files: Arm's print "0x%08x" (arm_pmuv3.c; bus_width already decoded to bytes), x86's
@@ -187,21 +240,21 @@ static pp_status load_events(struct sysfs_pmu *p)
 static void load_caps(struct sysfs_pmu *p)
 {
 	static const struct {
-		const char *rel;
+		const char *name;
 		size_t off;
 	} caps[] = {
-		{ "caps/slots", offsetof(struct sysfs_caps, slots) },
-		{ "caps/bus_slots", offsetof(struct sysfs_caps, bus_slots) },
-		{ "caps/bus_width", offsetof(struct sysfs_caps, bus_width) },
-		{ "caps/threshold_max", offsetof(struct sysfs_caps, threshold_max) },
-		{ "caps/branches", offsetof(struct sysfs_caps, branches) },
+		{ "slots", offsetof(struct sysfs_caps, slots) },
+		{ "bus_slots", offsetof(struct sysfs_caps, bus_slots) },
+		{ "bus_width", offsetof(struct sysfs_caps, bus_width) },
+		{ "threshold_max", offsetof(struct sysfs_caps, threshold_max) },
+		{ "branches", offsetof(struct sysfs_caps, branches) },
 	};
 	char buf[32];
 	long long v;
 	size_t i;
 
 	for (i = 0; i < sizeof caps / sizeof caps[0]; i++) {
-		if (pmu_read(p->name, caps[i].rel, buf, sizeof buf) != PP_OK ||
+		if (pmu_read(p->name, "caps", caps[i].name, buf, sizeof buf) != PP_OK ||
 		    sysfs_parse_ll(buf, &v) != PP_OK)
 			v = -1;
 		memcpy((char *)&p->caps + caps[i].off, &v, sizeof v);
@@ -212,7 +265,7 @@ static void load_mux(struct sysfs_pmu *p)
 {
 	char buf[32];
 
-	if (pmu_read(p->name, "perf_event_mux_interval_ms", buf, sizeof buf) != PP_OK ||
+	if (pmu_read(p->name, "perf_event_mux_interval_ms", NULL, buf, sizeof buf) != PP_OK ||
 	    sysfs_parse_ll(buf, &p->mux_interval_ms) != PP_OK)
 		p->mux_interval_ms = -1;
 }
@@ -337,10 +390,10 @@ static int may_be_pmuv3(const char *name, struct preread *pre)
 {
 	struct sysfs_format f;
 
-	pre->cpus_st = pmu_read(name, "cpus", pre->cpus, sizeof pre->cpus);
+	pre->cpus_st = pmu_read(name, "cpus", NULL, pre->cpus, sizeof pre->cpus);
 	if (pre->cpus_st == PP_ENOENT)
 		return 0;
-	return pmu_read(name, "format/event", pre->event_format, sizeof pre->event_format) ==
+	return pmu_read(name, "format", "event", pre->event_format, sizeof pre->event_format) ==
 		       PP_OK &&
 	       sysfs_format_parse("event", pre->event_format, &f) == PP_OK &&
 	       is_pmuv3_event_format(&f);

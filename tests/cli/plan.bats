@@ -101,4 +101,20 @@ PHONE=$FIXTURES/phone-a55-a76
 	grep -q 'armv8_pmuv3_0/format/event"' "$BATS_TEST_TMPDIR/opened" || fail "format/event was not read"
 	run uniq -d "$BATS_TEST_TMPDIR/opened"
 	assert_output ''
+	# the 20 names are all in the N1 table: no events/ entry is read (the PMU advertises 45)
+	run grep -c '/events/' "$BATS_TEST_TMPDIR/opened"
+	assert_output 0
+}
+
+@test "--plan with an event only the PMU advertises reads that events/ entry and no other (issue 16)" {
+	command -v strace >/dev/null || skip "strace is not installed"
+	strace -o /dev/null true 2>/dev/null || skip "strace cannot trace here (ptrace refused)"
+	local -x ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+	cp -R "$FIXTURES/n1-server" "$BATS_TEST_TMPDIR/tree"
+	printf 'event=0x01f0\n' > "$BATS_TEST_TMPDIR/tree/sys/bus/event_source/devices/armv8_pmuv3_0/events/vendor_thing"
+	PMUPROF_SYSFS_ROOT=$BATS_TEST_TMPDIR/tree strace -f -e trace=open,openat -o "$BATS_TEST_TMPDIR/trace" \
+		"$PMUPROF" stat --plan -e inst_retired,vendor_thing -- true >/dev/null 2>&1 ||
+		fail "pmuprof stat --plan failed under strace"
+	run grep -o '/events/[^"]*"' "$BATS_TEST_TMPDIR/trace"
+	assert_output '/events/vendor_thing"'
 }
