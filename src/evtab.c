@@ -209,7 +209,7 @@ static int midr_cmp(const void *key, const void *elem)
 const struct evtab_core *evtab_core_by_midr(uint64_t midr)
 {
 	uint32_t key = EVTAB_GEN_MIDR_KEY((midr >> 24) & 0xFF, (midr >> 4) & 0xFFF);
-	const struct evtab_gen_midr *m = bsearch(&key, evtab_gen.midrs, evtab_gen.ncores,
+	const struct evtab_gen_midr *m = bsearch(&key, evtab_gen.midrs, evtab_gen.nmidrs,
 						 sizeof(*m), midr_cmp);
 	return m ? &evtab_gen.cores[m->core] : NULL;
 }

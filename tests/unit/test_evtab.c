@@ -106,6 +106,13 @@ static const struct {
 	{ __LINE__, 0x410fd8e0, "neoverse-n3" },
 	{ __LINE__, 0x410fd820, "cortex-x4" },
 	{ __LINE__, 0x3f0f4120, "rainier" },
+	{ __LINE__, 0x6d0fd490, "neoverse-n2" },	/* Microsoft Cobalt 100: an alias */
+	{ __LINE__, 0x6d0fd0c0, NULL },		/* the alias is for that part only */
+	{ __LINE__, 0x410fd8c0, "c1-ultra" },
+	{ __LINE__, 0x411fd8b2, "c1-pro" },		/* r1p2 */
+	{ __LINE__, 0x410fd8a0, "c1-nano" },
+	{ __LINE__, 0x410fd900, "c1-premium" },
+	{ __LINE__, 0x410fd8d0, "c1-sme2" },
 	{ __LINE__, 0x410fc090, NULL },		/* Cortex-A9 */
 	{ __LINE__, 0x510f8000, NULL },		/* Qualcomm part, not in Arm's data */
 	{ __LINE__, 0x0, NULL },
