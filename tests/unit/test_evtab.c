@@ -89,6 +89,31 @@ static const struct {
 	{ __LINE__, "", NULL },
 	{ __LINE__, "neoverse", NULL },
 	{ __LINE__, "cortex-", NULL },
+	/* --cpu-model CORE:rXpY: the core, when the revision is well formed */
+	{ __LINE__, "neoverse-n2:r0p3", "neoverse-n2" },
+	{ __LINE__, "N2:R1P0", "neoverse-n2" },
+	{ __LINE__, "c1-pro:r1p2", "c1-pro" },
+	{ __LINE__, "c1-sme2", "c1-sme2" },
+	{ __LINE__, "neoverse-n2:", NULL },
+	{ __LINE__, "neoverse-n2:r0", NULL },
+	{ __LINE__, "neoverse-n2:r16p0", NULL },
+	{ __LINE__, "neoverse-n2:r0p3x", NULL },
+	{ __LINE__, "neoverse-n2:0p3", NULL },
+};
+
+static const struct {
+	int line;
+	const char *model;
+	int want;
+} revisions[] = {
+	{ __LINE__, "neoverse-n2", -1 },
+	{ __LINE__, "neoverse-n2:r0p3", 0x03 },
+	{ __LINE__, "neoverse-n2:r1p2", 0x12 },
+	{ __LINE__, "n2:R15P15", 0xff },
+	{ __LINE__, "n2:r16p0", -2 },
+	{ __LINE__, "n2:r0p", -2 },
+	{ __LINE__, "n2:p0", -2 },
+	{ __LINE__, "n2:", -2 },
 };
 
 static const struct {
@@ -192,6 +217,13 @@ static void test_core_names(void)
 	}
 }
 
+static void test_revisions(void)
+{
+	for (size_t i = 0; i < sizeof(revisions) / sizeof(revisions[0]); i++)
+		TAP_EQ_INT(evtab_model_revision(revisions[i].model), revisions[i].want,
+			   "line %d: revision of '%s'", revisions[i].line, revisions[i].model);
+}
+
 static void test_midrs(void)
 {
 	for (size_t i = 0; i < sizeof(midrs) / sizeof(midrs[0]); i++) {
@@ -268,6 +300,7 @@ int main(void)
 	test_codes();
 	test_core_names();
 	test_midrs();
+	test_revisions();
 	test_facts();
 	test_all_cores();
 	return tap_done();
