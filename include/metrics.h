@@ -23,12 +23,12 @@ struct metrics_def {
 	const char *group;	/* the -M name that adds it: "ipc", "topdown_l1" */
 	const char *unit;	/* "insn per cycle", "%" */
 	const char *label;	/* beside the count in text: "insn per cycle", "of all branches" */
-	const char *formula;	/* in Arm's event names; SLOTS is the core's slot count */
+	const char *formula;	/* what is evaluated (mexpr.h), in Arm's event names (the inputs
+				 * below); SLOTS is the core's slot count */
 	const char *core;	/* NULL: any core; else the core (evtab name) it is defined for */
 	int variant;		/* for core: 0 any revision, 1 before r0p3, 2 r0p3 and later */
 	size_t ninputs;		/* input 0 is the event it is printed beside */
 	struct metrics_input in[METRICS_MAX_INPUTS];
-	double (*fn)(const double *v, double slots);	/* NAN when undefined */
 };
 
 /* The core the per-core formulas are chosen for (NULL name: unknown, only the generic ones). */
