@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "counts.h"
 #include "evtab.h"
 #include "metrics.h"
 #include "mxtab.h"
@@ -169,25 +170,6 @@ static void specs(void)
 	tap_ok(metrics_group_spec("nosuch", NULL) == NULL, "line %d: unknown", __LINE__);
 }
 
-/* Random counts by name for the cross-check; SLOTS is the core's slot count. */
-struct counts {
-	const char *names[METRICS_MAX_INPUTS + 1];
-	double values[METRICS_MAX_INPUTS + 1];
-	size_t n;
-};
-
-static enum mexpr_status count_of(void *ctx, const char *name, size_t len, double *v)
-{
-	const struct counts *c = ctx;
-
-	for (size_t i = 0; i < c->n; i++)
-		if (strlen(c->names[i]) == len && !memcmp(c->names[i], name, len)) {
-			*v = c->values[i];
-			return MEXPR_OK;
-		}
-	return MEXPR_UNKNOWN;
-}
-
 /* Every per-core formula here is the generated tables' (events/metrics, Arm's data) for that
  * core and revision, value for value on the same counts, with SLOTS the core's slot count. */
 static void against_tables(void)
@@ -198,7 +180,7 @@ static void against_tables(void)
 		const struct metrics_def *d = metrics_def_at(i);
 		const struct evtab_core *c;
 		const struct mxtab_metric *m;
-		struct counts k = { .n = 0 };
+		struct counts k = { .missing = MEXPR_UNKNOWN };
 		double a, b;
 
 		if (!d->core)
@@ -216,8 +198,8 @@ static void against_tables(void)
 		}
 		k.names[k.n] = "SLOTS";
 		k.values[k.n++] = evtab_core_slots(c);
-		a = mexpr_eval(d->formula, count_of, &k, NULL);
-		b = mxtab_metric_eval(m, count_of, &k, NULL);
+		a = mexpr_eval(d->formula, counts_lookup, &k, NULL);
+		b = mxtab_metric_eval(m, counts_lookup, &k, NULL);
 		CHECK(a, b, d->formula);
 	}
 }
