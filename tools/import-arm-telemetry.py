@@ -50,6 +50,27 @@ ACRONYMS = {'l1', 'l1d', 'l1i', 'l2', 'l2d', 'l2i', 'l3', 'll', 'tlb', 'itlb', '
             'wfx', 'mmu', 'ptw', 'l1tlb', 'l2tlb', 'ilock', 'uop', 'uops', 'tage', 'btb'}
 
 
+# C1 event names: prefixes read as a phrase before the rest, and the words the phrase
+# dictionary of tools/import-arm-data.py lacks.
+PREFIXES = [('CME_', 'SME2 unit: '), ('IMP_', ''), ('BRNL_', 'Branches without link: '),
+            ('BL_', 'Branches with link: ')]
+EXTRA_TOK = {
+    'SSVE': 'streaming SVE', 'CME': 'SME2 unit', 'PWR': 'power', 'DSNP': 'snoop (data)',
+    'LSE': 'LSE atomic', 'SE': 'SE', 'BLOCK': 'block', 'PAGE': 'page', 'ISNP': 'snoop (instruction)',
+    'PRED2': 'second predictor', 'SCALE2': 'scaled by 2', 'CMEBOUND': 'bound by the SME2 unit',
+    'HZ': 'Hz', 'SM': 'streaming mode', 'PENDING': 'pending', 'RECONNECT': 'reconnect',
+    'ZA': 'ZA', 'FROM': 'from', 'TO': 'to', 'DISPATCH': 'dispatch', 'ZAREG': 'ZA register',
+    'ZTREG': 'ZT register', 'TILE': 'tile', 'ISSUE': 'issue', 'MEMSYS': 'memory system',
+    'BF16': 'BF16', 'MOPA': 'outer product', 'CORE': 'core', 'PF': 'prefetch', 'STORE': 'store',
+    'ALU': 'ALU', 'MAC': 'multiply-accumulate', 'MMDP': 'matrix dot product',
+    'MMMV': 'matrix move', 'MAX': 'maximum', 'TXDAT': 'data transmit', 'TXRSP': 'response transmit',
+    'TXREQ': 'request transmit', 'DEADBLOCK': 'dead block', 'DIVSQRT': 'divide and square root',
+    'DRAM': 'DRAM', 'DP0': 'DP0', 'DP1': 'DP1', 'LUT': 'lookup table', 'ATOMIC': 'atomic',
+    'MEMCPYSET': 'memory copy and set', 'IMMED': 'immediate', 'IND': 'indirect',
+    'INDNR': 'indirect non-return', 'TAKEN': 'taken', 'RETIRED': 'retired',
+}
+
+
 def title(name):
     """A title spelled from the name: 'l1d_cache_mpki' -> 'L1D cache MPKI'."""
     words = []
@@ -139,7 +160,15 @@ def main():
     spec.loader.exec_module(arm)
     sys.argv = saved
 
+    arm.TOK.update(EXTRA_TOK)
+    arm.BRANCH_KIND.update({'UNCOND': 'unconditional', 'HINT': 'hinted'})
+    arm.BRANCH_STATE.update({'HINT': 'hinted'})
+
     def compose(n):
+        for pre, phrase in PREFIXES:
+            if n.startswith(pre):
+                rest = compose(n[len(pre):])
+                return phrase + rest[0].lower() + rest[1:] if phrase else rest
         try:
             return arm.compose(n)
         except (SystemExit, KeyError, IndexError):
