@@ -38,6 +38,8 @@ enum evsel_flags {
 					 * without filter-bit terms (explain shows it all) */
 };
 
+/* 0 when model (NULL: none) is no CORE:rXpY or a well-formed one; else -1 after a message. */
+int evsel_model_revision_ok(const char *model);
 /* The resolution context for --cpu-model / $PMUPROF_CPU_MODEL; -1 after a message. */
 int evsel_ctx_init(const struct evsel_opts *o, struct resolve_ctx *ctx);
 /* Parses and resolves every spec in ctx, then settles filter-bit terms with the kernel's EL,

@@ -39,8 +39,12 @@ size_t evtab_ncores(void);
 const struct evtab_core *evtab_core_at(size_t i);
 /* By canonical id or title, case-insensitive, with or without the "cortex-"/"neoverse-"
  * prefix spelled with '-', '_' or ' ' ("cortex-a57", "Cortex-A57", "a57", "neoverse_n1",
- * "n1"). NULL when unknown. */
+ * "n1"), optionally with a revision ("neoverse-n2:r0p3"). NULL when unknown, or when the
+ * revision after ':' is not rXpY with X and Y from 0 to 15. */
 const struct evtab_core *evtab_core_by_name(const char *name);
+/* The revision a --cpu-model name gives after ':' ("neoverse-n2:r1p2" -> 0x12: MIDR_EL1's
+ * variant << 4 | revision); -1 when it gives none, -2 when it is not rXpY (X, Y 0 to 15). */
+int evtab_model_revision(const char *model);
 /* By MIDR_EL1 (implementer and part number; variant and revision ignored). NULL if unknown. */
 const struct evtab_core *evtab_core_by_midr(uint64_t midr);
 

@@ -23,12 +23,12 @@ struct metrics_def {
 	const char *group;	/* the -M name that adds it: "ipc", "topdown_l1" */
 	const char *unit;	/* "insn per cycle", "%" */
 	const char *label;	/* beside the count in text: "insn per cycle", "of all branches" */
-	const char *formula;	/* in Arm's event names; SLOTS is the core's slot count */
+	const char *formula;	/* what is evaluated (mexpr.h), in Arm's event names (the inputs
+				 * below); SLOTS is the core's slot count */
 	const char *core;	/* NULL: any core; else the core (evtab name) it is defined for */
 	int variant;		/* for core: 0 any revision, 1 before r0p3, 2 r0p3 and later */
 	size_t ninputs;		/* input 0 is the event it is printed beside */
 	struct metrics_input in[METRICS_MAX_INPUTS];
-	double (*fn)(const double *v, double slots);	/* NAN when undefined */
 };
 
 /* The core the per-core formulas are chosen for (NULL name: unknown, only the generic ones). */
@@ -46,6 +46,9 @@ const struct metrics_def *metrics_def_at(size_t i);
 const char *metrics_group_spec(const char *group, const struct metrics_core *core);
 /* The -M names, one after another: "ipc", "branch_miss_rate", ...; NULL after the last. */
 const char *metrics_group_at(size_t i);
+/* d's formula over its inputs' values v (d->ninputs of them, in order) with the core's slot
+ * count; NaN when undefined (a division by zero). */
+double metrics_eval(const struct metrics_def *d, const double *v, int slots);
 /* Computes every metric whose inputs were all counted, with the same privilege levels
  * (inst_retired:u over cpu_cycles:u), once per event that matches its input 0. Writes up to
  * max values to out; returns how many. */

@@ -2,21 +2,22 @@
  * --cpu-model, --all-cores), their events filtered by PATTERN, as text or JSON. */
 #include <argp.h>
 #include <cJSON.h>
-#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
+#include "evsel.h"
 #include "evtab.h"
 #include "jsonout.h"
+#include "listmx.h"
 #include "resolve.h"
 #include "sysfs.h"
 
 struct list_opts {
 	const char *pattern;
 	const char *cpu_model;
-	int json, all_cores, names, cores;
+	int json, all_cores, names, cores, metrics;
 };
 
 /* One block of the listing: a core's events (core NULL: the common PMUv3 events, for a PMU
@@ -36,6 +37,8 @@ static const struct argp_option options[] = {
 	  "completion)", 0 },
 	{ "cores", 'c', NULL, 0, "Print the names of the cores in pmuprof's tables, one a line "
 	  "(what --cpu-model takes)", 0 },
+	{ "metrics", 'm', NULL, 0, "List metrics and metric groups (formula, unit, events) "
+	  "instead of events; CORE:rXpY picks a revision's", 0 },
 	{ 0 }
 };
 
@@ -59,6 +62,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'c':
 		o->cores = 1;
 		break;
+	case 'm':
+		o->metrics = 1;
+		break;
 	case ARGP_KEY_ARG:
 		if (o->pattern)
 			argp_error(state, "one PATTERN at most (got '%s' and '%s')", o->pattern, arg);
@@ -73,21 +79,14 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 static const struct argp list_argp = {
 	options, parse_opt, "[PATTERN]",
 	"List the events pmuprof knows for this machine's Arm cores: code, name, class and "
-	"description, and whether the PMU advertises the event (sysfs events/).\v"
-	"PATTERN picks events by name: a substring, or a glob with * ? [ ] (any case). "
+	"description, and whether the PMU advertises the event (sysfs events/); with --metrics, "
+	"their metrics and metric groups.\v"
+	"PATTERN picks events (metrics, groups) by name: a substring, or a glob with * ? [ ] "
+	"(any case). "
 	"On a host without an Arm PMU, and without --cpu-model, only perf's generic events are "
 	"listed. $PMUPROF_CPU_MODEL stands for --cpu-model.",
 	NULL, NULL, NULL
 };
-
-static int matches(const char *pattern, const char *name)
-{
-	if (!pattern)
-		return 1;
-	if (strpbrk(pattern, "*?["))
-		return fnmatch(pattern, name, FNM_CASEFOLD) == 0;
-	return strcasestr(name, pattern) != NULL;
-}
 
 static const char *class_name(int cls)
 {
@@ -205,7 +204,7 @@ static cJSON *section_json(const struct list_section *s, const char *pattern)
 	cJSON_AddItemToObject(o, "cpus", s->pmu ? cpus_json(s->pmu) : cJSON_CreateNull());
 	for (size_t k = 0; k < n; k++) {
 		const struct evtab_event *e = evtab_event_at(s->core, k);
-		if (matches(pattern, evtab_event_name(e))) {
+		if (listmx_matches(pattern, evtab_event_name(e))) {
 			cJSON_AddItemToArray(evs, event_json(s, e));
 			shown++;
 		}
@@ -216,7 +215,7 @@ static cJSON *section_json(const struct list_section *s, const char *pattern)
 		long code = e ? resolve_sysfs_event_code(e) : -1;
 		cJSON *x;
 
-		if (!e || !beyond_table(s, e) || !matches(pattern, e->name))
+		if (!e || !beyond_table(s, e) || !listmx_matches(pattern, e->name))
 			continue;
 		x = cJSON_CreateObject();
 		cJSON_AddItemToObject(x, "code", code >= 0 ? cJSON_CreateNumber((double)code)
@@ -248,7 +247,7 @@ static void generic_cb(const char *name, void *arg)
 	const char *unit;
 	int arm;
 
-	if (!matches(g->pattern, name) || resolve_generic(name, &a, &unit) != PP_OK)
+	if (!listmx_matches(g->pattern, name) || resolve_generic(name, &a, &unit) != PP_OK)
 		return;
 	arm = resolve_generic_arm_code(a.type, a.config);
 	if (g->arr) {
@@ -311,7 +310,7 @@ static void print_section(const struct list_section *s, const char *pattern, FIL
 		const char *name = evtab_event_name(e);
 		unsigned code = evtab_event_code(e);
 
-		if (matches(pattern, name))
+		if (listmx_matches(pattern, name))
 			fprintf(fp, "  0x%04x %c %-36s %-6s  %s\n", code,
 				advertised(s, code) > 0 ? '*' : ' ', name,
 				class_short(evtab_event_class(e)), evtab_event_desc(e));
@@ -320,7 +319,7 @@ static void print_section(const struct list_section *s, const char *pattern, FIL
 		const struct sysfs_event *e = sysfs_event_at(s->pmu, k);
 		long code = e ? resolve_sysfs_event_code(e) : -1;
 
-		if (!e || !beyond_table(s, e) || !matches(pattern, e->name))
+		if (!e || !beyond_table(s, e) || !listmx_matches(pattern, e->name))
 			continue;
 		if (code >= 0)
 			fprintf(fp, "  0x%04lx * %-36s %-6s  advertised by the PMU, not in pmuprof's "
@@ -350,7 +349,7 @@ static void name_cb(const char *name, void *arg)
 {
 	struct generic_acc *g = arg;
 
-	if (matches(g->pattern, name))
+	if (listmx_matches(g->pattern, name))
 		fprintf(g->fp, "%s\n", name);
 }
 
@@ -364,10 +363,49 @@ static void print_names(const struct list_opts *o, const struct list_section *s,
 	for (size_t k = 0; k < n; k++) {
 		for (size_t e = 0; e < evtab_nevents(s[k].core); e++)
 			name_cb(evtab_event_name(evtab_event_at(s[k].core, e)), &g);
-		for (size_t e = 0; s[k].pmu && e < s[k].pmu->nevents; e++)
-			if (beyond_table(&s[k], &s[k].pmu->events[e]))
-				name_cb(s[k].pmu->events[e].name, &g);
+		for (size_t e = 0; s[k].pmu && e < s[k].pmu->nevents; e++) {
+			const struct sysfs_event *x = sysfs_event_at(s[k].pmu, e);
+
+			if (x && beyond_table(&s[k], x))
+				name_cb(x->name, &g);
+		}
 	}
+}
+
+static const char no_arm_metrics[] =
+	"no Arm PMU on this machine: no metrics to list (give --cpu-model CORE[:rXpY] or "
+	"--all-cores)";
+
+/* --metrics: the cores of the sections, each at the revision the model names or the PMU's
+ * MIDR gives (all of a core's revisions when neither does). */
+static int print_metrics(const struct list_opts *o, const char *model,
+			 const struct list_section *s, size_t n)
+{
+	struct listmx_core *c = calloc(n ? n : 1, sizeof(*c));
+	size_t nc = 0;
+	int rc = 0;
+
+	if (!c)
+		return -1;
+	for (size_t k = 0; k < n; k++) {
+		if (!s[k].core)
+			continue;
+		c[nc].core = s[k].core;
+		c[nc].rev = -1;
+		if (model && !o->all_cores)
+			c[nc].rev = evtab_model_revision(model);
+		else if (s[k].pmu && s[k].pmu->midr)
+			c[nc].rev = (int)MXTAB_MIDR_REV(s[k].pmu->midr);
+		nc++;
+	}
+	if (o->json)
+		rc = listmx_json(c, nc, o->pattern, nc ? NULL : no_arm_metrics, stdout);
+	else if (!nc)
+		printf("pmuprof: %s\n", no_arm_metrics);
+	else
+		listmx_text(c, nc, o->pattern, stdout);
+	free(c);
+	return rc;
 }
 
 int cmd_list(int argc, char **argv)
@@ -393,6 +431,8 @@ int cmd_list(int argc, char **argv)
 	if (o.json && msg_json_ready() != 0)
 		return PP_EXIT_ERROR;
 	model = resolve_model_name(o.cpu_model);
+	if (evsel_model_revision_ok(model) != 0)
+		return PP_EXIT_ERROR;
 	if (resolve_ctx_init(&ctx, model, &near) != PP_OK) {
 		msg_error("unknown CPU model '%s'%s%s%s (see 'pmuprof list --all-cores')", model,
 			  near.n ? " (did you mean '" : "", near.n ? near.best[0] : "",
@@ -407,7 +447,9 @@ int cmd_list(int argc, char **argv)
 		resolve_ctx_free(&ctx);
 		return PP_EXIT_ERROR;
 	}
-	if (o.names)
+	if (o.metrics)
+		rc = print_metrics(&o, model, secs, n);
+	else if (o.names)
 		print_names(&o, secs, n);
 	else if (o.json)
 		rc = print_json(&o, secs, n, n == 0);

@@ -6,6 +6,7 @@
 
 #include "cmd.h"
 #include "evsel.h"
+#include "evtab.h"
 #include "evspec.h"
 
 enum { OPT_KERNEL_EL = 0x200, OPT_ALLOW_SECURE, OPT_CPU_MODEL };
@@ -76,11 +77,22 @@ void evsel_opts_free(struct evsel_opts *o)
 	o->nspecs = 0;
 }
 
+int evsel_model_revision_ok(const char *model)
+{
+	if (!model || evtab_model_revision(model) != -2)
+		return 0;
+	msg_error("bad revision in CPU model '%s': want CORE:rXpY with X and Y from 0 to 15 "
+		  "(e.g. neoverse-n2:r0p3)", model);
+	return -1;
+}
+
 int evsel_ctx_init(const struct evsel_opts *o, struct resolve_ctx *ctx)
 {
 	const char *model = resolve_model_name(o->cpu_model);
 	struct suggest near;
 
+	if (evsel_model_revision_ok(model) != 0)
+		return -1;
 	if (resolve_ctx_init(ctx, model, &near) == PP_OK)
 		return 0;
 	msg_error("unknown CPU model '%s'%s%s%s (see 'pmuprof list --all-cores')", model,

@@ -183,10 +183,40 @@ static const char *short_id(const char *id)
 	return id;
 }
 
+int evtab_model_revision(const char *model)
+{
+	const char *s = model ? strchr(model, ':') : NULL;
+	unsigned v = 0, r = 0;
+	int nv = 0, nr = 0;
+
+	if (!s)
+		return -1;
+	if (*++s != 'r' && *s != 'R')
+		return -2;
+	for (s++; isdigit((unsigned char)*s) && nv < 3; s++, nv++)
+		v = v * 10 + (unsigned)(*s - '0');
+	if (!nv || (*s != 'p' && *s != 'P'))
+		return -2;
+	for (s++; isdigit((unsigned char)*s) && nr < 3; s++, nr++)
+		r = r * 10 + (unsigned)(*s - '0');
+	if (!nr || *s || v > 15 || r > 15)
+		return -2;
+	return (int)(v << 4 | r);
+}
+
 const struct evtab_core *evtab_core_by_name(const char *name)
 {
-	char key[NAME_MAX_LEN + 1];
+	char key[NAME_MAX_LEN + 1], base[NAME_MAX_LEN + 1];
+	const char *colon = name ? strchr(name, ':') : NULL;
 	size_t i;
+
+	if (colon) {	/* "neoverse-n2:r0p3": the core, if the revision is well formed */
+		if (evtab_model_revision(name) < 0 || (size_t)(colon - name) > NAME_MAX_LEN)
+			return NULL;
+		memcpy(base, name, (size_t)(colon - name));
+		base[colon - name] = '\0';
+		name = base;
+	}
 	if (!name || !*name || !normalize(name, key, sizeof(key)))
 		return NULL;
 	/* Ids are unique and so are their short forms; ~40 cores: a scan costs nothing. */
@@ -209,7 +239,7 @@ static int midr_cmp(const void *key, const void *elem)
 const struct evtab_core *evtab_core_by_midr(uint64_t midr)
 {
 	uint32_t key = EVTAB_GEN_MIDR_KEY((midr >> 24) & 0xFF, (midr >> 4) & 0xFFF);
-	const struct evtab_gen_midr *m = bsearch(&key, evtab_gen.midrs, evtab_gen.ncores,
+	const struct evtab_gen_midr *m = bsearch(&key, evtab_gen.midrs, evtab_gen.nmidrs,
 						 sizeof(*m), midr_cmp);
 	return m ? &evtab_gen.cores[m->core] : NULL;
 }

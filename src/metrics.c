@@ -1,11 +1,15 @@
 /* metrics.c: the derived metrics table and their computation from a report's counted events.
- * Formulas: Arm's telemetry data for Neoverse cores (reference/arm-telemetry), written here
- * as C; generic ratios (IPC, miss rates) are the same on every PMUv3 core. */
+ * Formulas: Arm's telemetry data for Neoverse cores (reference/arm-telemetry), as text in
+ * Arm's event names with SLOTS for the core's slot count, evaluated by src/mexpr.c (what a
+ * report prints as the formula is what computed it); generic ratios (IPC, miss rates) are the
+ * same on every PMUv3 core. tests/unit/test_metrics.c holds the per-core ones against the
+ * generated tables of events/metrics. */
 #include <ctype.h>
 #include <math.h>
 #include <string.h>
 
 #include "metrics.h"
+#include "mexpr.h"
 #include "resolve.h"
 
 /* Inputs, by their Arm names and codes; perf's generic events count as the event the kernel
@@ -32,103 +36,69 @@
 #define OP_RET { "OP_RETIRED", 0x3a }
 #define OP_SPEC { "OP_SPEC", 0x3b }
 
-static double ratio(const double *v, double slots)
-{
-	(void)slots;
-	return v[1] > 0 ? v[0] / v[1] : NAN;
-}
-
-static double pct(const double *v, double slots)
-{
-	return 100.0 * ratio(v, slots);
-}
-
-/* Top-down level 1, inputs in the order of the TD_* lists below. v[0] is the anchor. */
-enum { C = 1 };	/* CPU_CYCLES is input 1 in every top-down list */
-
-/* frontend_bound: SS_FE, CYCLES, BR_MIS */
-static double fe_n2(const double *v, double s) { return 100 * ((v[0] - v[C]) / (s * v[C]) - v[2] / v[C]); }
-static double fe_n2p3(const double *v, double s) { return 100 * (v[0] / (s * v[C]) - v[2] / v[C]); }
-static double fe_v1(const double *v, double s) { return 100 * (v[0] / (s * v[C]) - 4 * v[2] / v[C]); }
-/* backend_bound: SS_BE, CYCLES, BR_MIS */
-static double be_n2(const double *v, double s) { return 100 * (v[0] / (s * v[C]) - 3 * v[2] / v[C]); }
-static double be_v1(const double *v, double s) { return 100 * v[0] / (s * v[C]); }
-/* bad_speculation: OP_SPEC, CYCLES, OP_RET, SS, BR_MIS */
-static double bs_n2(const double *v, double s)
-{
-	return 100 * ((1 - v[2] / v[0]) * (1 - (v[3] - v[C]) / (s * v[C])) + 4 * v[4] / v[C]);
-}
-static double bs_p3(const double *v, double s)
-{
-	return 100 * ((1 - v[2] / v[0]) * (1 - v[3] / (s * v[C])) + 4 * v[4] / v[C]);
-}
-/* retiring: OP_RET, CYCLES, OP_SPEC, SS */
-static double rt_n2(const double *v, double s) { return 100 * v[0] / v[2] * (1 - (v[3] - v[C]) / (s * v[C])); }
-static double rt_p3(const double *v, double s) { return 100 * v[0] / v[2] * (1 - v[3] / (s * v[C])); }
-
 #define TD_FE { SS_FE, CYCLES, BR_MIS }
 #define TD_BE { SS_BE, CYCLES, BR_MIS }
 #define TD_BS { OP_SPEC, CYCLES, OP_RET, SS, BR_MIS }
 #define TD_RT { OP_RET, CYCLES, OP_SPEC, SS }
-#define TD(nm, lbl, cr, var, n, ins, f, text) \
+#define TD(nm, lbl, cr, var, n, ins, text) \
 	{ .name = nm, .group = "topdown_l1", .unit = "%", .label = lbl, .formula = text, \
-	  .core = cr, .variant = var, .ninputs = n, .in = ins, .fn = f }
+	  .core = cr, .variant = var, .ninputs = n, .in = ins }
 
 /* Neoverse N2 before r0p3 counts one extra STALL_SLOT per cycle (Arm's data for r0p0, r0p1
  * and the unversioned N2 subtract CPU_CYCLES); r0p3 does not. */
 static const struct metrics_def defs[] = {
 	{ "ipc", "ipc", "insn per cycle", "insn per cycle", "INST_RETIRED / CPU_CYCLES",
-	  NULL, 0, 2, { INSTS, CYCLES }, ratio },
+	  NULL, 0, 2, { INSTS, CYCLES } },
 	{ "branch_miss_rate", "branch_miss_rate", "%", "of all branches",
-	  "100 * BR_MIS_PRED_RETIRED / BR_RETIRED", NULL, 0, 2, { BR_MISR, BR_RET }, pct },
+	  "100 * BR_MIS_PRED_RETIRED / BR_RETIRED", NULL, 0, 2, { BR_MISR, BR_RET } },
 	/* perf's branch-misses / branches, as the kernel counts them (Linux 6.1's generic map) */
 	{ "branch_miss_rate", "branch_miss_rate", "%", "of all branches",
-	  "100 * BR_MIS_PRED / PC_WRITE_RETIRED", NULL, 0, 2, { BR_MIS, PC_WR }, pct },
+	  "100 * BR_MIS_PRED / PC_WRITE_RETIRED", NULL, 0, 2, { BR_MIS, PC_WR } },
 	{ "l1d_miss_rate", "l1d_miss_rate", "%", "of L1D accesses",
-	  "100 * L1D_CACHE_REFILL / L1D_CACHE", NULL, 0, 2, { L1D_R, L1D }, pct },
+	  "100 * L1D_CACHE_REFILL / L1D_CACHE", NULL, 0, 2, { L1D_R, L1D } },
 	{ "l1i_miss_rate", "l1i_miss_rate", "%", "of L1I accesses",
-	  "100 * L1I_CACHE_REFILL / L1I_CACHE", NULL, 0, 2, { L1I_R, L1I }, pct },
+	  "100 * L1I_CACHE_REFILL / L1I_CACHE", NULL, 0, 2, { L1I_R, L1I } },
 	{ "l2d_miss_rate", "l2d_miss_rate", "%", "of L2D accesses",
-	  "100 * L2D_CACHE_REFILL / L2D_CACHE", NULL, 0, 2, { L2D_R, L2D }, pct },
+	  "100 * L2D_CACHE_REFILL / L2D_CACHE", NULL, 0, 2, { L2D_R, L2D } },
 	{ "ll_read_miss_rate", "ll_read_miss_rate", "%", "of LL cache reads",
-	  "100 * LL_CACHE_MISS_RD / LL_CACHE_RD", NULL, 0, 2, { LL_MISS, LL_RD }, pct },
+	  "100 * LL_CACHE_MISS_RD / LL_CACHE_RD", NULL, 0, 2, { LL_MISS, LL_RD } },
 	{ "frontend_stalled_cycles", "stalls", "%", "of cycles frontend stalled",
-	  "100 * STALL_FRONTEND / CPU_CYCLES", NULL, 0, 2, { ST_FE, CYCLES }, pct },
+	  "100 * STALL_FRONTEND / CPU_CYCLES", NULL, 0, 2, { ST_FE, CYCLES } },
 	{ "backend_stalled_cycles", "stalls", "%", "of cycles backend stalled",
-	  "100 * STALL_BACKEND / CPU_CYCLES", NULL, 0, 2, { ST_BE, CYCLES }, pct },
-	TD("frontend_bound", "of slots frontend bound", "neoverse-n2", 1, 3, TD_FE, fe_n2,
+	  "100 * STALL_BACKEND / CPU_CYCLES", NULL, 0, 2, { ST_BE, CYCLES } },
+	TD("frontend_bound", "of slots frontend bound", "neoverse-n2", 1, 3, TD_FE,
 	   "100 * ((STALL_SLOT_FRONTEND - CPU_CYCLES) / (SLOTS * CPU_CYCLES) - BR_MIS_PRED / CPU_CYCLES)"),
-	TD("frontend_bound", "of slots frontend bound", "neoverse-n2", 2, 3, TD_FE, fe_n2p3,
+	TD("frontend_bound", "of slots frontend bound", "neoverse-n2", 2, 3, TD_FE,
 	   "100 * (STALL_SLOT_FRONTEND / (SLOTS * CPU_CYCLES) - BR_MIS_PRED / CPU_CYCLES)"),
-	TD("frontend_bound", "of slots frontend bound", "neoverse-v1", 0, 3, TD_FE, fe_v1,
+	TD("frontend_bound", "of slots frontend bound", "neoverse-v1", 0, 3, TD_FE,
 	   "100 * (STALL_SLOT_FRONTEND / (SLOTS * CPU_CYCLES) - 4 * BR_MIS_PRED / CPU_CYCLES)"),
-	TD("frontend_bound", "of slots frontend bound", "neoverse-v2", 0, 3, TD_FE, fe_n2p3,
+	TD("frontend_bound", "of slots frontend bound", "neoverse-v2", 0, 3, TD_FE,
 	   "100 * (STALL_SLOT_FRONTEND / (SLOTS * CPU_CYCLES) - BR_MIS_PRED / CPU_CYCLES)"),
-	TD("backend_bound", "of slots backend bound", "neoverse-n2", 0, 3, TD_BE, be_n2,
+	TD("backend_bound", "of slots backend bound", "neoverse-n2", 0, 3, TD_BE,
 	   "100 * (STALL_SLOT_BACKEND / (SLOTS * CPU_CYCLES) - 3 * BR_MIS_PRED / CPU_CYCLES)"),
-	TD("backend_bound", "of slots backend bound", "neoverse-v1", 0, 2, TD_BE, be_v1,
+	TD("backend_bound", "of slots backend bound", "neoverse-v1", 0, 2, TD_BE,
 	   "100 * STALL_SLOT_BACKEND / (SLOTS * CPU_CYCLES)"),
-	TD("backend_bound", "of slots backend bound", "neoverse-v2", 0, 3, TD_BE, be_n2,
+	TD("backend_bound", "of slots backend bound", "neoverse-v2", 0, 3, TD_BE,
 	   "100 * (STALL_SLOT_BACKEND / (SLOTS * CPU_CYCLES) - 3 * BR_MIS_PRED / CPU_CYCLES)"),
-	TD("bad_speculation", "of slots bad speculation", "neoverse-n2", 1, 5, TD_BS, bs_n2,
+	TD("bad_speculation", "of slots bad speculation", "neoverse-n2", 1, 5, TD_BS,
 	   "100 * ((1 - OP_RETIRED / OP_SPEC) * (1 - (STALL_SLOT - CPU_CYCLES) / (SLOTS * "
 	   "CPU_CYCLES)) + 4 * BR_MIS_PRED / CPU_CYCLES)"),
-	TD("bad_speculation", "of slots bad speculation", "neoverse-n2", 2, 5, TD_BS, bs_p3,
+	TD("bad_speculation", "of slots bad speculation", "neoverse-n2", 2, 5, TD_BS,
 	   "100 * ((1 - OP_RETIRED / OP_SPEC) * (1 - STALL_SLOT / (SLOTS * CPU_CYCLES)) + "
 	   "4 * BR_MIS_PRED / CPU_CYCLES)"),
-	TD("bad_speculation", "of slots bad speculation", "neoverse-v1", 0, 5, TD_BS, bs_p3,
+	TD("bad_speculation", "of slots bad speculation", "neoverse-v1", 0, 5, TD_BS,
 	   "100 * ((1 - OP_RETIRED / OP_SPEC) * (1 - STALL_SLOT / (SLOTS * CPU_CYCLES)) + "
 	   "4 * BR_MIS_PRED / CPU_CYCLES)"),
-	TD("bad_speculation", "of slots bad speculation", "neoverse-v2", 0, 5, TD_BS, bs_p3,
+	TD("bad_speculation", "of slots bad speculation", "neoverse-v2", 0, 5, TD_BS,
 	   "100 * ((1 - OP_RETIRED / OP_SPEC) * (1 - STALL_SLOT / (SLOTS * CPU_CYCLES)) + "
 	   "4 * BR_MIS_PRED / CPU_CYCLES)"),
-	TD("retiring", "of slots retiring", "neoverse-n2", 1, 4, TD_RT, rt_n2,
+	TD("retiring", "of slots retiring", "neoverse-n2", 1, 4, TD_RT,
 	   "100 * OP_RETIRED / OP_SPEC * (1 - (STALL_SLOT - CPU_CYCLES) / (SLOTS * CPU_CYCLES))"),
-	TD("retiring", "of slots retiring", "neoverse-n2", 2, 4, TD_RT, rt_p3,
+	TD("retiring", "of slots retiring", "neoverse-n2", 2, 4, TD_RT,
 	   "100 * OP_RETIRED / OP_SPEC * (1 - STALL_SLOT / (SLOTS * CPU_CYCLES))"),
-	TD("retiring", "of slots retiring", "neoverse-v1", 0, 4, TD_RT, rt_p3,
+	TD("retiring", "of slots retiring", "neoverse-v1", 0, 4, TD_RT,
 	   "100 * OP_RETIRED / OP_SPEC * (1 - STALL_SLOT / (SLOTS * CPU_CYCLES))"),
-	TD("retiring", "of slots retiring", "neoverse-v2", 0, 4, TD_RT, rt_p3,
+	TD("retiring", "of slots retiring", "neoverse-v2", 0, 4, TD_RT,
 	   "100 * OP_RETIRED / OP_SPEC * (1 - STALL_SLOT / (SLOTS * CPU_CYCLES))"),
 };
 
@@ -230,6 +200,29 @@ static int same_unit(const struct report_event *e, const struct report_event *an
 	       !(named_pmu(e->pmu) && named_pmu(anchor->pmu) && strcmp(e->pmu, anchor->pmu));
 }
 
+/* The inputs' values for the formula: its names are the definition's inputs and SLOTS. */
+struct inputs {
+	const struct metrics_def *d;
+	const double *v;
+	double slots;
+};
+
+static enum mexpr_status input(void *ctx, const char *name, size_t len, double *value)
+{
+	const struct inputs *in = ctx;
+
+	if (len == 5 && !memcmp(name, "SLOTS", 5)) {
+		*value = in->slots;
+		return MEXPR_OK;
+	}
+	for (size_t i = 0; i < in->d->ninputs; i++)
+		if (strlen(in->d->in[i].arm_name) == len && !memcmp(in->d->in[i].arm_name, name, len)) {
+			*value = in->v[i];
+			return MEXPR_OK;
+		}
+	return MEXPR_UNKNOWN;
+}
+
 /* Fills m from the events like the anchor a; 0 when an input is missing or it is undefined. */
 static int compute_one(const struct report *r, const struct metrics_def *d, size_t a,
 		       const struct metrics_core *core, struct report_metric_value *m)
@@ -255,8 +248,13 @@ static int compute_one(const struct report *r, const struct metrics_def *d, size
 		v[i] = r->events[k].value;
 		m->ev[m->nev++] = k;
 	}
-	m->value = d->fn(v, core ? core->slots : 0);
+	m->value = metrics_eval(d, v, m->slots);
 	return isfinite(m->value);
+}
+
+double metrics_eval(const struct metrics_def *d, const double *v, int slots)
+{
+	return mexpr_eval(d->formula, input, &(struct inputs){ d, v, slots }, NULL);
 }
 
 size_t metrics_compute(const struct report *r, const struct metrics_core *core,

@@ -129,7 +129,7 @@ static int anchored(const struct source *s, size_t idx, double *val, const char 
 				if (!counted(s, &r->events[m->ev[i]], &v[i]))
 					break;
 			/* not every input counted in this unit, or undefined there */
-			if (i < m->nev || !isfinite(x = m->def->fn(v, m->slots)))
+			if (i < m->nev || !isfinite(x = metrics_eval(m->def, v, m->slots)))
 				continue;
 		}
 		*val = x;

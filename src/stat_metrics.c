@@ -32,7 +32,8 @@ int stat_metrics_list(void)
 	return ferror(stdout) ? PP_EXIT_ERROR : 0;
 }
 
-/* The core per-core metrics are for: --cpu-model or $PMUPROF_CPU_MODEL, else CPU 0's MIDR;
+/* The core per-core metrics are for: --cpu-model or $PMUPROF_CPU_MODEL (with its revision,
+ * "neoverse-n2:r0p3", else revision unknown), else CPU 0's MIDR;
  * slots from the first Arm PMU's caps/slots (PMMIR_EL1.SLOTS), else the core table. */
 void stat_metrics_core(const char *cpu_model, const struct stat_event *evs, size_t n,
 		       struct metrics_core *mc)
@@ -48,6 +49,13 @@ void stat_metrics_core(const char *cpu_model, const struct stat_event *evs, size
 		midr = 0;
 	if (!(c = model ? evtab_core_by_name(model) : evtab_core_by_midr(midr)))
 		return;
+	if (model && evtab_model_revision(model) >= 0) {
+		/* --cpu-model CORE:rXpY: that revision's MIDR (Variant [23:20], Revision [3:0]) */
+		unsigned rev = (unsigned)evtab_model_revision(model);
+
+		midr = (uint64_t)evtab_core_implementer(c) << 24 | (uint64_t)(rev >> 4) << 20 |
+		       (uint64_t)evtab_core_part(c) << 4 | (rev & 0xf);
+	}
 	mc->name = evtab_core_name(c);
 	mc->slots = evtab_core_slots(c);
 	mc->midr = midr;

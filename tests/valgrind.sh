@@ -112,6 +112,12 @@ vg 0 "list -M neoverse-n1 with a glob" -- list -M neoverse-n1 'l1d*'
 vg 0 "list --names on a big.LITTLE fixture" PMUPROF_SYSFS_ROOT="$FX/phone-a55-a76" -- list --names
 vg 0 "list --cores" -- list --cores
 vg 2 "list: an unknown --cpu-model" -- list -M cortex-a999
+vg 0 "list --metrics --all-cores" -- list --metrics --all-cores
+vg 0 "list --metrics --all-cores --json" -- list --metrics --all-cores --json
+vg 0 "list --metrics for a revision, with a pattern" -- list --metrics -M neoverse-n2:r0p3 'bound'
+vg 0 "list --metrics on a fixture: the PMU's MIDR" PMUPROF_SYSFS_ROOT="$FX/n1-server" -- \
+	list --metrics --json
+vg 2 "list --metrics: a bad revision" -- list --metrics -M neoverse-n2:r0p
 # --- info
 vg 0 "info on this host" -- info
 for f in n1-server phone-a55-a76 qemu-a57 rk3399-cpuinfo x86-host broken; do

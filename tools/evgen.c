@@ -1,6 +1,6 @@
 /* tools/evgen.c: the event-table generator's driver: read, check, lay out, write the tables.
  *
- * usage: evgen -o OUT.c -H OUT.h FILE.ev...
+ * usage: evgen -o OUT.c -H OUT.h FILE.ev... [FILE.metrics...]
  *
  * Runs on the build machine (HOSTCC). The format of the input is documented in events/README.md.
  * Every problem is reported as "FILE:LINE: message" on stderr and all of them are reported
@@ -8,8 +8,9 @@
  * reproducible: input files are read in sorted order, tables are sorted, and the banner names
  * the inputs but carries no date or path of the build directory.
  *
- * The stages: evgen_parse.c (lines -> records), evgen_check.c (checks across records),
- * evgen_layout.c (records -> offsets and indexes), evgen_emit.c (-> C).
+ * The stages: evgen_parse.c and evgen_mparse.c (lines -> records), evgen_check.c and
+ * evgen_mcheck.c (checks across records; formulas through src/mexpr.c), evgen_layout.c and
+ * evgen_mlayout.c (records -> offsets and indexes), evgen_emit.c (-> C).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -89,7 +90,7 @@ static int str_cmp(const void *a, const void *b)
 
 static int usage(void)
 {
-	fputs("usage: evgen -o OUT.c -H OUT.h FILE.ev...\n", stderr);
+	fputs("usage: evgen -o OUT.c -H OUT.h FILE.ev... [FILE.metrics...]\n", stderr);
 	return 2;
 }
 
@@ -111,9 +112,16 @@ int main(int argc, char **argv)
 		return usage();
 	nfiles = argc - i;
 	qsort(argv + i, (size_t)nfiles, sizeof(*argv), str_cmp);
-	for (int k = i; k < argc; k++)
-		evgen_read_file(&db, argv[k]);
+	for (int k = i; k < argc; k++) {
+		size_t len = strlen(argv[k]);
+
+		if (len > 8 && !strcmp(argv[k] + len - 8, ".metrics"))
+			evgen_read_metrics(&db, argv[k]);
+		else
+			evgen_read_file(&db, argv[k]);
+	}
 	evgen_check(&db);
+	evgen_check_metrics(&db);
 	if (too_many_events(&db))
 		fputs("evgen: more than 65535 events: the tables index them with 16 bits\n", stderr);
 	if (too_many_events(&db) || db.nerrors) {

@@ -30,6 +30,13 @@ struct evgen_ref {
 	char *name;
 };
 
+/* A MIDR another implementer reports for this core's part ("alias" line). */
+struct evgen_alias {
+	unsigned impl, part;
+	const char *file;
+	int line;
+};
+
 struct evgen_core {
 	char *id, *title, *arch;
 	unsigned impl, part;
@@ -40,7 +47,43 @@ struct evgen_core {
 	size_t nrefs, caprefs;
 	struct evgen_ev *own;
 	size_t nown, capown;
+	struct evgen_alias *aliases;
+	size_t naliases, capaliases;
 	uint32_t id_at, title_at, arch_at;	/* offsets in the string pool */
+};
+
+/* A metric of a events/metrics file: its formula's events are found by the check. */
+struct evgen_metric {
+	char *name, *title, *unit, *formula, *next;
+	const char *file;
+	int line, formula_line, next_line;
+	char **events;			/* the formula's names, sorted, each once */
+	size_t nevents;
+	int index;			/* position in the generated metric table */
+};
+
+/* A group of metrics: its members by name until the check finds them. */
+struct evgen_group {
+	char *name, *title, *members;
+	int stage;			/* 1 or 2: top-down stage; 0: none */
+	const char *file;
+	int line, members_line;
+	size_t *member;			/* indexes into the file's metrics, once checked */
+	size_t nmember;
+};
+
+/* One events/metrics file: a core's metrics for a range of revisions, or (core NULL) the
+ * generic metrics, given to every core without a file of its own whose events allow them. */
+struct evgen_mfile {
+	char *core;
+	const char *file;
+	int line;
+	unsigned lo, hi;		/* revisions, variant << 4 | revision, inclusive */
+	size_t core_at;			/* db->cores index, once checked */
+	struct evgen_metric *metrics;
+	size_t nmetrics, capmetrics;
+	struct evgen_group *groups;
+	size_t ngroups, capgroups;
 };
 
 /* Everything read from the events/ files, and how many problems were reported on the way. */
@@ -49,6 +92,8 @@ struct evgen_db {
 	size_t ncommons, capcommons;
 	struct evgen_core *cores;
 	size_t ncores, capcores;
+	struct evgen_mfile *mfiles;
+	size_t nmfiles, capmfiles;
 	int nerrors;
 };
 
@@ -61,6 +106,22 @@ void *evgen_calloc(size_t n, size_t size);
 
 /* evgen_parse.c: reads one events/ file into db, reporting what is wrong line by line. */
 void evgen_read_file(struct evgen_db *db, const char *file);
+
+/* evgen_mparse.c: reads one events/metrics file (NAME.metrics) into db. */
+void evgen_read_metrics(struct evgen_db *db, const char *file);
+/* evgen_mcheck.c: after evgen_check: each metrics file's core and revisions, each formula
+ * (syntax, unknown names, events its core lacks), groups and links; sorts metrics by name. */
+void evgen_check_metrics(struct evgen_db *db);
+/* Reads f line by line, giving fn each line that is neither blank nor a comment: its first
+ * field (kw) and the rest. Long lines are reported; -1 (reported) when f cannot be opened. */
+typedef void (*evgen_line_fn)(void *ctx, int line, char *kw, char *rest);
+int evgen_each_line(struct evgen_db *db, const char *f, evgen_line_fn fn, void *ctx);
+/* evgen_parse.c's field splitters, shared with evgen_mparse.c. */
+char *evgen_next_field(char **p);
+char *evgen_rest_of_line(char **p);
+char *evgen_strdup(const char *s);
+int evgen_check_text(struct evgen_db *db, const char *f, int line, const char *what,
+		     const char *s);
 
 /* evgen_check.c: checks across records (duplicates, references, MIDRs); sorts the cores by id
  * and resolves every "uses" to its common event. */
@@ -92,8 +153,40 @@ struct evgen_out {
 	struct evgen_midr {
 		unsigned key;		/* implementer << 12 | part number */
 		size_t core;
-	} *midrs;			/* one per core, sorted by key */
+	} *midrs;			/* one per core and alias, sorted by key */
+	size_t nmidrs;
+	struct evgen_strtab {		/* the pool's strings by hash, to share equal ones */
+		uint32_t *slots;
+		size_t nslots, used;
+	} strtab;
+	struct evgen_mset {		/* a metric set: a core and revisions, or generic */
+		size_t core, first, n, gfirst, ng;
+		unsigned lo, hi;
+		int generic;
+	} *msets;
+	size_t nmsets;
+	struct evgen_mrow {		/* a metric as laid out: strings as offsets */
+		uint32_t name, title, unit, formula, next;
+		size_t events, nevents;
+	} *metrics;
+	size_t nmetrics;
+	struct evgen_grec {		/* a group as laid out */
+		uint32_t name, title;
+		size_t members, nmembers;
+		int stage;
+	} *groups;
+	size_t ngroups;
+	uint32_t *mevents;		/* metric events: pool offsets of their names */
+	size_t nmevents, capmevents;
+	uint16_t *members;		/* group members: metric indexes */
+	size_t nmembers, capmembers;
 };
+
+/* The pool offset of s, appending it when the pool does not hold it yet. */
+uint32_t evgen_intern(struct evgen_out *out, const char *s);
+/* evgen_mlayout.c: places the metric sets in out (after the events), writes them as C. */
+void evgen_layout_metrics(const struct evgen_db *db, struct evgen_out *out);
+void evgen_emit_metrics(FILE *o, const struct evgen_out *out);
 
 /* evgen_layout.c: places a checked db (event indexes, string offsets, sorted sets) in out. */
 void evgen_layout(struct evgen_db *db, char **files, int nfiles, struct evgen_out *out);

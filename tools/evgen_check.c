@@ -100,6 +100,29 @@ static void check_core(struct evgen_db *db, struct evgen_core *c)
 	free(set);
 }
 
+/* An alias must name no other core's MIDR, nor another alias's. */
+static void check_aliases(struct evgen_db *db)
+{
+	for (size_t i = 0; i < db->ncores; i++)
+		for (size_t a = 0; a < db->cores[i].naliases; a++) {
+			const struct evgen_alias *al = &db->cores[i].aliases[a];
+
+			for (size_t j = 0; j < db->ncores; j++) {
+				const struct evgen_core *o = &db->cores[j];
+
+				if (o->has_midr && o->impl == al->impl && o->part == al->part)
+					evgen_error(db, al->file, al->line, "alias MIDR 0x%02x/0x%03x "
+						    "is %s's own MIDR", al->impl, al->part, o->id);
+				for (size_t b = 0; b < o->naliases && (j < i || b < a); b++)
+					if (o->aliases[b].impl == al->impl &&
+					    o->aliases[b].part == al->part)
+						evgen_error(db, al->file, al->line, "alias MIDR "
+							    "0x%02x/0x%03x also names %s", al->impl,
+							    al->part, o->id);
+			}
+		}
+}
+
 static int core_cmp(const void *a, const void *b)
 {
 	return strcmp(((const struct evgen_core *)a)->id, ((const struct evgen_core *)b)->id);
@@ -128,4 +151,5 @@ void evgen_check(struct evgen_db *db)
 					    "belongs to %s", cs[i].impl, cs[i].part, cs[j].id);
 		}
 	}
+	check_aliases(db);
 }

@@ -49,6 +49,18 @@ void evgen_emit_header(FILE *o, const struct evgen_out *out)
 	      "struct evtab_gen_midr {\n\tuint32_t key;\n\tuint16_t core;\n};\n\n"
 	      "#define EVTAB_GEN_MIDR_KEY(impl, part) "
 	      "(((uint32_t)(impl) << 12) | (uint32_t)(part))\n\n", o);
+	fputs("/* The metric tables (events/metrics): a set is one core's metrics for a range of its\n"
+	      " * revisions (variant << 4 | revision, inclusive), or the generic metrics its events\n"
+	      " * allow; its metrics (sorted by name) and groups are runs of metrics and groups. A\n"
+	      " * metric's events are a run of mevents (pool offsets of names), a group's members a\n"
+	      " * run of members (metric indexes). */\n"
+	      "struct mxtab_metric {\n\tuint32_t name, title, unit, formula, next, events;\n"
+	      "\tuint16_t nevents;\n};\n\n"
+	      "struct mxtab_group {\n\tuint32_t name, title, members;\n\tuint16_t nmembers;\n"
+	      "\tuint8_t stage;\t\t/* top-down stage 1 or 2; 0 none */\n};\n\n"
+	      "struct mxtab_set {\n\tuint32_t metrics, groups;\n\tuint16_t nmetrics, ngroups, core;\n"
+	      "\tuint8_t lo, hi;\n\tuint8_t generic;\t/* 1: the generic metrics, for a core "
+	      "without its own */\n};\n\n", o);
 	fprintf(o, "/* sets[0] is the common events; sets[1 + i] is cores[i]. Arrays have at least\n"
 		   " * one element (C has none empty); nevents and ncores are the counts. */\n"
 		   "struct evtab_gen {\n"
@@ -58,9 +70,15 @@ void evgen_emit_header(FILE *o, const struct evgen_out *out)
 		   "\tstruct evtab_gen_set sets[%zu];\n"
 		   "\tstruct evtab_gen_midr midrs[%zu];\n"
 		   "\tuint16_t index[%zu];\n"
-		   "\tuint16_t nevents, ncores;\n};\n\n",
-		out->nstr + 1, dim(out->nevents), dim(ncores), ncores + 1, dim(ncores),
-		dim(out->nindex));
+		   "\tstruct mxtab_metric metrics[%zu];\n"
+		   "\tstruct mxtab_group groups[%zu];\n"
+		   "\tstruct mxtab_set msets[%zu];\n"
+		   "\tuint32_t mevents[%zu];\n"
+		   "\tuint16_t members[%zu];\n"
+		   "\tuint16_t nevents, ncores, nmidrs, nmsets;\n};\n\n",
+		out->nstr + 1, dim(out->nevents), dim(ncores), ncores + 1, dim(out->nmidrs),
+		dim(out->nindex), dim(out->nmetrics), dim(out->ngroups), dim(out->nmsets),
+		dim(out->nmevents), dim(out->nmembers));
 	fputs("/* Hidden: the program reaches the tables PC-relative, not through a GOT slot that the\n"
 	      " * loader would have to relocate. */\n"
 	      "#if defined(__GNUC__)\n__attribute__((visibility(\"hidden\")))\n#endif\n"
@@ -146,11 +164,10 @@ static void emit_midrs(FILE *o, const struct evgen_out *out)
 	if (!db->ncores)
 		return;
 	fputs("\t.midrs = {\n", o);
-	for (i = 0; i < db->ncores; i++) {
-		const struct evgen_core *c = &db->cores[out->midrs[i].core];
-		fprintf(o, "\t\t{ EVTAB_GEN_MIDR_KEY(0x%02x, 0x%03x), %zu },\n", c->impl, c->part,
-			out->midrs[i].core);
-	}
+	for (i = 0; i < out->nmidrs; i++)
+		fprintf(o, "\t\t{ EVTAB_GEN_MIDR_KEY(0x%02x, 0x%03x), %zu },\t/* %s */\n",
+			out->midrs[i].key >> 12, out->midrs[i].key & 0xfff, out->midrs[i].core,
+			db->cores[out->midrs[i].core].id);
 	fputs("\t},\n", o);
 }
 
@@ -177,5 +194,7 @@ void evgen_emit_source(FILE *o, const struct evgen_out *out)
 	emit_sets(o, out);
 	emit_midrs(o, out);
 	emit_index(o, out);
-	fprintf(o, "\t.nevents = %zu,\n\t.ncores = %zu,\n};\n", out->nevents, out->db->ncores);
+	evgen_emit_metrics(o, out);
+	fprintf(o, "\t.nevents = %zu,\n\t.ncores = %zu,\n\t.nmidrs = %zu,\n\t.nmsets = %zu,\n};\n",
+		out->nevents, out->db->ncores, out->nmidrs, out->nmsets);
 }

@@ -5,11 +5,8 @@
 #include "evgen.h"
 
 /* Equal strings share one place in the pool (descriptions and own-event names repeat across
- * cores): an open-addressing hash of pool offsets, each stored + 1 so that 0 marks a free slot. */
-struct strtab {
-	uint32_t *slots;
-	size_t nslots, used;
-};
+ * cores, formulas across revisions): out->strtab, an open-addressing hash of pool offsets,
+ * each stored + 1 so that 0 marks a free slot. */
 
 static size_t hash(const char *s)
 {
@@ -19,7 +16,7 @@ static size_t hash(const char *s)
 	return h;
 }
 
-static void rehash(struct strtab *t, const struct evgen_out *out)
+static void rehash(struct evgen_strtab *t, const struct evgen_out *out)
 {
 	uint32_t *old = t->slots;
 	size_t nold = t->nslots;
@@ -37,9 +34,9 @@ static void rehash(struct strtab *t, const struct evgen_out *out)
 	free(old);
 }
 
-/* The offset of s in the pool, appending it when the pool does not hold it yet. */
-static uint32_t intern(struct strtab *t, struct evgen_out *out, const char *s)
+uint32_t evgen_intern(struct evgen_out *out, const char *s)
 {
+	struct evgen_strtab *t = &out->strtab;
 	size_t len = strlen(s) + 1, k;
 	if (2 * (t->used + 1) > t->nslots)
 		rehash(t, out);
@@ -55,11 +52,11 @@ static uint32_t intern(struct strtab *t, struct evgen_out *out, const char *s)
 	return t->slots[k] - 1;
 }
 
-static void place_event(struct strtab *t, struct evgen_out *out, struct evgen_ev *e)
+static void place_event(struct evgen_out *out, struct evgen_ev *e)
 {
 	e->index = (int)out->nevents++;
-	e->name_at = intern(t, out, e->name);
-	e->desc_at = intern(t, out, e->desc);
+	e->name_at = evgen_intern(out, e->name);
+	e->desc_at = evgen_intern(out, e->desc);
 }
 
 static void add_index(struct evgen_out *out, const struct evgen_ev **set, size_t n)
@@ -108,7 +105,6 @@ static void place_sets(struct evgen_db *db, struct evgen_out *out)
 
 void evgen_layout(struct evgen_db *db, char **files, int nfiles, struct evgen_out *out)
 {
-	struct strtab t = { 0 };
 	size_t i, j;
 	memset(out, 0, sizeof(*out));
 	out->db = db;
@@ -116,24 +112,30 @@ void evgen_layout(struct evgen_db *db, char **files, int nfiles, struct evgen_ou
 	out->nfiles = nfiles;
 	/* The event pool: the common events, then each core's own, in the order of the input. */
 	for (i = 0; i < db->ncommons; i++)
-		place_event(&t, out, &db->commons[i]);
+		place_event(out, &db->commons[i]);
 	for (i = 0; i < db->ncores; i++)
 		for (j = 0; j < db->cores[i].nown; j++)
-			place_event(&t, out, &db->cores[i].own[j]);
+			place_event(out, &db->cores[i].own[j]);
 	for (i = 0; i < db->ncores; i++) {
 		struct evgen_core *c = &db->cores[i];
-		c->id_at = intern(&t, out, c->id);
-		c->title_at = intern(&t, out, c->title);
-		c->arch_at = intern(&t, out, c->arch);
+		c->id_at = evgen_intern(out, c->id);
+		c->title_at = evgen_intern(out, c->title);
+		c->arch_at = evgen_intern(out, c->arch);
 	}
-	free(t.slots);
 	place_sets(db, out);
-	out->midrs = evgen_calloc(db->ncores + 1, sizeof(*out->midrs));
+	for (i = j = 0; i < db->ncores; i++)
+		j += 1 + db->cores[i].naliases;
+	out->midrs = evgen_calloc(j + 1, sizeof(*out->midrs));
 	for (i = 0; i < db->ncores; i++) {
-		out->midrs[i].key = db->cores[i].impl << 12 | db->cores[i].part;
-		out->midrs[i].core = i;
+		const struct evgen_core *c = &db->cores[i];
+
+		out->midrs[out->nmidrs++] = (struct evgen_midr){ c->impl << 12 | c->part, i };
+		for (j = 0; j < c->naliases; j++)
+			out->midrs[out->nmidrs++] = (struct evgen_midr){
+				c->aliases[j].impl << 12 | c->aliases[j].part, i };
 	}
-	qsort(out->midrs, db->ncores, sizeof(*out->midrs), midr_cmp);
+	qsort(out->midrs, out->nmidrs, sizeof(*out->midrs), midr_cmp);
+	evgen_layout_metrics(db, out);
 }
 
 void evgen_layout_free(struct evgen_out *out)
@@ -142,5 +144,11 @@ void evgen_layout_free(struct evgen_out *out)
 	free(out->index);
 	free(out->sets);
 	free(out->midrs);
+	free(out->strtab.slots);
+	free(out->msets);
+	free(out->metrics);
+	free(out->groups);
+	free(out->mevents);
+	free(out->members);
 	memset(out, 0, sizeof(*out));
 }

@@ -8,7 +8,7 @@
 
 #include "evgen.h"
 
-static char *xstrdup(const char *s)
+char *evgen_strdup(const char *s)
 {
 	char *d = strdup(s);
 	if (!d) {
@@ -25,7 +25,7 @@ static int common_range(unsigned code)
 }
 
 /* Splits off the next whitespace-separated field; returns NULL at the end of the line. */
-static char *next_field(char **p)
+char *evgen_next_field(char **p)
 {
 	char *s = *p, *start;
 	while (*s == ' ' || *s == '\t')
@@ -42,7 +42,7 @@ static char *next_field(char **p)
 }
 
 /* The rest of the line, trimmed; "" when there is none. */
-static char *rest_of_line(char **p)
+char *evgen_rest_of_line(char **p)
 {
 	char *s = *p, *e;
 	while (*s == ' ' || *s == '\t')
@@ -113,7 +113,8 @@ bad:
 	return -1;
 }
 
-static int check_text(struct evgen_db *db, const char *f, int line, const char *what, const char *s)
+int evgen_check_text(struct evgen_db *db, const char *f, int line, const char *what,
+		     const char *s)
 {
 	const char *p;
 	if (!*s) {
@@ -133,14 +134,14 @@ static int check_text(struct evgen_db *db, const char *f, int line, const char *
 static int parse_event(struct evgen_db *db, const char *f, int line, char *p, int cls,
 		       struct evgen_ev *ev)
 {
-	char *code = next_field(&p), *name = next_field(&p), *desc;
+	char *code = evgen_next_field(&p), *name = evgen_next_field(&p), *desc;
 	if (parse_code(db, f, line, code, &ev->code) || check_name(db, f, line, name))
 		return -1;
-	desc = rest_of_line(&p);
-	if (check_text(db, f, line, "description", desc))
+	desc = evgen_rest_of_line(&p);
+	if (evgen_check_text(db, f, line, "description", desc))
 		return -1;
-	ev->name = xstrdup(name);
-	ev->desc = xstrdup(desc);
+	ev->name = evgen_strdup(name);
+	ev->desc = evgen_strdup(desc);
 	ev->cls = cls;
 	ev->file = f;
 	ev->line = line;
@@ -173,35 +174,36 @@ static void add_own(struct evgen_db *db, struct evgen_core *c, const char *f, in
 static void add_ref(struct evgen_db *db, struct evgen_core *c, const char *f, int line, char *p)
 {
 	struct evgen_ref r = { .file = f, .line = line };
-	char *code = next_field(&p), *name = next_field(&p);
+	char *code = evgen_next_field(&p), *name = evgen_next_field(&p);
 	if (parse_code(db, f, line, code, &r.code) || check_name(db, f, line, name))
 		return;
-	if (*rest_of_line(&p)) {
+	if (*evgen_rest_of_line(&p)) {
 		evgen_error(db, f, line, "'uses' takes a code and a name only (the description is "
 			    "common.ev's)");
 		return;
 	}
-	r.name = xstrdup(name);
+	r.name = evgen_strdup(name);
 	c->refs = evgen_grow(c->refs, &c->caprefs, c->nrefs, sizeof(*c->refs));
 	c->refs[c->nrefs++] = r;
 }
 
 static struct evgen_core *new_core(struct evgen_db *db, const char *f, int line, char *p)
 {
-	char *id = next_field(&p), *title;
+	char *id = evgen_next_field(&p), *title;
 	struct evgen_core *c;
 	if (!id) {
 		evgen_error(db, f, line, "empty core id");
 		return NULL;
 	}
-	title = rest_of_line(&p);
-	if (check_text(db, f, line, "core id", id) || check_text(db, f, line, "core title", title))
+	title = evgen_rest_of_line(&p);
+	if (evgen_check_text(db, f, line, "core id", id) ||
+	    evgen_check_text(db, f, line, "core title", title))
 		return NULL;
 	db->cores = evgen_grow(db->cores, &db->capcores, db->ncores, sizeof(*db->cores));
 	c = &db->cores[db->ncores++];
 	memset(c, 0, sizeof(*c));
-	c->id = xstrdup(id);
-	c->title = xstrdup(title);
+	c->id = evgen_strdup(id);
+	c->title = evgen_strdup(title);
 	c->file = f;
 	c->line = line;
 	c->counters = -1;
@@ -210,13 +212,26 @@ static struct evgen_core *new_core(struct evgen_db *db, const char *f, int line,
 
 static void core_midr(struct evgen_db *db, struct evgen_core *c, const char *f, int line, char *p)
 {
-	int impl = parse_int(db, f, line, "implementer", next_field(&p), 1, 0xFF);
-	int part = impl < 0 ? -1 : parse_int(db, f, line, "part number", next_field(&p), 0, 0xFFF);
+	int impl = parse_int(db, f, line, "implementer", evgen_next_field(&p), 1, 0xFF);
+	int part = impl < 0 ? -1 : parse_int(db, f, line, "part number", evgen_next_field(&p), 0, 0xFFF);
 	if (impl < 0 || part < 0)
 		return;
 	c->impl = (unsigned)impl;
 	c->part = (unsigned)part;
 	c->has_midr = 1;
+}
+
+/* "alias IMPL PART [who]": another MIDR that names this core (a licensee's implementer code
+ * on Arm's part: Microsoft's Cobalt 100 reports 0x6d with the N2's 0xd49). */
+static void core_alias(struct evgen_db *db, struct evgen_core *c, const char *f, int line, char *p)
+{
+	int impl = parse_int(db, f, line, "implementer", evgen_next_field(&p), 1, 0xFF);
+	int part = impl < 0 ? -1 : parse_int(db, f, line, "part number", evgen_next_field(&p), 0,
+					     0xFFF);
+	if (impl < 0 || part < 0)
+		return;
+	c->aliases = evgen_grow(c->aliases, &c->capaliases, c->naliases, sizeof(*c->aliases));
+	c->aliases[c->naliases++] = (struct evgen_alias){ (unsigned)impl, (unsigned)part, f, line };
 }
 
 /* A line of a core file (after its "core" line). */
@@ -228,15 +243,17 @@ static void core_line(struct evgen_db *db, struct evgen_core *c, const char *f, 
 	else if (!strcmp(kw, "event"))
 		add_own(db, c, f, line, p);
 	else if (!strcmp(kw, "architecture")) {
-		char *a = rest_of_line(&p);
-		if (!check_text(db, f, line, "architecture", a))
-			c->arch = xstrdup(a);
+		char *a = evgen_rest_of_line(&p);
+		if (!evgen_check_text(db, f, line, "architecture", a))
+			c->arch = evgen_strdup(a);
 	} else if (!strcmp(kw, "midr"))
 		core_midr(db, c, f, line, p);
+	else if (!strcmp(kw, "alias"))
+		core_alias(db, c, f, line, p);
 	else if (!strcmp(kw, "counters"))
-		c->counters = parse_int(db, f, line, "counters", next_field(&p), 1, 31);
+		c->counters = parse_int(db, f, line, "counters", evgen_next_field(&p), 1, 31);
 	else if (!strcmp(kw, "slots"))
-		c->slots = parse_int(db, f, line, "slots", next_field(&p), 1, 255);
+		c->slots = parse_int(db, f, line, "slots", evgen_next_field(&p), 1, 255);
 	else if (!strcmp(kw, "arch") || !strcmp(kw, "uarch"))
 		evgen_error(db, f, line, "common event in a core file: put it in a file without "
 			    "'core'");
@@ -250,16 +267,15 @@ static void core_line(struct evgen_db *db, struct evgen_core *c, const char *f, 
 		c->slots = 0;
 }
 
-void evgen_read_file(struct evgen_db *db, const char *f)
+int evgen_each_line(struct evgen_db *db, const char *f, evgen_line_fn fn, void *ctx)
 {
 	char buf[EVGEN_MAX_LINE + 2];
-	struct evgen_core *c = NULL;
-	int line = 0, in_core = 0;
+	int line = 0;
 	FILE *fp = fopen(f, "r");
 	if (!fp) {
 		fprintf(stderr, "evgen: cannot open '%s': %s\n", f, strerror(errno));
 		db->nerrors++;
-		return;
+		return -1;
 	}
 	while (fgets(buf, sizeof(buf), fp)) {
 		char *p = buf, *kw;
@@ -271,24 +287,46 @@ void evgen_read_file(struct evgen_db *db, const char *f)
 			continue;
 		}
 		buf[strcspn(buf, "\r\n")] = '\0';
-		kw = next_field(&p);
-		if (!kw || kw[0] == '#')
-			continue;
-		if (!strcmp(kw, "core") && !in_core) {
-			in_core = 1;
-			c = new_core(db, f, line, p);
-			continue;
-		}
-		if (in_core) {
-			if (c)
-				core_line(db, c, f, line, kw, p);
-		} else if (!strcmp(kw, "arch"))
-			add_common(db, f, line, p, EVGEN_ARCH);
-		else if (!strcmp(kw, "uarch"))
-			add_common(db, f, line, p, EVGEN_UARCH);
-		else
-			evgen_error(db, f, line, "'%s' outside a core: start the file with 'core ID "
-				    "TITLE'", kw);
+		kw = evgen_next_field(&p);
+		if (kw && kw[0] != '#')
+			fn(ctx, line, kw, p);
 	}
 	fclose(fp);
+	return 0;
+}
+
+/* Where an events/ file's reading is: its core, once its "core" line is read. */
+struct ev_reading {
+	struct evgen_db *db;
+	const char *f;
+	struct evgen_core *c;
+	int in_core;
+};
+
+static void ev_line(void *ctx, int line, char *kw, char *p)
+{
+	struct ev_reading *r = ctx;
+	struct evgen_db *db = r->db;
+	const char *f = r->f;
+
+	if (!strcmp(kw, "core") && !r->in_core) {
+		r->in_core = 1;
+		r->c = new_core(db, f, line, p);
+	} else if (r->in_core) {
+		if (r->c)
+			core_line(db, r->c, f, line, kw, p);
+	} else if (!strcmp(kw, "arch"))
+		add_common(db, f, line, p, EVGEN_ARCH);
+	else if (!strcmp(kw, "uarch"))
+		add_common(db, f, line, p, EVGEN_UARCH);
+	else
+		evgen_error(db, f, line, "'%s' outside a core: start the file with 'core ID "
+			    "TITLE'", kw);
+}
+
+void evgen_read_file(struct evgen_db *db, const char *f)
+{
+	struct ev_reading r = { .db = db, .f = f };
+
+	evgen_each_line(db, f, ev_line, &r);
 }

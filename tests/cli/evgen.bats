@@ -95,3 +95,50 @@ refused() {
 	run "$EVGEN" -o "$BATS_TEST_TMPDIR/t.c" -H "$BATS_TEST_TMPDIR/t.h" events/*.ev events/cores/*.ev
 	assert_success
 }
+
+@test "evgen accepts the project's own events/ and events/metrics files" {
+	run "$EVGEN" -o "$BATS_TEST_TMPDIR/t.c" -H "$BATS_TEST_TMPDIR/t.h" events/*.ev events/cores/*.ev \
+		events/metrics/*.metrics
+	assert_success
+	grep -q '"backend_bound\\0"' "$BATS_TEST_TMPDIR/t.c"
+}
+
+@test "evgen accepts valid metrics and lays them out with their events" {
+	gen "$FIX/good.ev" "$FIX/good.metrics"
+	assert_success
+	grep -q '"INST_RETIRED / CPU_CYCLES\\0"' "$BATS_TEST_TMPDIR/t.c"
+	grep -q '"100 \* TEST_OWN_EVENT / (CPU_CYCLES - -1)\\0"' "$BATS_TEST_TMPDIR/t.c"
+	grep -Eq '\{ 0, 0, 2, 1, 0, 0x00, 0x02, 0 \},	/\* cortex-test \*/' "$BATS_TEST_TMPDIR/t.c"
+}
+
+@test "evgen refuses a formula naming an event the core lacks" {
+	gen "$FIX/good.ev" "$FIX/lacks.metrics"
+	refused "$FIX/lacks.metrics:7" "formula of l1d_mpki: event 'L1D_CACHE_REFILL' is not an event of cortex-test"
+}
+
+@test "evgen refuses a formula naming an unknown identifier" {
+	gen "$FIX/good.ev" "$FIX/unknown-name.metrics"
+	refused "$FIX/unknown-name.metrics:7" "formula of odd: unknown identifier 'CPU_CYCLE'"
+}
+
+@test "evgen refuses a formula with a syntax error, naming the column" {
+	gen "$FIX/good.ev" "$FIX/syntax.metrics"
+	refused "$FIX/syntax.metrics:7" "formula of broken: syntax error at column 27"
+}
+
+@test "evgen refuses a group or a top-down link naming what the file lacks" {
+	gen "$FIX/good.ev" "$FIX/bad-group.metrics"
+	refused "$FIX/bad-group.metrics:6" "group General: no metric 'cpi' in this file"
+	assert_output --partial "bad-group.metrics:12: metric ipc: next names 'Nowhere'"
+}
+
+@test "evgen refuses overlapping revisions of one core and metrics of an unknown core" {
+	gen "$FIX/good.ev" "$FIX/good.metrics" "$FIX/overlap.metrics" "$FIX/no-core.metrics"
+	refused "$FIX/overlap.metrics:2" "revisions of cortex-test overlap those of $FIX/good.metrics"
+	assert_output --partial "no-core.metrics:2: no core 'cortex-none' in events/cores"
+}
+
+@test "evgen refuses a MIDR alias that is another core's MIDR" {
+	gen "$FIX/good.ev" "$FIX/alias-clash.ev"
+	refused "$FIX/alias-clash.ev:5" "alias MIDR 0x41/0xfff is cortex-test's own MIDR"
+}

@@ -89,6 +89,31 @@ static const struct {
 	{ __LINE__, "", NULL },
 	{ __LINE__, "neoverse", NULL },
 	{ __LINE__, "cortex-", NULL },
+	/* --cpu-model CORE:rXpY: the core, when the revision is well formed */
+	{ __LINE__, "neoverse-n2:r0p3", "neoverse-n2" },
+	{ __LINE__, "N2:R1P0", "neoverse-n2" },
+	{ __LINE__, "c1-pro:r1p2", "c1-pro" },
+	{ __LINE__, "c1-sme2", "c1-sme2" },
+	{ __LINE__, "neoverse-n2:", NULL },
+	{ __LINE__, "neoverse-n2:r0", NULL },
+	{ __LINE__, "neoverse-n2:r16p0", NULL },
+	{ __LINE__, "neoverse-n2:r0p3x", NULL },
+	{ __LINE__, "neoverse-n2:0p3", NULL },
+};
+
+static const struct {
+	int line;
+	const char *model;
+	int want;
+} revisions[] = {
+	{ __LINE__, "neoverse-n2", -1 },
+	{ __LINE__, "neoverse-n2:r0p3", 0x03 },
+	{ __LINE__, "neoverse-n2:r1p2", 0x12 },
+	{ __LINE__, "n2:R15P15", 0xff },
+	{ __LINE__, "n2:r16p0", -2 },
+	{ __LINE__, "n2:r0p", -2 },
+	{ __LINE__, "n2:p0", -2 },
+	{ __LINE__, "n2:", -2 },
 };
 
 static const struct {
@@ -106,6 +131,13 @@ static const struct {
 	{ __LINE__, 0x410fd8e0, "neoverse-n3" },
 	{ __LINE__, 0x410fd820, "cortex-x4" },
 	{ __LINE__, 0x3f0f4120, "rainier" },
+	{ __LINE__, 0x6d0fd490, "neoverse-n2" },	/* Microsoft Cobalt 100: an alias */
+	{ __LINE__, 0x6d0fd0c0, NULL },		/* the alias is for that part only */
+	{ __LINE__, 0x410fd8c0, "c1-ultra" },
+	{ __LINE__, 0x411fd8b2, "c1-pro" },		/* r1p2 */
+	{ __LINE__, 0x410fd8a0, "c1-nano" },
+	{ __LINE__, 0x410fd900, "c1-premium" },
+	{ __LINE__, 0x410fd8d0, "c1-sme2" },
 	{ __LINE__, 0x410fc090, NULL },		/* Cortex-A9 */
 	{ __LINE__, 0x510f8000, NULL },		/* Qualcomm part, not in Arm's data */
 	{ __LINE__, 0x0, NULL },
@@ -185,6 +217,13 @@ static void test_core_names(void)
 	}
 }
 
+static void test_revisions(void)
+{
+	for (size_t i = 0; i < sizeof(revisions) / sizeof(revisions[0]); i++)
+		TAP_EQ_INT(evtab_model_revision(revisions[i].model), revisions[i].want,
+			   "line %d: revision of '%s'", revisions[i].line, revisions[i].model);
+}
+
 static void test_midrs(void)
 {
 	for (size_t i = 0; i < sizeof(midrs) / sizeof(midrs[0]); i++) {
@@ -261,6 +300,7 @@ int main(void)
 	test_codes();
 	test_core_names();
 	test_midrs();
+	test_revisions();
 	test_facts();
 	test_all_cores();
 	return tap_done();

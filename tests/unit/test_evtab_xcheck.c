@@ -3,7 +3,10 @@
  * Every (core, event name, code) in the tables must be in Arm's data, and every named event of
  * a covered core in Arm's data must be in the tables. Arm's data: $PMUPROF_ARM_DATA, else
  * ../shared/reference/arm-data from the working directory (the repository root under tests/run).
- * Skipped, saying so, where the data is absent.
+ * Skipped, saying so, where the data is absent. Arm's telemetry data ($PMUPROF_ARM_TELEMETRY,
+ * else ../shared/reference/arm-telemetry: pmu/cpu/<family>/<core>.json) is Arm's too: it names
+ * the C1 cores' events, which the PMU data lacks, and an event or two of a core the PMU data
+ * leaves out (Neoverse N3's STALL_FRONTEND_FLOW).
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -44,6 +47,67 @@ static cJSON *load_json(const char *dir, const char *name)
 	}
 	fclose(f);
 	return j;
+}
+
+static int json_code_of(const cJSON *events, const char *name);
+
+static const char *telemetry_dir(void)
+{
+	const char *d = getenv("PMUPROF_ARM_TELEMETRY");
+	return d && *d ? d : "../shared/reference/arm-telemetry";
+}
+
+/* The events Arm's telemetry files give for core (every revision's file), as an array in the
+ * PMU data's shape ({"name", "code": number}); an empty array when none. */
+static cJSON *telemetry_events(const struct evtab_core *core)
+{
+	char dir[4096], sub[4096 + 260];
+	cJSON *out = cJSON_CreateArray();
+	DIR *d, *f;
+	struct dirent *de, *fe;
+
+	snprintf(dir, sizeof(dir), "%s/pmu/cpu", telemetry_dir());
+	if (!(d = opendir(dir)))
+		return out;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(sub, sizeof(sub), "%s/%s", dir, de->d_name);
+		if (!(f = opendir(sub)))
+			continue;
+		while ((fe = readdir(f))) {
+			char rel[4400];
+			cJSON *j, *ev;
+			const cJSON *pc, *impl, *part;
+
+			if (!strstr(fe->d_name, ".json"))
+				continue;
+			snprintf(rel, sizeof(rel), "cpu/%s/%s", de->d_name, fe->d_name);
+			j = load_json(telemetry_dir(), rel);
+			pc = cJSON_GetObjectItemCaseSensitive(j, "product_configuration");
+			impl = cJSON_GetObjectItemCaseSensitive(pc, "implementer");
+			part = cJSON_GetObjectItemCaseSensitive(pc, "part_num");
+			if (cJSON_IsString(impl) && cJSON_IsString(part) &&
+			    evtab_core_by_midr(strtoull(impl->valuestring, NULL, 16) << 24 |
+					       strtoull(part->valuestring, NULL, 16) << 4) == core)
+				cJSON_ArrayForEach(ev, cJSON_GetObjectItemCaseSensitive(j, "events")) {
+					const cJSON *c = cJSON_GetObjectItemCaseSensitive(ev, "code");
+					cJSON *e;
+
+					if (!cJSON_IsString(c) || json_code_of(out, ev->string) >= 0)
+						continue;
+					e = cJSON_CreateObject();
+					cJSON_AddStringToObject(e, "name", ev->string);
+					cJSON_AddNumberToObject(e, "code",
+								(double)strtol(c->valuestring, NULL, 16));
+					cJSON_AddItemToArray(out, e);
+				}
+			cJSON_Delete(j);
+		}
+		closedir(f);
+	}
+	closedir(d);
+	return out;
 }
 
 static int common_range(unsigned code)
@@ -150,11 +214,29 @@ static int check_core_file(const char *dir, const char *name)
 		   "%s: title", name);
 	TAP_EQ_INT(evtab_core_counters(core), cJSON_IsNumber(ctrs) ? ctrs->valueint : -1,
 		   "%s: counters", name);
-	int missing = json_in_tables(core, events, 0), extra = tables_in_json(core, events, NULL);
+	cJSON *tel = telemetry_events(core);
+	int missing = json_in_tables(core, events, 0), extra = tables_in_json(core, events, tel);
 	TAP_EQ_INT(missing, 0, "%s: every named Arm event is in %s", name, evtab_core_name(core));
 	TAP_EQ_INT(extra, 0, "%s: every event of %s is Arm's", name, evtab_core_name(core));
+	cJSON_Delete(tel);
 	cJSON_Delete(j);
 	return 1;
+}
+
+/* A core the PMU data lacks, against the telemetry data; 0 when that has none either. */
+static int check_telemetry_core(const struct evtab_core *core)
+{
+	cJSON *tel = telemetry_events(core);
+	int n = cJSON_GetArraySize(tel);
+
+	if (n > 0) {
+		TAP_EQ_INT(json_in_tables(core, tel, 0), 0, "telemetry: every named Arm event is "
+			   "in %s", evtab_core_name(core));
+		TAP_EQ_INT(tables_in_json(core, tel, NULL), 0, "telemetry: every event of %s is "
+			   "Arm's", evtab_core_name(core));
+	}
+	cJSON_Delete(tel);
+	return n > 0;
 }
 
 static int str_cmp(const void *a, const void *b)
@@ -199,6 +281,17 @@ int main(void)
 	for (size_t i = 0; i < n; i++) {
 		covered += (size_t)check_core_file(dir, names[i]);
 		free(names[i]);
+	}
+	for (size_t i = 0; i < evtab_ncores(); i++) {
+		const struct evtab_core *c = evtab_core_at(i);
+		char file[128];
+		FILE *f;
+
+		snprintf(file, sizeof(file), "%s/pmu/%s.json", dir, evtab_core_name(c));
+		if ((f = fopen(file, "r")))
+			fclose(f);	/* checked above */
+		else
+			covered += (size_t)check_telemetry_core(c);
 	}
 	TAP_EQ_INT(covered, evtab_ncores(), "every core in the tables has Arm data (%zu)", covered);
 	tap_ok(covered >= 35, "at least 35 cores cross-checked (%zu)", covered);

@@ -4,7 +4,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "counts.h"
+#include "evtab.h"
 #include "metrics.h"
+#include "mxtab.h"
 #include "tap.h"
 
 #define ARM(nm, code, v) { .name = nm, .pmu = "armv8_pmuv3_0", .type = 8, .config = code, \
@@ -167,8 +170,43 @@ static void specs(void)
 	tap_ok(metrics_group_spec("nosuch", NULL) == NULL, "line %d: unknown", __LINE__);
 }
 
+/* Every per-core formula here is the generated tables' (events/metrics, Arm's data) for that
+ * core and revision, value for value on the same counts, with SLOTS the core's slot count. */
+static void against_tables(void)
+{
+	unsigned seed = 12345;
+
+	for (size_t i = 0; i < metrics_ndefs(); i++) {
+		const struct metrics_def *d = metrics_def_at(i);
+		const struct evtab_core *c;
+		const struct mxtab_metric *m;
+		struct counts k = { .missing = MEXPR_UNKNOWN };
+		double a, b;
+
+		if (!d->core)
+			continue;
+		c = evtab_core_by_name(d->core);
+		m = mxtab_find_metric(mxtab_set_for(c, d->variant == 2 ? MXTAB_REV(0, 3) : 0),
+				      d->name);
+		if (!tap_ok(m != NULL, "%s %s (variant %d) is in the tables", d->core, d->name,
+			    d->variant))
+			continue;
+		for (size_t j = 0; j < d->ninputs; j++) {
+			seed = seed * 1103515245u + 12345u;
+			k.names[k.n] = d->in[j].arm_name;
+			k.values[k.n++] = 1000 + (seed >> 8) % 100000;
+		}
+		k.names[k.n] = "SLOTS";
+		k.values[k.n++] = evtab_core_slots(c);
+		a = mexpr_eval(d->formula, counts_lookup, &k, NULL);
+		b = mxtab_metric_eval(m, counts_lookup, &k, NULL);
+		CHECK(a, b, d->formula);
+	}
+}
+
 int main(void)
 {
+	against_tables();
 	topdown();
 	generic();
 	units();

@@ -1,0 +1,45 @@
+/* mexpr.h: metric formulas: their grammar, checking and evaluation. Pure: no I/O, no other
+ * pmuprof module, so the table generator (tools/evgen, HOSTCC) links the same parser.
+ *
+ * Grammar (Arm's telemetry formulas): expr = term {('+'|'-') term}; term = unary
+ * {('*'|'/') unary}; unary = ('-'|'+') unary | primary; primary = NUMBER | NAME | '(' expr ')'.
+ * NUMBER is digits with an optional fraction; NAME is [A-Za-z_][A-Za-z0-9_]* (an event).
+ * The usual precedence: "1 + 2 * 3" is 7; "-A * B" is (-A) * B; "A / B / C" is (A / B) / C. */
+#ifndef PMUPROF_MEXPR_H
+#define PMUPROF_MEXPR_H
+
+#include <stddef.h>
+
+#define MEXPR_MAX_NAME 63
+#define MEXPR_MAX_DEPTH 64	/* nested parentheses and unary signs */
+
+enum mexpr_status {
+	MEXPR_OK = 0,
+	MEXPR_SYNTAX,		/* not a formula of the grammar above (column says where) */
+	MEXPR_UNKNOWN,		/* a NAME the lookup does not know (name says which) */
+	MEXPR_NOVALUE,		/* a known NAME without a value: not counted (name says which) */
+	MEXPR_DIV0,		/* a division by zero: the metric is undefined */
+};
+
+/* Why a formula gave no value: the first problem met, left to right (a syntax error wins
+ * over every other, as nothing after it is read). column counts from 1. */
+struct mexpr_error {
+	enum mexpr_status status;
+	size_t column;
+	char name[MEXPR_MAX_NAME + 1];
+};
+
+/* The value of NAME (len bytes at name, not NUL-terminated): returns MEXPR_OK and sets *value,
+ * or MEXPR_UNKNOWN (no such name), or MEXPR_NOVALUE (known, not counted). */
+typedef enum mexpr_status (*mexpr_lookup)(void *ctx, const char *name, size_t len,
+					  double *value);
+
+/* Evaluates formula, asking lookup for each NAME. Returns the value, or NAN with *err saying
+ * why (err may be NULL). Every NAME is looked up, even after a problem, so a check that only
+ * wants to see each name (and gives 1.0 for all) sees them all. */
+double mexpr_eval(const char *formula, mexpr_lookup lookup, void *ctx, struct mexpr_error *err);
+
+/* A one-line reason for a status ("division by zero", "not counted", ...). */
+const char *mexpr_strerror(enum mexpr_status st);
+
+#endif

@@ -1,0 +1,168 @@
+/* src/mxtab.c: the generated metric tables' accessors (sets by core and revision, metrics by
+ * name, groups) and a metric's evaluation by src/mexpr.c. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "evtab_data.h"
+#include "mxtab.h"
+
+static const char *str(uint32_t at)
+{
+	return evtab_gen.str + at;
+}
+
+size_t mxtab_nsets(void)
+{
+	return evtab_gen.nmsets;
+}
+
+const struct mxtab_set *mxtab_set_at(size_t i)
+{
+	return i < evtab_gen.nmsets ? &evtab_gen.msets[i] : NULL;
+}
+
+const struct mxtab_set *mxtab_set_for(const struct evtab_core *core, unsigned rev)
+{
+	for (size_t i = 0; core && i < evtab_gen.nmsets; i++) {
+		const struct mxtab_set *s = &evtab_gen.msets[i];
+
+		if (evtab_core_at(s->core) == core && s->lo <= rev && rev <= s->hi)
+			return s;
+	}
+	return NULL;
+}
+
+const struct evtab_core *mxtab_set_core(const struct mxtab_set *s)
+{
+	return evtab_core_at(s->core);
+}
+
+unsigned mxtab_set_rev_lo(const struct mxtab_set *s)
+{
+	return s->lo;
+}
+
+unsigned mxtab_set_rev_hi(const struct mxtab_set *s)
+{
+	return s->hi;
+}
+
+int mxtab_set_generic(const struct mxtab_set *s)
+{
+	return s->generic;
+}
+
+size_t mxtab_nmetrics(const struct mxtab_set *s)
+{
+	return s->nmetrics;
+}
+
+const struct mxtab_metric *mxtab_metric_at(const struct mxtab_set *s, size_t i)
+{
+	return i < s->nmetrics ? &evtab_gen.metrics[s->metrics + i] : NULL;
+}
+
+/* Metrics are sorted by name (strcmp) and named in lower case, so a case-insensitive binary
+ * search finds them. */
+const struct mxtab_metric *mxtab_find_metric(const struct mxtab_set *s, const char *name)
+{
+	size_t lo = 0, hi = s->nmetrics;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcasecmp(name, str(evtab_gen.metrics[s->metrics + mid].name));
+
+		if (!c)
+			return &evtab_gen.metrics[s->metrics + mid];
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
+const char *mxtab_metric_name(const struct mxtab_metric *m)
+{
+	return str(m->name);
+}
+
+const char *mxtab_metric_title(const struct mxtab_metric *m)
+{
+	return str(m->title);
+}
+
+const char *mxtab_metric_unit(const struct mxtab_metric *m)
+{
+	return str(m->unit);
+}
+
+const char *mxtab_metric_formula(const struct mxtab_metric *m)
+{
+	return str(m->formula);
+}
+
+const char *mxtab_metric_next(const struct mxtab_metric *m)
+{
+	return str(m->next);
+}
+
+size_t mxtab_metric_nevents(const struct mxtab_metric *m)
+{
+	return m->nevents;
+}
+
+const char *mxtab_metric_event(const struct mxtab_metric *m, size_t i)
+{
+	return i < m->nevents ? str(evtab_gen.mevents[m->events + i]) : NULL;
+}
+
+double mxtab_metric_eval(const struct mxtab_metric *m, mexpr_lookup lookup, void *ctx,
+			 struct mexpr_error *err)
+{
+	return mexpr_eval(str(m->formula), lookup, ctx, err);
+}
+
+size_t mxtab_ngroups(const struct mxtab_set *s)
+{
+	return s->ngroups;
+}
+
+const struct mxtab_group *mxtab_group_at(const struct mxtab_set *s, size_t i)
+{
+	return i < s->ngroups ? &evtab_gen.groups[s->groups + i] : NULL;
+}
+
+const struct mxtab_group *mxtab_find_group(const struct mxtab_set *s, const char *name)
+{
+	for (size_t i = 0; i < s->ngroups; i++)
+		if (!strcasecmp(name, str(evtab_gen.groups[s->groups + i].name)))
+			return &evtab_gen.groups[s->groups + i];
+	return NULL;
+}
+
+const char *mxtab_group_name(const struct mxtab_group *g)
+{
+	return str(g->name);
+}
+
+const char *mxtab_group_title(const struct mxtab_group *g)
+{
+	return str(g->title);
+}
+
+int mxtab_group_stage(const struct mxtab_group *g)
+{
+	return g->stage;
+}
+
+size_t mxtab_group_nmetrics(const struct mxtab_group *g)
+{
+	return g->nmembers;
+}
+
+const struct mxtab_metric *mxtab_group_metric(const struct mxtab_group *g, size_t i)
+{
+	return i < g->nmembers ? &evtab_gen.metrics[evtab_gen.members[g->members + i]] : NULL;
+}

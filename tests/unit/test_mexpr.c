@@ -1,0 +1,124 @@
+/* tests/unit/test_mexpr.c: the metric formula evaluator: precedence, signs, division by zero,
+ * unknown and uncounted names, syntax errors with their columns. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mexpr.h"
+#include "tap.h"
+
+/* The names a row may use: A=2, B=3, C=0, CPU_CYCLES=1000, INST_RETIRED=1500, N (known, not
+ * counted); anything else is unknown. */
+static enum mexpr_status lookup(void *ctx, const char *name, size_t len, double *v)
+{
+	static const struct { const char *n; double v; } vals[] = {
+		{ "A", 2 }, { "B", 3 }, { "C", 0 }, { "CPU_CYCLES", 1000 }, { "INST_RETIRED", 1500 },
+	};
+	int *seen = ctx;
+
+	(*seen)++;
+	for (size_t k = 0; k < sizeof(vals) / sizeof(vals[0]); k++)
+		if (strlen(vals[k].n) == len && !memcmp(vals[k].n, name, len)) {
+			*v = vals[k].v;
+			return MEXPR_OK;
+		}
+	return len == 1 && *name == 'N' ? MEXPR_NOVALUE : MEXPR_UNKNOWN;
+}
+
+static const struct {
+	int line;
+	const char *formula;
+	double want;			/* when status is MEXPR_OK */
+	enum mexpr_status status;
+	size_t column;			/* of the problem, when status is not MEXPR_OK */
+	const char *name;		/* the name it is about, when any */
+	int lookups;			/* names looked up, -1: not checked */
+} rows[] = {
+	{ __LINE__, "1 + 2 * 3", 7, MEXPR_OK, 0, NULL, 0 },
+	{ __LINE__, "(1 + 2) * 3", 9, MEXPR_OK, 0, NULL, 0 },
+	{ __LINE__, "A - B - 1", -2, MEXPR_OK, 0, NULL, 2 },
+	{ __LINE__, "12 / A / B", 2, MEXPR_OK, 0, NULL, 2 },
+	{ __LINE__, "A * B / A", 3, MEXPR_OK, 0, NULL, 3 },
+	{ __LINE__, "A + B * 2 - 8 / A", 4, MEXPR_OK, 0, NULL, 3 },
+	{ __LINE__, "-A * B", -6, MEXPR_OK, 0, NULL, 2 },
+	{ __LINE__, "-A - -B", 1, MEXPR_OK, 0, NULL, 2 },
+	{ __LINE__, "B - -A * -1", 1, MEXPR_OK, 0, NULL, 2 },
+	{ __LINE__, "+A", 2, MEXPR_OK, 0, NULL, 1 },
+	{ __LINE__, "--A", 2, MEXPR_OK, 0, NULL, 1 },
+	{ __LINE__, "-(A + B)", -5, MEXPR_OK, 0, NULL, 2 },
+	{ __LINE__, "0.5 * A", 1, MEXPR_OK, 0, NULL, 1 },
+	{ __LINE__, "INST_RETIRED / CPU_CYCLES", 1.5, MEXPR_OK, 0, NULL, 2 },
+	{ __LINE__, "INST_RETIRED / CPU_CYCLES * 100", 150, MEXPR_OK, 0, NULL, 2 },
+	{ __LINE__, "100 * (1 - A / (B * 2))", 100 * (1 - 2.0 / 6), MEXPR_OK, 0, NULL, 2 },
+	{ __LINE__, "\tA\t*B ", 6, MEXPR_OK, 0, NULL, 2 },
+	/* division by zero: no value, and the operator's column */
+	{ __LINE__, "A / C", 0, MEXPR_DIV0, 3, "", 2 },
+	{ __LINE__, "A / (B - 3)", 0, MEXPR_DIV0, 3, "", 2 },
+	{ __LINE__, "1 / 0", 0, MEXPR_DIV0, 3, "", 0 },
+	{ __LINE__, "C / A", 0, MEXPR_OK, 0, NULL, 2 },
+	/* names */
+	{ __LINE__, "A + ZZ * 2", 0, MEXPR_UNKNOWN, 5, "ZZ", 2 },
+	{ __LINE__, "ZZ / C + YY", 0, MEXPR_UNKNOWN, 1, "ZZ", 3 },
+	{ __LINE__, "A / N", 0, MEXPR_NOVALUE, 5, "N", 2 },
+	{ __LINE__, "N / C", 0, MEXPR_NOVALUE, 1, "N", 2 },
+	{ __LINE__, "A / C + N", 0, MEXPR_DIV0, 3, "", 3 },
+	/* syntax */
+	{ __LINE__, "", 0, MEXPR_SYNTAX, 1, NULL, 0 },
+	{ __LINE__, "A +", 0, MEXPR_SYNTAX, 4, NULL, 1 },
+	{ __LINE__, "(A + B", 0, MEXPR_SYNTAX, 7, NULL, 2 },
+	{ __LINE__, "A + B)", 0, MEXPR_SYNTAX, 6, NULL, 2 },
+	{ __LINE__, "A B", 0, MEXPR_SYNTAX, 3, NULL, 1 },
+	{ __LINE__, "A * * B", 0, MEXPR_SYNTAX, 5, NULL, 1 },
+	{ __LINE__, "A % B", 0, MEXPR_SYNTAX, 3, NULL, 1 },
+	{ __LINE__, "1. + A", 0, MEXPR_SYNTAX, 3, NULL, -1 },
+	{ __LINE__, "ZZ +", 0, MEXPR_SYNTAX, 5, NULL, 1 },	/* syntax wins over unknown */
+	{ __LINE__, "()", 0, MEXPR_SYNTAX, 2, NULL, 0 },
+};
+
+static void deep(void)
+{
+	char f[2 * MEXPR_MAX_DEPTH + 8];
+	struct mexpr_error err;
+	int seen = 0;
+	size_t n = MEXPR_MAX_DEPTH + 2;
+	double v;
+
+	memset(f, '(', n);
+	f[n] = '1';
+	memset(f + n + 1, ')', n);
+	f[2 * n + 1] = '\0';
+	v = mexpr_eval(f, lookup, &seen, &err);
+	tap_ok(isnan(v) && err.status == MEXPR_SYNTAX,
+	       "nesting deeper than %d is refused, not a stack overflow", MEXPR_MAX_DEPTH);
+	memset(f, '-', n);
+	f[n] = '1';
+	f[n + 1] = '\0';
+	v = mexpr_eval(f, lookup, &seen, &err);
+	tap_ok(isnan(v) && err.status == MEXPR_SYNTAX, "so are %zu unary signs", n);
+}
+
+int main(void)
+{
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct mexpr_error err;
+		int seen = 0;
+		double v = mexpr_eval(rows[i].formula, lookup, &seen, &err);
+
+		if (rows[i].status == MEXPR_OK) {
+			tap_ok(err.status == MEXPR_OK && fabs(v - rows[i].want) < 1e-12,
+			       "line %d: '%s' = %g (got %g, %s)", rows[i].line, rows[i].formula,
+			       rows[i].want, v, mexpr_strerror(err.status));
+		} else {
+			tap_ok(isnan(v) && err.status == rows[i].status &&
+				       err.column == rows[i].column &&
+				       (!rows[i].name || !strcmp(err.name, rows[i].name)),
+			       "line %d: '%s': %s at column %zu (got %s at %zu, '%s')", rows[i].line,
+			       rows[i].formula, mexpr_strerror(rows[i].status), rows[i].column,
+			       mexpr_strerror(err.status), err.column, err.name);
+		}
+		if (rows[i].lookups >= 0)
+			TAP_EQ_INT(seen, rows[i].lookups, "line %d: names looked up", rows[i].line);
+	}
+	deep();
+	return tap_done();
+}
