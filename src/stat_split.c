@@ -55,7 +55,8 @@ static void make_part(struct stat_event *evs, size_t r, size_t j, const struct r
 	pp_status st;
 
 	*e = (struct stat_event){ .sel = evs[r].sel, .fd = -1, .parent = (int)r, .cpu = -1,
-				  .pmu_ix = (int)ix, .arm_pmu = p };
+				  .copy_of = -1, .task = -1, .leader = -1, .pmu_ix = (int)ix,
+				  .arm_pmu = p };
 	e->sel.ev.pmu = (char *)p->name;
 	e->sel.ev.arm_name = NULL;
 	e->sel.ev.core = resolve_pmu_core(p);
@@ -183,6 +184,7 @@ int stat_presence(struct stat_event **evs, size_t *n, const struct resolve_ctx *
 						      .config = PERF_COUNT_SW_TASK_CLOCK },
 					    .unit = "ns", .arm_code = -1, .group = -1 },
 				.fd = -1, .parent = -1, .group = -1, .run = -1,
+				.copy_of = -1, .task = -1, .leader = -1,
 				.pmu_ix = (int)ix, .arm_pmu = p, .cpu = p->cpus[c],
 				.presence = 1 };
 	}

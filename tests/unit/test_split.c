@@ -192,6 +192,31 @@ static void test_one_type(void)
 	free_split(evs, n, &ctx);
 }
 
+/* A part, and a presence counter, follow the command as its row does: no task of their own
+ * (-1, so open_all sets enable_on_exec and counting starts at exec: with 0 they stayed
+ * disabled and every split event read "not counted" with a command), and no row to copy. */
+static void test_parts_follow_command(void)
+{
+	struct resolve_ctx ctx;
+	struct stat_event *evs;
+	size_t nrows, n = split_spec(NULL, "armv8_cortex_a76/inst_retired/,inst_retired", &evs,
+				     &nrows, &ctx);
+	int bad = 0;
+
+	if (!TAP_EQ_INT(n, 4, "command: 2 rows, 2 parts")) {
+		free_split(evs, n, &ctx);
+		return;
+	}
+	evs[0].pmu_ix = 1;
+	TAP_EQ_INT(stat_presence(&evs, &n, &ctx), 0, "command: presence counters added");
+	for (size_t k = nrows; k < n; k++)
+		if (evs[k].task != -1 || evs[k].copy_of != -1 || evs[k].leader != -1)
+			bad++;
+	TAP_EQ_INT(bad, 0, "command: every part and presence counter has task, copy_of and "
+		   "leader -1");
+	free_split(evs, n, &ctx);
+}
+
 /* pmuprof's affinity is the command's: restricted to CPU 0 (a cortex-a55), only that PMU. */
 static void test_affinity(void)
 {
@@ -436,6 +461,7 @@ int main(void)
 		run_row(&rows[k]);
 	test_groups();
 	test_one_type();
+	test_parts_follow_command();
 	test_affinity();
 	test_model();
 	test_failed_run();
