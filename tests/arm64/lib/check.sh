@@ -6,6 +6,7 @@
 . tests/arm64/lib/check_stat.sh
 . tests/arm64/lib/check_mux.sh
 . tests/arm64/lib/check_hetero.sh
+. tests/arm64/lib/check_targets.sh
 
 T=0
 FAILED=0
