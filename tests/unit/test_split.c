@@ -65,6 +65,9 @@ static size_t split_spec(const char *model, const char *spec, struct stat_event 
 		evs[k].parent = -1;
 		evs[k].pmu_ix = -1;
 		evs[k].cpu = -1;
+		evs[k].task = -1;	/* as cmd_stat.c makes them: no task, no copy, no leader */
+		evs[k].copy_of = -1;
+		evs[k].leader = -1;
 		evs[k].group = evs[k].sel.ev.group;
 		*nrows = k + 1;
 	}
