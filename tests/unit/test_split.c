@@ -65,6 +65,7 @@ static size_t split_spec(const char *model, const char *spec, struct stat_event 
 		evs[k].parent = -1;
 		evs[k].pmu_ix = -1;
 		evs[k].cpu = -1;
+		evs[k].leader = -1;	/* as cmd_stat.c makes them: no task, no copy (0) */
 		evs[k].group = evs[k].sel.ev.group;
 		*nrows = k + 1;
 	}
@@ -189,6 +190,32 @@ static void test_one_type(void)
 	}
 	stat_report_free(&r);
 	stat_series_free(&s);
+	free_split(evs, n, &ctx);
+}
+
+/* A part, and a presence counter, follow the command as its row does: no task of their own
+ * (0, so open_all sets enable_on_exec and counting starts at exec: when "none" was -1 and
+ * they were made with 0, they stayed disabled and every split event read "not counted" with
+ * a command), not a copy, not counting a whole CPU. */
+static void test_parts_follow_command(void)
+{
+	struct resolve_ctx ctx;
+	struct stat_event *evs;
+	size_t nrows, n = split_spec(NULL, "armv8_cortex_a76/inst_retired/,inst_retired", &evs,
+				     &nrows, &ctx);
+	int bad = 0;
+
+	if (!TAP_EQ_INT(n, 4, "command: 2 rows, 2 parts")) {
+		free_split(evs, n, &ctx);
+		return;
+	}
+	evs[0].pmu_ix = 1;
+	TAP_EQ_INT(stat_presence(&evs, &n, &ctx), 0, "command: presence counters added");
+	for (size_t k = nrows; k < n; k++)
+		if (evs[k].task != 0 || evs[k].copy || evs[k].cpu_wide || evs[k].leader != -1)
+			bad++;
+	TAP_EQ_INT(bad, 0, "command: every part and presence counter follows the command (no "
+		   "task, no copy, not CPU-wide, no leader)");
 	free_split(evs, n, &ctx);
 }
 
@@ -436,6 +463,7 @@ int main(void)
 		run_row(&rows[k]);
 	test_groups();
 	test_one_type();
+	test_parts_follow_command();
 	test_affinity();
 	test_model();
 	test_failed_run();

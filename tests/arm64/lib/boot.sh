@@ -44,7 +44,7 @@ EOM
 # boot NAME QEMUARGS KIND: boots one machine; its console goes to $WORK/NAME/console, its
 # results to $WORK/NAME/out/, the seconds it took and qemu's exit status to $WORK/NAME/boot.
 # The guest runs the case list KIND (guest/cases-KIND; guest/cases when KIND is ""), or
-# GUEST_CASES when that is set (the benchmarks).
+# GUEST_CASES when that is set (the benchmarks), or KIND itself when it is bench-*.
 boot() {
 	d=$WORK/$1
 	rm -rf "$d"
@@ -54,6 +54,7 @@ boot() {
 	case " $2 " in *" -smp "*) more= ;; esac
 	[ -f "$WORK/dtb/$1.dtb" ] && more="$more -dtb $WORK/dtb/$1.dtb"
 	cases=${GUEST_CASES:-$3}
+	case $3 in bench-*) cases=$3 ;; esac	# a benchmark's own machine, its own cases
 	append="console=ttyAMA0 rdinit=/init panic=-1 quiet${cases:+ pmuprof_cases=$cases}"
 	[ "$3" = hetero ] && append="$append $HETERO_APPEND"
 	# shellcheck disable=SC2086 # $2, $more and BOOT_QEMU_MORE are lists of qemu options

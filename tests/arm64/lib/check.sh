@@ -6,6 +6,7 @@
 . tests/arm64/lib/check_stat.sh
 . tests/arm64/lib/check_mux.sh
 . tests/arm64/lib/check_hetero.sh
+. tests/arm64/lib/check_targets.sh
 
 T=0
 FAILED=0
@@ -157,7 +158,7 @@ check_json() {
 		--arg midr "$(cat "$O/guest.midr")" --arg rel "$(head -1 "$O/guest.uname")" '
 		def need(c; msg): if c then empty else msg end;
 		def hex: ascii_downcase | ltrimstr("0x") | sub("^0+"; "");
-		need(.schema_version == "1.3"; "schema_version \(.schema_version)"),
+		need(.schema_version == "1.4"; "schema_version \(.schema_version)"),
 		need(.pmuprof_version | type == "string" and test("^[0-9]+\\.[0-9]+\\.[0-9]+");
 		     "pmuprof_version \(.pmuprof_version)"),
 		need(.command == ["/t/w/loop"]; "command \(.command)"),

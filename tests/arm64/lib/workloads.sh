@@ -48,6 +48,10 @@ wl_migrate_phase() {
 	esac
 }
 
+# wl_sloop_spin: sloop's user-space instructions after its sleep (its first 4 make it): what a
+# tool that attaches to it while it sleeps counts.
+wl_sloop_spin() { echo $(($(wl_expect sloop) - 4)); }
+
 # build_workloads DIR: assembles every workload (static, no libc): WORKLOADS into DIR/w,
 # SMP_WORKLOADS into DIR/smp.
 build_workloads() {
