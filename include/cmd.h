@@ -20,6 +20,7 @@ int cmd_list(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 /* "pmuprof: " + the message + newline, on stderr. */
 void msg_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
