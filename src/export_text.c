@@ -1,5 +1,6 @@
 /* export_text.c: the text exports: the OpenMetrics text exposition (openmetrics.io; families
- * of gauges, labels event, pmu and cpus, "# EOF" last) and a markdown table. */
+ * of gauges, labels event, pmu, cpus for a core type's part, cpu or unit for an aggregation
+ * unit; "# EOF" last) and a markdown table. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,20 +54,50 @@ static void om_family(FILE *out, const char *name, const char *unit, const char 
 	fprintf(out, "# HELP %s %s\n", name, help);
 }
 
-/* One sample of an event: labels event and pmu, and cpus for a core type's part. */
-static void om_event(FILE *out, const char *family, const struct report_event *e,
-		     const char *pmu, const char *cpus, const char *interval, double v)
+/* One sample of an event: labels event and pmu, cpus for a core type's part, and the
+ * aggregation unit's cpu (-A) or unit id (--per-core, ...). */
+static void om_sample(FILE *out, const char *family, const struct report_event *e,
+		      const char *pmu, const char *cpus, const struct report_unit *u,
+		      const char *interval, double v)
 {
+	char cpu[16];
+
 	fprintf(out, "%s{", family);
 	om_label(out, "event", e->name, 1);
 	om_label(out, "pmu", pmu, 0);
 	if (cpus)
 		om_label(out, "cpus", cpus, 0);
+	if (u && u->cpu >= 0) {
+		snprintf(cpu, sizeof(cpu), "%d", u->cpu);
+		om_label(out, "cpu", cpu, 0);
+	} else if (u) {
+		om_label(out, "unit", u->id, 0);
+	}
 	if (interval)
 		om_label(out, "interval", interval, 0);
 	fputs("} ", out);
 	om_num(out, v);
 	fputc('\n', out);
+}
+
+static void om_event(FILE *out, const char *family, const struct report_event *e,
+		     const char *pmu, const char *cpus, const char *interval, double v)
+{
+	om_sample(out, family, e, pmu, cpus, NULL, interval, v);
+}
+
+/* Aggregated per unit (report.aggr): a sample per unit that counted the event, from cells
+ * (the whole run, i < 0) or unit_deltas (interval i). */
+static void om_units(const struct report *r, FILE *out, const char *family,
+		     const struct report_event *e, long i, const char *interval)
+{
+	const struct report_cell *c = i < 0 ? e->cells : e->unit_deltas ?
+				      &e->unit_deltas[(size_t)i * r->nunits] : NULL;
+
+	for (size_t u = 0; r->aggr != REPORT_AGGR_GLOBAL && c && u < r->nunits; u++)
+		if (c[u].present && c[u].status == REPORT_COUNTED)
+			om_sample(out, family, e, e->pmu, NULL, &r->units[u], interval,
+				  c[u].value);
 }
 
 static double ratio(uint64_t running, uint64_t enabled)
@@ -84,6 +115,7 @@ static void om_events(const struct report *r, FILE *out)
 
 		if (e->status == REPORT_COUNTED)
 			om_event(out, "pmuprof_event_value", e, e->pmu, NULL, NULL, e->value);
+		om_units(r, out, "pmuprof_event_value", e, -1, NULL);
 		for (size_t i = 0; i < e->nsplit; i++)
 			if (e->split[i].status == REPORT_COUNTED)
 				om_event(out, "pmuprof_event_value", e, e->split[i].pmu,
@@ -121,6 +153,7 @@ static void om_intervals(const struct report *r, FILE *out)
 			if (d->counted)
 				om_event(out, "pmuprof_interval_value", &r->events[k], r->events[k].pmu,
 					 NULL, n, d->value);
+			om_units(r, out, "pmuprof_interval_value", &r->events[k], (long)i, n);
 		}
 	om_family(out, "pmuprof_interval_end_seconds", "seconds",
 		  "End of each interval of -I, in seconds since the command started.");
