@@ -12,8 +12,8 @@
 void cmd_export_opt(struct argp_state *state, struct export_set *s, const char *arg);
 /* Opens every file of s into of before the run; -1 after a message (nothing is left open). */
 int cmd_export_open(const struct export_set *s, struct outfile *of);
-/* Writes r to every file of s; -1 after a message for each that failed (the others are
- * written). */
+/* Writes r to every file of s; -1 after a message naming the first that failed (the others
+ * are written all the same). */
 int cmd_export_commit(const struct export_set *s, struct outfile *of, const struct report *r);
 
 #endif

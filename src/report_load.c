@@ -2,6 +2,7 @@
  * writes it (man/pmuprof-json.5), so that the writers print again what stat printed. What a
  * document lacks reads as not measured; fields this pmuprof does not know are left alone. */
 #include <cJSON.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,11 +23,28 @@ static double num(const cJSON *o, const char *key, double def)
 	return cJSON_IsNumber(v) ? v->valuedouble : def;
 }
 
+/* A count: 0 for what is not one (negative, beyond 64 bits, not a number). */
 static uint64_t count(const cJSON *o, const char *key)
 {
 	double v = num(o, key, 0);
 
-	return v > 0 ? (uint64_t)(v + 0.5) : 0;
+	return v > 0 && v < 0x1p64 ? (uint64_t)(v + 0.5) : 0;
+}
+
+/* A whole number within [INT_MIN, INT_MAX] (a document's garbage never overflows the
+ * conversion), def when absent or out of range. */
+static int whole(const cJSON *o, const char *key, int def)
+{
+	double v = num(o, key, def);
+
+	return v >= INT_MIN && v <= INT_MAX ? (int)v : def;
+}
+
+static size_t size(const cJSON *o, const char *key, size_t def)
+{
+	int v = whole(o, key, (int)def);
+
+	return v >= 0 ? (size_t)v : def;
 }
 
 static const char *str(const cJSON *o, const char *key)
@@ -71,8 +89,8 @@ static void load_host(const cJSON *h, struct report_host *o)
 	copy(o->machine, sizeof(o->machine), str(h, "machine"));
 	copy(o->cpu_model, sizeof(o->cpu_model), str(h, "cpu_model"));
 	o->midr = hex(h, "midr");
-	o->ncpus = (int)num(h, "ncpus", 0);
-	o->kernel_el = (int)num(h, "kernel_el", 0);
+	o->ncpus = whole(h, "ncpus", 0);
+	o->kernel_el = whole(h, "kernel_el", 0);
 	o->kernel_el_source = str(h, "kernel_el_source");
 }
 
@@ -97,7 +115,7 @@ static int load_stats(const cJSON *st, struct stats_summary *s, unsigned char **
 {
 	const cJSON *out = item(st, "outliers"), *it;
 
-	s->n = (size_t)num(st, "n", 0);
+	s->n = size(st, "n", 0);
 	s->mean = num(st, "mean", NAN);
 	s->median = num(st, "median", NAN);
 	s->stddev = num(st, "stddev", NAN);
@@ -144,7 +162,7 @@ static int load_split(const cJSON *a, struct report_event *e)
 		p->pmu = str(it, "pmu") ? str(it, "pmu") : "";
 		p->core = str(it, "core");
 		copy(p->cpus, sizeof(p->cpus), str(it, "cpus"));
-		p->type = (uint32_t)num(it, "type", 0);
+		p->type = (uint32_t)whole(it, "type", 0);
 		p->config = hex(it, "config");
 		p->status = status_of(str(it, "status"), cJSON_IsNumber(item(it, "value")));
 		p->reason = str(it, "reason");
@@ -192,7 +210,8 @@ static uint64_t wall_of(const cJSON *o, const struct report_event *e)
 	double v = num(m, "value", 0);
 	const char *unit = str(m, "unit");
 
-	if (e->type != 1 || e->config > 1 || !unit || strcmp(unit, "CPUs utilized") || !(v > 0))
+	if (e->type != 1 || e->config > 1 || !unit || strcmp(unit, "CPUs utilized") || !(v > 0) ||
+	    !(e->value / v < 0x1p63))
 		return 0;
 	return (uint64_t)llround(e->value / v);
 }
@@ -205,7 +224,7 @@ static int load_event(const cJSON *o, struct report_event *e, size_t nruns)
 	e->name = str(o, "name");
 	e->pmu = str(o, "pmu") ? str(o, "pmu") : "";
 	e->unit = str(o, "unit") ? str(o, "unit") : "";
-	e->type = (uint32_t)num(o, "type", 0);
+	e->type = (uint32_t)whole(o, "type", 0);
 	e->config = hex(o, "config");
 	e->config1 = hex(o, "config1");
 	e->config2 = hex(o, "config2");
@@ -215,7 +234,7 @@ static int load_event(const cJSON *o, struct report_event *e, size_t nruns)
 	e->excl_host = flag(ex, "host");
 	e->excl_guest = flag(ex, "guest");
 	load_filter(item(o, "filter"), e);
-	e->group = (int)num(o, "group", -1);
+	e->group = whole(o, "group", -1);
 	e->status = status_of(str(o, "status"), has_value);
 	e->reason = str(o, "reason");
 	e->note = note_of(o, e->status);
@@ -226,7 +245,7 @@ static int load_event(const cJSON *o, struct report_event *e, size_t nruns)
 	e->counted_pct = num(o, "counted_pct", e->enabled_ns ? 100.0 * (double)e->running_ns /
 					 (double)e->enabled_ns : 100.0);
 	e->scaled = flag(o, "scaled");
-	e->run = (int)num(o, "run", 0);
+	e->run = whole(o, "run", 0);
 	e->wall_ns = wall_of(o, e);
 	/* a split event's only_on is derived from its parts' statuses */
 	if (!cJSON_IsArray(item(o, "split")) && cJSON_GetArraySize(only) == 1 &&
@@ -237,18 +256,18 @@ static int load_event(const cJSON *o, struct report_event *e, size_t nruns)
 	return load_runs(o, e, nruns);
 }
 
-/* The runs recorded: "repeat"'s count, else the longest runs array of an event. */
+/* The runs recorded: "repeat"'s count, else the longest runs array of an event; never more
+ * than the longest array of runs (events' or times'), whatever "repeat" says. */
 static size_t nruns_of(const cJSON *root)
 {
-	const cJSON *it;
-	size_t n = 0;
+	const cJSON *it, *rep = item(root, "repeat");
+	size_t n = (size_t)cJSON_GetArraySize(item(item(root, "time"), "runs"));
 
-	if (cJSON_IsObject(item(root, "repeat")))
-		return (size_t)num(item(root, "repeat"), "runs", 0);
 	cJSON_ArrayForEach(it, item(root, "events"))
-		if (cJSON_IsArray(item(it, "runs")) &&
-		    (size_t)cJSON_GetArraySize(item(it, "runs")) > n)
+		if ((size_t)cJSON_GetArraySize(item(it, "runs")) > n)
 			n = (size_t)cJSON_GetArraySize(item(it, "runs"));
+	if (cJSON_IsObject(rep) && size(rep, "runs", 0) < n)
+		n = size(rep, "runs", 0);
 	return n;
 }
 
@@ -261,8 +280,8 @@ static int load_time(const cJSON *root, struct report *r)
 	r->wall_ns = count(t, "wall_ns");
 	r->user_ns = count(t, "user_ns");
 	r->sys_ns = count(t, "system_ns");
-	r->repeat = (size_t)num(rep, "requested", 0);
-	r->warmup = (size_t)num(rep, "warmup", 0);
+	r->repeat = size(rep, "requested", 0);
+	r->warmup = size(rep, "warmup", 0);
 	r->stopped = str(rep, "stopped");
 	if (!r->nruns)
 		return 0;
@@ -287,7 +306,7 @@ static int load_intervals(const cJSON *root, struct report *r)
 	size_t n = (size_t)cJSON_GetArraySize(a), i = 0;
 	uint64_t *t;
 
-	r->interval_ms = (unsigned)num(root, "interval_ms", 0);
+	r->interval_ms = (unsigned)size(root, "interval_ms", 0);
 	r->interval_stop = str(root, "interval_stop");
 	if (!cJSON_IsArray(a) || !r->nevents)
 		return 0;
@@ -324,11 +343,11 @@ static void load_tail(const cJSON *root, struct report *r)
 	const cJSON *mux = item(root, "mux"), *ex = item(root, "exit");
 
 	r->mux = str(mux, "mode");
-	r->mux_runs = (size_t)num(mux, "runs", 1);
-	r->runs_for_exact = (size_t)num(mux, "runs_for_exact", 0);
+	r->mux_runs = size(mux, "runs", 1);
+	r->runs_for_exact = size(mux, "runs_for_exact", 0);
 	r->multiplexed = flag(mux, "multiplexed");
-	r->term_signal = (int)num(ex, "signal", 0);
-	r->exit_code = (int)num(ex, "status", r->term_signal ? -1 : 0);
+	r->term_signal = whole(ex, "signal", 0);
+	r->exit_code = whole(ex, "status", r->term_signal ? -1 : 0);
 	r->interrupted = flag(ex, "interrupted");
 }
 

@@ -112,7 +112,36 @@ static enum report_read_err check_version(const cJSON *root, struct report_read_
 	return REPORT_READ_OK;
 }
 
-/* The events array and each event's name: what makes a document a report. */
+/* Whether o's "value", when a number, can be a count: from 0 to 2^64 (the writers print it
+ * as a 64-bit count). */
+static int count_ok(const cJSON *o)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "value");
+
+	return !cJSON_IsNumber(v) || (v->valuedouble >= 0 && v->valuedouble < 0x1p64);
+}
+
+/* The values of the events, their parts, and each interval's events. */
+static int counts_ok(const cJSON *root)
+{
+	const cJSON *it, *d;
+
+	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(root, "events")) {
+		if (!count_ok(it))
+			return 0;
+		cJSON_ArrayForEach(d, cJSON_GetObjectItemCaseSensitive(it, "split"))
+			if (!count_ok(d))
+				return 0;
+	}
+	cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(root, "intervals"))
+		cJSON_ArrayForEach(d, cJSON_GetObjectItemCaseSensitive(it, "events"))
+			if (!count_ok(d))
+				return 0;
+	return 1;
+}
+
+/* The events array, each event's name, and counts that can be counts: what makes a document
+ * a report. */
 static enum report_read_err check_events(const cJSON *root, struct report_read_why *why)
 {
 	const cJSON *evs = cJSON_GetObjectItemCaseSensitive(root, "events"), *it;
@@ -123,6 +152,8 @@ static enum report_read_err check_events(const cJSON *root, struct report_read_w
 		if (!cJSON_IsObject(it) || !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(it,
 											    "name")))
 			return not_report(why, "an event without a \"name\" string");
+	if (!counts_ok(root))
+		return not_report(why, "a value that is not a count (below 0 or past 2^64)");
 	return REPORT_READ_OK;
 }
 

@@ -117,7 +117,7 @@ bad() {
 	assert_equal "$(ls -A | grep -c '^\.out')" 0
 }
 
-@test "bad input: missing file, not JSON, empty, cut short, not a report, a newer major version" {
+@test "bad input: missing file, not JSON, empty, cut short, not a report, a negative count, a newer major version" {
 	bad nope.json "^pmuprof: cannot read report 'nope.json': No such file or directory \(give the path"
 	echo 'hello' > text.json
 	bad text.json "^pmuprof: cannot read report 'text.json': invalid JSON at line 1, column 1 "
@@ -131,6 +131,8 @@ bad() {
 	jq '.schema_version = "2.0"' whole.json > v2.json
 	bad v2.json "schema version '2.0' is not one this pmuprof reads \(1\.x; "
 	rm v2.json	# the teardown checks the reports left against the schema
+	jq '.events[0].value = -1' whole.json > neg.report
+	bad neg.report "a value that is not a count \(below 0 or past 2\^64\), so not a pmuprof stat report"
 	bad . "^pmuprof: cannot read report '.': Is a directory$"
 }
 
