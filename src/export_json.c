@@ -113,7 +113,8 @@ int export_github_benchmark(const struct report *r, FILE *out)
 		o = gh_entry(e->name, *e->unit ? e->unit : "count", e->value);
 		/* with -r: the half width of the 95% confidence interval of the mean */
 		if (r->nruns && isfinite(e->stats.ci_hi) && isfinite(e->stats.ci_lo)) {
-			snprintf(range, sizeof(range), "\xc2\xb1 %.6g", (e->stats.ci_hi - e->stats.ci_lo) / 2);
+			snprintf(range, sizeof(range), "\xc2\xb1 %.6g",
+				 (e->stats.ci_hi - e->stats.ci_lo) / 2);
 			cJSON_AddStringToObject(o, "range", range);
 		}
 		cJSON_AddItemToObject(o, "extra", gh_extra(r, bench ? bench : "", e));

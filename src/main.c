@@ -93,8 +93,7 @@ int main(int argc, char **argv)
 		stats_unload();
 		exit(rc);
 	}
-	msg_error("'%s' is not a pmuprof command (commands: stat, list, info, explain, diff, report; see "
-		  "'pmuprof --help')",
-		  argv[o.sub_index]);
+	msg_error("'%s' is not a pmuprof command (commands: stat, list, info, explain, diff, "
+		  "report; see 'pmuprof --help')", argv[o.sub_index]);
 	return PP_EXIT_ERROR;
 }

@@ -322,10 +322,11 @@ static int load_intervals(const cJSON *root, struct report *r)
 
 		t[i] = count(it, "t_ns");
 		cJSON_ArrayForEach(d, item(it, "events")) {
-			struct report_delta *x = (struct report_delta *)&r->events[k].deltas[i];
+			struct report_delta *x;
 
 			if (k >= r->nevents)
 				break;
+			x = (struct report_delta *)&r->events[k].deltas[i];	/* allocated here */
 			x->counted = cJSON_IsNumber(item(d, "value"));
 			x->value = num(d, "value", 0);
 			x->raw = count(d, "raw_value");
