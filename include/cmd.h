@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include "report_read.h"
+
 /* pmuprof's own failures (bad usage, bad event, nothing countable, unwritable output).
  * Otherwise stat exits with the workload's status: its code, 128+N for signal N, 127 when
  * the command is not found, 126 when it cannot be executed. */
@@ -18,6 +20,7 @@ int cmd_list(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 /* "pmuprof: " + the message + newline, on stderr. */
 void msg_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -32,5 +35,8 @@ const char *msg_clip_at(const char *s, int column, char *buf, size_t len, int *s
 /* 0 when JSON can be read and written; else -1 after a message: libcjson is loaded only by
  * the commands that need it (include/jsonlib.h), each calling this before its work. */
 int msg_json_ready(void);
+/* The one line that says why a saved report could not be read, and the way out (pmuprof diff
+ * and pmuprof report). */
+void msg_report_unread(enum report_read_err rc, const struct report_read_why *w);
 
 #endif

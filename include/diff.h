@@ -5,44 +5,39 @@
 
 #include <stdio.h>
 
+#include "report_read.h"
 #include "stats.h"
 
 /* The version of diff's own JSON (schema: man/pmuprof-diff.schema.json). */
 #define DIFF_SCHEMA_VERSION "1.0"
-/* The stat report major version diff reads (man/pmuprof-json.5). */
-#define DIFF_REPORT_MAJOR 1
 #define DIFF_DEFAULT_THRESHOLD 2.0	/* percent */
 #define DIFF_DEFAULT_ALPHA 0.05
 
 /* One event of a report as diff needs it. */
 struct diff_event {
-	const char *name, *unit, *status;	/* into the report's tree; unit "" when absent */
+	const char *name, *unit, *status;	/* into the saved report; unit "" when absent */
 	int has;		/* a number was measured (status "counted") */
 	struct stats_summary sum;	/* from "runs", else "stats", else "value" as n = 1 */
 };
 
 struct diff_input {
 	const char *path;
-	struct cJSON *root;
+	struct report_saved saved;	/* the events' strings point into it */
 	struct diff_event *events;
 	size_t nevents;
 };
 
 enum diff_err {
 	DIFF_OK = 0,
-	DIFF_ERR_IO,		/* why.err: the errno */
-	DIFF_ERR_EMPTY,
-	DIFF_ERR_JSON,		/* why.line, why.col: where parsing failed */
-	DIFF_ERR_TRUNCATED,	/* why.line: where the text ends */
-	DIFF_ERR_NOT_REPORT,	/* why.what: the field missing or of the wrong type */
-	DIFF_ERR_VERSION,	/* why.what: the schema_version found */
+	DIFF_ERR_READ,		/* why.read_err and why.read: the report could not be read */
 	DIFF_ERR_NOMEM,
 	DIFF_ERR_NO_COMMON,	/* compare: no event name in both reports */
 	DIFF_ERR_NO_EVENT,	/* compare: why.what, an --event name, is not in why.side */
 };
 
 struct diff_why {
-	int err, line, col;
+	enum report_read_err read_err;
+	struct report_read_why read;
 	char what[96];
 	const char *side;	/* the path of the report concerned */
 };

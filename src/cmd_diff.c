@@ -141,31 +141,8 @@ static const struct argp diff_argp = {
 static void explain(enum diff_err rc, const struct diff_why *w, const char *a, const char *b)
 {
 	switch (rc) {
-	case DIFF_ERR_IO:
-		msg_error("cannot read report '%s': %s%s", w->side, strerror(w->err),
-			  w->err == ENOENT ? " (give the path of a 'pmuprof stat --json -o FILE' report)"
-					   : "");
-		break;
-	case DIFF_ERR_EMPTY:
-		msg_error("cannot read report '%s': the file is empty (write it with 'pmuprof stat "
-			  "--json -o FILE')", w->side);
-		break;
-	case DIFF_ERR_JSON:
-		msg_error("cannot read report '%s': invalid JSON at line %d, column %d (is it a "
-			  "'pmuprof stat --json' report?)", w->side, w->line, w->col);
-		break;
-	case DIFF_ERR_TRUNCATED:
-		msg_error("cannot read report '%s': the JSON ends early, at line %d (the run that "
-			  "wrote it was cut short: write it again)", w->side, w->line);
-		break;
-	case DIFF_ERR_NOT_REPORT:
-		msg_error("cannot read report '%s': %s, so not a pmuprof stat report (write one with "
-			  "'pmuprof stat --json -o FILE')", w->side, w->what);
-		break;
-	case DIFF_ERR_VERSION:
-		msg_error("cannot read report '%s': schema version '%s' is not one this pmuprof reads "
-			  "(%d.x; compare it with the pmuprof that wrote it)", w->side, w->what,
-			  DIFF_REPORT_MAJOR);
+	case DIFF_ERR_READ:
+		msg_report_unread(w->read_err, &w->read);
 		break;
 	case DIFF_ERR_NO_COMMON:
 		msg_error("cannot compare '%s' and '%s': no event in common (count the same events "

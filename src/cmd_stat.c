@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "cmd_export.h"
 #include "counter.h"
 #include "evspec.h"
 #include "outfile.h"
@@ -57,6 +58,7 @@ struct stat_opts {
 	enum report_aggr aggr;	/* -A, --per-core, ... */
 	const char *aggr_opt;	/* the option that chose it, for messages */
 	unsigned timeout_ms, delay_ms;
+	struct export_set exports;	/* --export FORMAT:FILE */
 };
 
 /* --min-running: some event was counted for less than PCT of the time. */
@@ -65,7 +67,7 @@ struct stat_opts {
 enum { OPT_WARMUP = 0x300, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT, OPT_MUX, OPT_NO_MUX,
        OPT_COUNTERS, OPT_MIN_RUNNING, OPT_PLAN, OPT_NO_CSV_SUMMARY, OPT_PER_CORE,
        OPT_PER_CLUSTER, OPT_PER_SOCKET, OPT_PER_THREAD, OPT_TIMEOUT, OPT_PER_DIE,
-       OPT_PER_NODE, OPT_NO_MERGE };
+       OPT_PER_NODE, OPT_NO_MERGE, OPT_EXPORT };
 
 static const struct argp_option options[] = {
 	{ "json", 'j', NULL, 0, "Report as one JSON document (schema: pmuprof-json(5))", 0 },
@@ -75,6 +77,9 @@ static const struct argp_option options[] = {
 	  "With -x and -I: no 'summary' time field on the totals (perf's option)", 0 },
 	{ "output", 'o', "FILE", 0,
 	  "Write the report to FILE (atomically) instead of standard error", 0 },
+	{ "export", OPT_EXPORT, "FORMAT:FILE", 0,
+	  "Also write the report to FILE in FORMAT (text, json, csv, bmf, github-benchmark, "
+	  "openmetrics, markdown), atomically after the run; repeatable", 0 },
 	{ "repeat", 'r', "N", 0,
 	  "Run COMMAND N times, with counters opened anew each time; report every run's values, "
 	  "their mean, spread and outliers", 1 },
@@ -246,6 +251,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case 'o':
 		o->output = arg;
+		break;
+	case OPT_EXPORT:
+		cmd_export_opt(state, &o->exports, arg);
 		break;
 	case 'r':
 		o->repeat = number(state, arg, "-r", 1);
@@ -452,7 +460,6 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 {
 	struct agg_topology at = { 0 };
 	struct topo_ids ids = { 0 };
-
 	struct stat_series_cfg sc = { o->cmd, o->repeat, o->warmup, o->prepare, o->cleanup,
 				      o->interval_ms, o->interval_count, o->plan.mux, pl->nruns,
 				      (o->sep || o->json) && !o->output,
@@ -465,19 +472,22 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	struct stat_build b = { .repeated = o->repeat > 0, .core = core,
 				.runs_mode = o->plan.mux == STAT_MUX_RUNS, .aggr = o->aggr,
 				.tgt = stat_target_any(tgt) ? tgt : NULL };
+	char why[256] = "";
+	int count_stop = 0, e, rc;
+	struct outfile xf[EXPORT_MAX] = { { 0 } };
 
-	if (topo->ncpus) {	/* --per-core, --per-cluster, --per-socket */
+	if (topo->ncpus) {	/* --per-core, --per-cluster, --per-socket, --per-die, --per-node */
 		topo_agg(topo, &at);
 		ids = (struct topo_ids){ topo->ncpus, topo->socket, topo->die, topo->cluster,
 					 topo->core };
 		b.topo = &at;
 		b.ids = &ids;
 	}
-	char why[256] = "";
-	int count_stop = 0, e, rc;
-
+	if (cmd_export_open(&o->exports, xf) != 0)	/* refused before the command runs */
+		return PP_EXIT_ERROR;
 	rc = stat_series_run(&sc, evs, n, &s, &ticks, &res, &count_stop, why, sizeof(why));
 	if (!s.nruns) {
+		export_discard(&o->exports, xf);
 		stat_series_free(&s);
 		stat_ticks_free(&ticks);
 		return rc ? rc : PP_EXIT_ERROR;
@@ -488,7 +498,8 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 		rc = PP_EXIT_ERROR;
 		goto out;
 	}
-	if (o->json)	/* only JSON shows host facts; /proc/cpuinfo is slow to read on x86 */
+	/* only JSON shows host facts; /proc/cpuinfo is slow to read on x86 */
+	if (o->json || export_has(&o->exports, EXPORT_JSON))
 		report_host_fill(&r.host);
 	r.host.kernel_el = kel->el;
 	r.host.kernel_el_source = kel->why;
@@ -526,7 +537,10 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 		if (rc == 0)
 			rc = PP_EXIT_ERROR;
 	}
+	if (cmd_export_commit(&o->exports, xf, &r) != 0 && rc == 0)
+		rc = PP_EXIT_ERROR;
 out:
+	export_discard(&o->exports, xf);	/* what was not committed */
 	stat_report_free(&r);
 	stat_series_free(&s);
 	stat_ticks_free(&ticks);

@@ -32,6 +32,7 @@
 	X(cJSON *, cJSON_CreateObject, (void), ()) \
 	X(cJSON *, cJSON_CreateString, (const char *s), (s)) \
 	X(cJSON *, cJSON_CreateStringReference, (const char *s), (s)) \
+	X(cJSON *, cJSON_GetArrayItem, (const cJSON *a, int i), (a, i)) \
 	X(int, cJSON_GetArraySize, (const cJSON *a), (a)) \
 	X(const char *, cJSON_GetErrorPtr, (void), ()) \
 	X(cJSON *, cJSON_GetObjectItemCaseSensitive, (const cJSON *const o, const char *const n), (o, n)) \
@@ -39,6 +40,7 @@
 	X(cJSON_bool, cJSON_IsNumber, (const cJSON *const i), (i)) \
 	X(cJSON_bool, cJSON_IsObject, (const cJSON *const i), (i)) \
 	X(cJSON_bool, cJSON_IsString, (const cJSON *const i), (i)) \
+	X(cJSON_bool, cJSON_IsTrue, (const cJSON *const i), (i)) \
 	X(cJSON *, cJSON_Parse, (const char *t), (t)) \
 	X(cJSON *, cJSON_ParseWithLengthOpts, \
 	  (const char *t, size_t l, const char **e, cJSON_bool z), (t, l, e, z)) \

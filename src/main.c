@@ -26,6 +26,8 @@ static const struct subcommand subcommands[] = {
 	  .summary = "show the PMU registers Linux programs for events" },
 	{ .name = "diff", .run = cmd_diff,
 	  .summary = "compare two stat reports; exit 1 on a regression" },
+	{ .name = "report", .run = cmd_report,
+	  .summary = "print a saved stat report again, or export it" },
 };
 
 #define NSUB (sizeof(subcommands) / sizeof(subcommands[0]))
@@ -38,6 +40,7 @@ static char doc[] =
 	"  info     describe this machine's Arm PMUs and perf settings\n"
 	"  explain  show where events count and the PMU register values Linux programs\n"
 	"  diff     compare two JSON reports of stat; exit 1 when something regressed\n"
+	"  report   print a saved JSON report of stat again, or in a CI dashboard's format\n"
 	"\n"
 	"'pmuprof COMMAND --help' describes each; man pmuprof has the whole story.";
 
@@ -90,8 +93,7 @@ int main(int argc, char **argv)
 		stats_unload();
 		exit(rc);
 	}
-	msg_error("'%s' is not a pmuprof command (commands: stat, list, info, explain, diff; see "
-		  "'pmuprof --help')",
-		  argv[o.sub_index]);
+	msg_error("'%s' is not a pmuprof command (commands: stat, list, info, explain, diff, "
+		  "report; see 'pmuprof --help')", argv[o.sub_index]);
 	return PP_EXIT_ERROR;
 }

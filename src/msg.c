@@ -1,11 +1,13 @@
 /* msg.c: the one place messages to the user are printed, in git's style:
  * "pmuprof: cannot X 'subject': cause (the way out)". */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cmd.h"
 #include "jsonlib.h"
+#include "report_read.h"
 
 static void vmsg(const char *prefix, const char *fmt, va_list ap)
 {
@@ -86,4 +88,41 @@ int msg_json_ready(void)
 		return 0;
 	msg_error("cannot read or write JSON: %s (install libcjson1)", why);
 	return -1;
+}
+
+void msg_report_unread(enum report_read_err rc, const struct report_read_why *w)
+{
+	switch (rc) {
+	case REPORT_READ_IO:
+		msg_error("cannot read report '%s': %s%s", w->path, strerror(w->err),
+			  w->err == ENOENT ? " (give the path of a 'pmuprof stat --json -o FILE' report)"
+					   : "");
+		break;
+	case REPORT_READ_EMPTY:
+		msg_error("cannot read report '%s': the file is empty (write it with 'pmuprof stat "
+			  "--json -o FILE')", w->path);
+		break;
+	case REPORT_READ_JSON:
+		msg_error("cannot read report '%s': invalid JSON at line %d, column %d (is it a "
+			  "'pmuprof stat --json' report?)", w->path, w->line, w->col);
+		break;
+	case REPORT_READ_TRUNCATED:
+		msg_error("cannot read report '%s': the JSON ends early, at line %d (the run that "
+			  "wrote it was cut short: write it again)", w->path, w->line);
+		break;
+	case REPORT_READ_NOT_REPORT:
+		msg_error("cannot read report '%s': %s, so not a pmuprof stat report (write one with "
+			  "'pmuprof stat --json -o FILE')", w->path, w->what);
+		break;
+	case REPORT_READ_VERSION:
+		msg_error("cannot read report '%s': schema version '%s' is not one this pmuprof reads "
+			  "(%d.x; read it with the pmuprof that wrote it)", w->path, w->what,
+			  REPORT_READ_MAJOR);
+		break;
+	case REPORT_READ_NOMEM:
+		msg_error("cannot read report '%s': %s", w->path, strerror(ENOMEM));
+		break;
+	case REPORT_READ_OK:
+		break;
+	}
 }

@@ -227,6 +227,10 @@ static cJSON *event_json(const struct report *r, const struct report_event *e)
 							: cJSON_CreateNull());
 	cJSON_AddStringToObject(o, "status", report_status_str(e->status));
 	cJSON_AddItemToObject(o, "reason", jsonout_str_or_null(e->reason));
+	/* the text report's note, where the reason does not carry it (a fixture tree's event
+	 * that no core type has: reason ENOENT), so that pmuprof report prints it again */
+	if (e->note && (!e->reason || strcmp(e->note, e->reason)))
+		cJSON_AddStringToObject(o, "note", e->note);
 	cJSON_AddItemToObject(o, "value", counted ? cJSON_CreateNumber(e->value)
 						  : cJSON_CreateNull());
 	cJSON_AddItemToObject(o, "raw_value", opened ? cJSON_CreateNumber((double)e->raw)

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# tests/valgrind.sh: owns the valgrind memcheck run: pmuprof's stat, list, info, explain and diff
-# over normal, failing and odd inputs, each required to exit as documented with zero memcheck
-# errors and zero leaks of any kind. One TAP line per case. Uses $O/pmuprof and $O/ppload
-# (default build/: run make first); the workload itself is not traced. pmuprof starts it here
-# exactly as it does for users (fork, held on a socket until its counters are open): workload.c
-# has no path of its own for valgrind.
+# tests/valgrind.sh: owns the valgrind memcheck run: pmuprof's stat, list, info, explain, diff
+# and report over normal, failing and odd inputs, each required to exit as documented with zero
+# memcheck errors and zero leaks of any kind. One TAP line per case. Uses $O/pmuprof and
+# $O/ppload (default build/: run make first); the workload itself is not traced. pmuprof starts
+# it here exactly as it does for users (fork, held on a socket until its counters are open):
+# workload.c has no path of its own for valgrind.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 O=${O:-build}
@@ -155,6 +155,28 @@ sleep 0.2
 vg 0 "stat -p --per-thread --timeout" -- stat -p "$vgpid" --per-thread -j --timeout 300 -e task-clock
 kill "$vgpid" 2>/dev/null
 wait "$vgpid" 2>/dev/null
+
+# --- exports and report (the reports read back are written by a plain run first)
+vg 0 "stat -r 2 --export of every format" -- stat -r 2 -e task-clock,page-faults,cycles \
+	--export json:"$tmp/x.json" --export csv:"$tmp/x.csv" --export bmf:"$tmp/x.bmf" \
+	--export github-benchmark:"$tmp/x.gh" --export openmetrics:"$tmp/x.om" \
+	--export markdown:"$tmp/x.md" -- "$W" spin 2
+vg 0 "stat -I 20 --export openmetrics" -- stat -I 20 -e task-clock \
+	--export openmetrics:"$tmp/i.om" -- "$W" spin 60
+vg 2 "stat --export to a missing directory (refused before the run)" -- \
+	stat --export bmf:"$tmp/none/x.bmf" -- true
+"$P" stat -I 20 -e task-clock,page-faults -j -o "$tmp/int.json" -- "$W" spin 60 2>/dev/null
+PMUPROF_SYSFS_ROOT="$FX/phone-a55-a76" "$P" stat -e inst_retired,ld_retired,task-clock -j \
+	-o "$tmp/split.json" -- true 2>/dev/null
+for f in text json csv bmf github-benchmark openmetrics markdown; do
+	vg 0 "report --format $f of a -r report" -- report --format "$f" "$tmp/x.json"
+done
+vg 0 "report -x';' of a -I report" -- report -x';' "$tmp/int.json"
+vg 0 "report --format openmetrics of a -I report" -- report --format openmetrics "$tmp/int.json"
+vg 0 "report of a big.LITTLE fixture's report" -- report "$tmp/split.json"
+vg 0 "report of a report with a stats object and no runs" -- report "$D/stats-up-5.json"
+vg 2 "report: a truncated report" -- report "$D/truncated.json"
+vg 2 "report: a missing file" -- report "$tmp/none.json"
 
 echo "1..$n"
 exit $rc

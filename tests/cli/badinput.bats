@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
 # badinput.bats: owns the bad-input catalogue: every row of badinput.tsv (malformed specs, bad
-# options, commands that cannot run, unwritable -o paths, broken sysfs trees, reports diff
-# cannot read) must give its exit status, one line on stderr matching its regex, nothing on
-# stdout, no crash, and leave the scratch directory (with its -o report) exactly as it was.
+# options, commands that cannot run, unwritable -o and --export paths, broken sysfs trees,
+# reports diff and report cannot read) must give its exit status, one line on stderr matching
+# its regex, nothing on stdout, no crash, and leave the scratch directory (with its -o report)
+# exactly as it was.
 # One @test per group of rows; a failure lists every row of the group that broke, by line.
 load helpers
 
@@ -124,4 +125,8 @@ run_group() {
 
 @test "reports diff cannot read: one line naming the file, exit 2" {
 	run_group diff
+}
+
+@test "reports pmuprof report cannot read or write: one line naming the file, exit 2" {
+	run_group report
 }

@@ -1,0 +1,196 @@
+/* cmd_report.c: `pmuprof report FILE.json`: its options, then the pipeline: a saved stat report
+ * read back (report_read.c) -> its metrics recomputed from the counts -> text | JSON | CSV (the
+ * writers stat prints with) | an export format (export.h). */
+#include <argp.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "evtab.h"
+#include "export.h"
+#include "metrics.h"
+#include "outfile.h"
+#include "report_read.h"
+#include "resolve.h"
+
+struct report_opts {
+	enum export_format format;
+	int formats_given;	/* -x, -j and --format together: one too many */
+	const char *sep;
+	int no_csv_summary;
+	const char *output;
+	const char *cpu_model;
+	const char *file;
+};
+
+enum { OPT_FORMAT = 0x400, OPT_NO_CSV_SUMMARY, OPT_CPU_MODEL };
+
+static const struct argp_option options[] = {
+	{ "json", 'j', NULL, 0, "Print the report as JSON, as 'pmuprof stat -j' does", 0 },
+	{ "field-separator", 'x', "SEP", 0,
+	  "Print the report as separated values, as 'pmuprof stat -x SEP' does", 0 },
+	{ "format", OPT_FORMAT, "FORMAT", 0,
+	  "text (default), json, csv (-x ','), or a CI dashboard's: bmf, github-benchmark, "
+	  "openmetrics, markdown", 0 },
+	{ "no-csv-summary", OPT_NO_CSV_SUMMARY, NULL, 0,
+	  "With -x and intervals: no 'summary' time field on the totals (perf's option)", 0 },
+	{ "output", 'o', "FILE", 0, "Write to FILE (atomically) instead of standard output", 0 },
+	{ "cpu-model", OPT_CPU_MODEL, "CORE", 0,
+	  "Recompute the metrics for core CORE (default: the one the report's MIDR names)", 0 },
+	{ 0 }
+};
+
+static void set_format(struct argp_state *state, struct report_opts *o, const char *arg)
+{
+	int f = export_format_find(arg, strlen(arg));
+
+	if (f < 0)
+		argp_error(state, "--format takes %s, not '%s'", EXPORT_FORMAT_NAMES, arg);
+	o->format = (enum export_format)f;
+	o->formats_given++;
+}
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct report_opts *o = state->input;
+
+	switch (key) {
+	case 'j':
+		set_format(state, o, "json");
+		break;
+	case 'x':
+		if (!*arg)
+			argp_error(state, "the separator given to -x is empty");
+		set_format(state, o, "csv");
+		o->sep = arg;
+		break;
+	case OPT_FORMAT:
+		set_format(state, o, arg);
+		break;
+	case OPT_NO_CSV_SUMMARY:
+		o->no_csv_summary = 1;
+		break;
+	case 'o':
+		o->output = arg;
+		break;
+	case OPT_CPU_MODEL:
+		o->cpu_model = arg;
+		break;
+	case ARGP_KEY_ARG:
+		if (o->file)
+			argp_error(state, "unexpected argument '%s' (give one report)", arg);
+		o->file = arg;
+		break;
+	case ARGP_KEY_END:
+		if (!o->file)
+			argp_error(state, "give the report to print (e.g. 'pmuprof report stat.json', "
+				   "written by 'pmuprof stat --json -o stat.json')");
+		if (o->formats_given > 1)
+			argp_error(state, "-x, -j and --format each choose the format: give one");
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp report_argp = {
+	options, parse_opt, "FILE.json",
+	"Print a report saved with 'pmuprof stat --json -o FILE.json' again: as stat printed it "
+	"(text, -x SEP, -j), or in a format for CI dashboards (--format). The metrics are "
+	"computed again from the saved counts. Exit status: 0, or 2 when the report cannot be "
+	"read or the output written.",
+	NULL, NULL, NULL
+};
+
+/* The core the per-core metrics are for: --cpu-model (or $PMUPROF_CPU_MODEL), else the one
+ * the report's MIDR names; slots from the core's table (a machine's caps/slots is not in
+ * the report). -1 after a message when --cpu-model names no core. */
+static int metrics_core_of(const struct report_opts *o, const struct report *r,
+			   struct metrics_core *mc)
+{
+	const char *model = resolve_model_name(o->cpu_model);
+	const struct evtab_core *c = model ? evtab_core_by_name(model)
+					   : r->host.midr ? evtab_core_by_midr(r->host.midr) : NULL;
+
+	memset(mc, 0, sizeof(*mc));
+	if (model && !c) {
+		msg_error("unknown CPU model '%s' (see 'pmuprof list --all-cores')", model);
+		return -1;
+	}
+	if (!c)
+		return 0;
+	mc->name = evtab_core_name(c);
+	mc->slots = evtab_core_slots(c);
+	mc->midr = r->host.midr;
+	return 0;
+}
+
+#define MAX_METRICS 64
+
+static int write_as(const struct report_opts *o, const struct report *r, FILE *fp)
+{
+	if (o->sep)	/* -x SEP: the separator given */
+		return report_csv(r, fp, o->sep);
+	return export_write(o->format, r, fp);
+}
+
+/* Prints r to -o's file (atomically) or standard output; 0, or -1 after a message. */
+static int print(const struct report_opts *o, const struct report *r)
+{
+	struct outfile of = { 0 };
+	int e;
+
+	if (o->output && (e = outfile_open(&of, o->output)) != 0) {
+		msg_error("cannot write report file '%s': %s (choose a writable path for -o)",
+			  o->output, e == EISDIR ? "it names a directory" : strerror(e));
+		return -1;
+	}
+	if (write_as(o, r, of.fp ? of.fp : stdout) != 0 || fflush(stdout) != 0) {
+		e = errno ? errno : EIO;
+		if (of.fp)
+			outfile_discard(&of);
+		msg_error("cannot write the report: %s", strerror(e));
+		return -1;
+	}
+	if (of.fp && (e = outfile_commit(&of)) != 0) {
+		msg_error("cannot write report file '%s': %s", o->output, strerror(e));
+		return -1;
+	}
+	return 0;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report_opts o = { .format = EXPORT_TEXT };
+	struct report_saved s;
+	struct report_read_why why;
+	struct report_metric_value *mv;
+	struct metrics_core core;
+	enum report_read_err rc;
+	int status = PP_EXIT_ERROR;
+
+	argp_parse(&report_argp, argc, argv, 0, NULL, &o);
+	if (msg_json_ready() != 0)	/* the report is JSON, whatever the output */
+		return PP_EXIT_ERROR;
+	if ((rc = report_read(o.file, &s, &why)) != REPORT_READ_OK) {
+		msg_report_unread(rc, &why);
+		return PP_EXIT_ERROR;
+	}
+	s.r.csv_no_summary = o.no_csv_summary;
+	if (metrics_core_of(&o, &s.r, &core) != 0)
+		goto out;
+	if (!(mv = calloc(MAX_METRICS, sizeof(*mv)))) {
+		msg_error("out of memory");
+		goto out;
+	}
+	s.r.metrics = mv;
+	s.r.nmetrics = metrics_compute(&s.r, &core, mv, MAX_METRICS);
+	if (print(&o, &s.r) == 0)
+		status = 0;
+out:
+	report_saved_free(&s);
+	return status;
+}

@@ -1,0 +1,110 @@
+/* export.c: the export formats by name, the --export FORMAT:FILE list, and its files written
+ * atomically after the run (outfile.c). The writers are in export_json.c and export_text.c. */
+#include <errno.h>
+#include <string.h>
+
+#include "export.h"
+
+static int csv(const struct report *r, FILE *out)
+{
+	return report_csv(r, out, ",");
+}
+
+static const struct {
+	const char *name;
+	int (*write)(const struct report *r, FILE *out);
+} formats[EXPORT_NFORMATS] = {
+	[EXPORT_TEXT] = { "text", report_text },
+	[EXPORT_JSON] = { "json", report_json },
+	[EXPORT_CSV] = { "csv", csv },
+	[EXPORT_BMF] = { "bmf", export_bmf },
+	[EXPORT_GITHUB_BENCHMARK] = { "github-benchmark", export_github_benchmark },
+	[EXPORT_OPENMETRICS] = { "openmetrics", export_openmetrics },
+	[EXPORT_MARKDOWN] = { "markdown", export_markdown },
+};
+
+int export_format_find(const char *name, size_t len)
+{
+	for (int f = 0; f < EXPORT_NFORMATS; f++)
+		if (strlen(formats[f].name) == len && !strncmp(formats[f].name, name, len))
+			return f;
+	return -1;
+}
+
+const char *export_format_name(enum export_format f)
+{
+	return formats[f].name;
+}
+
+int export_write(enum export_format f, const struct report *r, FILE *out)
+{
+	return formats[f].write(r, out);
+}
+
+enum export_add_err export_add(struct export_set *s, const char *arg)
+{
+	const char *colon = strchr(arg, ':');
+	int f = colon ? export_format_find(arg, (size_t)(colon - arg)) : -1;
+
+	if (f < 0)
+		return EXPORT_ADD_FORMAT;
+	if (!colon[1])
+		return EXPORT_ADD_NO_FILE;
+	if (s->n == EXPORT_MAX)
+		return EXPORT_ADD_TOO_MANY;
+	/* two writers renaming over one file: the second would silently win */
+	for (size_t k = 0; k < s->n; k++)
+		if (!strcmp(s->spec[k].path, colon + 1))
+			return EXPORT_ADD_TWICE;
+	s->spec[s->n++] = (struct export_spec){ .format = (enum export_format)f,
+						.path = colon + 1 };
+	return EXPORT_ADD_OK;
+}
+
+int export_has(const struct export_set *s, enum export_format f)
+{
+	for (size_t k = 0; k < s->n; k++)
+		if (s->spec[k].format == f)
+			return 1;
+	return 0;
+}
+
+int export_open(const struct export_set *s, struct outfile *of, size_t *failed)
+{
+	int e;
+
+	for (size_t k = 0; k < s->n; k++)
+		if ((e = outfile_open(&of[k], s->spec[k].path)) != 0) {
+			*failed = k;
+			while (k--)
+				outfile_discard(&of[k]);
+			return e;
+		}
+	return 0;
+}
+
+int export_commit(const struct export_set *s, struct outfile *of, const struct report *r,
+		  size_t *failed)
+{
+	int first = 0, e;
+
+	for (size_t k = 0; k < s->n; k++) {
+		if (export_write(s->spec[k].format, r, of[k].fp) != 0) {
+			e = errno ? errno : EIO;
+			outfile_discard(&of[k]);
+		} else {
+			e = outfile_commit(&of[k]);
+		}
+		if (e && !first) {
+			first = e;
+			*failed = k;
+		}
+	}
+	return first;
+}
+
+void export_discard(const struct export_set *s, struct outfile *of)
+{
+	for (size_t k = 0; k < s->n; k++)
+		outfile_discard(&of[k]);
+}

@@ -1,0 +1,132 @@
+/* export_json.c: the JSON exports: Bencher Metric Format (bencher.dev's "BMF": an object of
+ * benchmarks, each an object of measures {value, lower_value, upper_value}) and
+ * github-action-benchmark's custom format (an array of {name, unit, value, range, extra}).
+ * Only numbers measured are exported: an event not counted has no entry. */
+#include <cJSON.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "export.h"
+#include "jsonout.h"
+#include "metrics.h"
+
+/* The benchmark's name: the command as typed, or what was counted without one. */
+static char *bench_name(const struct report *r)
+{
+	size_t len = 1;
+	char *s;
+
+	for (int k = 0; k < r->argc; k++)
+		len += strlen(r->argv[k]) + 1;
+	if (!r->argc)
+		return strdup(r->target ? r->target : "pmuprof stat");
+	if (!(s = calloc(len, 1)))
+		return NULL;
+	for (int k = 0; k < r->argc; k++) {
+		if (k)
+			strcat(s, " ");
+		strcat(s, r->argv[k]);
+	}
+	return s;
+}
+
+/* A key not yet in o: name, else "name #2", "name #3", ... (an event counted twice). */
+static const char *unique_key(const cJSON *o, const char *name, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", name);
+	for (int n = 2; cJSON_GetObjectItemCaseSensitive(o, buf); n++)
+		snprintf(buf, len, "%s #%d", name, n);
+	return buf;
+}
+
+/* A measure: the value, and with -r the 95% confidence interval of the mean around it. */
+static cJSON *bmf_measure(double value, const struct stats_summary *st)
+{
+	cJSON *m = cJSON_CreateObject();
+
+	cJSON_AddNumberToObject(m, "value", value);
+	if (st && isfinite(st->ci_lo) && isfinite(st->ci_hi)) {
+		cJSON_AddNumberToObject(m, "lower_value", st->ci_lo);
+		cJSON_AddNumberToObject(m, "upper_value", st->ci_hi);
+	}
+	return m;
+}
+
+int export_bmf(const struct report *r, FILE *out)
+{
+	cJSON *root = cJSON_CreateObject(), *b = cJSON_CreateObject();
+	char *name = bench_name(r), key[256];
+
+	for (size_t k = 0; k < r->nevents; k++) {
+		const struct report_event *e = &r->events[k];
+
+		if (e->status != REPORT_COUNTED)
+			continue;
+		cJSON_AddItemToObject(b, unique_key(b, e->name, key, sizeof(key)),
+				      bmf_measure(e->value, r->nruns ? &e->stats : NULL));
+	}
+	for (size_t i = 0; i < r->nmetrics; i++)
+		cJSON_AddItemToObject(b, unique_key(b, r->metrics[i].def->name, key, sizeof(key)),
+				      bmf_measure(r->metrics[i].value, NULL));
+	cJSON_AddItemToObject(root, name ? name : "", b);
+	free(name);
+	return jsonout_emit(root, out, JSONOUT_PRETTY);
+}
+
+/* The tooltip's lines: the command, the share of time counted, the runs. */
+static cJSON *gh_extra(const struct report *r, const char *bench, const struct report_event *e)
+{
+	char buf[512];
+	int n = snprintf(buf, sizeof(buf), "command: %s", bench);
+
+	if (e && n > 0 && (size_t)n < sizeof(buf))
+		n += snprintf(buf + n, sizeof(buf) - (size_t)n, "\ncounted: %.2f%% of the time",
+			      e->counted_pct);
+	if (r->nruns && n > 0 && (size_t)n < sizeof(buf))
+		snprintf(buf + n, sizeof(buf) - (size_t)n, "\nruns: %zu", r->nruns);
+	return cJSON_CreateString(buf);
+}
+
+static cJSON *gh_entry(const char *name, const char *unit, double value)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "name", name);
+	cJSON_AddStringToObject(o, "unit", unit);
+	cJSON_AddNumberToObject(o, "value", value);
+	return o;
+}
+
+int export_github_benchmark(const struct report *r, FILE *out)
+{
+	cJSON *a = cJSON_CreateArray();
+	char *bench = bench_name(r), range[64];
+
+	for (size_t k = 0; k < r->nevents; k++) {
+		const struct report_event *e = &r->events[k];
+		cJSON *o;
+
+		if (e->status != REPORT_COUNTED)
+			continue;
+		o = gh_entry(e->name, *e->unit ? e->unit : "count", e->value);
+		/* with -r: the half width of the 95% confidence interval of the mean */
+		if (r->nruns && isfinite(e->stats.ci_hi) && isfinite(e->stats.ci_lo)) {
+			snprintf(range, sizeof(range), "\xc2\xb1 %.6g",
+				 (e->stats.ci_hi - e->stats.ci_lo) / 2);
+			cJSON_AddStringToObject(o, "range", range);
+		}
+		cJSON_AddItemToObject(o, "extra", gh_extra(r, bench ? bench : "", e));
+		cJSON_AddItemToArray(a, o);
+	}
+	for (size_t i = 0; i < r->nmetrics; i++) {
+		const struct report_metric_value *m = &r->metrics[i];
+		cJSON *o = gh_entry(m->def->name, m->def->unit, m->value);
+
+		cJSON_AddItemToObject(o, "extra", gh_extra(r, bench ? bench : "", NULL));
+		cJSON_AddItemToArray(a, o);
+	}
+	free(bench);
+	return jsonout_emit(a, out, JSONOUT_PRETTY);
+}

@@ -1,0 +1,151 @@
+#!/usr/bin/env bats
+# pmuprof report: a saved stat report printed again is what stat printed, byte for byte (text,
+# -x, -j; plain, -r, -I, a big.LITTLE split from a fixture tree, events not supported, a
+# failing command); metrics recomputed from the counts; each kind of bad input.
+load helpers
+
+# saved OUT [STAT OPTIONS...] -- COMMAND: one run of stat printing its report to OUT with the
+# options given, and saving it as JSON in saved.json through --export.
+saved() {
+	local out=$1
+	shift
+	run "$PMUPROF" stat -o "$out" --export json:saved.json "$@"
+	[ -s "$out" ] && [ -s saved.json ] || fail "stat wrote no report (status $status): $output"
+	check_report saved.json
+}
+
+# same_as OUT [REPORT OPTIONS...]: pmuprof report saved.json prints OUT byte for byte.
+same_as() {
+	local out=$1
+	shift
+	run --separate-stderr "$PMUPROF" report "$@" saved.json
+	assert_success
+	assert_equal "$stderr" ""
+	"$PMUPROF" report "$@" saved.json > again || fail "pmuprof report failed"
+	cmp again "$out" || fail "$(diff again "$out")"
+}
+
+# every_format [STAT OPTIONS...] -- COMMAND: text, CSV (-x ';') and JSON of the same runs.
+every_format() {
+	saved out.txt "$@"
+	same_as out.txt
+	same_as saved.json -j
+	saved out.csv -x ';' "$@"
+	same_as out.csv -x ';'
+}
+
+@test "the default events (hardware ones not supported on a host without a PMU): text, CSV, JSON" {
+	every_format -- "$PPLOAD" touch 50 spin 5
+}
+
+@test "-r 3: means, noise, outliers and the times' spread print again" {
+	every_format -r 3 -e task-clock,page-faults,cycles -- "$PPLOAD" touch 50
+	[ "$(jq '.repeat.runs' saved.json)" = 3 ] || fail "not 3 runs"
+}
+
+@test "-I: the intervals print again; --no-csv-summary too" {
+	every_format -I 20 -e task-clock,page-faults -- "$PPLOAD" trickle 6 15
+	[ "$(jq '.intervals | length' saved.json)" -ge 2 ] || fail "fewer than 2 intervals"
+	saved out.csv -x , --no-csv-summary -I 20 -e page-faults -- "$PPLOAD" trickle 4 15
+	same_as out.csv -x , --no-csv-summary
+}
+
+@test "big.LITTLE split from a fixture tree, an event one core type lacks, its fixture note" {
+	export PMUPROF_SYSFS_ROOT=$FIXTURES/phone-a55-a76
+	every_format -e inst_retired,cycles,task-clock,ld_retired -- "$PPLOAD" spin 2
+	assert_equal "$(jq -r '.events[0].split | length' saved.json)" 2
+	assert_equal "$(jq -r '.events[3].split[1].status' saved.json)" absent
+	grep -q 'not supported: its PMU comes from the fixture tree' out.txt ||
+		fail "no fixture note under ld_retired"
+}
+
+@test "a command that fails and one killed by a signal: their endings print again" {
+	every_format -e task-clock -- "$PPLOAD" exit 3
+	grep -q 'exited with status 3' out.txt || fail "no exit status line"
+	every_format -e page-faults -- "$PPLOAD" kill 9
+	grep -q 'killed by signal 9' out.txt || fail "no signal line"
+}
+
+@test "-o writes the report atomically; --format text is the default" {
+	saved out.txt -e task-clock -- "$PPLOAD" spin 1
+	run "$PMUPROF" report --format text -o again.txt saved.json
+	assert_success
+	cmp again.txt out.txt
+	assert_equal "$(ls -A | grep -c '^\.again')" 0
+}
+
+# The default events' report with cycles and instructions counted: 1000 and 2500.
+counted_ipc() {
+	"$PMUPROF" stat --json -o base.json -- "$PPLOAD" spin 1 || fail "stat failed"
+	jq '(.events[] | select(.name == "cycles" or .name == "instructions")) |=
+	    (.status = "counted" | .reason = null | .time_running_ns = .time_enabled_ns |
+	     .counted_pct = 100 | .scaled = false | .metric = null |
+	     .value = (if .name == "cycles" then 1000 else 2500 end) | .raw_value = .value) |
+	    .metrics = [{"name": "ipc", "value": 99, "unit": "insn per cycle",
+			 "formula": "INST_RETIRED / CPU_CYCLES", "events": ["instructions", "cycles"]}]' \
+		base.json > counts.json
+}
+
+@test "metrics are recomputed from the saved counts, not copied" {
+	counted_ipc
+	run "$PMUPROF" report -j counts.json
+	assert_success
+	printf '%s\n' "$output" > again.json
+	assert_equal "$(jq -c '[.metrics[] | {name, value}]' again.json)" '[{"name":"ipc","value":2.5}]'
+	assert_equal "$(jq -r '.events[] | select(.name == "instructions") | .metric.value' again.json)" 2.5
+	run "$PMUPROF" report counts.json
+	assert_output --regexp '2,500      instructions +#    2\.500 insn per cycle'
+}
+
+@test "fields a newer minor version adds are left alone" {
+	saved out.txt -e task-clock,page-faults -- "$PPLOAD" touch 10
+	jq '.schema_version = "1.99" | .units = [{"id": "CPU0"}] | .aggregation = "cpu" |
+	    .events[].cells = [{"value": 1}]' saved.json > newer.json
+	mv newer.json saved.json
+	same_as out.txt
+}
+
+# bad FILE: pmuprof report fails with status 2 and one line on standard error matching $2;
+# with -o nothing is written.
+bad() {
+	run --separate-stderr "$PMUPROF" report -o out.txt "$1"
+	assert_failure 2
+	assert_equal "$output" ""
+	assert_equal "${#stderr_lines[@]}" 1
+	assert_regex "$stderr" "$2"
+	[ ! -e out.txt ] || fail "out.txt was written"
+	assert_equal "$(ls -A | grep -c '^\.out')" 0
+}
+
+@test "bad input: missing file, not JSON, empty, cut short, not a report, a negative count, a newer major version" {
+	bad nope.json "^pmuprof: cannot read report 'nope.json': No such file or directory \(give the path"
+	echo 'hello' > text.json
+	bad text.json "^pmuprof: cannot read report 'text.json': invalid JSON at line 1, column 1 "
+	: > empty.json
+	bad empty.json "^pmuprof: cannot read report 'empty.json': the file is empty "
+	"$PMUPROF" stat --json -o whole.json -e task-clock -- "$PPLOAD" spin 1
+	head -n 20 whole.json > cut.json	# whole lines: the text ends, it is not garbled
+	bad cut.json "^pmuprof: cannot read report 'cut.json': the JSON ends early, at line [0-9]+ "
+	echo '{"hello": "world"}' > other.json
+	bad other.json "no \"schema_version\" string, so not a pmuprof stat report"
+	jq '.schema_version = "2.0"' whole.json > v2.json
+	bad v2.json "schema version '2.0' is not one this pmuprof reads \(1\.x; "
+	rm v2.json	# the teardown checks the reports left against the schema
+	jq '.events[0].value = -1' whole.json > neg.report
+	bad neg.report "a value that is not a count \(below 0 or past 2\^64\), so not a pmuprof stat report"
+	bad . "^pmuprof: cannot read report '.': Is a directory$"
+}
+
+@test "usage: no file, two files, two formats, an unknown format: status 2" {
+	run "$PMUPROF" report
+	assert_failure 2
+	assert_output --partial "give the report to print"
+	run "$PMUPROF" report a.json b.json
+	assert_failure 2
+	run "$PMUPROF" report -j -x, a.json
+	assert_failure 2
+	assert_output --partial "give one"
+	run "$PMUPROF" report --format yaml a.json
+	assert_failure 2
+	assert_output --partial "--format takes text, json, csv, bmf, github-benchmark, openmetrics, markdown, not 'yaml'"
+}
