@@ -339,6 +339,125 @@ static int load_intervals(const cJSON *root, struct report *r)
 	return 0;
 }
 
+/* 1.4: the aggregation by its JSON name. */
+static enum report_aggr aggr_of(const char *s)
+{
+	static const char *const names[] = {
+		[REPORT_AGGR_GLOBAL] = "global", [REPORT_AGGR_CPU] = "cpu",
+		[REPORT_AGGR_CORE] = "core", [REPORT_AGGR_CLUSTER] = "cluster",
+		[REPORT_AGGR_SOCKET] = "socket", [REPORT_AGGR_THREAD] = "thread",
+		[REPORT_AGGR_DIE] = "die", [REPORT_AGGR_NODE] = "node",
+	};
+
+	for (size_t k = 0; s && k < sizeof(names) / sizeof(names[0]); k++)
+		if (names[k] && !strcmp(s, names[k]))
+			return (enum report_aggr)k;
+	return REPORT_AGGR_GLOBAL;
+}
+
+/* The index of the unit named id among r's, -1 when none. */
+static long unit_ix(const struct report *r, const char *id)
+{
+	for (size_t u = 0; id && u < r->nunits; u++)
+		if (!strcmp(r->units[u].id, id))
+			return (long)u;
+	return -1;
+}
+
+static void load_cell(const cJSON *o, struct report_cell *c)
+{
+	int has_value = cJSON_IsNumber(item(o, "value"));
+
+	c->present = 1;
+	c->status = status_of(str(o, "status"), has_value);
+	c->reason = str(o, "reason");
+	c->raw = count(o, "raw_value");
+	c->enabled_ns = count(o, "time_enabled_ns");
+	c->running_ns = count(o, "time_running_ns");
+	c->value = num(o, "value", 0);
+	c->counted_pct = num(o, "counted_pct", 100.0);
+	c->scaled = flag(o, "scaled");
+}
+
+/* 1.4: the target, the aggregation and, per unit, each event's cells (and per interval).
+ * The units are those the events name, in the order they first appear. */
+static int load_units(const cJSON *root, struct report *r)
+{
+	const cJSON *it, *u, *iv;
+	struct report_unit *units;
+	size_t cap = 0, i = 0;
+
+	r->target = str(root, "target");
+	r->system_wide = flag(root, "system_wide");
+	r->aggr = aggr_of(str(root, "aggregation"));
+	r->timeout_ms = (unsigned)size(root, "timeout_ms", 0);
+	r->timed_out = flag(root, "timed_out");
+	if (r->aggr == REPORT_AGGR_GLOBAL)
+		return 0;
+	cJSON_ArrayForEach(it, item(root, "events"))
+		cap += (size_t)cJSON_GetArraySize(item(it, "units"));
+	if (!(units = calloc(cap + 1, sizeof(*units))))
+		return -1;
+	r->units = units;
+	cJSON_ArrayForEach(it, item(root, "events"))
+		cJSON_ArrayForEach(u, item(it, "units")) {
+			struct report_unit *x = &units[r->nunits];
+
+			if (!str(u, "unit") || unit_ix(r, str(u, "unit")) >= 0)
+				continue;
+			copy(x->id, sizeof(x->id), str(u, "unit"));
+			x->cpu = whole(u, "cpu", -1);
+			x->socket = whole(u, "socket", -1);
+			x->die = whole(u, "die", -1);
+			x->cluster = whole(u, "cluster", -1);
+			x->core = whole(u, "core", -1);
+			x->node = whole(u, "node", -1);
+			x->tid = whole(u, "thread", -1);
+			x->ncpus = whole(u, "ncpus", 0);
+			r->nunits++;
+		}
+	for (size_t k = 0; k < r->nevents; k++) {
+		const cJSON *ev = cJSON_GetArrayItem(item(root, "events"), (int)k);
+		struct report_cell *c = calloc(r->nunits + 1, sizeof(*c));
+
+		if (!c)
+			return -1;
+		r->events[k].cells = c;
+		cJSON_ArrayForEach(u, item(ev, "units")) {
+			long x = unit_ix(r, str(u, "unit"));
+
+			if (x >= 0)
+				load_cell(u, &c[x]);
+		}
+	}
+	if (!r->nintervals)
+		return 0;
+	for (size_t k = 0; k < r->nevents; k++)
+		if (!(r->events[k].unit_deltas = calloc(r->nintervals * r->nunits + 1,
+							 sizeof(struct report_cell))))
+			return -1;
+	cJSON_ArrayForEach(iv, item(root, "intervals")) {
+		size_t k = 0;
+
+		if (i >= r->nintervals)
+			break;
+		cJSON_ArrayForEach(it, item(iv, "events")) {
+			if (k >= r->nevents)
+				break;
+			cJSON_ArrayForEach(u, item(it, "units")) {
+				long x = unit_ix(r, str(u, "unit"));
+
+				if (x >= 0)	/* allocated here */
+					load_cell(u, (struct report_cell *)&r->events[k]
+						  .unit_deltas[i * r->nunits + (size_t)x]);
+			}
+			k++;
+		}
+		i++;
+	}
+	return 0;
+}
+
 static void load_tail(const cJSON *root, struct report *r)
 {
 	const cJSON *mux = item(root, "mux"), *ex = item(root, "exit");
@@ -386,7 +505,7 @@ int report_load(const cJSON *root, struct report *r)
 		if (load_event(it, &r->events[k++], r->nruns) != 0)
 			goto fail;
 	}
-	if (load_time(root, r) != 0 || load_intervals(root, r) != 0)
+	if (load_time(root, r) != 0 || load_intervals(root, r) != 0 || load_units(root, r) != 0)
 		goto fail;
 	load_tail(root, r);
 	return 0;
@@ -402,8 +521,11 @@ void report_load_free(struct report *r)
 		free((void *)r->events[k].outlier);
 		free((void *)r->events[k].deltas);
 		free((void *)r->events[k].split);
+		free((void *)r->events[k].cells);
+		free((void *)r->events[k].unit_deltas);
 	}
 	free(r->events);
+	free((void *)r->units);
 	free((void *)r->argv);
 	free((void *)r->run_times);
 	free((void *)r->interval_t_ns);

@@ -10,7 +10,8 @@ saved() {
 	local out=$1
 	shift
 	run "$PMUPROF" stat -o "$out" --export json:saved.json "$@"
-	[ -s "$out" ] && [ -s saved.json ] || fail "stat wrote no report (status $status): $output"
+	[ "$status" -ne 2 ] && [ -s "$out" ] && [ -s saved.json ] ||
+		fail "stat wrote no report (status $status): $output"
 	check_report saved.json
 }
 
@@ -99,8 +100,8 @@ counted_ipc() {
 
 @test "fields a newer minor version adds are left alone" {
 	saved out.txt -e task-clock,page-faults -- "$PPLOAD" touch 10
-	jq '.schema_version = "1.99" | .units = [{"id": "CPU0"}] | .aggregation = "cpu" |
-	    .events[].cells = [{"value": 1}]' saved.json > newer.json
+	jq '.schema_version = "1.99" | .accelerators = [{"id": "npu0"}] |
+	    .events[].energy = [{"value": 1}]' saved.json > newer.json
 	mv newer.json saved.json
 	same_as out.txt
 }
@@ -148,4 +149,17 @@ bad() {
 	run "$PMUPROF" report --format yaml a.json
 	assert_failure 2
 	assert_output --partial "--format takes text, json, csv, bmf, github-benchmark, openmetrics, markdown, not 'yaml'"
+}
+
+@test "perf's targets print again: -a -A, --per-core, --per-socket with -I, -p --per-thread, --timeout" {
+	every_format -a -A -e cpu-clock,context-switches -- sleep 0.05
+	jq -e '.aggregation == "cpu" and (.events[0].units | length) > 0' saved.json
+	every_format -a --per-core -I 20 -e cpu-clock -- sleep 0.05
+	every_format -a --per-socket --timeout 60 -e cpu-clock,page-faults
+	jq -e '.timed_out == true and .target == "system wide"' saved.json
+	"$PPLOAD" sleep 1 8000 &
+	pid=$!
+	every_format -p "$pid" --per-thread --timeout 60 -e task-clock
+	kill "$pid" 2>/dev/null || true
+	jq -e '.aggregation == "thread"' saved.json
 }
