@@ -195,6 +195,10 @@ struct report {
 	size_t nmetrics;
 };
 
+/* Frees what a report's builder allocated for it (stat_report_build, report_load): the events
+ * with their per-run, per-interval, per-part and per-unit arrays, the units, the metrics and
+ * the run times; their pointers are NULL after. */
+void report_free_parts(struct report *r);
 /* Name of a status as the outputs spell it ("counted", "not counted", ...). */
 const char *report_status_str(enum report_status s);
 /* The note a marked event carries in every format: "marked: filter P,NSK: Secure EL1 and EL3

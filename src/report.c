@@ -209,6 +209,26 @@ const struct report_cell *report_cell_at(const struct report *r, const struct re
 	return &e->unit_deltas[(size_t)interval * r->nunits + u];
 }
 
+void report_free_parts(struct report *r)
+{
+	for (size_t k = 0; r->events && k < r->nevents; k++) {
+		free((void *)r->events[k].runs);
+		free((void *)r->events[k].outlier);
+		free((void *)r->events[k].deltas);
+		free((void *)r->events[k].split);
+		free((void *)r->events[k].cells);
+		free((void *)r->events[k].unit_deltas);
+	}
+	free(r->events);
+	free((void *)r->units);
+	free((void *)r->metrics);
+	free((void *)r->run_times);
+	r->events = NULL;
+	r->units = NULL;
+	r->metrics = NULL;
+	r->run_times = NULL;
+}
+
 int report_has_intervals(const struct report *r)
 {
 	return r->nintervals && r->nevents &&

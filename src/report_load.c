@@ -516,19 +516,8 @@ fail:
 
 void report_load_free(struct report *r)
 {
-	for (size_t k = 0; r->events && k < r->nevents; k++) {
-		free((void *)r->events[k].runs);
-		free((void *)r->events[k].outlier);
-		free((void *)r->events[k].deltas);
-		free((void *)r->events[k].split);
-		free((void *)r->events[k].cells);
-		free((void *)r->events[k].unit_deltas);
-	}
-	free(r->events);
-	free((void *)r->units);
+	report_free_parts(r);
 	free((void *)r->argv);
-	free((void *)r->run_times);
 	free((void *)r->interval_t_ns);
-	free((void *)r->metrics);
 	memset(r, 0, sizeof(*r));
 }

@@ -590,20 +590,5 @@ out:
 
 void stat_report_free(struct report *r)
 {
-	for (size_t k = 0; r->events && k < r->nevents; k++) {
-		free((void *)r->events[k].runs);
-		free((void *)r->events[k].outlier);
-		free((void *)r->events[k].deltas);
-		free((void *)r->events[k].split);
-		free((void *)r->events[k].cells);
-		free((void *)r->events[k].unit_deltas);
-	}
-	free((void *)r->units);
-	r->units = NULL;
-	free(r->events);
-	free((void *)r->metrics);
-	free((void *)r->run_times);
-	r->events = NULL;
-	r->metrics = NULL;
-	r->run_times = NULL;
+	report_free_parts(r);
 }
