@@ -167,7 +167,7 @@ _pmuprof() {
 		return 0
 	fi
 	case $cmd in
-	diff) mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
+	diff | report) mapfile -t COMPREPLY < <(compgen -f -- "$cur") ;;
 	stat) mapfile -t COMPREPLY < <(compgen -c -- "$cur" | sort -u) ;;
 	esac
 	return 0

@@ -24,7 +24,7 @@ setup() {
 
 @test "subcommands: those 'pmuprof --help' lists" {
 	comp ''
-	assert_equal "$output" "$(printf '%s\n' stat list info explain diff)"
+	assert_equal "$output" "$(printf '%s\n' stat list info explain diff report)"
 	comp in
 	assert_equal "$output" info
 }
@@ -161,4 +161,10 @@ setup() {
 	done
 	PMUPROF_SYSFS_ROOT=$FIXTURES/qemu-a57 run "$PMUPROF" list --names 'inst*'
 	assert_equal "$output" "$(printf '%s\n' instructions INST_RETIRED INST_SPEC)"
+}
+
+@test "report: its file argument completes as a file" {
+	: > saved-run.json
+	comp report saved-r
+	assert_equal "$output" saved-run.json
 }
