@@ -157,7 +157,7 @@ bad() {
 	every_format -a --per-core -I 20 -e cpu-clock -- sleep 0.05
 	every_format -a --per-socket --timeout 60 -e cpu-clock,page-faults
 	jq -e '.timed_out == true and .target == "system wide"' saved.json
-	"$PPLOAD" sleep 1 8000 &
+	"$PPLOAD" sleep 1 60000 &
 	pid=$!
 	every_format -p "$pid" --per-thread --timeout 60 -e task-clock
 	kill "$pid" 2>/dev/null || true
