@@ -189,6 +189,11 @@ int report_metric(const struct report *r, const struct report_event *e, double *
 	return derived(&s, e, 0, val, unit);
 }
 
+int report_metric_only_unit(const char *unit)
+{
+	return unit && !strstr(unit, "/sec") && !strstr(unit, "CPUs utilized");
+}
+
 int report_cell_metric(const struct report *r, const struct report_event *e, size_t u,
 		       long interval, uint64_t wall_ns, double *val, const char **unit)
 {

@@ -198,6 +198,28 @@ static void event_csv(const struct report *r, const struct report_event *e, cons
 	parts_csv(e, time, r->nruns > 0, out, sep);
 }
 
+/* --metric-only, as perf 6.1's -x prints it: a line of the metrics' units, then a line of
+ * their values, each field followed by the separator (report_metric_only_unit chooses them,
+ * as the text writer's). */
+static void metric_only_csv(const struct report *r, FILE *out, const char *sep)
+{
+	for (int values = 0; values < 2; values++) {
+		for (size_t k = 0; k < r->nevents; k++) {
+			const char *unit;
+			double v;
+
+			if (!report_metric(r, &r->events[k], &v, &unit) ||
+			    !report_metric_only_unit(unit))
+				continue;
+			if (values)
+				fprintf(out, "%.3f%s", v, sep);
+			else
+				fprintf(out, "%s%s", unit, sep);
+		}
+		fputc('\n', out);
+	}
+}
+
 int report_csv(const struct report *r, FILE *out, const char *sep)
 {
 	const char *time = report_has_intervals(r) && !r->csv_no_summary ? "summary" : NULL;
@@ -205,6 +227,12 @@ int report_csv(const struct report *r, FILE *out, const char *sep)
 
 	if (report_has_intervals(r))
 		intervals_csv(r, out, sep);
+	if (r->disp.no_summary && report_has_intervals(r))
+		return ferror(out) ? -1 : 0;
+	if (r->disp.metric_only) {
+		metric_only_csv(r, out, sep);
+		return ferror(out) ? -1 : 0;
+	}
 	if (r->aggr != REPORT_AGGR_GLOBAL)
 		report_each_cell(r, -1, cell_csv, &to);
 	for (size_t k = 0; k < r->nevents; k++) {

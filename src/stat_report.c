@@ -495,6 +495,16 @@ static int cells(struct report_event *re, const struct agg_row *rows, size_t nro
 	return 0;
 }
 
+/* --no-scale: each row's value is its raw count, as perf --no-scale reports it: no
+ * multiplexing estimate (the share of the time counted still shows what was missed). */
+static void unscale(struct agg_row *rows, size_t n, int no_scale)
+{
+	for (size_t k = 0; no_scale && k < n; k++) {
+		rows[k].value = (double)rows[k].raw;
+		rows[k].scaled = 0;
+	}
+}
+
 /* The report's units and every event's cells in them (-A, --per-*). -1 out of memory. */
 static int per_unit(struct report *r, const struct stat_series *s,
 		    const struct stat_event *evs, size_t nrows, const struct stat_build *b)
@@ -509,6 +519,7 @@ static int per_unit(struct report *r, const struct stat_series *s,
 	if (agg_build(s->rd.r, s->rd.n, m, b->topo, &rows, &n) != 0 ||
 	    units(r, rows, n, m, b, &ids) != 0)
 		goto out;
+	unscale(rows, n, b->no_scale);
 	for (size_t k = 0; k < nrows; k++)
 		if (cells(&r->events[k], rows, n, ids, r->nunits, &s->rd, s->nruns, (uint32_t)k,
 			  evs[k].fixture, b->intervals ? s->rd.nintervals : 0,
@@ -538,6 +549,8 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 	    agg_build(s->rd.r, s->rd.n, AGG_CORE_TYPE, NULL, &types, &ntypes) != 0 ||
 	    fill_times(r, s, b->repeated) != 0)
 		goto out;
+	unscale(cmd, ncmd, b->no_scale);
+	unscale(types, ntypes, b->no_scale);
 	for (size_t k = 0; k < nrows; k++) {
 		struct report_event *re = &r->events[k];
 		double *vals = calloc(s->nruns + 1, sizeof(*vals));
