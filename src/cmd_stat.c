@@ -594,7 +594,9 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	/* the command has ended: a closed report stream (pmuprof stat ... 2>&1 | head -1) must
 	 * not kill pmuprof with SIGPIPE and lose the command's status; the write fails instead */
 	signal(SIGPIPE, SIG_IGN);
-	if (o->append)	/* perf's line before each report it appends (ctime ends it) */
+	/* perf's line before each report it appends (ctime ends it); JSON documents follow each
+	 * other bare, a stream jq -s reads whole */
+	if (o->append && !o->json)
 		fprintf(of->fp, "# started on %s\n", started);
 	if (o->quiet)
 		;	/* --quiet: no report */

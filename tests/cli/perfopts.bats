@@ -87,6 +87,16 @@ shape_counts() {
 	diff <(shape_counts perf.txt) <(shape_counts first.txt)
 }
 
+@test "--append -j: the documents follow each other, a JSON stream" {
+	"$PMUPROF" stat -j --append -o out.json -e page-faults true
+	"$PMUPROF" stat -j --append -o out.json -e page-faults -- "$PPLOAD" touch 10
+	assert_equal "$(jq -s length out.json)" 2
+	assert_equal "$(jq -s -r '.[1].events[0].name' out.json)" page-faults
+	jq -s '.[1]' out.json >second.json
+	check_report second.json
+	rm out.json
+}
+
 @test "--append: a run that reports nothing leaves the file as it was" {
 	printf 'old line\n' >out.txt
 	run -127 "$PMUPROF" stat --append -o out.txt -e page-faults -- ./no-such-command
