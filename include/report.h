@@ -260,6 +260,11 @@ uint64_t report_interval_ns(const struct report *r, size_t i);
 /* Whether --metric-only shows a metric of this unit: not a rate per second nor CPUs
  * utilized, which perf 6.1's --metric-only leaves out (they restate the counts). */
 int report_metric_only_unit(const char *unit);
+/* Whether --metric-only shows a column for e's metric (the totals' metric, of a unit
+ * report_metric_only_unit keeps): then its unit, and its value over the totals (interval < 0)
+ * or over interval i (-I, summed over CPUs and tasks), NAN where it has none there. */
+int report_metric_only_at(const struct report *r, const struct report_event *e, long interval,
+			  double *val, const char **unit);
 
 /* One writer per format; each returns 0 or -1 when the stream failed. */
 int report_text(const struct report *r, FILE *out);

@@ -276,12 +276,9 @@ static void display_check(struct argp_state *state, const struct stat_opts *o)
 	if (o->disp.no_summary && !o->interval_ms)
 		argp_error(state, "--no-summary leaves out the totals after -I's intervals: "
 			   "give -I MS");
-	if (o->disp.metric_only && o->interval_ms)
-		argp_error(state, "--metric-only prints the totals' metrics: -I is not "
-			   "supported with it (drop one of them)");
 	if (o->disp.metric_only && o->aggr_opt)
-		argp_error(state, "--metric-only prints the totals' metrics: %s is not "
-			   "supported with it (drop one of them)", o->aggr_opt);
+		argp_error(state, "--metric-only prints the metrics summed over CPUs and tasks: "
+			   "%s is not supported with it (drop one of them)", o->aggr_opt);
 }
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)

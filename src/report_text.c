@@ -218,6 +218,50 @@ static void print_sec(const struct report *r, FILE *out, uint64_t ns,
 	fputc('\n', out);
 }
 
+/* One --metric-only line: the metrics' units (values 0), each right-aligned in 20 columns
+ * (perf's METRIC_ONLY_LEN), or their values over the totals (interval < 0) or interval i,
+ * each under its unit (blank where the interval has none). */
+static void metric_only_line(const struct report *r, long i, int values, FILE *out)
+{
+	for (size_t k = 0; k < r->nevents; k++) {
+		const char *unit;
+		char num[40] = "";
+		double v;
+		int w;
+
+		if (!report_metric_only_at(r, &r->events[k], i, &v, &unit))
+			continue;
+		w = (int)strlen(unit) > 20 ? (int)strlen(unit) : 20;
+		if (!isnan(v))
+			snprintf(num, sizeof(num), "%.3f", v);
+		fprintf(out, "%*s ", values ? w : 20, values ? num : unit);
+	}
+	fputc('\n', out);
+}
+
+/* --metric-only, as perf 6.1 lays it out: a line of the metrics' units, then a line of their
+ * values; after -I's intervals, the values only (perf prints the units once, over the
+ * intervals). perf shows no rate per second nor CPUs utilized there
+ * (report_metric_only_unit): with software events only, the lines are empty, as perf's are. */
+static void print_metric_only(const struct report *r, FILE *out)
+{
+	if (!report_has_intervals(r))
+		metric_only_line(r, -1, 0, out);
+	metric_only_line(r, -1, 1, out);
+}
+
+/* -I --metric-only: perf's "#           time " heading over the units, then a line per
+ * interval, its end time and the metrics' values over it. */
+static void print_metric_only_intervals(const struct report *r, FILE *out)
+{
+	fputs("#           time ", out);
+	metric_only_line(r, -1, 0, out);
+	for (size_t i = 0; i < r->nintervals; i++) {
+		fprintf(out, "%16.9f ", r->interval_t_ns[i] / 1e9);
+		metric_only_line(r, (long)i, 1, out);
+	}
+}
+
 /* -I's header line for each aggregation, as perf 6.1 prints them (--per-cluster, which 6.1
  * lacks, in the shape of --per-core's). */
 static const char *const interval_header[] = {
@@ -236,6 +280,10 @@ static const char *const interval_header[] = {
 /* -I: one line per event (and unit) and interval, as perf stat -I prints them. */
 static void print_intervals(const struct report *r, FILE *out)
 {
+	if (r->disp.metric_only) {
+		print_metric_only_intervals(r, out);
+		return;
+	}
 	fputs(interval_header[r->aggr], out);
 	for (size_t i = 0; i < r->nintervals; i++) {
 		if (r->aggr != REPORT_AGGR_GLOBAL) {
@@ -287,30 +335,6 @@ static void print_totals(const struct report *r, FILE *out)
 	for (size_t k = 0; k < r->nevents; k++) {
 		print_note(&r->events[k], 1, 0, out);
 		print_note(&r->events[k], 1, 1, out);
-	}
-}
-
-/* --metric-only, as perf 6.1 lays it out: a line of the metrics' units, each right-aligned in
- * 20 columns (perf's METRIC_ONLY_LEN), then a line of their values under them. perf shows no
- * rate per second nor CPUs utilized there (report_metric_only_unit); with software events
- * only, both lines are empty, as perf's are. */
-static void print_metric_only(const struct report *r, FILE *out)
-{
-	for (int values = 0; values < 2; values++) {
-		for (size_t k = 0; k < r->nevents; k++) {
-			const char *unit;
-			char num[40];
-			double v;
-			int w;
-
-			if (!report_metric(r, &r->events[k], &v, &unit) ||
-			    !report_metric_only_unit(unit))
-				continue;
-			w = (int)strlen(unit) > 20 ? (int)strlen(unit) : 20;
-			snprintf(num, sizeof(num), "%.3f", v);
-			fprintf(out, "%*s ", values ? w : 20, values ? num : unit);
-		}
-		fputc('\n', out);
 	}
 }
 

@@ -147,10 +147,26 @@ shape_counts() {
 	assert_equal "$stderr" "$(printf '\n\n')"
 }
 
-@test "--metric-only: what it cannot show yet is refused" {
-	run --separate-stderr "$PMUPROF" stat --metric-only -I 100 -e task-clock true
+@test "--metric-only -I: perf's heading and a line per interval, text and -x" {
+	"$PMUPROF" stat --metric-only -I 100 -e task-clock -- "$PPLOAD" trickle 2 150 2>pm.txt
+	run grep -c '^ *[0-9]*\.[0-9]\{9\} $' pm.txt
+	assert_output "$(($(grep -c . pm.txt) - 5))"	# all but the heading and the totals' 4
+	assert_equal "$(head -1 pm.txt)" "#           time "
+	"$PMUPROF" stat --metric-only -I 100 -x, -e task-clock -- "$PPLOAD" trickle 2 150 2>pm.csv
+	assert_equal "$(head -1 pm.csv)" " time,"
+	assert_equal "$(tail -1 pm.csv)" "         summary,"
+	run grep -vc -e '^ *[0-9]*\.[0-9]\{9\},$' -e '^ time,$' -e '^ *summary,$' pm.csv
+	assert_output 0
+	need_perf
+	perf stat --metric-only -I 100 -x, --summary -e task-clock -- "$PPLOAD" trickle 2 150 2>perf.csv
+	assert_equal "$(head -1 perf.csv)" " time,"
+	assert_equal "$(tail -1 perf.csv)" "         summary,"
+}
+
+@test "--metric-only with -A: refused (not supported yet)" {
+	run --separate-stderr "$PMUPROF" stat --metric-only -a -A -e task-clock true
 	assert_failure 2
-	[[ $stderr == *"pmuprof stat: --metric-only prints the totals' metrics: -I is not supported with it (drop one of them)"* ]] ||
+	[[ $stderr == *"pmuprof stat: --metric-only prints the metrics summed over CPUs and tasks: -A is not supported with it (drop one of them)"* ]] ||
 		fail "$stderr"
 }
 
