@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "metrics.h"
+#include "render.h"
 #include "report.h"
 #include "tap.h"
 
@@ -80,26 +81,10 @@ static const struct {
 	{ __LINE__, "r08", "armv8_cortex_a55/r08/" },
 };
 
-/* What a writer wrote of r (t: text, x: CSV with ","), in a buffer to free. */
-static char *render(const struct report *r, int fmt)
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (!f)
-		return NULL;
-	if (fmt == 't')
-		report_text(r, f);
-	else
-		report_csv(r, f, ",");
-	fclose(f);
-	return buf;
-}
 
 static void expect_in(const struct report *r, int fmt, const char *want, const char *what)
 {
-	char *got = render(r, fmt);
+	char *got = render_report(r, fmt);
 
 	if (!tap_ok(got && strstr(got, want), "--metric-only: %s", what))
 		printf("# got:\n%s\n", got ? got : "(nothing)");
@@ -134,7 +119,7 @@ static void test_metric_only(void)
 		return;
 	expect_in(&r, 't', "'x':\n\n      insn per cycle \n               1.500 \n\n",
 		  "text: the unit in 20 columns, the value under it");
-	got = render(&r, 't');
+	got = render_report(&r, 't');
 	tap_ok(got && !strstr(got, "cycles\n") && !strstr(got, "instructions"),
 	       "--metric-only: text: no event rows");
 	free(got);
@@ -152,7 +137,7 @@ static void test_metric_only(void)
 	expect_in(&r, 'x', " time,insn per cycle,\n     0.100000000,0.500,\n     0.200000000,,\n"
 		  "         summary,1.500,\n", "-x -I: perf's ' time,' heading and summary line");
 	r.disp.no_summary = 1;
-	got = render(&r, 'x');
+	got = render_report(&r, 'x');
 	tap_ok(got && !strstr(got, "summary"), "--metric-only -x -I --no-summary: no totals");
 	free(got);
 }
