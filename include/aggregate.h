@@ -73,6 +73,15 @@ int32_t agg_unit(const struct reading *r, enum agg_mode m, const struct agg_topo
 int agg_build(const struct reading *rs, size_t n, enum agg_mode m,
 	      const struct agg_topology *t, struct agg_row **out, size_t *nout);
 
+/* How a row's value is made from its readings: each scaled by agg_scale (the kernel's
+ * multiplexing estimate), or the raw counts added (--no-scale, as perf's). */
+enum agg_scaling { AGG_SCALED, AGG_RAW };
+
+/* agg_build with the scaling chosen. */
+int agg_build_as(const struct reading *rs, size_t n, enum agg_mode m,
+		 const struct agg_topology *t, enum agg_scaling sc, struct agg_row **out,
+		 size_t *nout);
+
 /* The row with key k, or NULL. */
 const struct agg_row *agg_find(const struct agg_row *rows, size_t n, const struct agg_key *k);
 

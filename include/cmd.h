@@ -25,6 +25,8 @@ int cmd_report(int argc, char **argv);
 /* "pmuprof: " + the message + newline, on stderr. */
 void msg_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void msg_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* --quiet: msg_warn prints nothing from now on (errors still do). */
+void msg_set_quiet(int quiet);
 /* s for quoting in a message: itself, or its first len-4 characters and "...", so that a
  * 10,000-character name never pushes the cause off the line. buf holds len bytes. */
 const char *msg_clip(const char *s, char *buf, size_t len);

@@ -149,8 +149,20 @@ struct report_host {
 	const char *kernel_el_source;	/* how pmuprof knows it (NULL when not decided) */
 };
 
+/* perf stat's display options, applied by the writers (pmuprof stat's options of the same
+ * names). Zero is perf's default display. */
+struct report_display {
+	int no_big_num;		/* --no-big-num: text counts without thousands separators */
+	int unscaled;		/* --no-scale: values are the raw counts, not scaled by
+				 * enabled/running (JSON says so: mux.scaling false) */
+	int metric_only;	/* --metric-only: text and CSV show the metrics only, in perf's
+				 * layout (a line of metric units, then a line of values) */
+	int no_summary;		/* -I --no-summary: text and CSV show the intervals only */
+};
+
 struct report {
 	const char *tool_version;
+	struct report_display disp;
 	int argc;
 	char *const *argv;		/* the workload's command */
 	struct report_host host;
@@ -248,6 +260,15 @@ int report_cell_metric(const struct report *r, const struct report_event *e, siz
 		       long interval, uint64_t wall_ns, double *val, const char **unit);
 /* Interval i's length in ns (from the previous interval's end, or from the start). */
 uint64_t report_interval_ns(const struct report *r, size_t i);
+
+/* Whether --metric-only shows a metric of this unit: not a rate per second nor CPUs
+ * utilized, which perf 6.1's --metric-only leaves out (they restate the counts). */
+int report_metric_only_unit(const char *unit);
+/* Whether --metric-only shows a column for e's metric (the totals' metric, of a unit
+ * report_metric_only_unit keeps): then its unit, and its value over the totals (interval < 0)
+ * or over interval i (-I, summed over CPUs and tasks), NAN where it has none there. */
+int report_metric_only_at(const struct report *r, const struct report_event *e, long interval,
+			  double *val, const char **unit);
 
 /* One writer per format; each returns 0 or -1 when the stream failed. */
 int report_text(const struct report *r, FILE *out);

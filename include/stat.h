@@ -250,6 +250,7 @@ struct stat_build {
 	const struct stat_target *tgt;	/* NULL: the command's tasks */
 	const struct agg_topology *topo;	/* --per-core/-cluster/-socket: where CPUs sit */
 	const struct topo_ids *ids;	/* and their sysfs ids, that name the units */
+	int no_scale;			/* --no-scale: values are the raw counts */
 };
 
 /* Builds r from the series' readings, aggregated (aggregate.h); evs give the events'

@@ -72,7 +72,7 @@ static int keyed_cmp(const void *a, const void *b)
 }
 
 /* Adds reading r to row w. */
-static void add(struct agg_row *w, const struct reading *r)
+static void add(struct agg_row *w, const struct reading *r, enum agg_scaling sc)
 {
 	w->nparts++;
 	if (r->absent)
@@ -88,11 +88,12 @@ static void add(struct agg_row *w, const struct reading *r)
 	w->raw += r->value;
 	if (r->running) {
 		w->ncounted++;
-		w->value += agg_scale(r->value, r->window, r->running);
+		w->value += sc == AGG_RAW ? (double)r->value
+					  : agg_scale(r->value, r->window, r->running);
 	}
 	/* an opened part that ran less than its window makes the sum an estimate (also one
-	 * that never ran while it could: its share is missing) */
-	if (r->running < r->window)
+	 * that never ran while it could: its share is missing); unscaled, it is no estimate */
+	if (r->running < r->window && sc != AGG_RAW)
 		w->scaled = 1;
 	if (w->status != AGG_COUNTED)
 		w->status = r->running ? AGG_COUNTED : AGG_NOT_COUNTED;
@@ -100,6 +101,13 @@ static void add(struct agg_row *w, const struct reading *r)
 
 int agg_build(const struct reading *rs, size_t n, enum agg_mode m,
 	      const struct agg_topology *t, struct agg_row **out, size_t *nout)
+{
+	return agg_build_as(rs, n, m, t, AGG_SCALED, out, nout);
+}
+
+int agg_build_as(const struct reading *rs, size_t n, enum agg_mode m,
+		 const struct agg_topology *t, enum agg_scaling sc, struct agg_row **out,
+		 size_t *nout)
 {
 	struct keyed *k = malloc((n + 1) * sizeof(*k));
 	struct agg_row *rows = calloc(n + 1, sizeof(*rows));
@@ -130,7 +138,7 @@ int agg_build(const struct reading *rs, size_t n, enum agg_mode m,
 		w = &rows[nr - 1];
 		if (!rs[k[i].ix].absent && w->status == AGG_ABSENT)
 			w->status = AGG_NOT_OPENED;
-		add(w, &rs[k[i].ix]);
+		add(w, &rs[k[i].ix], sc);
 	}
 	free(k);
 	*out = rows;

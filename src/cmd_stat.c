@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cmd.h"
@@ -59,6 +60,9 @@ struct stat_opts {
 	const char *aggr_opt;	/* the option that chose it, for messages */
 	unsigned timeout_ms, delay_ms;
 	struct export_set exports;	/* --export FORMAT:FILE */
+	/* perf's display options: -B, --no-big-num, --no-scale, --metric-only, --no-summary */
+	struct report_display disp;
+	int big_num, append, quiet;	/* -B given, --append, -q */
 };
 
 /* --min-running: some event was counted for less than PCT of the time. */
@@ -67,7 +71,8 @@ struct stat_opts {
 enum { OPT_WARMUP = 0x300, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT, OPT_MUX, OPT_NO_MUX,
        OPT_COUNTERS, OPT_MIN_RUNNING, OPT_PLAN, OPT_NO_CSV_SUMMARY, OPT_PER_CORE,
        OPT_PER_CLUSTER, OPT_PER_SOCKET, OPT_PER_THREAD, OPT_TIMEOUT, OPT_PER_DIE,
-       OPT_PER_NODE, OPT_NO_MERGE, OPT_EXPORT };
+       OPT_PER_NODE, OPT_NO_MERGE, OPT_APPEND, OPT_NO_BIG_NUM, OPT_NO_SCALE, OPT_METRIC_ONLY,
+       OPT_POST, OPT_SUMMARY, OPT_NO_SUMMARY, OPT_EXPORT };
 
 static const struct argp_option options[] = {
 	{ "json", 'j', NULL, 0, "Report as one JSON document (schema: pmuprof-json(5))", 0 },
@@ -131,6 +136,23 @@ static const struct argp_option options[] = {
 	  6 },
 	{ "no-merge", OPT_NO_MERGE, NULL, 0,
 	  "Accepted for perf's sake: an event split over core types always shows its parts", 6 },
+	{ "append", OPT_APPEND, NULL, 0,
+	  "With -o: add the report to FILE's end, after a '# started on' line, instead of "
+	  "replacing FILE", 7 },
+	{ "big-num", 'B', NULL, 0, "Group digits with thousands separators (the default, as perf's)",
+	  7 },
+	{ "no-big-num", OPT_NO_BIG_NUM, NULL, 0, "Print counts without thousands separators", 7 },
+	{ "no-scale", OPT_NO_SCALE, NULL, 0,
+	  "Report the raw counts, not scaled by enabled/running time", 7 },
+	{ "metric-only", OPT_METRIC_ONLY, NULL, 0,
+	  "Text and -x: print only the metrics, in perf's layout (units, then values)", 7 },
+	{ "quiet", 'q', NULL, 0,
+	  "Print no report, warnings or messages, errors only (the exit status tells)", 7 },
+	{ "post", OPT_POST, "CMD", 0, "perf's name for --cleanup", 7 },
+	{ "summary", OPT_SUMMARY, NULL, 0,
+	  "With -I: print the totals after the intervals (pmuprof's default, perf's option)", 7 },
+	{ "no-summary", OPT_NO_SUMMARY, NULL, 0,
+	  "With -I: print the intervals only, as perf -I does without --summary", 7 },
 	{ 0 }
 };
 
@@ -230,6 +252,40 @@ static void targets_check(struct argp_state *state, const struct stat_opts *o)
 	}
 }
 
+/* perf's display options (their keys). */
+static void display_opt(struct stat_opts *o, int key)
+{
+	switch (key) {
+	case OPT_APPEND: o->append = 1; break;
+	case 'B': o->big_num = 1; o->disp.no_big_num = 0; break;
+	case OPT_NO_BIG_NUM: o->disp.no_big_num = 1; break;
+	case OPT_NO_SCALE: o->disp.unscaled = 1; break;
+	case OPT_METRIC_ONLY: o->disp.metric_only = 1; break;
+	case 'q': o->quiet = 1; break;
+	case OPT_NO_SUMMARY: o->disp.no_summary = 1; break;
+	}
+}
+
+/* The display options that go together (as perf's, or refused where pmuprof would print
+ * something other than asked). */
+static void display_check(struct argp_state *state, const struct stat_opts *o)
+{
+	if (o->big_num && o->sep)
+		argp_error(state, "-B groups the digits of the text report: -x prints plain "
+			   "numbers (drop -B)");
+	if (o->append && !o->output)
+		argp_error(state, "--append adds the report to a file: give it with -o FILE");
+	if (o->quiet && o->output)
+		argp_error(state, "--quiet prints no report: -o FILE would get none (give one "
+			   "of them)");
+	if (o->disp.no_summary && !o->interval_ms)
+		argp_error(state, "--no-summary leaves out the totals after -I's intervals: "
+			   "give -I MS");
+	if (o->disp.metric_only && o->aggr_opt)
+		argp_error(state, "--metric-only prints the metrics summed over CPUs and tasks: "
+			   "%s is not supported with it (drop one of them)", o->aggr_opt);
+}
+
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct stat_opts *o = state->input;
@@ -265,6 +321,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		o->prepare = arg;
 		break;
 	case OPT_CLEANUP:
+	case OPT_POST:
 		o->cleanup = arg;
 		break;
 	case 'I':
@@ -323,6 +380,16 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		aggr_mode(state, o, key);
 		break;
 	case OPT_NO_MERGE:
+	case OPT_SUMMARY:
+		break;
+	case OPT_APPEND:
+	case 'B':
+	case OPT_NO_BIG_NUM:
+	case OPT_NO_SCALE:
+	case OPT_METRIC_ONLY:
+	case 'q':
+	case OPT_NO_SUMMARY:
+		display_opt(o, key);
 		break;
 	case ARGP_KEY_ARG:
 		/* the command and everything after it belong to the workload */
@@ -347,6 +414,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 				   "one run");
 		if (o->interval_ms && o->interval_ms < 1)
 			argp_error(state, "-I needs at least 1 ms");
+		display_check(state, o);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -471,10 +539,12 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd };
 	struct stat_build b = { .repeated = o->repeat > 0, .core = core,
 				.runs_mode = o->plan.mux == STAT_MUX_RUNS, .aggr = o->aggr,
-				.tgt = stat_target_any(tgt) ? tgt : NULL };
-	char why[256] = "";
+				.tgt = stat_target_any(tgt) ? tgt : NULL,
+				.no_scale = o->disp.unscaled };
+	char why[256] = "", started[32] = "?\n";
 	int count_stop = 0, e, rc;
 	struct outfile xf[EXPORT_MAX] = { { 0 } };
+	time_t now = time(NULL);
 
 	if (topo->ncpus) {	/* --per-core, --per-cluster, --per-socket, --per-die, --per-node */
 		topo_agg(topo, &at);
@@ -483,6 +553,7 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 		b.topo = &at;
 		b.ids = &ids;
 	}
+	ctime_r(&now, started);
 	if (cmd_export_open(&o->exports, xf) != 0)	/* refused before the command runs */
 		return PP_EXIT_ERROR;
 	rc = stat_series_run(&sc, evs, n, &s, &ticks, &res, &count_stop, why, sizeof(why));
@@ -517,6 +588,7 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	r.stopped = *why ? why : NULL;
 	r.interval_ms = o->interval_ms;
 	r.csv_no_summary = o->no_csv_summary;
+	r.disp = o->disp;
 	r.interval_stop = count_stop ? "interval-count" : NULL;
 	r.mux = o->plan.mux == STAT_MUX_RUNS ? "runs" : "kernel";
 	r.mux_runs = o->plan.mux == STAT_MUX_RUNS ? pl->nruns : 1;
@@ -530,7 +602,13 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	/* the command has ended: a closed report stream (pmuprof stat ... 2>&1 | head -1) must
 	 * not kill pmuprof with SIGPIPE and lose the command's status; the write fails instead */
 	signal(SIGPIPE, SIG_IGN);
-	if (write_report(o, &r, of->fp ? of->fp : stderr) != 0 && !of->fp && errno != EPIPE)
+	/* perf's line before each report it appends (ctime ends it); JSON documents follow each
+	 * other bare, a stream jq -s reads whole */
+	if (o->append && !o->json)
+		fprintf(of->fp, "# started on %s\n", started);
+	if (o->quiet)
+		;	/* --quiet: no report */
+	else if (write_report(o, &r, of->fp ? of->fp : stderr) != 0 && !of->fp && errno != EPIPE)
 		msg_error("cannot write the report: %s", strerror(errno));
 	if (of->fp && (e = outfile_commit(of)) != 0) {
 		msg_error("cannot write report file '%s': %s", o->output, strerror(e));
@@ -652,6 +730,7 @@ int cmd_stat(int argc, char **argv)
 	int rc = PP_EXIT_ERROR, e, have_ctx = 0;
 
 	argp_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, NULL, &o);
+	msg_set_quiet(o.quiet);
 	if (o.json && msg_json_ready() != 0)
 		goto out;
 	if (o.list_metrics) {
@@ -694,7 +773,8 @@ int cmd_stat(int argc, char **argv)
 		goto out;
 	if (reserve_fds(n) != 0)
 		goto out;
-	if (o.output && (e = outfile_open(&of, o.output)) == EISDIR) {
+	if (o.output && (e = o.append ? outfile_open_append(&of, o.output) :
+			 outfile_open(&of, o.output)) == EISDIR) {
 		msg_error("cannot write report file '%s': it names a directory (give -o the "
 			  "path of a file)", o.output);
 		goto out;

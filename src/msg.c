@@ -26,10 +26,20 @@ void msg_error(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* pmuprof stat --quiet: the one switch of this module, set once after the options are read */
+static int warn_off;
+
+void msg_set_quiet(int quiet)
+{
+	warn_off = quiet;
+}
+
 void msg_warn(const char *fmt, ...)
 {
 	va_list ap;
 
+	if (warn_off)
+		return;
 	va_start(ap, fmt);
 	vmsg("warning: ", fmt, ap);
 	va_end(ap);

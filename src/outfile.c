@@ -88,6 +88,46 @@ int outfile_open(struct outfile *o, const char *path)
 	return 0;
 }
 
+/* Copies the file at path, if there is one, to fp. Returns 0 or an errno. */
+static int copy_into(FILE *fp, const char *path)
+{
+	char buf[8192];
+	size_t got;
+	FILE *in = fopen(path, "re");
+	int e = 0;
+
+	if (!in)
+		return errno == ENOENT ? 0 : errno;
+	while ((got = fread(buf, 1, sizeof(buf), in)) > 0)
+		if (fwrite(buf, 1, got, fp) != got) {
+			e = errno ? errno : EIO;
+			break;
+		}
+	if (!e && ferror(in))
+		e = EIO;
+	fclose(in);
+	return e;
+}
+
+int outfile_open_append(struct outfile *o, const char *path)
+{
+	int e = outfile_open(o, path);
+
+	if (e)
+		return e;
+	if (!o->tmp) {	/* a device or FIFO: written in place, at its end */
+		if (!freopen(path, "ae", o->fp)) {
+			e = errno;
+			o->fp = NULL;
+			release(o);
+		}
+		return e;
+	}
+	if ((e = copy_into(o->fp, path)) != 0)
+		outfile_discard(o);
+	return e;
+}
+
 int outfile_commit(struct outfile *o)
 {
 	int e = 0;

@@ -75,8 +75,9 @@ void report_host_fill(struct report_host *h)
 	h->ncpus = sysfs_ncpus();
 }
 
-/* Where a derived figure's inputs come from: the events' totals (unit 0), or unit u's cells
- * of the whole run (interval < 0) or of one interval. */
+/* Where a derived figure's inputs come from: the events' totals (unit 0, interval < 0), their
+ * deltas over one interval (unit 0), or unit u's cells of the whole run (interval < 0) or of
+ * one interval. */
 struct source {
 	const struct report *r;
 	int unit;
@@ -89,6 +90,12 @@ static int counted(const struct source *s, const struct report_event *e, double 
 {
 	const struct report_cell *c;
 
+	if (!s->unit && s->interval >= 0) {
+		if (!e->deltas || !e->deltas[s->interval].counted)
+			return 0;
+		*v = e->deltas[s->interval].value;
+		return 1;
+	}
 	if (!s->unit) {
 		*v = e->value;
 		return e->status == REPORT_COUNTED;
@@ -124,7 +131,7 @@ static int anchored(const struct source *s, size_t idx, double *val, const char 
 
 		if (m->anchor != idx)
 			continue;
-		if (s->unit) {
+		if (s->unit || s->interval >= 0) {
 			for (i = 0; i < m->nev; i++)
 				if (!counted(s, &r->events[m->ev[i]], &v[i]))
 					break;
@@ -184,9 +191,28 @@ static int derived(const struct source *s, const struct report_event *e, uint64_
 int report_metric(const struct report *r, const struct report_event *e, double *val,
 		  const char **unit)
 {
-	struct source s = { .r = r };
+	struct source s = { .r = r, .interval = -1 };
 
 	return derived(&s, e, 0, val, unit);
+}
+
+int report_metric_only_unit(const char *unit)
+{
+	return unit && !strstr(unit, "/sec") && !strstr(unit, "CPUs utilized");
+}
+
+int report_metric_only_at(const struct report *r, const struct report_event *e, long interval,
+			  double *val, const char **unit)
+{
+	struct source s = { .r = r, .interval = interval };
+	const char *there;
+
+	if (!report_metric(r, e, val, unit) || !report_metric_only_unit(*unit))
+		return 0;
+	if (interval >= 0 && (!derived(&s, e, report_interval_ns(r, (size_t)interval), val,
+				       &there) || strcmp(there, *unit)))
+		*val = NAN;
+	return 1;
 }
 
 int report_cell_metric(const struct report *r, const struct report_event *e, size_t u,

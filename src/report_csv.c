@@ -198,13 +198,65 @@ static void event_csv(const struct report *r, const struct report_event *e, cons
 	parts_csv(e, time, r->nruns > 0, out, sep);
 }
 
+/* One --metric-only line of -x: the metrics' units (values 0) or their values over the
+ * totals (interval < 0) or interval i, each field followed by the separator (as perf 6.1);
+ * time, when given, leads it as perf's padded time field (or "summary"). */
+static void metric_only_csv(const struct report *r, long i, int values, const char *time,
+			    FILE *out, const char *sep)
+{
+	if (time)
+		fprintf(out, "%16s%s", time, sep);
+	for (size_t k = 0; k < r->nevents; k++) {
+		const char *unit;
+		double v;
+
+		if (!report_metric_only_at(r, &r->events[k], i, &v, &unit))
+			continue;
+		if (!values)
+			fprintf(out, "%s%s", unit, sep);
+		else if (isnan(v))
+			fputs(sep, out);
+		else
+			fprintf(out, "%.3f%s", v, sep);
+	}
+	fputc('\n', out);
+}
+
+/* --metric-only -x, as perf 6.1 prints it: the units, then the values; with -I perf's
+ * heading " time," (a comma whatever the separator, as perf's), a line per interval, and the
+ * totals' values only (with the "summary" field unless --no-csv-summary). */
+static void metric_only_report_csv(const struct report *r, FILE *out, const char *sep)
+{
+	char t[32];
+
+	if (!report_has_intervals(r)) {
+		metric_only_csv(r, -1, 0, NULL, out, sep);
+		metric_only_csv(r, -1, 1, NULL, out, sep);
+		return;
+	}
+	fputs(" time,", out);
+	metric_only_csv(r, -1, 0, NULL, out, sep);
+	for (size_t i = 0; i < r->nintervals; i++) {
+		snprintf(t, sizeof(t), "%.9f", r->interval_t_ns[i] / 1e9);
+		metric_only_csv(r, (long)i, 1, t, out, sep);
+	}
+	if (!r->disp.no_summary)
+		metric_only_csv(r, -1, 1, r->csv_no_summary ? NULL : "summary", out, sep);
+}
+
 int report_csv(const struct report *r, FILE *out, const char *sep)
 {
 	const char *time = report_has_intervals(r) && !r->csv_no_summary ? "summary" : NULL;
 	struct csv_to to = { time, out, sep };
 
+	if (r->disp.metric_only) {
+		metric_only_report_csv(r, out, sep);
+		return ferror(out) ? -1 : 0;
+	}
 	if (report_has_intervals(r))
 		intervals_csv(r, out, sep);
+	if (r->disp.no_summary && report_has_intervals(r))
+		return ferror(out) ? -1 : 0;
 	if (r->aggr != REPORT_AGGR_GLOBAL)
 		report_each_cell(r, -1, cell_csv, &to);
 	for (size_t k = 0; k < r->nevents; k++) {

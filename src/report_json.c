@@ -373,6 +373,8 @@ static cJSON *mux_json(const struct report *r)
 	cJSON_AddItemToObject(o, "runs_for_exact", r->runs_for_exact ?
 			      cJSON_CreateNumber((double)r->runs_for_exact) : cJSON_CreateNull());
 	cJSON_AddBoolToObject(o, "multiplexed", r->multiplexed);
+	/* --no-scale: every value is its raw_value, no estimate */
+	cJSON_AddBoolToObject(o, "scaling", !r->disp.unscaled);
 	return o;
 }
 

@@ -7,11 +7,17 @@
 
 #include "report.h"
 
-/* 1234567 -> "1,234,567": perf groups digits through the locale; pmuprof always does. */
-static void group_digits(char *buf, size_t len, uint64_t v)
+/* 1234567 -> "1,234,567": perf groups digits through the locale (by default: its -B is on
+ * unless --no-big-num); pmuprof groups them whatever the locale, or not at all (plain). */
+static void group_digits(char *buf, size_t len, uint64_t v, int plain)
 {
 	char tmp[32];
 	int n = snprintf(tmp, sizeof(tmp), "%" PRIu64, v), o = 0;
+
+	if (plain) {
+		snprintf(buf, len, "%s", tmp);
+		return;
+	}
 
 	for (int i = 0; i < n && (size_t)o + 2 < len; i++) {
 		if (i > 0 && (n - i) % 3 == 0)
@@ -23,8 +29,8 @@ static void group_digits(char *buf, size_t len, uint64_t v)
 
 /* An event's value as perf prints it: msec for time events, else grouped digits; or its
  * status, "<not counted>", which keeps the unit ("<not counted> msec task-clock", as perf). */
-static const char *format_value(char *num, size_t len, const struct report_event *e,
-				enum report_status st, double v)
+static const char *format_value(const struct report *r, char *num, size_t len,
+				const struct report_event *e, enum report_status st, double v)
 {
 	int ns = strcmp(e->unit, "ns") == 0;
 
@@ -33,7 +39,7 @@ static const char *format_value(char *num, size_t len, const struct report_event
 	else if (ns)
 		snprintf(num, len, "%.2f", v / 1e6);
 	else
-		group_digits(num, len, (uint64_t)(v + 0.5));
+		group_digits(num, len, (uint64_t)(v + 0.5), r->disp.no_big_num);
 	return ns ? "msec" : "";
 }
 
@@ -61,7 +67,7 @@ static void print_outliers(const struct report *r, const struct report_event *e,
 /* big.LITTLE: under the total, the event on each core type the command may run on, named as
  * perf names a hybrid PMU's event ("armv8_cortex_a55/cycles/"), with the share of the time
  * it ran there. */
-static void print_split(const struct report_event *e, FILE *out)
+static void print_split(const struct report *r, const struct report_event *e, FILE *out)
 {
 	for (size_t i = 0; i < e->nsplit; i++) {
 		const struct report_part *p = &e->split[i];
@@ -69,7 +75,7 @@ static void print_split(const struct report_event *e, FILE *out)
 		const char *unit;
 		int len;
 
-		unit = format_value(num, sizeof(num), e, p->status, p->value);
+		unit = format_value(r, num, sizeof(num), e, p->status, p->value);
 		len = snprintf(where, sizeof(where), "%s (%s%sCPUs %s)",
 			       report_part_name(e, p, name, sizeof(name)),
 			       p->core ? p->core : "", p->core ? ", " : "", p->cpus);
@@ -143,7 +149,7 @@ static void print_event(const struct report *r, const struct report_event *e, FI
 			      .counted_pct = e->counted_pct, .run = e->run };
 
 	w.has_metric = report_metric(r, e, &w.mval, &w.munit);
-	w.unit = format_value(num, sizeof(num), e, e->status, e->value);
+	w.unit = format_value(r, num, sizeof(num), e, e->status, e->value);
 	w.pct = e->status == REPORT_COUNTED && e->counted_pct < 99.995;
 	w.noise = r->nruns && e->status == REPORT_COUNTED && !isnan(e->stats.rse);
 	print_row(&w, out);
@@ -151,7 +157,7 @@ static void print_event(const struct report *r, const struct report_event *e, FI
 		print_outliers(r, e, out);
 	print_note(e, 0, 0, out);
 	if (e->split)
-		print_split(e, out);
+		print_split(r, e, out);
 	print_note(e, 0, 1, out);
 }
 
@@ -190,7 +196,7 @@ static void print_cell(const struct report *r, const struct report_event *e, siz
 	if (i >= 0)
 		fprintf(out, "%16.9f ", r->interval_t_ns[i] / 1e9);
 	print_unit(r, &r->units[u], out);
-	w.unit = format_value(num, sizeof(num), e, c->status, c->value);
+	w.unit = format_value(r, num, sizeof(num), e, c->status, c->value);
 	w.has_metric = report_cell_metric(r, e, u, i, i < 0 ? 0 : report_interval_ns(r, (size_t)i),
 					  &w.mval, &w.munit);
 	w.pct = c->status == REPORT_COUNTED && c->counted_pct < 99.995;
@@ -212,6 +218,50 @@ static void print_sec(const struct report *r, FILE *out, uint64_t ns,
 	fputc('\n', out);
 }
 
+/* One --metric-only line: the metrics' units (values 0), each right-aligned in 20 columns
+ * (perf's METRIC_ONLY_LEN), or their values over the totals (interval < 0) or interval i,
+ * each under its unit (blank where the interval has none). */
+static void metric_only_line(const struct report *r, long i, int values, FILE *out)
+{
+	for (size_t k = 0; k < r->nevents; k++) {
+		const char *unit;
+		char num[40] = "";
+		double v;
+		int w;
+
+		if (!report_metric_only_at(r, &r->events[k], i, &v, &unit))
+			continue;
+		w = (int)strlen(unit) > 20 ? (int)strlen(unit) : 20;
+		if (!isnan(v))
+			snprintf(num, sizeof(num), "%.3f", v);
+		fprintf(out, "%*s ", values ? w : 20, values ? num : unit);
+	}
+	fputc('\n', out);
+}
+
+/* --metric-only, as perf 6.1 lays it out: a line of the metrics' units, then a line of their
+ * values; after -I's intervals, the values only (perf prints the units once, over the
+ * intervals). perf shows no rate per second nor CPUs utilized there
+ * (report_metric_only_unit): with software events only, the lines are empty, as perf's are. */
+static void print_metric_only(const struct report *r, FILE *out)
+{
+	if (!report_has_intervals(r))
+		metric_only_line(r, -1, 0, out);
+	metric_only_line(r, -1, 1, out);
+}
+
+/* -I --metric-only: perf's "#           time " heading over the units, then a line per
+ * interval, its end time and the metrics' values over it. */
+static void print_metric_only_intervals(const struct report *r, FILE *out)
+{
+	fputs("#           time ", out);
+	metric_only_line(r, -1, 0, out);
+	for (size_t i = 0; i < r->nintervals; i++) {
+		fprintf(out, "%16.9f ", r->interval_t_ns[i] / 1e9);
+		metric_only_line(r, (long)i, 1, out);
+	}
+}
+
 /* -I's header line for each aggregation, as perf 6.1 prints them (--per-cluster, which 6.1
  * lacks, in the shape of --per-core's). */
 static const char *const interval_header[] = {
@@ -230,6 +280,10 @@ static const char *const interval_header[] = {
 /* -I: one line per event (and unit) and interval, as perf stat -I prints them. */
 static void print_intervals(const struct report *r, FILE *out)
 {
+	if (r->disp.metric_only) {
+		print_metric_only_intervals(r, out);
+		return;
+	}
 	fputs(interval_header[r->aggr], out);
 	for (size_t i = 0; i < r->nintervals; i++) {
 		if (r->aggr != REPORT_AGGR_GLOBAL) {
@@ -240,7 +294,7 @@ static void print_intervals(const struct report *r, FILE *out)
 			const struct report_event *e = &r->events[k];
 			const struct report_delta *d = &e->deltas[i];
 			char num[40];
-			const char *unit = format_value(num, sizeof(num), e, d->counted ?
+			const char *unit = format_value(r, num, sizeof(num), e, d->counted ?
 				REPORT_COUNTED : e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED :
 				e->status, d->value);
 
@@ -288,8 +342,14 @@ int report_text(const struct report *r, FILE *out)
 {
 	if (report_has_intervals(r))
 		print_intervals(r, out);
+	/* -I --no-summary: the intervals are the whole report, as perf -I's without --summary */
+	if (r->disp.no_summary && report_has_intervals(r))
+		return ferror(out) ? -1 : 0;
 	print_header(r, out);
-	print_totals(r, out);
+	if (r->disp.metric_only)
+		print_metric_only(r, out);
+	else
+		print_totals(r, out);
 	if (r->multiplexed)
 		fputs("\n Values with (xx.xx%) are estimates: scaled from that share of the time "
 		      "counted.\n", out);

@@ -495,6 +495,13 @@ static int cells(struct report_event *re, const struct agg_row *rows, size_t nro
 	return 0;
 }
 
+/* --no-scale: the rows add the raw counts, as perf --no-scale reports them (the share of the
+ * time counted still shows what was missed). */
+static enum agg_scaling scaling(const struct stat_build *b)
+{
+	return b->no_scale ? AGG_RAW : AGG_SCALED;
+}
+
 /* The report's units and every event's cells in them (-A, --per-*). -1 out of memory. */
 static int per_unit(struct report *r, const struct stat_series *s,
 		    const struct stat_event *evs, size_t nrows, const struct stat_build *b)
@@ -506,7 +513,7 @@ static int per_unit(struct report *r, const struct stat_series *s,
 	int rc = -1;
 
 	r->aggr = b->aggr;
-	if (agg_build(s->rd.r, s->rd.n, m, b->topo, &rows, &n) != 0 ||
+	if (agg_build_as(s->rd.r, s->rd.n, m, b->topo, scaling(b), &rows, &n) != 0 ||
 	    units(r, rows, n, m, b, &ids) != 0)
 		goto out;
 	for (size_t k = 0; k < nrows; k++)
@@ -534,8 +541,8 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 	if (!(r->events = calloc(nrows + 1, sizeof(*r->events))))
 		return -1;
 	r->nevents = nrows;
-	if (agg_build(s->rd.r, s->rd.n, AGG_COMMAND, NULL, &cmd, &ncmd) != 0 ||
-	    agg_build(s->rd.r, s->rd.n, AGG_CORE_TYPE, NULL, &types, &ntypes) != 0 ||
+	if (agg_build_as(s->rd.r, s->rd.n, AGG_COMMAND, NULL, scaling(b), &cmd, &ncmd) != 0 ||
+	    agg_build_as(s->rd.r, s->rd.n, AGG_CORE_TYPE, NULL, scaling(b), &types, &ntypes) != 0 ||
 	    fill_times(r, s, b->repeated) != 0)
 		goto out;
 	for (size_t k = 0; k < nrows; k++) {

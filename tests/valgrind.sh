@@ -78,6 +78,12 @@ vg 2 "stat: nothing countable" -- stat -e software/config=0x99/,software/config=
 vg 0 "stat -o FILE" -- stat -o "$tmp/report.txt" -- true
 vg 0 "stat -j -o FILE" -- stat -j -o "$tmp/report.json" -e task-clock,page-faults -- true
 vg 0 "stat -x, (CSV)" -- stat -x, -e task-clock -- true
+printf 'old\n' >"$tmp/append.txt"
+vg 0 "stat --append -o FILE (the old content copied first)" -- \
+	stat --append -o "$tmp/append.txt" --no-big-num --no-scale -e page-faults -- true
+vg 0 "stat --metric-only, -x" -- stat --metric-only -x, -e task-clock,page-faults -- true
+vg 3 "stat -q: no report, the command's status" -- stat -q -e task-clock -- "$W" exit 3
+vg 0 "stat -I 20 --no-summary --post" -- stat -I 20 --no-summary --post true -e task-clock -- "$W" spin 30
 vg 0 "stat -j to stderr" -- stat -j -- "$W" fork 2 10
 vg 0 "stat -r 3 --warmup 1 --prepare/--cleanup, JSON" -- \
 	stat -r 3 --warmup 1 --prepare true --cleanup true -j -e task-clock,page-faults -- "$W" spin 5

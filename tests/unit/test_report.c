@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "metrics.h"
+#include "render.h"
 #include "report.h"
 #include "tap.h"
 
@@ -79,6 +81,67 @@ static const struct {
 	{ __LINE__, "r08", "armv8_cortex_a55/r08/" },
 };
 
+
+static void expect_in(const struct report *r, int fmt, const char *want, const char *what)
+{
+	char *got = render_report(r, fmt);
+
+	if (!tap_ok(got && strstr(got, want), "--metric-only: %s", what))
+		printf("# got:\n%s\n", got ? got : "(nothing)");
+	free(got);
+}
+
+/* --metric-only on a hand-made report with an IPC (this machine counts no cycles): perf 6.1's
+ * columns, a value per interval (blank where an input was not counted), no event rows. */
+static void test_metric_only(void)
+{
+	static char *argv[] = { "x", NULL };
+	static const struct report_delta dc[2] = { { 1, 1000, 10, 10, 1000 },
+						   { 1, 1000, 10, 10, 1000 } };
+	static const struct report_delta di[2] = { { 1, 500, 10, 10, 500 }, { 0, 0, 10, 0, 0 } };
+	static const uint64_t t[2] = { 100000000, 200000000 };
+	struct report_event ev[2] = {
+		{ .name = "cycles", .pmu = "cpu", .unit = "", .config = 0, .value = 2000,
+		  .raw = 2000, .counted_pct = 100, .group = -1 },
+		{ .name = "instructions", .pmu = "cpu", .unit = "", .config = 1, .value = 3000,
+		  .raw = 3000, .counted_pct = 100, .group = -1 },
+	};
+	struct report_metric_value ipc = { .value = 1.5, .anchor = 1, .ev = { 1, 0 }, .nev = 2 };
+	struct report r = { .tool_version = "test", .argc = 1, .argv = argv, .events = ev,
+			    .nevents = 2, .wall_ns = 300000000, .metrics = &ipc, .nmetrics = 1,
+			    .disp = { .metric_only = 1 } };
+	char *got;
+
+	for (size_t i = 0; i < metrics_ndefs(); i++)
+		if (!strcmp(metrics_def_at(i)->name, "ipc"))
+			ipc.def = metrics_def_at(i);
+	if (!tap_ok(ipc.def != NULL, "--metric-only: the ipc metric is defined"))
+		return;
+	expect_in(&r, 't', "'x':\n\n      insn per cycle \n               1.500 \n\n",
+		  "text: the unit in 20 columns, the value under it");
+	got = render_report(&r, 't');
+	tap_ok(got && !strstr(got, "cycles\n") && !strstr(got, "instructions"),
+	       "--metric-only: text: no event rows");
+	free(got);
+	expect_in(&r, 'x', "insn per cycle,\n1.500,\n", "-x: units, then values");
+	ev[0].deltas = dc;
+	ev[1].deltas = di;
+	r.interval_t_ns = t;
+	r.nintervals = 2;
+	r.interval_ms = 100;
+	expect_in(&r, 't', "#           time       insn per cycle \n     0.100000000 "
+		  "               0.500 \n     0.200000000                      \n",
+		  "text -I: perf's heading, a line per interval, blank where not counted");
+	expect_in(&r, 't', "'x':\n\n               1.500 \n\n",
+		  "text -I: the totals' values without their units");
+	expect_in(&r, 'x', " time,insn per cycle,\n     0.100000000,0.500,\n     0.200000000,,\n"
+		  "         summary,1.500,\n", "-x -I: perf's ' time,' heading and summary line");
+	r.disp.no_summary = 1;
+	got = render_report(&r, 'x');
+	tap_ok(got && !strstr(got, "summary"), "--metric-only -x -I --no-summary: no totals");
+	free(got);
+}
+
 int main(void)
 {
 	char buf[512];
@@ -94,5 +157,6 @@ int main(void)
 		TAP_EQ_STR(report_part_name(&e, &p, buf, sizeof(buf)), parts[r].want,
 			   "line %d: part name of '%s'", parts[r].line, parts[r].event);
 	}
+	test_metric_only();
 	return tap_done();
 }

@@ -17,6 +17,7 @@
 #include <cJSON.h>
 
 #include "metrics.h"
+#include "render.h"
 #include "report.h"
 #include "tap.h"
 
@@ -209,23 +210,10 @@ static void with_intervals(void)
 	rep.nintervals = NI;
 }
 
-/* What writer wrote of the report (CSV with ","), in a buffer to free. */
+/* What writer wrote of the report (render.h). */
 static char *render(int fmt)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-
-	if (!f)
-		return NULL;
-	if (fmt == 't')
-		report_text(&rep, f);
-	else if (fmt == 'x')
-		report_csv(&rep, f, ",");
-	else
-		report_json(&rep, f);
-	fclose(f);
-	return buf;
+	return render_report(&rep, fmt);
 }
 
 /* Checks the writer's whole output against the lines, joined by newlines. */

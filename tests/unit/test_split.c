@@ -294,12 +294,13 @@ static void model_init(struct model *m)
 	m->e[10].rd = (struct counter_reading){ 700, 1000, 700 };
 }
 
-/* Records m's readings as run `run` and builds the report (repeated: -r). */
-static int model_report(struct model *m, struct stat_series *s, int runs, struct report *r,
-			int repeated)
+/* Records m's readings as run `run` and builds the report (repeated: -r; no_scale:
+ * --no-scale). */
+static int model_report_as(struct model *m, struct stat_series *s, int runs, struct report *r,
+			   int repeated, int no_scale)
 {
 	struct workload_result res = { .wall_ns = 1000 };
-	struct stat_build b = { .repeated = repeated };
+	struct stat_build b = { .repeated = repeated, .no_scale = no_scale };
 
 	for (int i = 0; i < runs; i++) {
 		if (stat_record(&s->rd, m->e, 11, (uint32_t)s->nruns, 0, -1, &res, NULL) != 0)
@@ -309,6 +310,39 @@ static int model_report(struct model *m, struct stat_series *s, int runs, struct
 	}
 	memset(r, 0, sizeof(*r));
 	return stat_report_build(r, s, m->e, 3, &b);
+}
+
+static int model_report(struct model *m, struct stat_series *s, int runs, struct report *r,
+			int repeated)
+{
+	return model_report_as(m, s, runs, r, repeated, 0);
+}
+
+/* --no-scale: the multiplexed row is its raw counts, 600 + 3,500, not an estimate; so is each
+ * part; the share counted still says what was missed. */
+static void test_no_scale(void)
+{
+	struct model m;
+	struct stat_series s = { 0 };
+	struct report r;
+
+	model_init(&m);
+	if (!TAP_EQ_INT(model_report_as(&m, &s, 1, &r, 0, 1), 0, "no-scale: report built"))
+		goto out;
+	tap_ok(r.events[2].value == 4100, "no-scale: multiplexed row: 600 + 3500 = 4100 (%.1f)",
+	       r.events[2].value);
+	TAP_EQ_INT(r.events[2].scaled, 0, "no-scale: multiplexed row: not an estimate");
+	TAP_EQ_INT(r.multiplexed, 0, "no-scale: no value is an estimate");
+	tap_ok(fabs(r.events[2].counted_pct - 65.0) < 1e-9, "no-scale: the share counted stays "
+	       "(%.2f%%)", r.events[2].counted_pct);
+	if (tap_ok(r.events[2].split != NULL, "no-scale: parts reported"))
+		tap_ok(r.events[2].split[1].value == 3500, "no-scale: the a76 part is its raw "
+		       "count (%.1f)", r.events[2].split[1].value);
+	tap_ok(r.events[0].value == 10000, "no-scale: a row counted whole is unchanged (%.1f)",
+	       r.events[0].value);
+out:
+	stat_report_free(&r);
+	stat_series_free(&s);
 }
 
 static void test_model(void)
@@ -466,6 +500,7 @@ int main(void)
 	test_parts_follow_command();
 	test_affinity();
 	test_model();
+	test_no_scale();
 	test_failed_run();
 	return tap_done();
 }
