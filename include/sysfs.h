@@ -114,6 +114,9 @@ int sysfs_hypervisor(char *how, size_t len);
  * an empty or blank list is PP_OK with *n 0). PP_EINVAL when malformed, PP_ERANGE when a cpu
  * is SYSFS_MAX_CPUS or above (a malformed list is PP_EINVAL whatever numbers it holds). */
 pp_status sysfs_parse_cpulist(const char *s, int **cpus, int *n);
+/* The inverse: a sorted list of n cpus as the kernel writes it ("0-3,6") into buf (cut short
+ * when it does not fit). */
+void sysfs_format_cpulist(const int *cpus, int n, char *buf, size_t len);
 /* The same, except on PP_ERANGE: *cpus then holds the cpus below SYSFS_MAX_CPUS (free it),
  * and *over is the lowest cpu at or above (INT_MAX for one too large for an int), for a
  * message naming the lowest cpu that is not there; *over is -1 otherwise. over may be NULL. */

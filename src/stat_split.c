@@ -192,16 +192,5 @@ int stat_presence(struct stat_event **evs, size_t *n, const struct resolve_ctx *
 
 void stat_split_cpus(const struct sysfs_pmu *p, char *buf, size_t len)
 {
-	size_t off = 0;
-
-	buf[0] = '\0';
-	for (int k = 0; k < p->ncpus && off < len; k++) {
-		int lo = p->cpus[k];
-
-		while (k + 1 < p->ncpus && p->cpus[k + 1] == p->cpus[k] + 1)
-			k++;
-		off += (size_t)snprintf(buf + off, len - off, off ? ",%d" : "%d", lo);
-		if (p->cpus[k] != lo && off < len)
-			off += (size_t)snprintf(buf + off, len - off, "-%d", p->cpus[k]);
-	}
+	sysfs_format_cpulist(p->cpus, p->ncpus, buf, len);
 }

@@ -36,23 +36,6 @@ static int online_cpus(int **cpus, int *n)
 	return sysfs_parse_cpulist(buf, cpus, n) == PP_OK ? 0 : -1;
 }
 
-/* "0-3,6" from a sorted list. */
-static void cpulist_text(const int *c, int n, char *buf, size_t len)
-{
-	size_t off = 0;
-
-	buf[0] = '\0';
-	for (int k = 0; k < n && off < len; k++) {
-		int lo = c[k];
-
-		while (k + 1 < n && c[k + 1] == c[k] + 1)
-			k++;
-		off += (size_t)snprintf(buf + off, len - off, off ? ",%d" : "%d", lo);
-		if (c[k] != lo && off < len)
-			off += (size_t)snprintf(buf + off, len - off, "-%d", c[k]);
-	}
-}
-
 int stat_target_cpus(struct stat_target *t, const char *list)
 {
 	int *on = NULL, non = 0, *want = NULL, nwant = 0;
@@ -72,7 +55,7 @@ int stat_target_cpus(struct stat_target *t, const char *list)
 		return 0;
 	}
 	if (sysfs_parse_cpulist(list, &want, &nwant) != PP_OK || !nwant) {
-		cpulist_text(on, non, text, sizeof(text));
+		sysfs_format_cpulist(on, non, text, sizeof(text));
 		free(on);
 		free(want);
 		msg_error("-C takes a list of CPUs such as 0-3,6, not '%s' (this machine's "
@@ -85,7 +68,7 @@ int stat_target_cpus(struct stat_target *t, const char *list)
 		for (int j = 0; j < non && !ok; j++)
 			ok = on[j] == want[k];
 		if (!ok) {
-			cpulist_text(on, non, text, sizeof(text));
+			sysfs_format_cpulist(on, non, text, sizeof(text));
 			msg_error("-C: CPU %d is not online (this machine's online CPUs are %s)",
 				  want[k], text);
 			free(on);
@@ -102,7 +85,7 @@ int stat_target_cpus(struct stat_target *t, const char *list)
 			want[m++] = want[k];
 	t->cpus = want;
 	t->ncpus = m;
-	cpulist_text(want, m, text, sizeof(text));
+	sysfs_format_cpulist(want, m, text, sizeof(text));
 	snprintf(t->desc, sizeof(t->desc), "CPU(s) %s", text);
 	return 0;
 }

@@ -420,6 +420,22 @@ pp_status sysfs_parse_cpulist_over(const char *s, int **cpus, int *n, int *over)
 	return st;
 }
 
+void sysfs_format_cpulist(const int *cpus, int n, char *buf, size_t len)
+{
+	size_t off = 0;
+
+	buf[0] = '\0';
+	for (int k = 0; k < n && off < len; k++) {
+		int lo = cpus[k];
+
+		while (k + 1 < n && cpus[k + 1] == cpus[k] + 1)
+			k++;
+		off += (size_t)snprintf(buf + off, len - off, off ? ",%d" : "%d", lo);
+		if (cpus[k] != lo && off < len)
+			off += (size_t)snprintf(buf + off, len - off, "-%d", cpus[k]);
+	}
+}
+
 pp_status sysfs_parse_cpulist(const char *s, int **cpus, int *n)
 {
 	pp_status st = sysfs_parse_cpulist_over(s, cpus, n, NULL);
