@@ -475,6 +475,18 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 	struct first f = { "" };
 	size_t before = o->n;
 
+	if (!asked)	/* by default only where every event was counted: look before parsing */
+		for (size_t i = 0; i < mxtab_metric_nevents(m); i++) {
+			const struct evtab_event *ev = evtab_find_name(core, mxtab_metric_event(m, i));
+			size_t k;
+
+			for (k = 0; ev && k < r->nevents; k++)
+				if (r->events[k].status == REPORT_COUNTED &&
+				    counts_code(&r->events[k], evtab_event_code(ev)))
+					break;
+			if (!ev || k == r->nevents)
+				return 0;
+		}
 	mxtab_metric_eval(m, first_name, &f, NULL);
 	fe = evtab_find_name(core, f.name);
 	for (size_t a = 0; fe && a < r->nevents; a++) {
@@ -559,4 +571,48 @@ int metrics_compute(struct report *r, const struct metrics_core *mc, const char 
 	r->metrics = o.v;
 	r->nmetrics = o.n;
 	return 0;
+}
+
+const struct report_metric_value *metrics_find(const struct report *r, const char *name)
+{
+	for (size_t k = 0; k < r->nmetrics; k++)
+		if (!r->metrics[k].pmu && !strcmp(mxtab_metric_name(r->metrics[k].def), name))
+			return &r->metrics[k];
+	return NULL;
+}
+
+size_t metrics_topdown_nodes(const struct report *r, const struct report_metric_value **node,
+			     int *dominant, size_t max)
+{
+	const struct mxtab_group *g = r->topdown_set && r->topdown_group ?
+		mxtab_find_group(r->topdown_set, r->topdown_group) : NULL;
+	double top = 0;
+	size_t n = 0;
+
+	for (size_t i = 0; g && i < mxtab_group_nmetrics(g) && n < max; i++)
+		if ((node[n] = metrics_find(r, mxtab_metric_name(mxtab_group_metric(g, i))))) {
+			if (isfinite(node[n]->value) && node[n]->value > top)
+				top = node[n]->value;
+			n++;
+		}
+	/* the largest share, and any other within a quarter of it */
+	for (size_t i = 0; i < n; i++)
+		dominant[i] = top > 0 && isfinite(node[i]->value) && node[i]->value >= 0.75 * top;
+	return n;
+}
+
+const struct mxtab_group *metrics_next_group(const struct report *r, const char **next)
+{
+	const struct mxtab_group *g = NULL;
+
+	while (**next && !g) {
+		size_t len = strcspn(*next, " ");
+		char name[MEXPR_MAX_NAME + 1];
+
+		snprintf(name, sizeof(name), "%.*s", (int)len, *next);
+		g = r->topdown_set ? mxtab_find_group(r->topdown_set, name) : NULL;
+		*next += len;
+		*next += strspn(*next, " ");
+	}
+	return g;
 }
