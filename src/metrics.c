@@ -386,7 +386,10 @@ static void set_reason(const struct report *r, struct report_metric_value *v,
 			if (v->pmu && !p)
 				why = "not on this core type";
 		}
-	snprintf(v->reason, sizeof(v->reason), "%s not counted: %s", err->name, why);
+	if (!strcmp(why, report_status_str(REPORT_NOT_COUNTED)))	/* not "not counted" twice */
+		snprintf(v->reason, sizeof(v->reason), "%s not counted", err->name);
+	else
+		snprintf(v->reason, sizeof(v->reason), "%s not counted: %s", err->name, why);
 }
 
 /* The growing list of computed metrics. */
