@@ -452,10 +452,12 @@ static void bind(const struct out *o, const struct report *r, struct report_metr
 		const struct evtab_event *ev = evtab_find_name(core, mxtab_metric_event(m, i));
 
 		v->ev[i] = REPORT_METRIC_NONE;
-		for (size_t k = 0; ev && a != REPORT_METRIC_NONE && k < r->nevents; k++) {
+		/* no anchor (its first event is missing): the others still show what was counted */
+		for (size_t k = 0; ev && k < r->nevents; k++) {
 			const struct report_event *e = &r->events[k];
 
-			if (o->code[k] != (int)evtab_event_code(ev) || !same_unit(e, &r->events[a]) ||
+			if (o->code[k] != (int)evtab_event_code(ev) ||
+			    (a != REPORT_METRIC_NONE && !same_unit(e, &r->events[a])) ||
 			    (pmu && !part_on(e, pmu)))
 				continue;
 			if (v->ev[i] == REPORT_METRIC_NONE ||
@@ -468,6 +470,15 @@ static void bind(const struct out *o, const struct report *r, struct report_metr
 	if (isnan(v->value))
 		set_reason(r, v, &err);
 	set_label(v);
+}
+
+/* Whether an entry from before on, of the same PMU as entry i, has a value. */
+static int valued_on(const struct out *o, size_t before, size_t i)
+{
+	for (size_t k = before; k < o->n; k++)
+		if (o->v[k].pmu && !strcmp(o->v[k].pmu, o->v[i].pmu) && isfinite(o->v[k].value))
+			return 1;
+	return 0;
 }
 
 /* Computes m of core's set (asked: through -M, in group g) beside every event that counts its
@@ -536,6 +547,18 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 			return -1;
 		bind(o, r, v, m, core, REPORT_METRIC_NONE, NULL);
 		v->requested = 1;
+	}
+	if (asked) {
+		/* asked for: where one anchor gave it a value, the anchors in other units (a :u
+		 * event beside the group -M added) that could not are left out */
+		size_t keep = before, valued = 0;
+
+		for (size_t i = before; i < o->n; i++)
+			valued += isfinite(o->v[i].value) != 0;
+		for (size_t i = before; i < o->n; i++)
+			if (!valued || isfinite(o->v[i].value) || (o->v[i].pmu && !valued_on(o, before, i)))
+				o->v[keep++] = o->v[i];
+		o->n = keep;
 	}
 	for (size_t i = before; i < o->n; i++) {
 		const struct mxtab_group *vg = group_of(set, o->v[i].def, g);

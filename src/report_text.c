@@ -66,6 +66,16 @@ static void print_outliers(const struct report *r, const struct report_event *e,
 		fputc('\n', out);
 }
 
+/* A metric in the metric column: " #    1.250 insn per cycle", a share " #    55.00% name"
+ * (its label "% name"). */
+static void print_metric(double v, const char *label, FILE *out)
+{
+	if (!strncmp(label, "% ", 2))
+		fprintf(out, " # %8.2f%% %s", v, label + 2);
+	else
+		fprintf(out, " # %8.3f %s", v, label);
+}
+
 /* The metrics beside event idx after the first, each on a line of its own in the metric
  * column (perf's layout for a second metric); pmu: a core type's, under its part's line. */
 static void print_more_metrics(const struct report *r, size_t idx, const char *pmu, int skip,
@@ -81,8 +91,9 @@ static void print_more_metrics(const struct report *r, size_t idx, const char *p
 			skip = 0;
 			continue;
 		}
-		fprintf(out, "%18s %-4s %-32s # %8.3f %s%s\n", "", "", "", m->value, m->label,
-			m->estimate ? " (estimate)" : "");
+		fprintf(out, "%18s %-4s %-32s", "", "", "");
+		print_metric(m->value, m->label, out);
+		fputs(m->estimate ? " (estimate)\n" : "\n", out);
 	}
 }
 
@@ -137,7 +148,7 @@ static void print_row(const struct text_row *w, FILE *out)
 	if (w->has_metric || w->pct || w->noise)
 		fprintf(out, "%*s", 32 - len > 0 ? 32 - len : 0, "");
 	if (w->has_metric)
-		fprintf(out, " # %8.3f %s", w->mval, w->munit);
+		print_metric(w->mval, w->munit, out);
 	if (w->noise)	/* perf stat -r's "( +- x% )": the relative standard error */
 		fprintf(out, "%*s ( +- %5.2f%% )", w->has_metric ? 20 - (int)strlen(w->munit) : 31,
 			"", 100.0 * w->rse);

@@ -117,5 +117,21 @@ counted() {
 	run -0 "$PMUPROF" report more.json
 	assert_line --regexp '^ +50 +ll_cache_miss_rd +#    0\.100 ll_cache_read_miss_ratio$'
 	assert_line --regexp '^ +# +20\.000 ll_cache_read_mpki$'
-	assert_line --regexp '^ +100 +stall_backend +#   10\.000 % backend_stalled_cycles$'
+	assert_line --regexp '^ +100 +stall_backend +#    10\.00% backend_stalled_cycles$'
+}
+
+@test "list --metrics and -M list on an Arm PMU whose core the tables lack: the generic metrics, said so" {
+	cp -r "$FIXTURES/qemu-a57" tree
+	# an Arm part number no table has (0xd99)
+	echo 0x00000000410fd990 > tree/sys/devices/system/cpu/cpu0/regs/identification/midr_el1
+	export PMUPROF_SYSFS_ROOT=$PWD/tree
+	run -0 "$PMUPROF" list --metrics
+	assert_output "pmuprof: the core of armv8_pmuv3 (MIDR 0x00000000410fd990) is not in pmuprof's tables: it has the generic metrics, which 'pmuprof stat -M list' lists (give --cpu-model CORE[:rXpY] for a known core's)"
+	run -0 "$PMUPROF" stat -M list
+	assert_line --index 0 --partial "not known"
+	assert_line --regexp '^  ipc +IPC \(per cycle\)$'
+	# its -M events are perf's generic ones, which the kernel maps on any PMUv3
+	run -0 "$PMUPROF" stat --plan -M ipc -- true
+	assert_line --regexp '^  cycles '
+	assert_line --regexp '^  instructions '
 }

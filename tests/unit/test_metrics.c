@@ -188,6 +188,15 @@ static void generic(void)
 	       "line %d: asked, no event: '%s'", __LINE__, m ? m->reason : "(none)");
 	free((void *)r.metrics);
 	r.metrics = NULL;
+	/* its first event missing: no anchor, but the events counted are its inputs still */
+	r.events = &ev[1];
+	r.nevents = 1;
+	metrics_compute(&r, &a57, &ask, 1);
+	m = find(&r, "ipc", ANY);
+	tap_ok(m && m->anchor == REPORT_METRIC_NONE && m->ev[0] == 0 &&
+	       m->ev[1] == REPORT_METRIC_NONE && isnan(m->value),
+	       "line %d: no anchor: CPU_CYCLES still bound to its event", __LINE__);
+	r.metrics = NULL;
 }
 
 /* A metric's inputs come from one aggregation unit: never from two PMUs the user named
@@ -218,6 +227,27 @@ static void units(void)
 	       "line %d: ipc of two runs' counts; a scaled input makes it an estimate", __LINE__);
 	free((void *)r.metrics);
 	r.metrics = NULL;
+}
+
+/* -M ipc beside other rows of its events at other levels (inst_retired:u): the one ipc with
+ * a value, not a null one for the :u row whose unit has no cycles. */
+static void asked_once(void)
+{
+	struct report_event ev[] = {
+		ARMU("inst_retired:u", 0x08, 3000), ARM("cpu_cycles", 0x11, 1000),
+		ARM("inst_retired", 0x08, 2000),
+	};
+	struct report r = { .events = ev, .nevents = 3 };
+	struct metrics_core n1 = core("neoverse-n1", 0);
+	const char *ask = "ipc";
+	size_t n = 0;
+
+	metrics_compute(&r, &n1, &ask, 1);
+	for (size_t k = 0; k < r.nmetrics; k++)
+		n += !strcmp(mxtab_metric_name(r.metrics[k].def), "ipc");
+	tap_ok(n == 1 && near(find(&r, "ipc", ANY)->value, 2.0),
+	       "line %d: one ipc, of the rows at the same levels (%zu)", __LINE__, n);
+	free((void *)r.metrics);
 }
 
 /* big.LITTLE: an event split over core types gets each type's metric from that PMU's part,
@@ -301,6 +331,7 @@ int main(void)
 	topdown();
 	generic();
 	units();
+	asked_once();
 	parts();
 	specs();
 	return tap_done();
