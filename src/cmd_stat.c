@@ -185,16 +185,13 @@ static double percent(struct argp_state *state, const char *arg)
 /* -M list asks for the list of metrics; -M NAME is kept (checked once the core is known). */
 static void add_metric(struct argp_state *state, struct stat_opts *o, char *arg)
 {
-	const char **p;
-
 	if (!strcmp(arg, "list")) {
 		o->list_metrics = 1;
 		return;
 	}
-	if (!(p = realloc(o->metrics, (o->nmetrics + 1) * sizeof(*p))))
+	/* perf's -M a,b: each name (the argument is ours to cut) */
+	if (metrics_names_add(arg, &o->metrics, &o->nmetrics) != 0)
 		argp_failure(state, PP_EXIT_ERROR, 0, "out of memory");
-	o->metrics = p;
-	o->metrics[o->nmetrics++] = arg;
 }
 
 /* -A, --per-core, ...: one of them. */
@@ -538,10 +535,11 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	struct workload_result res = { 0 };
 	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd };
 	struct stat_build b = { .repeated = o->repeat > 0, .core = core,
+				.metrics = o->metrics, .nmetrics = o->nmetrics,
 				.runs_mode = o->plan.mux == STAT_MUX_RUNS, .aggr = o->aggr,
 				.tgt = stat_target_any(tgt) ? tgt : NULL,
 				.no_scale = o->disp.unscaled };
-	char why[256] = "", started[32] = "?\n";
+	char why[256] = "", started[32] = "?\n", mcore[80];
 	int count_stop = 0, e, rc;
 	struct outfile xf[EXPORT_MAX] = { { 0 } };
 	time_t now = time(NULL);
@@ -590,6 +588,13 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	r.csv_no_summary = o->no_csv_summary;
 	r.disp = o->disp;
 	r.interval_stop = count_stop ? "interval-count" : NULL;
+	if (core->core) {
+		snprintf(mcore, sizeof(mcore), "%s:r%up%u", evtab_core_name(core->core),
+			 core->rev >> 4, core->rev & 0xf);
+		r.metrics_core = mcore;
+	}
+	r.metric_requests = o->metrics;
+	r.nmetric_requests = o->nmetrics;
 	r.mux = o->plan.mux == STAT_MUX_RUNS ? "runs" : "kernel";
 	r.mux_runs = o->plan.mux == STAT_MUX_RUNS ? pl->nruns : 1;
 	r.runs_for_exact = pl->known ? pl->nruns : 0;
@@ -720,6 +725,7 @@ int cmd_stat(int argc, char **argv)
 	struct outfile of = { 0 };
 	struct filter_kernel_el kel;
 	struct metrics_core core = { 0 };
+	char **metric_specs = NULL;
 	struct stat_planned planned;
 	struct resolve_ctx ctx;
 	struct stat_target tgt = { 0 };
@@ -733,21 +739,26 @@ int cmd_stat(int argc, char **argv)
 	msg_set_quiet(o.quiet);
 	if (o.json && msg_json_ready() != 0)
 		goto out;
-	if (o.list_metrics) {
-		rc = stat_metrics_list();
-		goto out;
-	}
-	if (o.nmetrics)
-		stat_metrics_core(o.ev.cpu_model, NULL, 0, &core);
-	if (stat_metrics_add_specs(&o.ev, o.metrics, o.nmetrics, &core) != 0 ||
-	    evsel_ctx_init(&o.ev, &ctx) != 0)
+	if (evsel_ctx_init(&o.ev, &ctx) != 0)
 		goto out;
 	have_ctx = 1;
-	if (select_events(&o, &ctx, &evs, &nrows, &kel) != 0)
+	/* -M needs the core before the events; else only when an event can be an input */
+	if (o.list_metrics || o.nmetrics)
+		stat_metrics_core(o.ev.cpu_model, &ctx, &core);
+	if (o.list_metrics) {
+		rc = stat_metrics_list(&core);
+		goto out;
+	}
+	if (o.nmetrics && !(metric_specs = calloc(o.nmetrics, sizeof(*metric_specs)))) {
+		msg_error("out of memory");
+		goto out;
+	}
+	if (stat_metrics_add_specs(&o.ev, o.metrics, o.nmetrics, &core, metric_specs) != 0 ||
+	    select_events(&o, &ctx, &evs, &nrows, &kel) != 0)
 		goto out;
 	n = nrows;
-	if (o.nmetrics || stat_metrics_need_core(evs, nrows))
-		stat_metrics_core(o.ev.cpu_model, evs, nrows, &core);
+	if (!o.nmetrics && stat_metrics_wanted(evs, nrows))
+		stat_metrics_core(o.ev.cpu_model, &ctx, &core);
 	if (targets(&o, &tgt) != 0 || stat_split(&evs, nrows, &n, &ctx, &tgt) != 0)
 		goto out;
 	if (stat_plan(evs, n, &ctx, &o.plan, &planned) != 0)
@@ -798,6 +809,9 @@ out:
 	if (have_ctx)
 		resolve_ctx_free(&ctx);
 	evsel_opts_free(&o.ev);
+	for (size_t k = 0; metric_specs && k < o.nmetrics; k++)
+		free(metric_specs[k]);
+	free(metric_specs);
 	free(o.metrics);
 	stat_target_free(&tgt);
 	topo_free(&topo);
