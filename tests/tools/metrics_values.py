@@ -7,6 +7,7 @@
 # metric> -j` on it once, and compares each metric's value with the value its formula gives
 # here, by a recursive-descent evaluator of Arm's formula text written for this test (not
 # pmuprof's src/mexpr.c, nor the project's events/metrics tables: Arm's text is read directly).
+# Each metric must be reported once, as requested, and "metrics_core" must be CORE:rXpY.
 #
 # usage: metrics_values.py check PMUPROF BASE.json TELEMETRY_DIR WORKDIR
 #            one TAP line per file with its summary; exits 1 on any disagreement
@@ -178,19 +179,24 @@ def check_core(pmuprof, base, core, workdir):
     with open(stem + '.out.json', 'w') as f:
         f.write(out.stdout)
     try:
-        metrics = json.loads(out.stdout).get('metrics', [])
+        doc = json.loads(out.stdout)
     except ValueError as e:
         return [f'pmuprof report -j printed no JSON: {e}'], 'pmuprof report failed'
     got = {}
-    for m in metrics:
+    for m in doc.get('metrics', []):
         got.setdefault(m['name'], []).append(m)
     bad, wrong = [], set()
+    if doc.get('metrics_core') != core.model:
+        bad.append(f'metrics_core is {doc.get("metrics_core")!r}, not {core.model!r}')
     for name, f in core.metrics.items():
         want = f.value(counts)
         if name not in got:
             wrong.add(name)
             bad.append(f'{name}: not reported (Arm: {f.text} = {want!r})')
             continue
+        if len(got[name]) != 1:
+            wrong.add(name)
+            bad.append(f'{name}: reported {len(got[name])} times in a global report')
         for m in got[name]:
             if not agree(m.get('value'), want):
                 wrong.add(name)
