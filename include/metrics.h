@@ -58,4 +58,15 @@ double metrics_value_at(const struct report *r, const struct report_metric_value
 /* Whether unit u's CPUs are those m's PMU counts on (always, for a metric of no PMU). */
 int metrics_unit_applies(const struct report *r, const struct report_metric_value *m, size_t u);
 
+/* r's metric of this name over the events' totals (no PMU), NULL when none. */
+const struct report_metric_value *metrics_find(const struct report *r, const char *name);
+/* --topdown (r->topdown_group of r->topdown_set): its stage-1 metrics in r, up to max, into
+ * node, with dominant[i] set for the dominant ones (the largest share, and any other within
+ * a quarter of it); how many. */
+size_t metrics_topdown_nodes(const struct report *r, const struct report_metric_value **node,
+			     int *dominant, size_t max);
+/* The next group a node's `next` list names from *next on (advanced past it), NULL at its
+ * end. */
+const struct mxtab_group *metrics_next_group(const struct report *r, const char **next);
+
 #endif

@@ -8,6 +8,7 @@
 #include "stats.h"
 
 struct mxtab_metric;
+struct mxtab_set;
 
 #define REPORT_SCHEMA_VERSION "1.5"
 
@@ -226,6 +227,7 @@ struct report {
 	 * "N runs of the command", "one run, multiplexed"); NULL without --topdown */
 	const char *topdown_group;
 	const char *topdown_how;
+	const struct mxtab_set *topdown_set;	/* the set whose groups the tree shows */
 };
 
 /* Frees what a report's builder allocated for it (stat_report_build, report_load): the events

@@ -239,6 +239,8 @@ int cmd_report(int argc, char **argv)
 			 core.rev >> 4, core.rev & 0xf);
 		s.r.metrics_core = mcore;
 	}
+	if (s.r.topdown_group)	/* the tree of the saved --topdown, from its core's set */
+		s.r.topdown_set = core.set;
 	saved = s.r.metric_requests;
 	s.r.metric_requests = names;
 	s.r.nmetric_requests = nnames;

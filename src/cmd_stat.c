@@ -48,6 +48,9 @@ struct stat_opts {
 	unsigned interval_ms, interval_count;
 	const char **metrics;	/* -M */
 	size_t nmetrics;
+	int topdown;		/* --topdown */
+	const char *topdown_group;	/* its stage-1 group */
+	int mux_given;		/* --mux or --no-multiplex given */
 	int list_metrics;	/* -M list */
 	struct stat_plan_cfg plan;	/* --mux, --counters */
 	int show_plan;		/* --plan */
@@ -68,7 +71,7 @@ struct stat_opts {
 /* --min-running: some event was counted for less than PCT of the time. */
 #define STAT_EXIT_MIN_RUNNING 3
 
-enum { OPT_WARMUP = 0x300, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT, OPT_MUX, OPT_NO_MUX,
+enum { OPT_WARMUP = 0x300, OPT_TOPDOWN, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT, OPT_MUX, OPT_NO_MUX,
        OPT_COUNTERS, OPT_MIN_RUNNING, OPT_PLAN, OPT_NO_CSV_SUMMARY, OPT_PER_CORE,
        OPT_PER_CLUSTER, OPT_PER_SOCKET, OPT_PER_THREAD, OPT_TIMEOUT, OPT_PER_DIE,
        OPT_PER_NODE, OPT_NO_MERGE, OPT_APPEND, OPT_NO_BIG_NUM, OPT_NO_SCALE, OPT_METRIC_ONLY,
@@ -99,9 +102,13 @@ static const struct argp_option options[] = {
 	{ "interval-count", OPT_ICOUNT, "N", 0,
 	  "With -I: stop reading and printing intervals after N of them and let COMMAND run "
 	  "to its end, then report the totals of the whole run, as perf stat does", 2 },
-	{ "metric", 'M', "NAME", 0,
-	  "Count the events metric NAME needs (ipc, topdown_l1, ...; 'list' lists them); "
-	  "repeatable. Here -M is perf's --metric: the core is --cpu-model's long form", 3 },
+	{ "metric", 'M', "NAME[,NAME]", 0,
+	  "Compute metric or group NAME of the core (ipc, MPKI, Topdown_L1, ...; 'list' lists "
+	  "them), counting its events as a group; repeatable. Here -M is perf's --metric: the "
+	  "core is --cpu-model's long form", 3 },
+	{ "topdown", OPT_TOPDOWN, NULL, 0,
+	  "Arm's top-down method: stage 1 of the core, and the stage-2 groups under its "
+	  "dominant nodes, as a tree (all counted exactly: --mux=runs unless --mux is given)", 3 },
 	{ "mux", OPT_MUX, "MODE", 0,
 	  "When the events do not fit the counters: 'kernel' (default) lets the kernel rotate "
 	  "them and scales each count (an estimate); 'runs' runs COMMAND once per planned "
@@ -334,9 +341,14 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		if (strcmp(arg, "kernel") && strcmp(arg, "runs"))
 			argp_error(state, "--mux takes 'kernel' or 'runs', not '%s'", arg);
 		o->plan.mux = strcmp(arg, "runs") ? STAT_MUX_KERNEL : STAT_MUX_RUNS;
+		o->mux_given = 1;
 		break;
 	case OPT_NO_MUX:
 		o->plan.mux = STAT_MUX_RUNS;
+		o->mux_given = 1;
+		break;
+	case OPT_TOPDOWN:
+		o->topdown = 1;
 		break;
 	case OPT_COUNTERS:
 		o->plan.counters = (int)number(state, arg, "--counters", 1);
@@ -399,6 +411,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		    !o->pids && !o->tids)
 			argp_error(state, "no command to run (e.g. 'pmuprof stat -- ls -l'), and no "
 				   "target (-a, -C, -p, -t) to count");
+		/* --topdown: its many groups counted exactly, run by run, when the command can
+		 * be run again; else (-I, no command) multiplexed, the values estimates */
+		if (o->topdown && !o->mux_given && o->cmd && !o->interval_ms)
+			o->plan.mux = STAT_MUX_RUNS;
 		targets_check(state, o);
 		if (o->json && o->sep)
 			argp_error(state, "--json and -x both choose the format: give one of them");
@@ -539,7 +555,7 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 				.runs_mode = o->plan.mux == STAT_MUX_RUNS, .aggr = o->aggr,
 				.tgt = stat_target_any(tgt) ? tgt : NULL,
 				.no_scale = o->disp.unscaled };
-	char why[256] = "", started[32] = "?\n", mcore[80];
+	char why[256] = "", started[32] = "?\n", mcore[80], how[96];
 	int count_stop = 0, e, rc;
 	struct outfile xf[EXPORT_MAX] = { { 0 } };
 	time_t now = time(NULL);
@@ -592,6 +608,17 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 		snprintf(mcore, sizeof(mcore), "%s:r%up%u", evtab_core_name(core->core),
 			 core->rev >> 4, core->rev & 0xf);
 		r.metrics_core = mcore;
+	}
+	if (o->topdown) {
+		r.topdown_group = o->topdown_group;
+		r.topdown_set = core->set;
+		if (o->plan.mux == STAT_MUX_RUNS && pl->nruns > 1)
+			snprintf(how, sizeof(how), "%zu runs of the command (--mux=runs), each count "
+				 "exact", pl->nruns);
+		else
+			snprintf(how, sizeof(how), "one run%s", r.multiplexed || pl->nruns > 1 ?
+				 ", multiplexed: the values are estimates" : ", each count exact");
+		r.topdown_how = how;
 	}
 	r.metric_requests = o->metrics;
 	r.nmetric_requests = o->nmetrics;
@@ -743,8 +770,11 @@ int cmd_stat(int argc, char **argv)
 		goto out;
 	have_ctx = 1;
 	/* -M needs the core before the events; else only when an event can be an input */
-	if (o.list_metrics || o.nmetrics)
+	if (o.list_metrics || o.nmetrics || o.topdown)
 		stat_metrics_core(o.ev.cpu_model, &ctx, &core);
+	if (o.topdown && stat_metrics_topdown(&core, &o.metrics, &o.nmetrics,
+					      &o.topdown_group) != 0)
+		goto out;
 	if (o.list_metrics) {
 		rc = stat_metrics_list(&core);
 		goto out;

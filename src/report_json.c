@@ -417,6 +417,34 @@ static cJSON *metrics_json(const struct report *r)
 	return a;
 }
 
+/* --topdown: the stage-1 group, how it was counted, its nodes (the dominant ones marked) and
+ * the stage-2 groups each dominant node leads to (their metrics are in "metrics"). */
+static cJSON *topdown_json(const struct report *r)
+{
+	const struct report_metric_value *node[16];
+	int dominant[16];
+	size_t n = metrics_topdown_nodes(r, node, dominant, 16);
+	cJSON *o = cJSON_CreateObject(), *a;
+
+	cJSON_AddStringToObject(o, "group", r->topdown_group);
+	cJSON_AddItemToObject(o, "how", jsonout_str_or_null(r->topdown_how));
+	a = cJSON_AddArrayToObject(o, "stage1");
+	for (size_t i = 0; i < n; i++) {
+		cJSON *x = cJSON_CreateObject(), *gs;
+		const char *next = mxtab_metric_next(node[i]->def);
+		const struct mxtab_group *g;
+
+		cJSON_AddStringToObject(x, "name", mxtab_metric_name(node[i]->def));
+		cJSON_AddItemToObject(x, "value", num_or_null(node[i]->value));
+		cJSON_AddBoolToObject(x, "dominant", dominant[i]);
+		gs = cJSON_AddArrayToObject(x, "drill_down");
+		while (dominant[i] && (g = metrics_next_group(r, &next)))
+			cJSON_AddItemToArray(gs, cJSON_CreateString(mxtab_group_name(g)));
+		cJSON_AddItemToArray(a, x);
+	}
+	return o;
+}
+
 static cJSON *mux_json(const struct report *r)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -471,6 +499,7 @@ static cJSON *report_tree(const struct report *r)
 	for (size_t k = 0; k < r->nmetric_requests; k++)
 		cJSON_AddItemToArray(t, cJSON_CreateString(r->metric_requests[k]));
 	cJSON_AddItemToObject(root, "metrics", metrics_json(r));
+	cJSON_AddItemToObject(root, "topdown", r->topdown_group ? topdown_json(r) : cJSON_CreateNull());
 	cJSON_AddItemToObject(root, "exit", exit_json(r));
 	return root;
 }

@@ -479,6 +479,8 @@ static int load_metric_requests(const cJSON *root, struct report *r)
 	size_t n = 0;
 
 	r->metrics_core = str(root, "metrics_core");
+	r->topdown_group = str(item(root, "topdown"), "group");
+	r->topdown_how = str(item(root, "topdown"), "how");
 	if (!(names = calloc((size_t)cJSON_GetArraySize(a) + 1, sizeof(*names))))
 		return -1;
 	cJSON_ArrayForEach(it, a)

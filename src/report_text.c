@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "metrics.h"
 #include "mxtab.h"
 #include "report.h"
 
@@ -162,6 +163,55 @@ static void print_note(const struct report_event *e, int named, int mark, FILE *
 	if (mark && e->marked)
 		fprintf(out, "%18s %-4s ^ %s%s%s\n", "", "", name, colon,
 			report_mark_note(e, note, sizeof(note)));
+}
+
+/* A metric's value as the tree shows it: a share in %, else the value and its unit. */
+static void tree_value(const struct report_metric_value *m, FILE *out)
+{
+	const char *unit = mxtab_metric_unit(m->def);
+
+	if (!isfinite(m->value))
+		fprintf(out, "%12s  (%s)", "-", m->reason);
+	else if (!strncmp(unit, "percent", 7))
+		fprintf(out, "%11.2f%%", m->value);
+	else
+		fprintf(out, "%12.3f  %s", m->value, unit);
+	fputs(m->estimate ? "  (estimate)\n" : "\n", out);
+}
+
+/* --topdown: stage 1, each node's share, and under each dominant node ("=>") the stage-2
+ * groups it leads to, with their metrics. */
+static void print_topdown(const struct report *r, FILE *out)
+{
+	const struct report_metric_value *node[16];
+	int dominant[16];
+	size_t n = metrics_topdown_nodes(r, node, dominant, 16);
+
+	if (!r->topdown_group)
+		return;
+	fprintf(out, "\n Top-down, %s (%s): %s\n", n ? node[0]->core : "no core data",
+		r->topdown_group, r->topdown_how ? r->topdown_how : "");
+	for (size_t i = 0; i < n; i++) {
+		const char *next = mxtab_metric_next(node[i]->def);
+		const struct mxtab_group *g;
+
+		fprintf(out, " %s %-36s", dominant[i] ? "=>" : "  ", mxtab_metric_name(node[i]->def));
+		tree_value(node[i], out);
+		if (!dominant[i])
+			continue;
+		while ((g = metrics_next_group(r, &next))) {
+			fprintf(out, "     %s\n", mxtab_group_name(g));
+			for (size_t k = 0; k < mxtab_group_nmetrics(g); k++) {
+				const struct report_metric_value *m =
+					metrics_find(r, mxtab_metric_name(mxtab_group_metric(g, k)));
+
+				if (!m)
+					continue;
+				fprintf(out, "       %-32s", mxtab_metric_name(m->def));
+				tree_value(m, out);
+			}
+		}
+	}
 }
 
 /* The metrics -M asked for that have no value, each with the reason. */
@@ -390,6 +440,7 @@ int report_text(const struct report *r, FILE *out)
 		print_metric_only(r, out);
 	else
 		print_totals(r, out);
+	print_topdown(r, out);
 	print_missing_metrics(r, out);
 	if (r->multiplexed)
 		fputs("\n Values with (xx.xx%) are estimates: scaled from that share of the time "

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cmd.h"
 #include "evtab.h"
@@ -98,4 +99,63 @@ int stat_metrics_add_specs(struct evsel_opts *ev, const char *const *names, size
 		ev->specs[ev->nspecs++] = owned[k];
 	}
 	return 0;
+}
+
+/* Appends name to names unless there (in any case). -1: out of memory. */
+static int add_once(const char ***names, size_t *n, const char *name)
+{
+	const char **p;
+
+	for (size_t k = 0; k < *n; k++)
+		if (!strcasecmp((*names)[k], name))
+			return 0;
+	if (!(p = realloc(*names, (*n + 1) * sizeof(*p))))
+		return -1;
+	*names = p;
+	p[(*n)++] = name;
+	return 0;
+}
+
+int stat_metrics_topdown(const struct metrics_core *mc, const char ***names, size_t *n,
+			 const char **group)
+{
+	const struct mxtab_group *g = NULL;
+	char title[96];
+
+	for (size_t i = 0; mc->set && !g && i < mxtab_ngroups(mc->set); i++)
+		if (mxtab_group_stage(mxtab_group_at(mc->set, i)) == 1)
+			g = mxtab_group_at(mc->set, i);
+	if (!g) {
+		msg_error("--topdown needs Arm's top-down data for the core, which %s lacks (it is "
+			  "there for Neoverse and C1 cores: give --cpu-model CORE, or use -M)",
+			  metrics_core_title(mc, title, sizeof(title)));
+		return -1;
+	}
+	*group = mxtab_group_name(g);
+	if (add_once(names, n, *group) != 0)
+		goto oom;
+	/* every stage-2 group a stage-1 node leads to: the tree shows the dominant nodes' */
+	for (size_t i = 0; i < mxtab_group_nmetrics(g); i++) {
+		const char *next = mxtab_metric_next(mxtab_group_metric(g, i));
+
+		while (*next) {
+			size_t len = strcspn(next, " ");
+			const struct mxtab_group *x = NULL;
+
+			for (size_t k = 0; !x && k < mxtab_ngroups(mc->set); k++) {
+				const char *nm = mxtab_group_name(mxtab_group_at(mc->set, k));
+
+				if (strlen(nm) == len && !strncmp(nm, next, len))
+					x = mxtab_group_at(mc->set, k);
+			}
+			if (x && add_once(names, n, mxtab_group_name(x)) != 0)
+				goto oom;
+			next += len;
+			next += strspn(next, " ");
+		}
+	}
+	return 0;
+oom:
+	msg_error("out of memory");
+	return -1;
 }
