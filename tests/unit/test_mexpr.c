@@ -51,17 +51,42 @@ static const struct {
 	{ __LINE__, "INST_RETIRED / CPU_CYCLES * 100", 150, MEXPR_OK, 0, NULL, 2 },
 	{ __LINE__, "100 * (1 - A / (B * 2))", 100 * (1 - 2.0 / 6), MEXPR_OK, 0, NULL, 2 },
 	{ __LINE__, "\tA\t*B ", 6, MEXPR_OK, 0, NULL, 2 },
+	/* * and / alike, left to right; + and - alike, left to right */
+	{ __LINE__, "12 / A * B", 18, MEXPR_OK, 0, NULL, 2 },
+	{ __LINE__, "A - B + 1", 0, MEXPR_OK, 0, NULL, 2 },
+	{ __LINE__, "B * 4 / A / B", 2, MEXPR_OK, 0, NULL, 3 },
+	/* a sign binds tighter than any operator, and applies to what follows it only */
+	{ __LINE__, "-B + A", -1, MEXPR_OK, 0, NULL, 2 },
+	{ __LINE__, "A * -B", -6, MEXPR_OK, 0, NULL, 2 },
+	{ __LINE__, "12 / -A", -6, MEXPR_OK, 0, NULL, 1 },
+	{ __LINE__, "-A * -B", 6, MEXPR_OK, 0, NULL, 2 },
+	{ __LINE__, "-(A * B) + 1", -5, MEXPR_OK, 0, NULL, 2 },
+	{ __LINE__, "A - -(B - 1)", 4, MEXPR_OK, 0, NULL, 2 },
+	/* numbers: a fraction with or without a leading digit, leading zeros */
+	{ __LINE__, ".5 * A", 1, MEXPR_OK, 0, NULL, 1 },
+	{ __LINE__, "007 + 0.25", 7.25, MEXPR_OK, 0, NULL, 0 },
+	{ __LINE__, "A / 0.001", 2000, MEXPR_OK, 0, NULL, 1 },
 	/* division by zero: no value, and the operator's column */
 	{ __LINE__, "A / C", 0, MEXPR_DIV0, 3, "", 2 },
 	{ __LINE__, "A / (B - 3)", 0, MEXPR_DIV0, 3, "", 2 },
 	{ __LINE__, "1 / 0", 0, MEXPR_DIV0, 3, "", 0 },
 	{ __LINE__, "C / A", 0, MEXPR_OK, 0, NULL, 2 },
+	{ __LINE__, "1 + A / C", 0, MEXPR_DIV0, 7, "", 2 },
+	{ __LINE__, "A / -C", 0, MEXPR_DIV0, 3, "", 2 },	/* -0 is zero */
+	{ __LINE__, "A / C * 0", 0, MEXPR_DIV0, 3, "", 2 },	/* no value, not 0 */
+	{ __LINE__, "(A - A) / (B - B)", 0, MEXPR_DIV0, 9, "", 4 },
+	{ __LINE__, "A / (C / B)", 0, MEXPR_DIV0, 3, "", 3 },
+	{ __LINE__, "CPU_CYCLES / (CPU_CYCLES - 1000)", 0, MEXPR_DIV0, 12, "", 2 },
 	/* names */
 	{ __LINE__, "A + ZZ * 2", 0, MEXPR_UNKNOWN, 5, "ZZ", 2 },
 	{ __LINE__, "ZZ / C + YY", 0, MEXPR_UNKNOWN, 1, "ZZ", 3 },
 	{ __LINE__, "A / N", 0, MEXPR_NOVALUE, 5, "N", 2 },
 	{ __LINE__, "N / C", 0, MEXPR_NOVALUE, 1, "N", 2 },
 	{ __LINE__, "A / C + N", 0, MEXPR_DIV0, 3, "", 3 },
+	{ __LINE__, "A + a", 0, MEXPR_UNKNOWN, 5, "a", 2 },	/* names are case-sensitive */
+	{ __LINE__, "L1D_CACHE_REFILL / INST_RETIRED", 0, MEXPR_UNKNOWN, 1, "L1D_CACHE_REFILL", 2 },
+	{ __LINE__, "A *\t_B2", 0, MEXPR_UNKNOWN, 5, "_B2", 2 },
+	{ __LINE__, "A / C + ZZ", 0, MEXPR_DIV0, 3, "", 3 },	/* the first problem met */
 	/* syntax */
 	{ __LINE__, "", 0, MEXPR_SYNTAX, 1, NULL, 0 },
 	{ __LINE__, "A +", 0, MEXPR_SYNTAX, 4, NULL, 1 },
@@ -73,6 +98,16 @@ static const struct {
 	{ __LINE__, "1. + A", 0, MEXPR_SYNTAX, 3, NULL, -1 },
 	{ __LINE__, "ZZ +", 0, MEXPR_SYNTAX, 5, NULL, 1 },	/* syntax wins over unknown */
 	{ __LINE__, "()", 0, MEXPR_SYNTAX, 2, NULL, 0 },
+	{ __LINE__, "   ", 0, MEXPR_SYNTAX, 4, NULL, 0 },
+	{ __LINE__, "A / ", 0, MEXPR_SYNTAX, 5, NULL, 1 },
+	{ __LINE__, ")", 0, MEXPR_SYNTAX, 1, NULL, 0 },
+	{ __LINE__, "A (B)", 0, MEXPR_SYNTAX, 3, NULL, 1 },
+	{ __LINE__, "A + (B * )", 0, MEXPR_SYNTAX, 10, NULL, 2 },
+	{ __LINE__, "1A", 0, MEXPR_SYNTAX, 2, NULL, 0 },
+	{ __LINE__, "1.5.2", 0, MEXPR_SYNTAX, 4, NULL, 0 },
+	{ __LINE__, "A ^ 2", 0, MEXPR_SYNTAX, 3, NULL, 1 },
+	{ __LINE__, "A / C +", 0, MEXPR_SYNTAX, 8, NULL, 2 },	/* syntax wins over div0 */
+	{ __LINE__, "N + )", 0, MEXPR_SYNTAX, 5, NULL, 1 },	/* and over not counted */
 };
 
 static void deep(void)
@@ -95,6 +130,39 @@ static void deep(void)
 	f[n + 1] = '\0';
 	v = mexpr_eval(f, lookup, &seen, &err);
 	tap_ok(isnan(v) && err.status == MEXPR_SYNTAX, "so are %zu unary signs", n);
+}
+
+/* Nesting well inside the limit is evaluated, not refused; err may be NULL; the reasons the
+ * reports print (a metric's "reason" for a division by zero is this text). */
+static void others(void)
+{
+	char f[2 * MEXPR_MAX_DEPTH + 8];
+	struct mexpr_error err;
+	int seen = 0;
+	size_t n = MEXPR_MAX_DEPTH / 2;
+	double v;
+
+	memset(f, '(', n);
+	f[n] = 'B';
+	memset(f + n + 1, ')', n);
+	f[2 * n + 1] = '\0';
+	v = mexpr_eval(f, lookup, &seen, &err);
+	tap_ok(err.status == MEXPR_OK && v == 3, "%zu nested parentheses are read (got %g, %s)", n,
+	       v, mexpr_strerror(err.status));
+	memset(f, '-', n + 1);
+	f[n + 1] = 'A';
+	f[n + 2] = '\0';
+	v = mexpr_eval(f, lookup, &seen, &err);
+	tap_ok(err.status == MEXPR_OK && v == -2, "%zu unary minus signs are read (got %g, %s)",
+	       n + 1, v, mexpr_strerror(err.status));
+	v = mexpr_eval("A * B", lookup, &seen, NULL);
+	tap_ok(v == 6, "err may be NULL (got %g)", v);
+	tap_ok(isnan(mexpr_eval("A / C", lookup, &seen, NULL)), "a division by zero without err is NAN");
+	TAP_EQ_STR(mexpr_strerror(MEXPR_DIV0), "division by zero", "the reason of a division by zero");
+	for (int a = MEXPR_OK; a <= MEXPR_DIV0; a++)
+		for (int b = a + 1; b <= MEXPR_DIV0; b++)
+			tap_ok(strcmp(mexpr_strerror(a), mexpr_strerror(b)) != 0,
+			       "status %d and %d have their own reasons ('%s')", a, b, mexpr_strerror(a));
 }
 
 int main(void)
@@ -120,5 +188,6 @@ int main(void)
 			TAP_EQ_INT(seen, rows[i].lookups, "line %d: names looked up", rows[i].line);
 	}
 	deep();
+	others();
 	return tap_done();
 }
