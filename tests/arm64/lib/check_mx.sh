@@ -97,6 +97,7 @@ check_mx() {
 	mx_tap "$m: pmuprof stat -M ipc (text): '# 1.000 insn per cycle' beside inst_retired" \
 		pp-mx-ipc-text.loop "$(mx_line pp-mx-ipc-text.loop inst_retired)"
 	check_mx_all "$m"
+	check_mx_text "$m"
 	check_mx_report "$m"
 	check_mx_mux "$m"
 	check_mx_generic "$m"
@@ -158,6 +159,28 @@ check_mx_all() {
 	n=$(jq '.metrics | length' "$O/pp-mx-all.loop.json" 2>/dev/null)
 	mx_tap "$m: pmuprof stat --mux=runs -M <its $(echo "$g" | tr ',' '\n' | grep -c .) groups>: all ${n:-?} metrics of $core = the values derived by hand (ipc 1, MPKI and stalls 0, ratios over an uncounted event null)" \
 		pp-mx-all.loop "$out"
+}
+
+# check_mx_text M: the text report of the same -M: each metric of the JSON report by its name,
+# beside an event (ipc in perf's words, a share as a percentage, else the value: 0 by hand), or
+# on a line of its own with its reason (null: division by zero).
+check_mx_text() {
+	m=$1 f=$O/pp-mx-all-text.loop.err miss=
+	while IFS=: read -r n u v; do
+		[ -n "$n" ] || continue
+		case $n:$u:$v in
+		ipc:*) re='# +1\.000 insn per cycle$' ;;
+		*:*:null) re="$n.*division by zero" ;;
+		*:percent*) re="# +0\.00% +$n *\$" ;;
+		*) re="# +0\.000 +$n *\$" ;;
+		esac
+		grep -Eq -- "$re" "$f" 2>/dev/null || miss="$miss $n"
+	done <<EOM
+$(jq -r '.metrics[]? | "\(.name):\(.unit):\(.value)"' "$O/pp-mx-all.loop.json" 2>/dev/null)
+EOM
+	[ -n "$(jq '.metrics[]?' "$O/pp-mx-all.loop.json" 2>/dev/null)" ] || miss=" (no metrics in the JSON report)"
+	mx_tap "$m: pmuprof stat --mux=runs -M <every group> (text): each metric beside its event, or named with its reason" \
+		pp-mx-all-text.loop "$([ -z "$miss" ] || { echo "not shown as they should be:$miss"; tail_of "$f" 50; })"
 }
 
 # mx_same A B: what differs between the metrics of reports A and B (name, PMU, value within
