@@ -96,6 +96,12 @@ check_mx() {
 		pp-mx-ipc.loop "$out"
 	mx_tap "$m: pmuprof stat -M ipc (text): '# 1.000 insn per cycle' beside inst_retired" \
 		pp-mx-ipc-text.loop "$(mx_line pp-mx-ipc-text.loop inst_retired)"
+	# CSV: perf's metric-value and metric-unit fields (6 and 7) on the anchor's line
+	l=$(awk -F, '$3 == "inst_retired" && $6 + 0 == 1 && $7 == "insn per cycle"' \
+		"$O/pp-mx-ipc-csv.loop.err" 2>/dev/null)
+	mx_tap "$m: pmuprof stat -M ipc -x,: perf's metric fields on inst_retired's line: 1, 'insn per cycle'" \
+		pp-mx-ipc-csv.loop "$([ -n "$l" ] || tail_of "$O/pp-mx-ipc-csv.loop.err" 4 ||
+			echo "no report")"
 	check_mx_all "$m"
 	check_mx_text "$m"
 	check_mx_report "$m"
