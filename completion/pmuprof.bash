@@ -91,10 +91,11 @@ _pmuprof_events() {
 	compopt -o nospace 2>/dev/null || true
 }
 
-# _pmuprof_metrics BIN CUR: metric names (the unindented lines of 'stat -M list').
+# _pmuprof_metrics BIN CUR: the core's metric and group names ('stat -M list': a group's line
+# is "  group NAME ...", a metric's "  NAME  Title (unit)"; formulas are indented further).
 _pmuprof_metrics() {
 	# shellcheck disable=SC2046
-	_pmuprof_match "" "$2" $("$1" stat -M list 2>/dev/null | awk '/^[^ ]/ { print $1 }')
+	_pmuprof_match "" "$2" $("$1" stat -M list 2>/dev/null | awk '/^  [^ ]/ { print ($1 == "group" ? $2 : $1) }')
 }
 
 _pmuprof() {

@@ -1,58 +1,72 @@
-/* metrics.h: derived metrics: named formulas over counted events (IPC, miss rates, stall
- * shares, top-down level 1 of Neoverse cores) computed from a report, and the events that
- * -M NAME adds for each. Pure: no I/O. */
+/* metrics.h: derived metrics, from the tables events/metrics generates (mxtab.h): the set a
+ * core's metrics come from, what -M NAME selects and the events it adds, and the metrics bound
+ * to a report's events and computed from them, over the totals, a unit's cells or an interval.
+ * Pure: no I/O. */
 #ifndef PMUPROF_METRICS_H
 #define PMUPROF_METRICS_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "evtab.h"
+#include "mexpr.h"
+#include "mxtab.h"
 #include "report.h"
 
-#define METRICS_MAX_INPUTS 7
-
-/* One input: an Arm PMUv3 event code (a raw code or an event of an arm PMU, or the perf
- * generic hardware or cache event the kernel maps to it). */
-struct metrics_input {
-	const char *arm_name;	/* as Arm spells it, in the formula */
-	uint16_t code;
-};
-
-struct metrics_def {
-	const char *name;	/* "ipc", "frontend_bound" */
-	const char *group;	/* the -M name that adds it: "ipc", "topdown_l1" */
-	const char *unit;	/* "insn per cycle", "%" */
-	const char *label;	/* beside the count in text: "insn per cycle", "of all branches" */
-	const char *formula;	/* what is evaluated (mexpr.h), in Arm's event names (the inputs
-				 * below); SLOTS is the core's slot count */
-	const char *core;	/* NULL: any core; else the core (evtab name) it is defined for */
-	int variant;		/* for core: 0 any revision, 1 before r0p3, 2 r0p3 and later */
-	size_t ninputs;		/* input 0 is the event it is printed beside */
-	struct metrics_input in[METRICS_MAX_INPUTS];
-};
-
-/* The core the per-core formulas are chosen for (NULL name: unknown, only the generic ones). */
+/* The core the metrics are for, and its set. */
 struct metrics_core {
-	const char *name;	/* evtab core name, "neoverse-n2" */
-	int slots;		/* PMMIR.SLOTS (caps/slots or the core table); 0 unknown */
-	uint64_t midr;		/* for the revision (0 unknown) */
+	const struct evtab_core *core;	/* NULL: not known (no MIDR, not an Arm core) */
+	unsigned rev;			/* MXTAB_REV; r0p0 when not known */
+	const struct mxtab_set *set;	/* core's set at rev; unknown core: the generic metrics */
 };
 
-/* Every metric defined, and their count. */
-size_t metrics_ndefs(void);
-const struct metrics_def *metrics_def_at(size_t i);
-/* The event specs -M group adds on this core ("{instructions,cycles}"), NULL when no such
- * group. */
-const char *metrics_group_spec(const char *group, const struct metrics_core *core);
-/* The -M names, one after another: "ipc", "branch_miss_rate", ...; NULL after the last. */
-const char *metrics_group_at(size_t i);
-/* d's formula over its inputs' values v (d->ninputs of them, in order) with the core's slot
- * count; NaN when undefined (a division by zero). */
-double metrics_eval(const struct metrics_def *d, const double *v, int slots);
-/* Computes every metric whose inputs were all counted, with the same privilege levels
- * (inst_retired:u over cpu_cycles:u), once per event that matches its input 0. Writes up to
- * max values to out; returns how many. */
-size_t metrics_compute(const struct report *r, const struct metrics_core *core,
-		       struct report_metric_value *out, size_t max);
+/* Sets mc for core c at revision rev (c NULL: the generic metrics, whose formulas are the
+ * same on every core). */
+void metrics_core_set(struct metrics_core *mc, const struct evtab_core *c, unsigned rev);
+/* The core named by MIDR_EL1 (its revision too), or unknown for midr 0 or an unknown part. */
+void metrics_core_from_midr(struct metrics_core *mc, uint64_t midr);
+/* A name for messages: "neoverse-n2 r0p3", "neoverse-n1", "an unknown core". */
+const char *metrics_core_title(const struct metrics_core *mc, char *buf, size_t len);
+
+/* -M NAME[,NAME...]: appends each name in arg (cut there: arg is the caller's to change) to
+ * *names (*n of them, realloc'd). -1 when memory ran out. */
+int metrics_names_add(char *arg, const char ***names, size_t *n);
+/* -M NAME on the core's set: a group (first) or a metric, in any case. 0, or -1 when the set
+ * has neither. */
+int metrics_lookup(const struct metrics_core *mc, const char *name,
+		   const struct mxtab_group **g, const struct mxtab_metric **m);
+/* The -e specs NAME adds (lower-case Arm event names), malloc'd: one perf group for a whole
+ * group when its events are at most counters (counters <= 0: unknown, a group per metric),
+ * else a group per metric ("{inst_retired,cpu_cycles},{...}"); a metric with more events
+ * than counters is left ungrouped. NULL when NAME is unknown or memory ran out (*unknown
+ * says which). */
+char *metrics_spec(const struct metrics_core *mc, const char *name, int counters, int *unknown);
+
+/* Binds metrics to r's events and computes them over the totals into r->metrics: every
+ * metric the names select (-M: each a group or a metric of mc's set; reported with its reason
+ * when not computed), and every other metric of the set whose events were all counted. An
+ * event split over core types gets each type's metric, with that core's formula, from that
+ * PMU's counts only. Names mc's set lacks are ignored (the caller checked them). 0, or -1
+ * when memory ran out. */
+int metrics_compute(struct report *r, const struct metrics_core *mc, const char *const *names,
+		    size_t nnames);
+/* m's value in unit u's cells (unit set) or the totals, over the whole run (interval < 0) or
+ * interval i; NAN with err's reason when not computed there. *estimate (may be NULL): an input
+ * was counted for part of the time only. */
+double metrics_value_at(const struct report *r, const struct report_metric_value *m, int unit,
+			size_t u, long interval, struct mexpr_error *err, int *estimate);
+/* Whether unit u's CPUs are those m's PMU counts on (always, for a metric of no PMU). */
+int metrics_unit_applies(const struct report *r, const struct report_metric_value *m, size_t u);
+
+/* r's metric of this name over the events' totals (no PMU), NULL when none. */
+const struct report_metric_value *metrics_find(const struct report *r, const char *name);
+/* --topdown (r->topdown_group of r->topdown_set): its stage-1 metrics in r, up to max, into
+ * node, with dominant[i] set for the dominant ones (the largest share, and any other within
+ * a quarter of it); how many. */
+size_t metrics_topdown_nodes(const struct report *r, const struct report_metric_value **node,
+			     int *dominant, size_t max);
+/* The next group a node's `next` list names from *next on (advanced past it), NULL at its
+ * end. */
+const struct mxtab_group *metrics_next_group(const struct report *r, const char **next);
 
 #endif

@@ -7,9 +7,10 @@
 
 #include "stats.h"
 
-struct metrics_def;
+struct mxtab_metric;
+struct mxtab_set;
 
-#define REPORT_SCHEMA_VERSION "1.4"
+#define REPORT_SCHEMA_VERSION "1.5"
 
 enum report_status {
 	REPORT_COUNTED = 0,	/* counted, possibly for only part of the time (scaled) */
@@ -128,15 +129,28 @@ struct report_times {
 	uint64_t wall_ns, user_ns, sys_ns;
 };
 
-/* One derived metric computed from the counted events (metrics.h defines them). */
+/* One derived metric bound to the report's events (metrics.h computes them). */
+#define REPORT_METRIC_MAX_INPUTS 12
+#define REPORT_METRIC_NONE ((size_t)-1)
 struct report_metric_value {
-	const struct metrics_def *def;
-	double value;
-	size_t anchor;			/* the event it is printed beside */
-	size_t ev[8];			/* the events it was computed from */
-	size_t nev;
-	double slots;			/* the core's slot count it was computed with (top-down
-					 * shares; 0: unknown), for report_cell_metric */
+	const struct mxtab_metric *def;	/* its name, unit, formula and events (mxtab.h) */
+	const char *core;		/* the core whose formula it is (evtab id) */
+	const char *group;		/* the -M group it was asked through, else the first group
+					 * of its set that lists it; NULL: none */
+	int stage;			/* that group's top-down stage; 0: none */
+	int requested;			/* named by -M (or --topdown): reported without a value too */
+	const char *pmu;		/* big.LITTLE: the core type's PMU whose counts (the inputs'
+					 * parts there) it is computed from; NULL: the events' totals */
+	size_t anchor;			/* the event it is printed beside (its formula's first
+					 * event); REPORT_METRIC_NONE: none in the report */
+	size_t nev;			/* mxtab_metric_nevents(def) */
+	size_t ev[REPORT_METRIC_MAX_INPUTS];	/* the report event counting mxtab_metric_event(def,
+						 * i); REPORT_METRIC_NONE: none */
+	double value;			/* over the totals; NAN: not computed (reason says why) */
+	char reason[96];
+	int estimate;			/* an input was counted for part of the time (scaled) */
+	char label[80];			/* beside the count in text: "insn per cycle" for IPC (perf's
+					 * words), "% backend_bound", "branch_mpki" */
 };
 
 struct report_host {
@@ -202,9 +216,18 @@ struct report {
 	enum report_aggr aggr;
 	const struct report_unit *units;	/* aggr != GLOBAL: the units, in perf's order */
 	size_t nunits;
-	/* derived metrics (metrics_compute) */
+	/* derived metrics (metrics_compute), and the -M names they were asked by */
 	const struct report_metric_value *metrics;
 	size_t nmetrics;
+	const char *const *metric_requests;
+	size_t nmetric_requests;
+	const char *metrics_core;	/* the core and revision whose formulas they are
+					 * ("neoverse-n2:r0p3"); NULL: not known (generic ones) */
+	/* --topdown: the tree's stage-1 group and how its events were counted ("one run",
+	 * "N runs of the command", "one run, multiplexed"); NULL without --topdown */
+	const char *topdown_group;
+	const char *topdown_how;
+	const struct mxtab_set *topdown_set;	/* the set whose groups the tree shows */
 };
 
 /* Frees what a report's builder allocated for it (stat_report_build, report_load): the events
@@ -228,6 +251,15 @@ void report_host_fill(struct report_host *h);
  * of task-clock (or cpu-clock); 0 when there is none. */
 int report_metric(const struct report *r, const struct report_event *e, double *val,
 		  const char **unit);
+
+/* e's value in the totals (unit 0, interval < 0), its delta over interval i (unit 0), or unit
+ * u's cell of the whole run or of interval i: 1 with *v when counted there (*scaled, may be
+ * NULL: for part of the time only), else 0. */
+int report_value_at(const struct report *r, const struct report_event *e, int unit, size_t u,
+		    long interval, double *v, int *scaled);
+/* The next metric printed beside event idx in text and CSV, from metric index from on: one of
+ * the events' totals (no PMU), anchored on idx; r->nmetrics when there is none. */
+size_t report_next_metric(const struct report *r, size_t idx, size_t from);
 
 /* Event e's cell in unit u: of the whole run (interval < 0), or of interval i (-I); NULL when
  * the report has none there. */

@@ -245,6 +245,8 @@ struct stat_build {
 	int repeated;			/* -r given: keep per-run arrays and statistics */
 	int intervals;			/* -I given: each event's deltas per interval */
 	const struct metrics_core *core;
+	const char *const *metrics;	/* -M names */
+	size_t nmetrics;
 	int runs_mode;			/* --mux=runs: each event says its run */
 	enum report_aggr aggr;		/* -A, --per-core, ...: the report's units */
 	const struct stat_target *tgt;	/* NULL: the command's tasks */
@@ -259,15 +261,19 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 		      const struct stat_event *evs, size_t nrows, const struct stat_build *b);
 void stat_report_free(struct report *r);
 
-/* stat_metrics.c: -M list prints the metrics (exit status); the core per-core formulas are
- * for (--cpu-model, else CPU 0's MIDR) with its slots (the first Arm event's PMU caps/slots,
- * else the core table); whether the events need it (top-down slot events 0x3a-0x3f); each
- * named metric's events appended to the -e specs (-1 after a message). */
-int stat_metrics_list(void);
-void stat_metrics_core(const char *cpu_model, const struct stat_event *evs, size_t n,
+/* stat_metrics.c: the core the metrics are for (--cpu-model CORE[:rXpY], else the MIDR of
+ * the first CPU's Arm PMU, read once by resolution), whether any event can be a metric's
+ * input, -M list (the exit status), and each -M name's events appended to the -e specs,
+ * owned[k] keeping name k's (-1 after a message). */
+void stat_metrics_core(const char *cpu_model, struct resolve_ctx *ctx,
 		       struct metrics_core *mc);
-int stat_metrics_need_core(const struct stat_event *evs, size_t n);
+int stat_metrics_wanted(const struct stat_event *evs, size_t n);
+/* --topdown: the core's stage-1 group (*group) and every stage-2 group its nodes lead to,
+ * appended to the -M names (each once). -1 after a message (no top-down data). */
+int stat_metrics_topdown(const struct metrics_core *mc, const char ***names, size_t *n,
+			 const char **group);
+int stat_metrics_list(const struct metrics_core *mc);
 int stat_metrics_add_specs(struct evsel_opts *ev, const char *const *names, size_t nnames,
-			   const struct metrics_core *mc);
+			   const struct metrics_core *mc, char **owned);
 
 #endif

@@ -23,6 +23,8 @@ struct report_opts {
 	const char *output;
 	const char *cpu_model;
 	const char *file;
+	const char **metrics;	/* -M, each name cut from its comma list */
+	size_t nmetrics;
 };
 
 enum { OPT_FORMAT = 0x400, OPT_NO_CSV_SUMMARY, OPT_CPU_MODEL };
@@ -37,8 +39,12 @@ static const struct argp_option options[] = {
 	{ "no-csv-summary", OPT_NO_CSV_SUMMARY, NULL, 0,
 	  "With -x and intervals: no 'summary' time field on the totals (perf's option)", 0 },
 	{ "output", 'o', "FILE", 0, "Write to FILE (atomically) instead of standard output", 0 },
-	{ "cpu-model", OPT_CPU_MODEL, "CORE", 0,
-	  "Recompute the metrics for core CORE (default: the one the report's MIDR names)", 0 },
+	{ "cpu-model", OPT_CPU_MODEL, "CORE[:rXpY]", 0,
+	  "Recompute the metrics for core CORE at revision rXpY (default: the core the report's "
+	  "metrics were for, else the one its MIDR names)", 0 },
+	{ "metric", 'M', "NAME", 0,
+	  "Also compute metric or group NAME of the core (see 'pmuprof list --metrics'); "
+	  "repeatable, or NAME,NAME", 0 },
 	{ 0 }
 };
 
@@ -78,6 +84,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_CPU_MODEL:
 		o->cpu_model = arg;
 		break;
+	case 'M':
+		if (metrics_names_add(arg, &o->metrics, &o->nmetrics) != 0)
+			argp_failure(state, PP_EXIT_ERROR, 0, "out of memory");
+		break;
 	case ARGP_KEY_ARG:
 		if (o->file)
 			argp_error(state, "unexpected argument '%s' (give one report)", arg);
@@ -105,30 +115,65 @@ static const struct argp report_argp = {
 	NULL, NULL, NULL
 };
 
-/* The core the per-core metrics are for: --cpu-model (or $PMUPROF_CPU_MODEL), else the one
- * the report's MIDR names; slots from the core's table (a machine's caps/slots is not in
- * the report). -1 after a message when --cpu-model names no core. */
+/* The core the metrics are for: --cpu-model CORE[:rXpY] (or $PMUPROF_CPU_MODEL), else the one
+ * the report's metrics were for ("metrics_core"), else the one its MIDR names. -1 after a
+ * message when a model names no core. */
 static int metrics_core_of(const struct report_opts *o, const struct report *r,
 			   struct metrics_core *mc)
 {
 	const char *model = resolve_model_name(o->cpu_model);
-	const struct evtab_core *c = model ? evtab_core_by_name(model)
-					   : r->host.midr ? evtab_core_by_midr(r->host.midr) : NULL;
 
-	memset(mc, 0, sizeof(*mc));
-	if (model && !c) {
+	if (!model && r->metrics_core)
+		model = r->metrics_core;
+	if (!model) {
+		metrics_core_from_midr(mc, r->host.midr);
+		return 0;
+	}
+	if (!evtab_core_by_name(model)) {
 		msg_error("unknown CPU model '%s' (see 'pmuprof list --all-cores')", model);
 		return -1;
 	}
-	if (!c)
-		return 0;
-	mc->name = evtab_core_name(c);
-	mc->slots = evtab_core_slots(c);
-	mc->midr = r->host.midr;
+	metrics_core_set(mc, evtab_core_by_name(model), evtab_model_revision(model) >= 0 ?
+			 (unsigned)evtab_model_revision(model) : 0);
 	return 0;
 }
 
-#define MAX_METRICS 64
+/* The saved -M names and those given now, each once, into *names (malloc'd). -1 after a
+ * message when a name the core's set lacks is given now. */
+static int metric_names(const struct report_opts *o, const struct report *r,
+			const struct metrics_core *mc, const char ***names, size_t *n)
+{
+	const char **v = calloc(r->nmetric_requests + o->nmetrics + 1, sizeof(*v));
+	char title[96];
+
+	*n = 0;
+	if (!v) {
+		msg_error("out of memory");
+		return -1;
+	}
+	for (size_t k = 0; k < r->nmetric_requests + o->nmetrics; k++) {
+		const char *name = k < r->nmetric_requests ? r->metric_requests[k]
+							    : o->metrics[k - r->nmetric_requests];
+		const struct mxtab_group *g;
+		const struct mxtab_metric *m;
+		size_t i;
+
+		if (k >= r->nmetric_requests && metrics_lookup(mc, name, &g, &m) != 0) {
+			msg_error("no metric or group '%s' for %s (see 'pmuprof list --metrics%s%s')",
+				  name, metrics_core_title(mc, title, sizeof(title)),
+				  mc->core ? " --cpu-model " : "",
+				  mc->core ? evtab_core_name(mc->core) : "");
+			free(v);
+			return -1;
+		}
+		for (i = 0; i < *n && strcasecmp(v[i], name); i++)
+			;
+		if (i == *n)
+			v[(*n)++] = name;
+	}
+	*names = v;
+	return 0;
+}
 
 static int write_as(const struct report_opts *o, const struct report *r, FILE *fp)
 {
@@ -167,8 +212,10 @@ int cmd_report(int argc, char **argv)
 	struct report_opts o = { .format = EXPORT_TEXT };
 	struct report_saved s;
 	struct report_read_why why;
-	struct report_metric_value *mv;
 	struct metrics_core core;
+	const char **names = NULL, *const *saved;
+	size_t nnames = 0;
+	char mcore[80];
 	enum report_read_err rc;
 	int status = PP_EXIT_ERROR;
 
@@ -180,17 +227,29 @@ int cmd_report(int argc, char **argv)
 		return PP_EXIT_ERROR;
 	}
 	s.r.csv_no_summary = o.no_csv_summary;
-	if (metrics_core_of(&o, &s.r, &core) != 0)
+	if (metrics_core_of(&o, &s.r, &core) != 0 ||
+	    metric_names(&o, &s.r, &core, &names, &nnames) != 0)
 		goto out;
-	if (!(mv = calloc(MAX_METRICS, sizeof(*mv)))) {
+	if (metrics_compute(&s.r, &core, names, nnames) != 0) {
 		msg_error("out of memory");
 		goto out;
 	}
-	s.r.metrics = mv;
-	s.r.nmetrics = metrics_compute(&s.r, &core, mv, MAX_METRICS);
+	if (core.core) {
+		snprintf(mcore, sizeof(mcore), "%s:r%up%u", evtab_core_name(core.core),
+			 core.rev >> 4, core.rev & 0xf);
+		s.r.metrics_core = mcore;
+	}
+	if (s.r.topdown_group)	/* the tree of the saved --topdown, from its core's set */
+		s.r.topdown_set = core.set;
+	saved = s.r.metric_requests;
+	s.r.metric_requests = names;
+	s.r.nmetric_requests = nnames;
 	if (print(&o, &s.r) == 0)
 		status = 0;
+	s.r.metric_requests = saved;
 out:
+	free(names);
+	free(o.metrics);
 	report_saved_free(&s);
 	return status;
 }

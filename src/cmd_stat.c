@@ -48,6 +48,9 @@ struct stat_opts {
 	unsigned interval_ms, interval_count;
 	const char **metrics;	/* -M */
 	size_t nmetrics;
+	int topdown;		/* --topdown */
+	const char *topdown_group;	/* its stage-1 group */
+	int mux_given;		/* --mux or --no-multiplex given */
 	int list_metrics;	/* -M list */
 	struct stat_plan_cfg plan;	/* --mux, --counters */
 	int show_plan;		/* --plan */
@@ -68,7 +71,7 @@ struct stat_opts {
 /* --min-running: some event was counted for less than PCT of the time. */
 #define STAT_EXIT_MIN_RUNNING 3
 
-enum { OPT_WARMUP = 0x300, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT, OPT_MUX, OPT_NO_MUX,
+enum { OPT_WARMUP = 0x300, OPT_TOPDOWN, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT, OPT_MUX, OPT_NO_MUX,
        OPT_COUNTERS, OPT_MIN_RUNNING, OPT_PLAN, OPT_NO_CSV_SUMMARY, OPT_PER_CORE,
        OPT_PER_CLUSTER, OPT_PER_SOCKET, OPT_PER_THREAD, OPT_TIMEOUT, OPT_PER_DIE,
        OPT_PER_NODE, OPT_NO_MERGE, OPT_APPEND, OPT_NO_BIG_NUM, OPT_NO_SCALE, OPT_METRIC_ONLY,
@@ -102,6 +105,9 @@ static const struct argp_option options[] = {
 	{ "metric", 'M', "NAME", 0,
 	  "Count the events metric NAME needs (ipc, topdown_l1, ...; 'list' lists them); "
 	  "repeatable. Here -M is perf's --metric: the core is --cpu-model's long form", 3 },
+	{ "topdown", OPT_TOPDOWN, NULL, 0,
+	  "Arm's top-down method: stage 1 of the core, and the stage-2 groups under its "
+	  "dominant nodes, as a tree (all counted exactly: --mux=runs unless --mux is given)", 3 },
 	{ "mux", OPT_MUX, "MODE", 0,
 	  "When the events do not fit the counters: 'kernel' (default) lets the kernel rotate "
 	  "them and scales each count (an estimate); 'runs' runs COMMAND once per planned "
@@ -185,16 +191,13 @@ static double percent(struct argp_state *state, const char *arg)
 /* -M list asks for the list of metrics; -M NAME is kept (checked once the core is known). */
 static void add_metric(struct argp_state *state, struct stat_opts *o, char *arg)
 {
-	const char **p;
-
 	if (!strcmp(arg, "list")) {
 		o->list_metrics = 1;
 		return;
 	}
-	if (!(p = realloc(o->metrics, (o->nmetrics + 1) * sizeof(*p))))
+	/* perf's -M a,b: each name (the argument is ours to cut) */
+	if (metrics_names_add(arg, &o->metrics, &o->nmetrics) != 0)
 		argp_failure(state, PP_EXIT_ERROR, 0, "out of memory");
-	o->metrics = p;
-	o->metrics[o->nmetrics++] = arg;
 }
 
 /* -A, --per-core, ...: one of them. */
@@ -337,9 +340,14 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		if (strcmp(arg, "kernel") && strcmp(arg, "runs"))
 			argp_error(state, "--mux takes 'kernel' or 'runs', not '%s'", arg);
 		o->plan.mux = strcmp(arg, "runs") ? STAT_MUX_KERNEL : STAT_MUX_RUNS;
+		o->mux_given = 1;
 		break;
 	case OPT_NO_MUX:
 		o->plan.mux = STAT_MUX_RUNS;
+		o->mux_given = 1;
+		break;
+	case OPT_TOPDOWN:
+		o->topdown = 1;
 		break;
 	case OPT_COUNTERS:
 		o->plan.counters = (int)number(state, arg, "--counters", 1);
@@ -402,6 +410,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		    !o->pids && !o->tids)
 			argp_error(state, "no command to run (e.g. 'pmuprof stat -- ls -l'), and no "
 				   "target (-a, -C, -p, -t) to count");
+		/* --topdown: its many groups counted exactly, run by run, when the command can
+		 * be run again; else (-I, no command) multiplexed, the values estimates */
+		if (o->topdown && !o->mux_given && o->cmd && !o->interval_ms)
+			o->plan.mux = STAT_MUX_RUNS;
 		targets_check(state, o);
 		if (o->json && o->sep)
 			argp_error(state, "--json and -x both choose the format: give one of them");
@@ -538,10 +550,11 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	struct workload_result res = { 0 };
 	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd };
 	struct stat_build b = { .repeated = o->repeat > 0, .core = core,
+				.metrics = o->metrics, .nmetrics = o->nmetrics,
 				.runs_mode = o->plan.mux == STAT_MUX_RUNS, .aggr = o->aggr,
 				.tgt = stat_target_any(tgt) ? tgt : NULL,
 				.no_scale = o->disp.unscaled };
-	char why[256] = "", started[32] = "?\n";
+	char why[256] = "", started[32] = "?\n", mcore[80], how[96];
 	int count_stop = 0, e, rc;
 	struct outfile xf[EXPORT_MAX] = { { 0 } };
 	time_t now = time(NULL);
@@ -590,6 +603,24 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	r.csv_no_summary = o->no_csv_summary;
 	r.disp = o->disp;
 	r.interval_stop = count_stop ? "interval-count" : NULL;
+	if (core->core) {
+		snprintf(mcore, sizeof(mcore), "%s:r%up%u", evtab_core_name(core->core),
+			 core->rev >> 4, core->rev & 0xf);
+		r.metrics_core = mcore;
+	}
+	if (o->topdown) {
+		r.topdown_group = o->topdown_group;
+		r.topdown_set = core->set;
+		if (o->plan.mux == STAT_MUX_RUNS && pl->nruns > 1)
+			snprintf(how, sizeof(how), "%zu runs of the command (--mux=runs), each count "
+				 "exact", pl->nruns);
+		else
+			snprintf(how, sizeof(how), "one run%s", r.multiplexed || pl->nruns > 1 ?
+				 ", multiplexed: the values are estimates" : ", each count exact");
+		r.topdown_how = how;
+	}
+	r.metric_requests = o->metrics;
+	r.nmetric_requests = o->nmetrics;
 	r.mux = o->plan.mux == STAT_MUX_RUNS ? "runs" : "kernel";
 	r.mux_runs = o->plan.mux == STAT_MUX_RUNS ? pl->nruns : 1;
 	r.runs_for_exact = pl->known ? pl->nruns : 0;
@@ -720,6 +751,7 @@ int cmd_stat(int argc, char **argv)
 	struct outfile of = { 0 };
 	struct filter_kernel_el kel;
 	struct metrics_core core = { 0 };
+	char **metric_specs = NULL;
 	struct stat_planned planned;
 	struct resolve_ctx ctx;
 	struct stat_target tgt = { 0 };
@@ -733,21 +765,29 @@ int cmd_stat(int argc, char **argv)
 	msg_set_quiet(o.quiet);
 	if (o.json && msg_json_ready() != 0)
 		goto out;
-	if (o.list_metrics) {
-		rc = stat_metrics_list();
-		goto out;
-	}
-	if (o.nmetrics)
-		stat_metrics_core(o.ev.cpu_model, NULL, 0, &core);
-	if (stat_metrics_add_specs(&o.ev, o.metrics, o.nmetrics, &core) != 0 ||
-	    evsel_ctx_init(&o.ev, &ctx) != 0)
+	if (evsel_ctx_init(&o.ev, &ctx) != 0)
 		goto out;
 	have_ctx = 1;
-	if (select_events(&o, &ctx, &evs, &nrows, &kel) != 0)
+	/* -M needs the core before the events; else only when an event can be an input */
+	if (o.list_metrics || o.nmetrics || o.topdown)
+		stat_metrics_core(o.ev.cpu_model, &ctx, &core);
+	if (o.topdown && stat_metrics_topdown(&core, &o.metrics, &o.nmetrics,
+					      &o.topdown_group) != 0)
+		goto out;
+	if (o.list_metrics) {
+		rc = stat_metrics_list(&core);
+		goto out;
+	}
+	if (o.nmetrics && !(metric_specs = calloc(o.nmetrics, sizeof(*metric_specs)))) {
+		msg_error("out of memory");
+		goto out;
+	}
+	if (stat_metrics_add_specs(&o.ev, o.metrics, o.nmetrics, &core, metric_specs) != 0 ||
+	    select_events(&o, &ctx, &evs, &nrows, &kel) != 0)
 		goto out;
 	n = nrows;
-	if (o.nmetrics || stat_metrics_need_core(evs, nrows))
-		stat_metrics_core(o.ev.cpu_model, evs, nrows, &core);
+	if (!o.nmetrics && stat_metrics_wanted(evs, nrows))
+		stat_metrics_core(o.ev.cpu_model, &ctx, &core);
 	if (targets(&o, &tgt) != 0 || stat_split(&evs, nrows, &n, &ctx, &tgt) != 0)
 		goto out;
 	if (stat_plan(evs, n, &ctx, &o.plan, &planned) != 0)
@@ -798,6 +838,9 @@ out:
 	if (have_ctx)
 		resolve_ctx_free(&ctx);
 	evsel_opts_free(&o.ev);
+	for (size_t k = 0; metric_specs && k < o.nmetrics; k++)
+		free(metric_specs[k]);
+	free(metric_specs);
 	free(o.metrics);
 	stat_target_free(&tgt);
 	topo_free(&topo);

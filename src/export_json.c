@@ -68,8 +68,10 @@ int export_bmf(const struct report *r, FILE *out)
 				      bmf_measure(e->value, r->nruns ? &e->stats : NULL));
 	}
 	for (size_t i = 0; i < r->nmetrics; i++)
-		cJSON_AddItemToObject(b, unique_key(b, r->metrics[i].def->name, key, sizeof(key)),
-				      bmf_measure(r->metrics[i].value, NULL));
+		if (isfinite(r->metrics[i].value))	/* a metric not computed has no measure */
+			cJSON_AddItemToObject(b, unique_key(b, mxtab_metric_name(r->metrics[i].def),
+							    key, sizeof(key)),
+					      bmf_measure(r->metrics[i].value, NULL));
 	cJSON_AddItemToObject(root, name ? name : "", b);
 	free(name);
 	return jsonout_emit(root, out, JSONOUT_PRETTY);
@@ -122,7 +124,11 @@ int export_github_benchmark(const struct report *r, FILE *out)
 	}
 	for (size_t i = 0; i < r->nmetrics; i++) {
 		const struct report_metric_value *m = &r->metrics[i];
-		cJSON *o = gh_entry(m->def->name, m->def->unit, m->value);
+		cJSON *o;
+
+		if (!isfinite(m->value))
+			continue;
+		o = gh_entry(mxtab_metric_name(m->def), mxtab_metric_unit(m->def), m->value);
 
 		cJSON_AddItemToObject(o, "extra", gh_extra(r, bench ? bench : "", NULL));
 		cJSON_AddItemToArray(a, o);

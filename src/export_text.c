@@ -173,10 +173,14 @@ static void om_metrics(const struct report *r, FILE *out)
 	for (size_t i = 0; i < r->nmetrics; i++) {
 		const struct report_metric_value *m = &r->metrics[i];
 
+		if (!isfinite(m->value))	/* not computed: no sample */
+			continue;
 		fputs("pmuprof_metric_value{", out);
-		om_label(out, "metric", m->def->name, 1);
-		om_label(out, "unit", m->def->unit, 0);
+		om_label(out, "metric", mxtab_metric_name(m->def), 1);
+		om_label(out, "unit", mxtab_metric_unit(m->def), 0);
 		om_label(out, "event", r->events[m->anchor].name, 0);
+		if (m->pmu)
+			om_label(out, "pmu", m->pmu, 0);
 		fputs("} ", out);
 		om_num(out, m->value);
 		fputc('\n', out);

@@ -1,186 +1,214 @@
-/* metrics.c: the derived metrics table and their computation from a report's counted events.
- * Formulas: Arm's telemetry data for Neoverse cores (reference/arm-telemetry), as text in
- * Arm's event names with SLOTS for the core's slot count, evaluated by src/mexpr.c (what a
- * report prints as the formula is what computed it); generic ratios (IPC, miss rates) are the
- * same on every PMUv3 core. tests/unit/test_metrics.c holds the per-core ones against the
- * generated tables of events/metrics. */
+/* metrics.c: the metrics of a report, from the generated tables (mxtab.h; the data is
+ * events/metrics, Arm's formulas): which events a formula's names are, which of a report's
+ * events count them, and the value over the totals, a unit or an interval. The formula
+ * evaluated is the one the report prints. */
 #include <ctype.h>
+#include <linux/perf_event.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "metrics.h"
-#include "mexpr.h"
 #include "resolve.h"
+#include "sysfs.h"
 
-/* Inputs, by their Arm names and codes; perf's generic events count as the event the kernel
- * maps them to (resolve_generic_arm_code, the one copy of that map). */
-#define CYCLES { "CPU_CYCLES", 0x11 }
-#define INSTS { "INST_RETIRED", 0x08 }
-#define BR_RET { "BR_RETIRED", 0x21 }
-#define BR_MISR { "BR_MIS_PRED_RETIRED", 0x22 }
-#define BR_MIS { "BR_MIS_PRED", 0x10 }
-#define PC_WR { "PC_WRITE_RETIRED", 0x0c }
-#define L1D { "L1D_CACHE", 0x04 }
-#define L1D_R { "L1D_CACHE_REFILL", 0x03 }
-#define L1I { "L1I_CACHE", 0x14 }
-#define L1I_R { "L1I_CACHE_REFILL", 0x01 }
-#define L2D { "L2D_CACHE", 0x16 }
-#define L2D_R { "L2D_CACHE_REFILL", 0x17 }
-#define LL_RD { "LL_CACHE_RD", 0x36 }
-#define LL_MISS { "LL_CACHE_MISS_RD", 0x37 }
-#define ST_FE { "STALL_FRONTEND", 0x23 }
-#define ST_BE { "STALL_BACKEND", 0x24 }
-#define SS_FE { "STALL_SLOT_FRONTEND", 0x3e }
-#define SS_BE { "STALL_SLOT_BACKEND", 0x3d }
-#define SS { "STALL_SLOT", 0x3f }
-#define OP_RET { "OP_RETIRED", 0x3a }
-#define OP_SPEC { "OP_SPEC", 0x3b }
+/* The generic set with the most metrics: the generic formulas, which are the same on every
+ * core, for a core pmuprof does not know. */
+static const struct mxtab_set *generic_set(void)
+{
+	const struct mxtab_set *best = NULL;
 
-#define TD_FE { SS_FE, CYCLES, BR_MIS }
-#define TD_BE { SS_BE, CYCLES, BR_MIS }
-#define TD_BS { OP_SPEC, CYCLES, OP_RET, SS, BR_MIS }
-#define TD_RT { OP_RET, CYCLES, OP_SPEC, SS }
-#define TD(nm, lbl, cr, var, n, ins, text) \
-	{ .name = nm, .group = "topdown_l1", .unit = "%", .label = lbl, .formula = text, \
-	  .core = cr, .variant = var, .ninputs = n, .in = ins }
+	for (size_t i = 0; i < mxtab_nsets(); i++) {
+		const struct mxtab_set *s = mxtab_set_at(i);
 
-/* Neoverse N2 before r0p3 counts one extra STALL_SLOT per cycle (Arm's data for r0p0, r0p1
- * and the unversioned N2 subtract CPU_CYCLES); r0p3 does not. */
-static const struct metrics_def defs[] = {
-	{ "ipc", "ipc", "insn per cycle", "insn per cycle", "INST_RETIRED / CPU_CYCLES",
-	  NULL, 0, 2, { INSTS, CYCLES } },
-	{ "branch_miss_rate", "branch_miss_rate", "%", "of all branches",
-	  "100 * BR_MIS_PRED_RETIRED / BR_RETIRED", NULL, 0, 2, { BR_MISR, BR_RET } },
-	/* perf's branch-misses / branches, as the kernel counts them (Linux 6.1's generic map) */
-	{ "branch_miss_rate", "branch_miss_rate", "%", "of all branches",
-	  "100 * BR_MIS_PRED / PC_WRITE_RETIRED", NULL, 0, 2, { BR_MIS, PC_WR } },
-	{ "l1d_miss_rate", "l1d_miss_rate", "%", "of L1D accesses",
-	  "100 * L1D_CACHE_REFILL / L1D_CACHE", NULL, 0, 2, { L1D_R, L1D } },
-	{ "l1i_miss_rate", "l1i_miss_rate", "%", "of L1I accesses",
-	  "100 * L1I_CACHE_REFILL / L1I_CACHE", NULL, 0, 2, { L1I_R, L1I } },
-	{ "l2d_miss_rate", "l2d_miss_rate", "%", "of L2D accesses",
-	  "100 * L2D_CACHE_REFILL / L2D_CACHE", NULL, 0, 2, { L2D_R, L2D } },
-	{ "ll_read_miss_rate", "ll_read_miss_rate", "%", "of LL cache reads",
-	  "100 * LL_CACHE_MISS_RD / LL_CACHE_RD", NULL, 0, 2, { LL_MISS, LL_RD } },
-	{ "frontend_stalled_cycles", "stalls", "%", "of cycles frontend stalled",
-	  "100 * STALL_FRONTEND / CPU_CYCLES", NULL, 0, 2, { ST_FE, CYCLES } },
-	{ "backend_stalled_cycles", "stalls", "%", "of cycles backend stalled",
-	  "100 * STALL_BACKEND / CPU_CYCLES", NULL, 0, 2, { ST_BE, CYCLES } },
-	TD("frontend_bound", "of slots frontend bound", "neoverse-n2", 1, 3, TD_FE,
-	   "100 * ((STALL_SLOT_FRONTEND - CPU_CYCLES) / (SLOTS * CPU_CYCLES) - BR_MIS_PRED / CPU_CYCLES)"),
-	TD("frontend_bound", "of slots frontend bound", "neoverse-n2", 2, 3, TD_FE,
-	   "100 * (STALL_SLOT_FRONTEND / (SLOTS * CPU_CYCLES) - BR_MIS_PRED / CPU_CYCLES)"),
-	TD("frontend_bound", "of slots frontend bound", "neoverse-v1", 0, 3, TD_FE,
-	   "100 * (STALL_SLOT_FRONTEND / (SLOTS * CPU_CYCLES) - 4 * BR_MIS_PRED / CPU_CYCLES)"),
-	TD("frontend_bound", "of slots frontend bound", "neoverse-v2", 0, 3, TD_FE,
-	   "100 * (STALL_SLOT_FRONTEND / (SLOTS * CPU_CYCLES) - BR_MIS_PRED / CPU_CYCLES)"),
-	TD("backend_bound", "of slots backend bound", "neoverse-n2", 0, 3, TD_BE,
-	   "100 * (STALL_SLOT_BACKEND / (SLOTS * CPU_CYCLES) - 3 * BR_MIS_PRED / CPU_CYCLES)"),
-	TD("backend_bound", "of slots backend bound", "neoverse-v1", 0, 2, TD_BE,
-	   "100 * STALL_SLOT_BACKEND / (SLOTS * CPU_CYCLES)"),
-	TD("backend_bound", "of slots backend bound", "neoverse-v2", 0, 3, TD_BE,
-	   "100 * (STALL_SLOT_BACKEND / (SLOTS * CPU_CYCLES) - 3 * BR_MIS_PRED / CPU_CYCLES)"),
-	TD("bad_speculation", "of slots bad speculation", "neoverse-n2", 1, 5, TD_BS,
-	   "100 * ((1 - OP_RETIRED / OP_SPEC) * (1 - (STALL_SLOT - CPU_CYCLES) / (SLOTS * "
-	   "CPU_CYCLES)) + 4 * BR_MIS_PRED / CPU_CYCLES)"),
-	TD("bad_speculation", "of slots bad speculation", "neoverse-n2", 2, 5, TD_BS,
-	   "100 * ((1 - OP_RETIRED / OP_SPEC) * (1 - STALL_SLOT / (SLOTS * CPU_CYCLES)) + "
-	   "4 * BR_MIS_PRED / CPU_CYCLES)"),
-	TD("bad_speculation", "of slots bad speculation", "neoverse-v1", 0, 5, TD_BS,
-	   "100 * ((1 - OP_RETIRED / OP_SPEC) * (1 - STALL_SLOT / (SLOTS * CPU_CYCLES)) + "
-	   "4 * BR_MIS_PRED / CPU_CYCLES)"),
-	TD("bad_speculation", "of slots bad speculation", "neoverse-v2", 0, 5, TD_BS,
-	   "100 * ((1 - OP_RETIRED / OP_SPEC) * (1 - STALL_SLOT / (SLOTS * CPU_CYCLES)) + "
-	   "4 * BR_MIS_PRED / CPU_CYCLES)"),
-	TD("retiring", "of slots retiring", "neoverse-n2", 1, 4, TD_RT,
-	   "100 * OP_RETIRED / OP_SPEC * (1 - (STALL_SLOT - CPU_CYCLES) / (SLOTS * CPU_CYCLES))"),
-	TD("retiring", "of slots retiring", "neoverse-n2", 2, 4, TD_RT,
-	   "100 * OP_RETIRED / OP_SPEC * (1 - STALL_SLOT / (SLOTS * CPU_CYCLES))"),
-	TD("retiring", "of slots retiring", "neoverse-v1", 0, 4, TD_RT,
-	   "100 * OP_RETIRED / OP_SPEC * (1 - STALL_SLOT / (SLOTS * CPU_CYCLES))"),
-	TD("retiring", "of slots retiring", "neoverse-v2", 0, 4, TD_RT,
-	   "100 * OP_RETIRED / OP_SPEC * (1 - STALL_SLOT / (SLOTS * CPU_CYCLES))"),
+		if (mxtab_set_generic(s) && (!best || mxtab_nmetrics(s) > mxtab_nmetrics(best)))
+			best = s;
+	}
+	return best;
+}
+
+void metrics_core_set(struct metrics_core *mc, const struct evtab_core *c, unsigned rev)
+{
+	mc->core = c;
+	mc->rev = rev;
+	mc->set = c ? mxtab_set_for(c, rev) : generic_set();
+}
+
+void metrics_core_from_midr(struct metrics_core *mc, uint64_t midr)
+{
+	metrics_core_set(mc, midr ? evtab_core_by_midr(midr) : NULL, MXTAB_MIDR_REV(midr));
+}
+
+const char *metrics_core_title(const struct metrics_core *mc, char *buf, size_t len)
+{
+	if (!mc->core)
+		snprintf(buf, len, "an unknown core");
+	else if (mc->set && mxtab_set_rev_lo(mc->set) == 0 && mxtab_set_rev_hi(mc->set) == 0xff)
+		snprintf(buf, len, "%s", evtab_core_name(mc->core));
+	else
+		snprintf(buf, len, "%s r%up%u", evtab_core_name(mc->core), mc->rev >> 4,
+			 mc->rev & 0xf);
+	return buf;
+}
+
+int metrics_names_add(char *arg, const char ***names, size_t *n)
+{
+	for (char *name = arg, *comma; name; name = comma) {
+		const char **p;
+
+		if ((comma = strchr(name, ',')))
+			*comma++ = '\0';
+		if (!*name)
+			continue;
+		if (!(p = realloc(*names, (*n + 1) * sizeof(*p))))
+			return -1;
+		*names = p;
+		(*names)[(*n)++] = name;
+	}
+	return 0;
+}
+
+int metrics_lookup(const struct metrics_core *mc, const char *name,
+		   const struct mxtab_group **g, const struct mxtab_metric **m)
+{
+	*g = mc->set ? mxtab_find_group(mc->set, name) : NULL;
+	*m = mc->set && !*g ? mxtab_find_metric(mc->set, name) : NULL;
+	return *g || *m ? 0 : -1;
+}
+
+/* Appends s to the buffer (*buf, *len used, *cap), growing it. -1: out of memory. */
+static int put(char **buf, size_t *len, size_t *cap, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (*len + n + 1 > *cap) {
+		size_t want = (*len + n + 1) * 2;
+		char *p = realloc(*buf, want);
+
+		if (!p)
+			return -1;
+		*buf = p;
+		*cap = want;
+	}
+	memcpy(*buf + *len, s, n + 1);
+	*len += n;
+	return 0;
+}
+
+/* perf's generic hardware events, by config (perf_event.h's PERF_COUNT_HW_*), as perf spells
+ * them. */
+static const char *const hw_names[] = {
+	"cycles", "instructions", "cache-references", "cache-misses", "branches",
+	"branch-misses", "bus-cycles", "stalled-cycles-frontend", "stalled-cycles-backend",
 };
 
-/* What -M adds. topdown_l1 depends on the core: slot events where the core has them (N2, V1,
- * V2), else its level 1 is the cycle accounting of N1's methodology (frontend and backend
- * stalled cycles). */
-static const struct {
-	const char *group, *spec;
-} groups[] = {
-	{ "ipc", "{instructions,cycles}" },
-	{ "branch_miss_rate", "{br_mis_pred_retired,br_retired}" },
-	{ "l1d_miss_rate", "{l1d_cache_refill,l1d_cache}" },
-	{ "l1i_miss_rate", "{l1i_cache_refill,l1i_cache}" },
-	{ "l2d_miss_rate", "{l2d_cache_refill,l2d_cache}" },
-	{ "ll_read_miss_rate", "{ll_cache_miss_rd,ll_cache_rd}" },
-	{ "stalls", "{cpu_cycles,stall_frontend,stall_backend}" },
-	{ "topdown_l1", "{cpu_cycles,stall_slot_frontend,stall_slot_backend,stall_slot,op_retired,"
-			"op_spec,br_mis_pred}" },
-};
-
-size_t metrics_ndefs(void)
+/* For a core pmuprof does not know: the generic event the kernel maps to Arm event ev (of the
+ * generic metrics' core), so that it opens on any PMU; name is left as it is when none. */
+static void generic_name(const struct evtab_core *core, const char *ev, char *name, size_t len)
 {
-	return sizeof(defs) / sizeof(defs[0]);
+	const struct evtab_event *e = evtab_find_name(core, ev);
+
+	for (uint64_t c = 0; e && c < sizeof(hw_names) / sizeof(hw_names[0]); c++)
+		if (resolve_generic_arm_code(PERF_TYPE_HARDWARE, c) == (int)evtab_event_code(e)) {
+			snprintf(name, len, "%s", hw_names[c]);
+			return;
+		}
 }
 
-const struct metrics_def *metrics_def_at(size_t i)
+/* Appends the events named (Arm's upper-case names), lower case and comma-separated, as one
+ * perf group when braces; generic (the unknown core's): perf's generic names where the kernel
+ * maps one to the event. */
+static int put_events(char **buf, size_t *len, size_t *cap, const char *const *ev, size_t n,
+		      int braces, const struct evtab_core *generic)
 {
-	return i < metrics_ndefs() ? &defs[i] : NULL;
+	char name[MEXPR_MAX_NAME + 1];
+
+	if ((*len && put(buf, len, cap, ",")) || (braces && put(buf, len, cap, "{")))
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		size_t k;
+
+		for (k = 0; ev[i][k] && k < MEXPR_MAX_NAME; k++)
+			name[k] = (char)tolower((unsigned char)ev[i][k]);
+		name[k] = '\0';
+		if (generic)
+			generic_name(generic, ev[i], name, sizeof(name));
+		if ((i && put(buf, len, cap, ",")) || put(buf, len, cap, name))
+			return -1;
+	}
+	return braces ? put(buf, len, cap, "}") : 0;
 }
 
-const char *metrics_group_at(size_t i)
+#define MAX_GROUP_EVENTS 128
+
+/* The distinct events of m (g NULL) or of g's metrics, into ev; how many. */
+static size_t events_of(const struct mxtab_group *g, const struct mxtab_metric *m,
+			const char **ev)
 {
-	return i < sizeof(groups) / sizeof(groups[0]) ? groups[i].group : NULL;
+	size_t n = 0, nm = g ? mxtab_group_nmetrics(g) : 1;
+
+	for (size_t i = 0; i < nm; i++) {
+		const struct mxtab_metric *x = g ? mxtab_group_metric(g, i) : m;
+
+		for (size_t e = 0; e < mxtab_metric_nevents(x); e++) {
+			size_t k;
+
+			for (k = 0; k < n && strcmp(ev[k], mxtab_metric_event(x, e)); k++)
+				;
+			if (k == n && n < MAX_GROUP_EVENTS)
+				ev[n++] = mxtab_metric_event(x, e);
+		}
+	}
+	return n;
 }
 
-static int slot_core(const struct metrics_core *core)
+char *metrics_spec(const struct metrics_core *mc, const char *name, int counters, int *unknown)
 {
-	return core && core->name && core->slots > 0 &&
-	       (!strcmp(core->name, "neoverse-n2") || !strcmp(core->name, "neoverse-v1") ||
-		!strcmp(core->name, "neoverse-v2"));
-}
+	const struct mxtab_group *g;
+	const struct mxtab_metric *m;
+	const char *ev[MAX_GROUP_EVENTS];
+	const struct evtab_core *generic = mc->core || !mc->set ? NULL : mxtab_set_core(mc->set);
+	char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+	int rc = 0;
 
-const char *metrics_group_spec(const char *group, const struct metrics_core *core)
-{
-	if (!strcmp(group, "topdown_l1") && !slot_core(core))
-		group = "stalls";
-	for (size_t k = 0; k < sizeof(groups) / sizeof(groups[0]); k++)
-		if (!strcmp(groups[k].group, group))
-			return groups[k].spec;
-	return NULL;
+	*unknown = metrics_lookup(mc, name, &g, &m) != 0;
+	if (*unknown)
+		return NULL;
+	n = events_of(g, m, ev);
+	if (m || (counters > 0 && n <= (size_t)counters)) {
+		/* one window for the metric, or for the whole group: its ratios agree */
+		rc = put_events(&buf, &len, &cap, ev, n, counters <= 0 || n <= (size_t)counters,
+				generic);
+	} else {
+		for (size_t i = 0; !rc && i < mxtab_group_nmetrics(g); i++) {
+			n = events_of(NULL, mxtab_group_metric(g, i), ev);
+			rc = put_events(&buf, &len, &cap, ev, n, counters <= 0 ||
+					n <= (size_t)counters, generic);
+		}
+	}
+	if (rc || !buf) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
 }
 
 /* An event of an Arm PMU (or a raw code, which the kernel gives to it). */
 static int arm_event(const struct report_event *e)
 {
-	return e->type == 4 || (e->pmu && !strncasecmp(e->pmu, "arm", 3));
+	return e->type == PERF_TYPE_RAW || (e->pmu && !strncasecmp(e->pmu, "arm", 3));
 }
 
-static int matches(const struct report_event *e, const struct metrics_input *in)
+/* Whether e counts the PMUv3 event code: an Arm PMU's event or a raw code of it, or a perf
+ * generic event the kernel's arm PMU driver maps to it. */
+static int counts_code(const struct report_event *e, unsigned code)
 {
-	if (e->status != REPORT_COUNTED)
-		return 0;
 	if (e->type == PERF_TYPE_HARDWARE || e->type == PERF_TYPE_HW_CACHE)
-		return resolve_generic_arm_code(e->type, e->config) == in->code;
-	return arm_event(e) && (e->config & 0xffff) == in->code;
-}
-
-/* The definition applies on this core (generic ones on every core). */
-static int applies(const struct metrics_def *d, const struct metrics_core *core)
-{
-	unsigned variant, rev;
-
-	if (!d->core)
-		return 1;
-	if (!core || !core->name || strcmp(d->core, core->name) || core->slots <= 0)
-		return 0;
-	if (!d->variant)
-		return 1;
-	variant = (unsigned)(core->midr >> 20) & 0xf;
-	rev = (unsigned)core->midr & 0xf;
-	/* unknown revision: the unversioned N2 data (which corrects, as r0p0/r0p1 do) */
-	return (d->variant == 2) == (core->midr && (variant > 0 || rev >= 3));
+		return resolve_generic_arm_code(e->type, e->config) == (int)code;
+	return arm_event(e) && (e->config & 0xffff) == code;
 }
 
 /* A PMU the user named (a sysfs PMU), not one the kernel chooses (generic names, raw codes). */
@@ -190,85 +218,401 @@ static int named_pmu(const char *p)
 	       strcmp(p, "libpfm4");
 }
 
-/* Whether e can be an input beside the anchor: the same aggregation unit. Counted at the
- * same levels, in the same planned run, both split over the machine's core types or
- * neither, and never on two PMUs the user named apart. */
+/* Whether e can be an input beside the anchor: counted at the same privilege levels, both
+ * split over the machine's core types or neither, and never on two PMUs the user named apart.
+ * (With --mux=runs the inputs may come from different runs of the command: each is exact.) */
 static int same_unit(const struct report_event *e, const struct report_event *anchor)
 {
 	return e->excl_user == anchor->excl_user && e->excl_kernel == anchor->excl_kernel &&
-	       e->run == anchor->run && (e->nsplit > 0) == (anchor->nsplit > 0) &&
+	       (e->nsplit > 0) == (anchor->nsplit > 0) &&
 	       !(named_pmu(e->pmu) && named_pmu(anchor->pmu) && strcmp(e->pmu, anchor->pmu));
 }
 
-/* The inputs' values for the formula: its names are the definition's inputs and SLOTS. */
-struct inputs {
-	const struct metrics_def *d;
-	const double *v;
-	double slots;
+/* e's part on pmu, NULL when it has none there. */
+static const struct report_part *part_on(const struct report_event *e, const char *pmu)
+{
+	for (size_t i = 0; i < e->nsplit; i++)
+		if (!strcmp(e->split[i].pmu, pmu))
+			return &e->split[i];
+	return NULL;
+}
+
+/* Where metrics_value_at looks: the metric, the report and the source of the values. */
+struct at {
+	const struct report *r;
+	const struct report_metric_value *m;
+	int unit;
+	size_t u;
+	long interval;
+	int scaled;
 };
 
 static enum mexpr_status input(void *ctx, const char *name, size_t len, double *value)
 {
-	const struct inputs *in = ctx;
+	struct at *a = ctx;
+	const struct report_metric_value *m = a->m;
 
-	if (len == 5 && !memcmp(name, "SLOTS", 5)) {
-		*value = in->slots;
-		return MEXPR_OK;
-	}
-	for (size_t i = 0; i < in->d->ninputs; i++)
-		if (strlen(in->d->in[i].arm_name) == len && !memcmp(in->d->in[i].arm_name, name, len)) {
-			*value = in->v[i];
+	for (size_t i = 0; i < m->nev; i++) {
+		const char *ev = mxtab_metric_event(m->def, i);
+		const struct report_event *e;
+		int scaled = 0;
+
+		if (strlen(ev) != len || memcmp(ev, name, len))
+			continue;
+		if (m->ev[i] == REPORT_METRIC_NONE)
+			return MEXPR_NOVALUE;
+		e = &a->r->events[m->ev[i]];
+		if (m->pmu && !a->unit) {
+			/* a core type's metric over the totals: that PMU's part only */
+			const struct report_part *p = part_on(e, m->pmu);
+
+			if (a->interval >= 0 || !p || p->status != REPORT_COUNTED)
+				return MEXPR_NOVALUE;
+			*value = p->value;
+			a->scaled |= e->scaled && p->running_ns < p->enabled_ns;
 			return MEXPR_OK;
 		}
+		if (!report_value_at(a->r, e, a->unit, a->u, a->interval, value, &scaled))
+			return MEXPR_NOVALUE;
+		a->scaled |= scaled;
+		return MEXPR_OK;
+	}
 	return MEXPR_UNKNOWN;
 }
 
-/* Fills m from the events like the anchor a; 0 when an input is missing or it is undefined. */
-static int compute_one(const struct report *r, const struct metrics_def *d, size_t a,
-		       const struct metrics_core *core, struct report_metric_value *m)
+double metrics_value_at(const struct report *r, const struct report_metric_value *m, int unit,
+			size_t u, long interval, struct mexpr_error *err, int *estimate)
 {
-	const struct report_event *anchor = &r->events[a];
-	double v[METRICS_MAX_INPUTS];
+	struct at a = { r, m, unit, u, interval, 0 };
+	double v;
 
-	m->def = d;
-	m->anchor = m->ev[0] = a;
-	v[0] = anchor->value;
-	m->nev = 1;
-	m->slots = core ? core->slots : 0;
-	for (size_t i = 1; i < d->ninputs; i++) {
-		size_t k;
-
-		for (k = 0; k < r->nevents; k++) {
-			const struct report_event *e = &r->events[k];
-			if (k != a && matches(e, &d->in[i]) && same_unit(e, anchor))
-				break;
+	if (unit && !metrics_unit_applies(r, m, u)) {
+		if (err) {
+			memset(err, 0, sizeof(*err));
+			err->status = MEXPR_NOVALUE;
 		}
-		if (k == r->nevents)
-			return 0;
-		v[i] = r->events[k].value;
-		m->ev[m->nev++] = k;
+		return NAN;
 	}
-	m->value = metrics_eval(d, v, m->slots);
-	return isfinite(m->value);
+	v = mxtab_metric_eval(m->def, input, &a, err);
+	if (estimate)
+		*estimate = a.scaled;
+	return v;
 }
 
-double metrics_eval(const struct metrics_def *d, const double *v, int slots)
+int metrics_unit_applies(const struct report *r, const struct report_metric_value *m, size_t u)
 {
-	return mexpr_eval(d->formula, input, &(struct inputs){ d, v, slots }, NULL);
+	const struct report_event *e;
+	const struct report_part *p;
+	int *cpus = NULL, n = 0, in = 0;
+
+	if (!m->pmu)
+		return 1;
+	/* a core type's metric in a unit: only a CPU of that type (-A) */
+	if (u >= r->nunits || r->units[u].cpu < 0 || m->anchor == REPORT_METRIC_NONE)
+		return 0;
+	e = &r->events[m->anchor];
+	if (!(p = part_on(e, m->pmu)) || sysfs_parse_cpulist(p->cpus, &cpus, &n) != PP_OK)
+		return 0;
+	for (int k = 0; k < n; k++)
+		in |= cpus[k] == r->units[u].cpu;
+	free(cpus);
+	return in;
 }
 
-size_t metrics_compute(const struct report *r, const struct metrics_core *core,
-		       struct report_metric_value *out, size_t max)
+/* The first event name a formula names, left to right (the anchor's). */
+struct first {
+	char name[MEXPR_MAX_NAME + 1];
+};
+
+static enum mexpr_status first_name(void *ctx, const char *name, size_t len, double *value)
 {
+	struct first *f = ctx;
+
+	if (!f->name[0] && len <= MEXPR_MAX_NAME) {
+		memcpy(f->name, name, len);
+		f->name[len] = '\0';
+	}
+	*value = 1.0;
+	return MEXPR_OK;
+}
+
+/* The group m is asked through: the requested one when given, else the first of its set
+ * that lists it. */
+static const struct mxtab_group *group_of(const struct mxtab_set *s, const struct mxtab_metric *m,
+					  const struct mxtab_group *asked)
+{
+	if (asked)
+		return asked;
+	for (size_t i = 0; i < mxtab_ngroups(s); i++) {
+		const struct mxtab_group *g = mxtab_group_at(s, i);
+
+		for (size_t k = 0; k < mxtab_group_nmetrics(g); k++)
+			if (mxtab_group_metric(g, k) == m)
+				return g;
+	}
+	return NULL;
+}
+
+/* The text label: perf's words for IPC, else the name, with "%" first for a percentage. */
+static void set_label(struct report_metric_value *v)
+{
+	const char *name = mxtab_metric_name(v->def), *unit = mxtab_metric_unit(v->def);
+
+	if (!strcmp(name, "ipc"))
+		snprintf(v->label, sizeof(v->label), "insn per cycle");
+	else if (!strncmp(unit, "percent", 7))
+		snprintf(v->label, sizeof(v->label), "%% %s", name);
+	else
+		snprintf(v->label, sizeof(v->label), "%s", name);
+}
+
+/* The reason a value is missing, in words: "CPU_CYCLES not counted: not supported". */
+static void set_reason(const struct report *r, struct report_metric_value *v,
+		       const struct mexpr_error *err)
+{
+	const char *why = "not in the report";
+
+	if (err->status != MEXPR_NOVALUE) {
+		snprintf(v->reason, sizeof(v->reason), "%s", mexpr_strerror(err->status));
+		return;
+	}
+	for (size_t i = 0; i < v->nev; i++)
+		if (!strcmp(mxtab_metric_event(v->def, i), err->name) &&
+		    v->ev[i] != REPORT_METRIC_NONE) {
+			const struct report_event *e = &r->events[v->ev[i]];
+			const struct report_part *p = v->pmu ? part_on(e, v->pmu) : NULL;
+
+			why = report_status_str(p ? p->status : e->status);
+			if (v->pmu && !p)
+				why = "not on this core type";
+		}
+	snprintf(v->reason, sizeof(v->reason), "%s not counted: %s", err->name, why);
+}
+
+/* The growing list of computed metrics. */
+struct out {
+	struct report_metric_value *v;
+	size_t n, cap;
+};
+
+static struct report_metric_value *add(struct out *o)
+{
+	if (o->n == o->cap) {
+		size_t cap = o->cap ? o->cap * 2 : 16;
+		struct report_metric_value *p = realloc(o->v, cap * sizeof(*p));
+
+		if (!p)
+			return NULL;
+		o->v = p;
+		o->cap = cap;
+	}
+	memset(&o->v[o->n], 0, sizeof(o->v[o->n]));
+	return &o->v[o->n++];
+}
+
+/* Whether the list has m already for this anchor's privilege levels and PMU. */
+static int have(const struct out *o, const struct report *r, const struct mxtab_metric *m,
+		size_t anchor, const char *pmu)
+{
+	for (size_t i = 0; i < o->n; i++) {
+		const struct report_metric_value *v = &o->v[i];
+
+		if (strcmp(mxtab_metric_name(v->def), mxtab_metric_name(m)) ||
+		    (v->pmu == NULL) != (pmu == NULL) || (pmu && strcmp(v->pmu, pmu)))
+			continue;
+		if (anchor == REPORT_METRIC_NONE || v->anchor == REPORT_METRIC_NONE ||
+		    same_unit(&r->events[v->anchor], &r->events[anchor]))
+			return 1;
+	}
+	return 0;
+}
+
+/* Binds m (of core's set) to r's events beside anchor a (REPORT_METRIC_NONE: none counts its
+ * first event), on pmu's parts (NULL: the totals), and computes its value. Every input an
+ * event in the anchor's unit, a counted one first. */
+static void bind(const struct report *r, struct report_metric_value *v,
+		 const struct mxtab_metric *m, const struct evtab_core *core, size_t a,
+		 const char *pmu)
+{
+	struct mexpr_error err;
+
+	v->def = m;
+	v->core = evtab_core_name(core);
+	v->pmu = pmu;
+	v->anchor = a;
+	v->nev = mxtab_metric_nevents(m);
+	if (v->nev > REPORT_METRIC_MAX_INPUTS)
+		v->nev = REPORT_METRIC_MAX_INPUTS;	/* the generator allows no more */
+	for (size_t i = 0; i < v->nev; i++) {
+		const struct evtab_event *ev = evtab_find_name(core, mxtab_metric_event(m, i));
+
+		v->ev[i] = REPORT_METRIC_NONE;
+		for (size_t k = 0; ev && a != REPORT_METRIC_NONE && k < r->nevents; k++) {
+			const struct report_event *e = &r->events[k];
+
+			if (!counts_code(e, evtab_event_code(ev)) || !same_unit(e, &r->events[a]) ||
+			    (pmu && !part_on(e, pmu)))
+				continue;
+			if (v->ev[i] == REPORT_METRIC_NONE ||
+			    (r->events[v->ev[i]].status != REPORT_COUNTED &&
+			     e->status == REPORT_COUNTED))
+				v->ev[i] = k;
+		}
+	}
+	v->value = metrics_value_at(r, v, 0, 0, -1, &err, &v->estimate);
+	if (isnan(v->value))
+		set_reason(r, v, &err);
+	set_label(v);
+}
+
+/* Computes m of core's set (asked: through -M, in group g) beside every event that counts its
+ * first event: per core type for a split event. Not asked: only where it has a value. */
+static int compute(struct out *o, const struct report *r, const struct mxtab_set *set,
+		   const struct mxtab_metric *m, int asked, const struct mxtab_group *g)
+{
+	const struct evtab_core *core = mxtab_set_core(set);
+	const struct evtab_event *fe;
+	struct first f = { "" };
+	size_t before = o->n;
+
+	if (!asked)	/* by default only where every event was counted: look before parsing */
+		for (size_t i = 0; i < mxtab_metric_nevents(m); i++) {
+			const struct evtab_event *ev = evtab_find_name(core, mxtab_metric_event(m, i));
+			size_t k;
+
+			for (k = 0; ev && k < r->nevents; k++)
+				if (r->events[k].status == REPORT_COUNTED &&
+				    counts_code(&r->events[k], evtab_event_code(ev)))
+					break;
+			if (!ev || k == r->nevents)
+				return 0;
+		}
+	mxtab_metric_eval(m, first_name, &f, NULL);
+	fe = evtab_find_name(core, f.name);
+	for (size_t a = 0; fe && a < r->nevents; a++) {
+		const struct report_event *e = &r->events[a];
+
+		if (!counts_code(e, evtab_event_code(fe)))
+			continue;
+		for (size_t p = 0; p < e->nsplit; p++) {
+			/* each core type with its own formula, from its own counts */
+			const struct evtab_core *pc = e->split[p].core ?
+				evtab_core_by_name(e->split[p].core) : NULL;
+			const struct mxtab_set *ps = pc ? mxtab_set_for(pc, 0) : NULL;
+			const struct mxtab_metric *pm = ps ? mxtab_find_metric(ps, mxtab_metric_name(m))
+							   : NULL;
+			struct report_metric_value *v;
+
+			if (!pm || have(o, r, pm, a, e->split[p].pmu))
+				continue;
+			if (!(v = add(o)))
+				return -1;
+			bind(r, v, pm, pc, a, e->split[p].pmu);
+			v->requested = asked;
+			if (!asked && isnan(v->value))
+				o->n--;
+		}
+		if (!e->nsplit && !have(o, r, m, a, NULL)) {
+			struct report_metric_value *v = add(o);
+
+			if (!v)
+				return -1;
+			bind(r, v, m, core, a, NULL);
+			v->requested = asked;
+			if (!asked && isnan(v->value))
+				o->n--;
+		}
+	}
+	if (asked && o->n == before && !have(o, r, m, REPORT_METRIC_NONE, NULL)) {
+		/* no event counts its first one: reported, with the reason */
+		struct report_metric_value *v = add(o);
+
+		if (!v)
+			return -1;
+		bind(r, v, m, core, REPORT_METRIC_NONE, NULL);
+		v->requested = 1;
+	}
+	for (size_t i = before; i < o->n; i++) {
+		const struct mxtab_group *vg = group_of(set, o->v[i].def, g);
+
+		o->v[i].group = vg ? mxtab_group_name(vg) : NULL;
+		o->v[i].stage = vg ? mxtab_group_stage(vg) : 0;
+	}
+	return 0;
+}
+
+int metrics_compute(struct report *r, const struct metrics_core *mc, const char *const *names,
+		    size_t nnames)
+{
+	struct out o = { NULL, 0, 0 };
+	int rc = 0;
+
+	for (size_t k = 0; mc->set && !rc && k < nnames; k++) {
+		const struct mxtab_group *g;
+		const struct mxtab_metric *m;
+
+		if (metrics_lookup(mc, names[k], &g, &m) != 0)
+			continue;
+		if (m)
+			rc = compute(&o, r, mc->set, m, 1, NULL);
+		for (size_t i = 0; g && !rc && i < mxtab_group_nmetrics(g); i++)
+			rc = compute(&o, r, mc->set, mxtab_group_metric(g, i), 1, g);
+	}
+	for (size_t i = 0; mc->set && !rc && i < mxtab_nmetrics(mc->set); i++)
+		rc = compute(&o, r, mc->set, mxtab_metric_at(mc->set, i), 0, NULL);
+	if (rc) {
+		free(o.v);
+		return -1;
+	}
+	for (size_t i = 0; !mc->core && i < o.n; i++)
+		if (!o.v[i].pmu)	/* the generic formulas, for a core not known */
+			o.v[i].core = "generic";
+	free((void *)r->metrics);
+	r->metrics = o.v;
+	r->nmetrics = o.n;
+	return 0;
+}
+
+const struct report_metric_value *metrics_find(const struct report *r, const char *name)
+{
+	for (size_t k = 0; k < r->nmetrics; k++)
+		if (!r->metrics[k].pmu && !strcmp(mxtab_metric_name(r->metrics[k].def), name))
+			return &r->metrics[k];
+	return NULL;
+}
+
+size_t metrics_topdown_nodes(const struct report *r, const struct report_metric_value **node,
+			     int *dominant, size_t max)
+{
+	const struct mxtab_group *g = r->topdown_set && r->topdown_group ?
+		mxtab_find_group(r->topdown_set, r->topdown_group) : NULL;
+	double top = 0;
 	size_t n = 0;
 
-	for (size_t i = 0; i < metrics_ndefs(); i++) {
-		if (!applies(&defs[i], core))
-			continue;
-		for (size_t a = 0; a < r->nevents && n < max; a++)
-			if (matches(&r->events[a], &defs[i].in[0]) &&
-			    compute_one(r, &defs[i], a, core, &out[n]))
-				n++;
-	}
+	for (size_t i = 0; g && i < mxtab_group_nmetrics(g) && n < max; i++)
+		if ((node[n] = metrics_find(r, mxtab_metric_name(mxtab_group_metric(g, i))))) {
+			if (isfinite(node[n]->value) && node[n]->value > top)
+				top = node[n]->value;
+			n++;
+		}
+	/* the largest share, and any other within a quarter of it */
+	for (size_t i = 0; i < n; i++)
+		dominant[i] = top > 0 && isfinite(node[i]->value) && node[i]->value >= 0.75 * top;
 	return n;
+}
+
+const struct mxtab_group *metrics_next_group(const struct report *r, const char **next)
+{
+	const struct mxtab_group *g = NULL;
+
+	while (**next && !g) {
+		size_t len = strcspn(*next, " ");
+		char name[MEXPR_MAX_NAME + 1];
+
+		snprintf(name, sizeof(name), "%.*s", (int)len, *next);
+		g = r->topdown_set ? mxtab_find_group(r->topdown_set, name) : NULL;
+		*next += len;
+		*next += strspn(*next, " ");
+	}
+	return g;
 }

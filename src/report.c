@@ -85,26 +85,39 @@ struct source {
 	long interval;
 };
 
+int report_value_at(const struct report *r, const struct report_event *e, int unit, size_t u,
+		    long interval, double *v, int *scaled)
+{
+	const struct report_cell *c;
+	int sc = 0, ok;
+
+	if (!unit && interval >= 0) {
+		ok = e->deltas && (size_t)interval < r->nintervals && e->deltas[interval].counted;
+		if (ok) {
+			*v = e->deltas[interval].value;
+			sc = e->deltas[interval].running_ns < e->deltas[interval].enabled_ns;
+		}
+	} else if (!unit) {
+		*v = e->value;
+		sc = e->scaled;
+		ok = e->status == REPORT_COUNTED;
+	} else {
+		c = report_cell_at(r, e, u, interval);
+		ok = c && c->present && c->status == REPORT_COUNTED;
+		if (ok) {
+			*v = c->value;
+			sc = c->scaled;
+		}
+	}
+	if (scaled)
+		*scaled = ok && sc;
+	return ok;
+}
+
 /* e's value in the source, when it was counted there. */
 static int counted(const struct source *s, const struct report_event *e, double *v)
 {
-	const struct report_cell *c;
-
-	if (!s->unit && s->interval >= 0) {
-		if (!e->deltas || !e->deltas[s->interval].counted)
-			return 0;
-		*v = e->deltas[s->interval].value;
-		return 1;
-	}
-	if (!s->unit) {
-		*v = e->value;
-		return e->status == REPORT_COUNTED;
-	}
-	c = report_cell_at(s->r, e, s->u, s->interval);
-	if (!c || !c->present || c->status != REPORT_COUNTED)
-		return 0;
-	*v = c->value;
-	return 1;
+	return report_value_at(s->r, e, s->unit, s->u, s->interval, v, NULL);
 }
 
 /* The value of the first event of this type and config counted in the source. */
@@ -118,29 +131,29 @@ static int find(const struct source *s, uint32_t type, uint64_t config, double *
 	return 0;
 }
 
-/* A metric anchored on event idx: its value over the events' totals as metrics_compute gave
- * it, or recomputed from the unit's cells of the same input events. */
+size_t report_next_metric(const struct report *r, size_t idx, size_t from)
+{
+	for (size_t k = from; k < r->nmetrics; k++)
+		if (r->metrics[k].anchor == idx && !r->metrics[k].pmu)
+			return k;
+	return r->nmetrics;
+}
+
+/* The first metric anchored on event idx with a value in the source (metrics.h). */
 static int anchored(const struct source *s, size_t idx, double *val, const char **unit)
 {
 	const struct report *r = s->r;
 
-	for (size_t k = 0; k < r->nmetrics; k++) {
+	for (size_t k = report_next_metric(r, idx, 0); k < r->nmetrics;
+	     k = report_next_metric(r, idx, k + 1)) {
 		const struct report_metric_value *m = &r->metrics[k];
-		double v[8], x = m->value;
-		size_t i;
+		double x = s->unit || s->interval >= 0 ?
+			metrics_value_at(r, m, s->unit, s->u, s->interval, NULL, NULL) : m->value;
 
-		if (m->anchor != idx)
+		if (!isfinite(x))
 			continue;
-		if (s->unit || s->interval >= 0) {
-			for (i = 0; i < m->nev; i++)
-				if (!counted(s, &r->events[m->ev[i]], &v[i]))
-					break;
-			/* not every input counted in this unit, or undefined there */
-			if (i < m->nev || !isfinite(x = metrics_eval(m->def, v, m->slots)))
-				continue;
-		}
 		*val = x;
-		*unit = m->def->label;
+		*unit = m->label;
 		return 1;
 	}
 	return 0;

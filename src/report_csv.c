@@ -175,6 +175,34 @@ static void parts_csv(const struct report_event *e, const char *time, int runs, 
 	}
 }
 
+/* The metrics beside e after the first, each on a line of its own: the count's fields empty,
+ * as perf -x prints a second metric. */
+static void more_metrics_csv(const struct report *r, const struct report_event *e,
+			     const char *time, int first, FILE *out, const char *sep)
+{
+	size_t idx = (size_t)(e - r->events);
+
+	for (size_t k = report_next_metric(r, idx, 0); k < r->nmetrics;
+	     k = report_next_metric(r, idx, k + 1)) {
+		const struct report_metric_value *m = &r->metrics[k];
+		char mval[32];
+
+		if (!isfinite(m->value))
+			continue;
+		if (first) {	/* on the event's row */
+			first = 0;
+			continue;
+		}
+		snprintf(mval, sizeof(mval), "%.3f", m->value);
+		if (time)
+			field(out, time, sep, 0);
+		for (int f = 0; f < (r->nruns ? 6 : 5); f++)	/* value, unit, event, (noise,) run, % */
+			field(out, "", sep, 0);
+		field(out, mval, sep, 0);
+		field(out, m->label, sep, 1);
+	}
+}
+
 /* The totals of one event, a row and its parts. */
 static void event_csv(const struct report *r, const struct report_event *e, const char *time,
 		      FILE *out, const char *sep)
@@ -195,6 +223,7 @@ static void event_csv(const struct report *r, const struct report_event *e, cons
 	if (report_metric(r, e, &m, &w.metric_unit))
 		snprintf(mval, sizeof(mval), "%.3f", m);
 	print_row(out, &w, sep);
+	more_metrics_csv(r, e, time, *mval != '\0', out, sep);
 	parts_csv(e, time, r->nruns > 0, out, sep);
 }
 

@@ -343,25 +343,106 @@ static cJSON *intervals_json(const struct report *r)
 	return a;
 }
 
-/* The derived metrics, each with its formula and the events it came from. */
+static cJSON *num_or_null(double v)
+{
+	return isfinite(v) ? cJSON_CreateNumber(v) : cJSON_CreateNull();
+}
+
+/* The derived metrics (schema 1.5): each with its group, stage, unit, formula, its inputs
+ * (the events that counted them, with their values) and, per aggregation unit, its value. */
 static cJSON *metrics_json(const struct report *r)
 {
 	cJSON *a = cJSON_CreateArray();
 
 	for (size_t i = 0; i < r->nmetrics; i++) {
 		const struct report_metric_value *m = &r->metrics[i];
-		cJSON *o = cJSON_CreateObject(), *evs;
+		cJSON *o = cJSON_CreateObject(), *evs, *ins;
 
-		cJSON_AddStringToObject(o, "name", m->def->name);
-		cJSON_AddNumberToObject(o, "value", m->value);
-		cJSON_AddStringToObject(o, "unit", m->def->unit);
-		cJSON_AddStringToObject(o, "formula", m->def->formula);
+		cJSON_AddStringToObject(o, "name", mxtab_metric_name(m->def));
+		cJSON_AddStringToObject(o, "title", mxtab_metric_title(m->def));
+		cJSON_AddItemToObject(o, "group", jsonout_str_or_null(m->group));
+		cJSON_AddItemToObject(o, "stage", m->stage ? cJSON_CreateNumber(m->stage)
+							   : cJSON_CreateNull());
+		cJSON_AddStringToObject(o, "unit", mxtab_metric_unit(m->def));
+		cJSON_AddItemToObject(o, "value", num_or_null(m->value));
+		cJSON_AddItemToObject(o, "reason", jsonout_str_or_null(isfinite(m->value) ? NULL
+									 : m->reason));
+		cJSON_AddBoolToObject(o, "estimate", m->estimate);
+		cJSON_AddBoolToObject(o, "requested", m->requested);
+		cJSON_AddStringToObject(o, "core", m->core);
+		cJSON_AddItemToObject(o, "pmu", jsonout_str_or_null(m->pmu));
+		cJSON_AddStringToObject(o, "formula", mxtab_metric_formula(m->def));
 		evs = cJSON_AddArrayToObject(o, "events");
-		for (size_t k = 0; k < m->nev; k++)
-			cJSON_AddItemToArray(evs, cJSON_CreateString(r->events[m->ev[k]].name));
+		ins = cJSON_AddArrayToObject(o, "inputs");
+		for (size_t k = 0; k < m->nev; k++) {
+			cJSON *in = cJSON_CreateObject();
+			const struct report_event *e = m->ev[k] == REPORT_METRIC_NONE ? NULL
+							: &r->events[m->ev[k]];
+			const struct report_part *p = NULL;
+			double v = NAN;
+
+			for (size_t j = 0; e && m->pmu && j < e->nsplit; j++)
+				if (!strcmp(e->split[j].pmu, m->pmu))
+					p = &e->split[j];
+			if (e && !m->pmu && e->status == REPORT_COUNTED)
+				v = e->value;
+			else if (p && p->status == REPORT_COUNTED)
+				v = p->value;
+			if (e)
+				cJSON_AddItemToArray(evs, cJSON_CreateString(e->name));
+			cJSON_AddStringToObject(in, "event", mxtab_metric_event(m->def, k));
+			cJSON_AddItemToObject(in, "index", e ? cJSON_CreateNumber((double)m->ev[k])
+							     : cJSON_CreateNull());
+			cJSON_AddItemToObject(in, "value", num_or_null(v));
+			cJSON_AddItemToArray(ins, in);
+		}
+		if (r->aggr != REPORT_AGGR_GLOBAL) {
+			cJSON *us = cJSON_AddArrayToObject(o, "units");
+
+			for (size_t u = 0; u < r->nunits; u++) {
+				cJSON *x;
+
+				if (!metrics_unit_applies(r, m, u))
+					continue;
+				x = cJSON_CreateObject();
+				cJSON_AddStringToObject(x, "id", r->units[u].id);
+				cJSON_AddItemToObject(x, "value",
+						      num_or_null(metrics_value_at(r, m, 1, u, -1,
+										   NULL, NULL)));
+				cJSON_AddItemToArray(us, x);
+			}
+		}
 		cJSON_AddItemToArray(a, o);
 	}
 	return a;
+}
+
+/* --topdown: the stage-1 group, how it was counted, its nodes (the dominant ones marked) and
+ * the stage-2 groups each dominant node leads to (their metrics are in "metrics"). */
+static cJSON *topdown_json(const struct report *r)
+{
+	const struct report_metric_value *node[16];
+	int dominant[16];
+	size_t n = metrics_topdown_nodes(r, node, dominant, 16);
+	cJSON *o = cJSON_CreateObject(), *a;
+
+	cJSON_AddStringToObject(o, "group", r->topdown_group);
+	cJSON_AddItemToObject(o, "how", jsonout_str_or_null(r->topdown_how));
+	a = cJSON_AddArrayToObject(o, "stage1");
+	for (size_t i = 0; i < n; i++) {
+		cJSON *x = cJSON_CreateObject(), *gs;
+		const char *next = mxtab_metric_next(node[i]->def);
+		const struct mxtab_group *g;
+
+		cJSON_AddStringToObject(x, "name", mxtab_metric_name(node[i]->def));
+		cJSON_AddItemToObject(x, "value", num_or_null(node[i]->value));
+		cJSON_AddBoolToObject(x, "dominant", dominant[i]);
+		gs = cJSON_AddArrayToObject(x, "drill_down");
+		while (dominant[i] && (g = metrics_next_group(r, &next)))
+			cJSON_AddItemToArray(gs, cJSON_CreateString(mxtab_group_name(g)));
+		cJSON_AddItemToArray(a, x);
+	}
+	return o;
 }
 
 static cJSON *mux_json(const struct report *r)
@@ -412,7 +493,13 @@ static cJSON *report_tree(const struct report *r)
 		cJSON_AddItemToObject(root, "intervals", intervals_json(r));
 	}
 	cJSON_AddItemToObject(root, "mux", mux_json(r));
+	/* 1.5: the metrics' core, what -M asked for, the metrics from the tables */
+	cJSON_AddItemToObject(root, "metrics_core", jsonout_str_or_null(r->metrics_core));
+	t = cJSON_AddArrayToObject(root, "metric_requests");
+	for (size_t k = 0; k < r->nmetric_requests; k++)
+		cJSON_AddItemToArray(t, cJSON_CreateString(r->metric_requests[k]));
 	cJSON_AddItemToObject(root, "metrics", metrics_json(r));
+	cJSON_AddItemToObject(root, "topdown", r->topdown_group ? topdown_json(r) : cJSON_CreateNull());
 	cJSON_AddItemToObject(root, "exit", exit_json(r));
 	return root;
 }

@@ -471,6 +471,26 @@ static void load_tail(const cJSON *root, struct report *r)
 	r->interrupted = flag(ex, "interrupted");
 }
 
+/* 1.5: the metrics' core, and the -M names (strings of the document) */
+static int load_metric_requests(const cJSON *root, struct report *r)
+{
+	const cJSON *a = item(root, "metric_requests"), *it;
+	const char **names;
+	size_t n = 0;
+
+	r->metrics_core = str(root, "metrics_core");
+	r->topdown_group = str(item(root, "topdown"), "group");
+	r->topdown_how = str(item(root, "topdown"), "how");
+	if (!(names = calloc((size_t)cJSON_GetArraySize(a) + 1, sizeof(*names))))
+		return -1;
+	cJSON_ArrayForEach(it, a)
+		if (cJSON_IsString(it))
+			names[n++] = it->valuestring;
+	r->metric_requests = names;
+	r->nmetric_requests = n;
+	return 0;
+}
+
 static int load_command(const cJSON *root, struct report *r)
 {
 	const cJSON *cmd = item(root, "command"), *it;
@@ -505,7 +525,8 @@ int report_load(const cJSON *root, struct report *r)
 		if (load_event(it, &r->events[k++], r->nruns) != 0)
 			goto fail;
 	}
-	if (load_time(root, r) != 0 || load_intervals(root, r) != 0 || load_units(root, r) != 0)
+	if (load_time(root, r) != 0 || load_intervals(root, r) != 0 ||
+	    load_units(root, r) != 0 || load_metric_requests(root, r) != 0)
 		goto fail;
 	load_tail(root, r);
 	return 0;
@@ -519,5 +540,6 @@ void report_load_free(struct report *r)
 	report_free_parts(r);
 	free((void *)r->argv);
 	free((void *)r->interval_t_ns);
+	free((void *)r->metric_requests);
 	memset(r, 0, sizeof(*r));
 }

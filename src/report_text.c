@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "metrics.h"
+#include "mxtab.h"
 #include "report.h"
 
 /* 1234567 -> "1,234,567": perf groups digits through the locale (by default: its -B is on
@@ -64,6 +66,26 @@ static void print_outliers(const struct report *r, const struct report_event *e,
 		fputc('\n', out);
 }
 
+/* The metrics beside event idx after the first, each on a line of its own in the metric
+ * column (perf's layout for a second metric); pmu: a core type's, under its part's line. */
+static void print_more_metrics(const struct report *r, size_t idx, const char *pmu, int skip,
+			       FILE *out)
+{
+	for (size_t k = 0; k < r->nmetrics; k++) {
+		const struct report_metric_value *m = &r->metrics[k];
+
+		if (m->anchor != idx || !isfinite(m->value) || (m->pmu == NULL) != (pmu == NULL) ||
+		    (pmu && strcmp(pmu, m->pmu)))
+			continue;
+		if (skip) {	/* the one beside the count */
+			skip = 0;
+			continue;
+		}
+		fprintf(out, "%18s %-4s %-32s # %8.3f %s%s\n", "", "", "", m->value, m->label,
+			m->estimate ? " (estimate)" : "");
+	}
+}
+
 /* big.LITTLE: under the total, the event on each core type the command may run on, named as
  * perf names a hybrid PMU's event ("armv8_cortex_a55/cycles/"), with the share of the time
  * it ran there. */
@@ -88,6 +110,7 @@ static void print_split(const struct report *r, const struct report_event *e, FI
 		else if (p->status == REPORT_NOT_COUNTED && !p->note)	/* the row has it */
 			fprintf(out, ": the command did not run here");
 		fputc('\n', out);
+		print_more_metrics(r, (size_t)(e - r->events), p->pmu, 0, out);
 	}
 }
 
@@ -142,6 +165,72 @@ static void print_note(const struct report_event *e, int named, int mark, FILE *
 			report_mark_note(e, note, sizeof(note)));
 }
 
+/* A metric's value as the tree shows it: a share in %, else the value and its unit. */
+static void tree_value(const struct report_metric_value *m, FILE *out)
+{
+	const char *unit = mxtab_metric_unit(m->def);
+
+	if (!isfinite(m->value))
+		fprintf(out, "%12s  (%s)", "-", m->reason);
+	else if (!strncmp(unit, "percent", 7))
+		fprintf(out, "%11.2f%%", m->value);
+	else
+		fprintf(out, "%12.3f  %s", m->value, unit);
+	fputs(m->estimate ? "  (estimate)\n" : "\n", out);
+}
+
+/* --topdown: stage 1, each node's share, and under each dominant node ("=>") the stage-2
+ * groups it leads to, with their metrics. */
+static void print_topdown(const struct report *r, FILE *out)
+{
+	const struct report_metric_value *node[16];
+	int dominant[16];
+	size_t n = metrics_topdown_nodes(r, node, dominant, 16);
+
+	if (!r->topdown_group)
+		return;
+	fprintf(out, "\n Top-down, %s (%s): %s\n", node[0] ? node[0]->core : "?", r->topdown_group,
+		r->topdown_how ? r->topdown_how : "");
+	for (size_t i = 0; i < n; i++) {
+		const char *next = mxtab_metric_next(node[i]->def);
+		const struct mxtab_group *g;
+
+		fprintf(out, " %s %-36s", dominant[i] ? "=>" : "  ", mxtab_metric_name(node[i]->def));
+		tree_value(node[i], out);
+		if (!dominant[i])
+			continue;
+		while ((g = metrics_next_group(r, &next))) {
+			fprintf(out, "     %s\n", mxtab_group_name(g));
+			for (size_t k = 0; k < mxtab_group_nmetrics(g); k++) {
+				const struct report_metric_value *m =
+					metrics_find(r, mxtab_metric_name(mxtab_group_metric(g, k)));
+
+				if (!m)
+					continue;
+				fprintf(out, "       %-32s", mxtab_metric_name(m->def));
+				tree_value(m, out);
+			}
+		}
+	}
+}
+
+/* The metrics -M asked for that have no value, each with the reason. */
+static void print_missing_metrics(const struct report *r, FILE *out)
+{
+	int any = 0;
+
+	for (size_t k = 0; k < r->nmetrics; k++) {
+		const struct report_metric_value *m = &r->metrics[k];
+
+		if (!m->requested || isfinite(m->value))
+			continue;
+		if (!any++)
+			fputs("\n Metrics not computed:\n", out);
+		fprintf(out, "   %s%s%s: %s\n", mxtab_metric_name(m->def), m->pmu ? " on " : "",
+			m->pmu ? m->pmu : "", m->reason);
+	}
+}
+
 static void print_event(const struct report *r, const struct report_event *e, FILE *out)
 {
 	char num[40];
@@ -153,6 +242,7 @@ static void print_event(const struct report *r, const struct report_event *e, FI
 	w.pct = e->status == REPORT_COUNTED && e->counted_pct < 99.995;
 	w.noise = r->nruns && e->status == REPORT_COUNTED && !isnan(e->stats.rse);
 	print_row(&w, out);
+	print_more_metrics(r, (size_t)(e - r->events), NULL, w.has_metric, out);
 	if (r->nruns)
 		print_outliers(r, e, out);
 	print_note(e, 0, 0, out);
@@ -350,6 +440,8 @@ int report_text(const struct report *r, FILE *out)
 		print_metric_only(r, out);
 	else
 		print_totals(r, out);
+	print_topdown(r, out);
+	print_missing_metrics(r, out);
 	if (r->multiplexed)
 		fputs("\n Values with (xx.xx%) are estimates: scaled from that share of the time "
 		      "counted.\n", out);

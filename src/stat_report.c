@@ -528,14 +528,11 @@ out:
 	return rc;
 }
 
-#define MAX_METRICS 64
-
 int stat_report_build(struct report *r, const struct stat_series *s,
 		      const struct stat_event *evs, size_t nrows, const struct stat_build *b)
 {
 	struct agg_row *cmd = NULL, *types = NULL;
 	size_t ncmd = 0, ntypes = 0;
-	struct report_metric_value *mv;
 	int rc = -1;
 
 	if (!(r->events = calloc(nrows + 1, sizeof(*r->events))))
@@ -584,10 +581,8 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 		r->interval_t_ns = s->rd.t_ns;
 		r->nintervals = s->rd.nintervals;
 	}
-	if (!(mv = calloc(MAX_METRICS, sizeof(*mv))))
+	if (b->core && metrics_compute(r, b->core, b->metrics, b->nmetrics) != 0)
 		goto out;
-	r->metrics = mv;
-	r->nmetrics = metrics_compute(r, b->core, mv, MAX_METRICS);
 	rc = 0;
 out:
 	free(cmd);

@@ -82,8 +82,11 @@ counted_ipc() {
 	    (.status = "counted" | .reason = null | .time_running_ns = .time_enabled_ns |
 	     .counted_pct = 100 | .scaled = false | .metric = null |
 	     .value = (if .name == "cycles" then 1000 else 2500 end) | .raw_value = .value) |
-	    .metrics = [{"name": "ipc", "value": 99, "unit": "insn per cycle",
-			 "formula": "INST_RETIRED / CPU_CYCLES", "events": ["instructions", "cycles"]}]' \
+	    .metrics = [.metrics[0] // empty] | .metrics[0] = {"name": "ipc", "title": "IPC",
+		"group": "General", "stage": 2, "unit": "per cycle", "value": 99, "reason": null,
+		"estimate": false, "requested": false, "core": "generic", "pmu": null,
+		"formula": "INST_RETIRED / CPU_CYCLES", "events": ["instructions", "cycles"],
+		"inputs": []}' \
 		base.json > counts.json
 }
 

@@ -1,10 +1,12 @@
-/* test_metrics.c: derived metrics computed from fixture counts in a report struct, against
- * values worked out by hand from Arm's formulas (reference/arm-telemetry, Neoverse N2, V1,
- * V2) with the counts below. */
+/* test_metrics.c: derived metrics (metrics.h, on the generated tables of events/metrics)
+ * computed from fixture counts in a report struct, against values worked out by hand from
+ * Arm's formulas (reference/arm-telemetry, Neoverse N2, V1, V2) with the counts below; which
+ * events feed a metric; what -M adds; a requested metric without a value and its reason; a
+ * big.LITTLE event's metric per core type. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "counts.h"
 #include "evtab.h"
 #include "metrics.h"
 #include "mxtab.h"
@@ -17,17 +19,51 @@
 #define HW(nm, id, v) { .name = nm, .pmu = "cpu", .type = 0, .config = id, \
 			.status = REPORT_COUNTED, .value = v }
 
-/* The value of metric name beside event anchor, NAN when not computed. */
-static double get(const struct report *r, const struct metrics_core *c, const char *name,
-		  size_t anchor)
-{
-	struct report_metric_value mv[64];
-	size_t n = metrics_compute(r, c, mv, 64);
+#define ANY ((size_t)-2)	/* beside whichever event */
 
-	for (size_t k = 0; k < n; k++)
-		if (!strcmp(mv[k].def->name, name) && mv[k].anchor == anchor)
-			return mv[k].value;
-	return NAN;
+/* The core by name at revision rev; NULL name: unknown. */
+static struct metrics_core core(const char *name, unsigned rev)
+{
+	struct metrics_core mc;
+
+	metrics_core_set(&mc, name ? evtab_core_by_name(name) : NULL, rev);
+	return mc;
+}
+
+/* The metric computed with the names asked (-M), NULL: none. */
+static const struct report_metric_value *find(const struct report *r, const char *name,
+					      size_t anchor)
+{
+	for (size_t k = 0; k < r->nmetrics; k++)
+		if (!strcmp(mxtab_metric_name(r->metrics[k].def), name) &&
+		    (anchor == ANY || r->metrics[k].anchor == anchor))
+			return &r->metrics[k];
+	return NULL;
+}
+
+/* The value of metric name beside event anchor (computed by default, or asked for with
+ * ask), NAN when not computed. */
+static double get_asked(struct report *r, struct metrics_core c, const char *name,
+			size_t anchor, const char *ask)
+{
+	const struct report_metric_value *m;
+	double v;
+
+	r->metrics = NULL;
+	r->nmetrics = 0;
+	if (metrics_compute(r, &c, ask ? &ask : NULL, ask ? 1 : 0) != 0)
+		return -1;
+	m = find(r, name, anchor);
+	v = m ? m->value : NAN;
+	free((void *)r->metrics);
+	r->metrics = NULL;
+	r->nmetrics = 0;
+	return v;
+}
+
+static double get(struct report *r, struct metrics_core c, const char *name, size_t anchor)
+{
+	return get_asked(r, c, name, anchor, NULL);
 }
 
 static int near(double got, double want)
@@ -50,40 +86,39 @@ static struct report_event td[] = {
 static void topdown(void)
 {
 	struct report r = { .events = td, .nevents = 7 };
-	struct metrics_core n2 = { "neoverse-n2", 5, 0x410fd490 };	/* r0p0 */
-	struct metrics_core n2p3 = { "neoverse-n2", 5, 0x410fd493 };	/* r0p3 */
-	struct metrics_core v1 = { "neoverse-v1", 8, 0 }, v2 = { "neoverse-v2", 8, 0 };
-	struct metrics_core n1 = { "neoverse-n1", 5, 0 };
+	struct metrics_core n2 = core("neoverse-n2", 0), n2p3 = core("neoverse-n2", 0x03);
+	struct metrics_core v1 = core("neoverse-v1", 0), v2 = core("neoverse-v2", 0);
+	struct metrics_core n1 = core("neoverse-n1", 0);
 
 	/* N2 r0p0: 100 * ((1500 - 1000) / 5000 - 10 / 1000) = 9 */
-	CHECK(get(&r, &n2, "frontend_bound", 1), 9.0, "n2 r0p0 frontend_bound");
+	CHECK(get(&r, n2, "frontend_bound", 1), 9.0, "n2 r0p0 frontend_bound");
 	/* 100 * (2000 / 5000 - 30 / 1000) = 37 */
-	CHECK(get(&r, &n2, "backend_bound", 2), 37.0, "n2 backend_bound");
+	CHECK(get(&r, n2, "backend_bound", 2), 37.0, "n2 backend_bound");
 	/* 100 * ((1 - 0.8) * (1 - 2600 / 5000) + 40 / 1000) = 100 * (0.2 * 0.48 + 0.04) = 13.6 */
-	CHECK(get(&r, &n2, "bad_speculation", 5), 13.6, "n2 r0p0 bad_speculation");
+	CHECK(get(&r, n2, "bad_speculation", ANY), 13.6, "n2 r0p0 bad_speculation");
 	/* 100 * 0.8 * 0.48 = 38.4 */
-	CHECK(get(&r, &n2, "retiring", 4), 38.4, "n2 r0p0 retiring");
+	CHECK(get(&r, n2, "retiring", ANY), 38.4, "n2 r0p0 retiring");
 	/* N2 r0p3: 100 * (1500 / 5000 - 0.01) = 29; retiring 100 * 0.8 * (1 - 0.72) = 22.4 */
-	CHECK(get(&r, &n2p3, "frontend_bound", 1), 29.0, "n2 r0p3 frontend_bound");
-	CHECK(get(&r, &n2p3, "retiring", 4), 22.4, "n2 r0p3 retiring");
+	CHECK(get(&r, n2p3, "frontend_bound", 1), 29.0, "n2 r0p3 frontend_bound");
+	CHECK(get(&r, n2p3, "retiring", ANY), 22.4, "n2 r0p3 retiring");
 	/* bad_speculation r0p3: 100 * (0.2 * 0.28 + 0.04) = 9.6 */
-	CHECK(get(&r, &n2p3, "bad_speculation", 5), 9.6, "n2 r0p3 bad_speculation");
+	CHECK(get(&r, n2p3, "bad_speculation", ANY), 9.6, "n2 r0p3 bad_speculation");
 	/* V1: frontend 100 * (1500 / 8000 - 40 / 1000) = 14.75; backend 100 * 2000 / 8000 = 25 */
-	CHECK(get(&r, &v1, "frontend_bound", 1), 14.75, "v1 frontend_bound");
-	CHECK(get(&r, &v1, "backend_bound", 2), 25.0, "v1 backend_bound");
+	CHECK(get(&r, v1, "frontend_bound", 1), 14.75, "v1 frontend_bound");
+	CHECK(get(&r, v1, "backend_bound", 2), 25.0, "v1 backend_bound");
 	/* retiring 100 * 0.8 * (1 - 3600 / 8000) = 44; bad_spec 100 * (0.2 * 0.55 + 0.04) = 15 */
-	CHECK(get(&r, &v1, "retiring", 4), 44.0, "v1 retiring");
-	CHECK(get(&r, &v1, "bad_speculation", 5), 15.0, "v1 bad_speculation");
+	CHECK(get(&r, v1, "retiring", ANY), 44.0, "v1 retiring");
+	CHECK(get(&r, v1, "bad_speculation", ANY), 15.0, "v1 bad_speculation");
 	/* V2: frontend 100 * (0.1875 - 0.01) = 17.75; backend 100 * (0.25 - 0.03) = 22 */
-	CHECK(get(&r, &v2, "frontend_bound", 1), 17.75, "v2 frontend_bound");
-	CHECK(get(&r, &v2, "backend_bound", 2), 22.0, "v2 backend_bound");
+	CHECK(get(&r, v2, "frontend_bound", 1), 17.75, "v2 frontend_bound");
+	CHECK(get(&r, v2, "backend_bound", 2), 22.0, "v2 backend_bound");
 	/* the four level-1 shares of V1 add up to 100 only when the data is consistent; no check */
 	/* N1 and an unknown core have no slot formulas */
-	CHECK(get(&r, &n1, "frontend_bound", 1), NAN, "n1: no slot top-down");
-	CHECK(get(&r, NULL, "retiring", 4), NAN, "unknown core: no top-down");
-	/* slots unknown (0): nothing */
-	v1.slots = 0;
-	CHECK(get(&r, &v1, "frontend_bound", 1), NAN, "v1 without slots: none");
+	CHECK(get(&r, n1, "frontend_bound", 1), NAN, "n1: no slot top-down");
+	CHECK(get(&r, core(NULL, 0), "retiring", 4), NAN, "unknown core: no top-down");
+	/* r0p1 is r0p0's set, r1p0 r0p3's */
+	CHECK(get(&r, core("neoverse-n2", 0x01), "frontend_bound", 1), 9.0, "n2 r0p1");
+	CHECK(get(&r, core("neoverse-n2", 0x10), "frontend_bound", 1), 29.0, "n2 r1p0");
 }
 
 static void generic(void)
@@ -98,40 +133,66 @@ static void generic(void)
 		  .value = 7 },
 		ARM("br_retired", 0x21, 700),
 		{ .name = "L1-icache-load-misses", .pmu = "cpu", .type = 3, .config = 0x10001,
-		  .status = REPORT_NOT_COUNTED },
+		  .status = REPORT_NOT_SUPPORTED },
 		{ .name = "L1-icache-loads", .pmu = "cpu", .type = 3, .config = 0x1,
 		  .status = REPORT_COUNTED, .value = 10 },
 		ARM("l2d_cache_refill", 0x17, 1), ARM("l2d_cache", 0x16, 0),
 	};
 	struct report r = { .events = ev, .nevents = sizeof(ev) / sizeof(ev[0]) };
+	/* N1's own set has the generic metrics by the same names and formulas */
+	struct metrics_core a57 = core("neoverse-n1", 0), unknown = core(NULL, 0);
+	const struct report_metric_value *m;
+	const char *ask = "l1i_cache_miss_ratio", *unit;
 	double v;
-	const char *unit;
 
-	CHECK(get(&r, NULL, "ipc", 0), 1.0, "ipc, shift=0 style counts");
-	CHECK(get(&r, NULL, "ipc", 2), 2.0, "ipc of :u over :u only");
-	CHECK(get(&r, NULL, "frontend_stalled_cycles", 4), 100.0 * 250 / 4000005,
+	CHECK(get(&r, a57, "ipc", 0), 1.0, "ipc, shift=0 style counts");
+	CHECK(get(&r, unknown, "ipc", 0), 1.0, "ipc on a core not known: the generic formula");
+	CHECK(get(&r, a57, "ipc", 2), 2.0, "ipc of :u over :u only");
+	CHECK(get(&r, a57, "frontend_stalled_cycles", 4), 100.0 * 250 / 4000005,
 	      "frontend stalled share");
-	CHECK(get(&r, NULL, "backend_stalled_cycles", 5), 100.0 * 100 / 4000005,
+	CHECK(get(&r, a57, "backend_stalled_cycles", 5), 100.0 * 100 / 4000005,
 	      "backend stalled share");
-	CHECK(get(&r, NULL, "l1d_miss_rate", 6), 2.5, "l1d miss rate");
-	CHECK(get(&r, NULL, "branch_miss_rate", 8), 0.5, "generic branch-misses / branches");
-	/* the first counted event that is BR_RETIRED: br_retired, not perf's branches, which
-	 * Linux 6.1's generic map counts as PC_WRITE_RETIRED (0x0C) */
-	CHECK(get(&r, NULL, "branch_miss_rate", 10), 100.0 * 7 / 700, "raw r22 over br_retired");
-	CHECK(get(&r, NULL, "l1i_miss_rate", 12), NAN, "an input not counted: none");
-	CHECK(get(&r, NULL, "l2d_miss_rate", 14), NAN, "a zero denominator: none");
-	/* beside the count: report_metric finds the anchored metric */
-	struct report_metric_value mv[64];
-	r.metrics = mv;
-	r.nmetrics = metrics_compute(&r, NULL, mv, 64);
+	CHECK(get(&r, a57, "l1d_cache_miss_ratio", 6), 0.025, "l1d miss ratio");
+	/* BR_MIS_PRED_RETIRED is the raw r22; BR_RETIRED the table's br_retired, not perf's
+	 * branches, which Linux 6.1's generic map counts as PC_WRITE_RETIRED (0x0C) */
+	CHECK(get(&r, a57, "branch_misprediction_ratio", 10), 0.01, "raw r22 over br_retired");
+	CHECK(get(&r, a57, "l1i_cache_miss_ratio", 12), NAN, "an input not counted: none");
+	CHECK(get_asked(&r, a57, "l1i_cache_miss_ratio", 12, ask), NAN, "asked: still none");
+	/* asked for: reported with the reason */
+	metrics_compute(&r, &a57, &ask, 1);
+	m = find(&r, "l1i_cache_miss_ratio", ANY);
+	tap_ok(m && m->requested && !strcmp(m->reason, "L1I_CACHE_REFILL not counted: not supported"),
+	       "line %d: asked, not computed: '%s'", __LINE__, m ? m->reason : "(none)");
+	m = find(&r, "l2_cache_miss_ratio", ANY);
+	tap_ok(m == NULL, "line %d: not asked, a zero denominator: not reported", __LINE__);
+	/* beside the count: report_metric finds the anchored metric, with perf's words */
 	tap_ok(report_metric(&r, &ev[0], &v, &unit) && near(v, 1.0) &&
 	       !strcmp(unit, "insn per cycle"), "line %d: ipc beside inst_retired", __LINE__);
-	tap_ok(report_metric(&r, &ev[8], &v, &unit) && !strcmp(unit, "of all branches"),
-	       "line %d: branch miss share beside branch-misses", __LINE__);
+	tap_ok(report_metric(&r, &ev[4], &v, &unit) && !strcmp(unit, "% frontend_stalled_cycles"),
+	       "line %d: a percentage's label: '%s'", __LINE__, unit);
+	free((void *)r.metrics);
+	r.metrics = NULL;
+	ask = "l2_cache_miss_ratio";
+	metrics_compute(&r, &a57, &ask, 1);
+	m = find(&r, "l2_cache_miss_ratio", ANY);
+	tap_ok(m && isnan(m->value) && !strcmp(m->reason, "division by zero"),
+	       "line %d: asked, a zero denominator: '%s'", __LINE__, m ? m->reason : "(none)");
+	free((void *)r.metrics);
+	r.metrics = NULL;
+	ask = "ipc";
+	r.nevents = 0;
+	metrics_compute(&r, &a57, &ask, 1);
+	m = find(&r, "ipc", ANY);
+	tap_ok(r.nmetrics == 1 && m && m->anchor == REPORT_METRIC_NONE &&
+	       !strcmp(m->reason, "INST_RETIRED not counted: not in the report"),
+	       "line %d: asked, no event: '%s'", __LINE__, m ? m->reason : "(none)");
+	free((void *)r.metrics);
+	r.metrics = NULL;
 }
 
 /* A metric's inputs come from one aggregation unit: never from two PMUs the user named
- * apart (a big.LITTLE phone's a55 and a76), nor from two planned runs (--mux=runs). */
+ * apart (a big.LITTLE phone's a55 and a76); with --mux=runs each input is an exact count of
+ * its own run. */
 static void units(void)
 {
 	struct report_event ev[] = {
@@ -142,74 +203,105 @@ static void units(void)
 		{ .name = "inst_retired", .pmu = "armv8_pmuv3_0", .type = 8, .config = 0x08,
 		  .status = REPORT_COUNTED, .value = 900, .run = 1 },
 		{ .name = "cpu_cycles", .pmu = "armv8_pmuv3_0", .type = 8, .config = 0x11,
-		  .status = REPORT_COUNTED, .value = 300, .run = 2 },
-		{ .name = "cpu_cycles", .pmu = "armv8_pmuv3_0", .type = 8, .config = 0x11,
-		  .status = REPORT_COUNTED, .value = 450, .run = 1 },
+		  .status = REPORT_COUNTED, .value = 300, .run = 2, .scaled = 1 },
 	};
 	struct report r = { .events = ev, .nevents = 2 };
+	struct metrics_core a55 = core("cortex-a55", 0);
+	const struct report_metric_value *m;
 
-	CHECK(get(&r, NULL, "ipc", 0), NAN, "no ipc from a55's instructions and a76's cycles");
+	CHECK(get(&r, a55, "ipc", 0), NAN, "no ipc from a55's instructions and a76's cycles");
 	r.events = &ev[2];
 	r.nevents = 2;
-	CHECK(get(&r, NULL, "ipc", 0), NAN, "no ipc from two planned runs");
-	r.nevents = 3;
-	CHECK(get(&r, NULL, "ipc", 0), 2.0, "ipc from the cycles of the same run");
+	metrics_compute(&r, &a55, NULL, 0);
+	m = find(&r, "ipc", 0);
+	tap_ok(m && near(m->value, 3.0) && m->estimate,
+	       "line %d: ipc of two runs' counts; a scaled input makes it an estimate", __LINE__);
+	free((void *)r.metrics);
+	r.metrics = NULL;
 }
 
+/* big.LITTLE: an event split over core types gets each type's metric from that PMU's part,
+ * never the sum over both. */
+static void parts(void)
+{
+	static const struct report_part inst[2] = {
+		{ .pmu = "armv8_cortex_a55", .core = "cortex-a55", .cpus = "0-3",
+		  .status = REPORT_COUNTED, .value = 800, .enabled_ns = 1, .running_ns = 1 },
+		{ .pmu = "armv8_cortex_a76", .core = "cortex-a76", .cpus = "4-7",
+		  .status = REPORT_COUNTED, .value = 3000, .enabled_ns = 1, .running_ns = 1 },
+	};
+	static const struct report_part cyc[2] = {
+		{ .pmu = "armv8_cortex_a55", .core = "cortex-a55", .cpus = "0-3",
+		  .status = REPORT_COUNTED, .value = 1000, .enabled_ns = 1, .running_ns = 1 },
+		{ .pmu = "armv8_cortex_a76", .core = "cortex-a76", .cpus = "4-7",
+		  .status = REPORT_COUNTED, .value = 1000, .enabled_ns = 1, .running_ns = 1 },
+	};
+	struct report_event ev[] = {
+		{ .name = "instructions", .pmu = "cpu", .type = 0, .config = 1,
+		  .status = REPORT_COUNTED, .value = 3800, .split = inst, .nsplit = 2 },
+		{ .name = "cycles", .pmu = "cpu", .type = 0, .config = 0,
+		  .status = REPORT_COUNTED, .value = 2000, .split = cyc, .nsplit = 2 },
+	};
+	struct report r = { .events = ev, .nevents = 2 };
+	struct metrics_core a55 = core("cortex-a55", 0);
+	int n55 = 0, n76 = 0, other = 0;
+
+	metrics_compute(&r, &a55, NULL, 0);
+	for (size_t k = 0; k < r.nmetrics; k++) {
+		const struct report_metric_value *m = &r.metrics[k];
+
+		if (strcmp(mxtab_metric_name(m->def), "ipc"))
+			continue;
+		if (m->pmu && !strcmp(m->pmu, "armv8_cortex_a55") && near(m->value, 0.8) &&
+		    !strcmp(m->core, "cortex-a55"))
+			n55++;
+		else if (m->pmu && !strcmp(m->pmu, "armv8_cortex_a76") && near(m->value, 3.0) &&
+			 !strcmp(m->core, "cortex-a76"))
+			n76++;
+		else
+			other++;
+	}
+	tap_ok(n55 == 1 && n76 == 1 && other == 0,
+	       "line %d: ipc per core type (a55 0.8, a76 3.0), none over both (%d %d %d)",
+	       __LINE__, n55, n76, other);
+	free((void *)r.metrics);
+	r.metrics = NULL;
+}
+
+/* What -M adds: a metric's events as one group, a group's as one when they fit, else a
+ * group per metric; perf's generic names for a core not known. */
 static void specs(void)
 {
-	struct metrics_core n2 = { "neoverse-n2", 5, 0 }, n1 = { "neoverse-n1", 5, 0 };
+	struct metrics_core n2 = core("neoverse-n2", 0), unknown = core(NULL, 0);
+	int unk;
+	char *s;
 
-	tap_ok(!strcmp(metrics_group_spec("ipc", NULL), "{instructions,cycles}"),
-	       "line %d: -M ipc", __LINE__);
-	tap_ok(strstr(metrics_group_spec("topdown_l1", &n2), "stall_slot_frontend") != NULL,
-	       "line %d: -M topdown_l1 on N2: slot events", __LINE__);
-	tap_ok(!strcmp(metrics_group_spec("topdown_l1", &n1),
-		       "{cpu_cycles,stall_frontend,stall_backend}"),
-	       "line %d: -M topdown_l1 on N1: stall cycles", __LINE__);
-	tap_ok(metrics_group_spec("nosuch", NULL) == NULL, "line %d: unknown", __LINE__);
-}
-
-/* Every per-core formula here is the generated tables' (events/metrics, Arm's data) for that
- * core and revision, value for value on the same counts, with SLOTS the core's slot count. */
-static void against_tables(void)
-{
-	unsigned seed = 12345;
-
-	for (size_t i = 0; i < metrics_ndefs(); i++) {
-		const struct metrics_def *d = metrics_def_at(i);
-		const struct evtab_core *c;
-		const struct mxtab_metric *m;
-		struct counts k = { .missing = MEXPR_UNKNOWN };
-		double a, b;
-
-		if (!d->core)
-			continue;
-		c = evtab_core_by_name(d->core);
-		m = mxtab_find_metric(mxtab_set_for(c, d->variant == 2 ? MXTAB_REV(0, 3) : 0),
-				      d->name);
-		if (!tap_ok(m != NULL, "%s %s (variant %d) is in the tables", d->core, d->name,
-			    d->variant))
-			continue;
-		for (size_t j = 0; j < d->ninputs; j++) {
-			seed = seed * 1103515245u + 12345u;
-			k.names[k.n] = d->in[j].arm_name;
-			k.values[k.n++] = 1000 + (seed >> 8) % 100000;
-		}
-		k.names[k.n] = "SLOTS";
-		k.values[k.n++] = evtab_core_slots(c);
-		a = mexpr_eval(d->formula, counts_lookup, &k, NULL);
-		b = mxtab_metric_eval(m, counts_lookup, &k, NULL);
-		CHECK(a, b, d->formula);
-	}
+	s = metrics_spec(&n2, "ipc", 6, &unk);
+	tap_ok(s && !strcmp(s, "{cpu_cycles,inst_retired}"), "line %d: -M ipc: %s", __LINE__, s);
+	free(s);
+	s = metrics_spec(&unknown, "IPC", 0, &unk);
+	tap_ok(s && !strcmp(s, "{cycles,instructions}"), "line %d: -M IPC, unknown core: %s",
+	       __LINE__, s);
+	free(s);
+	s = metrics_spec(&n2, "Topdown_L1", 7, &unk);
+	tap_ok(s && !strcmp(s, "{br_mis_pred,cpu_cycles,stall_slot_frontend,stall_slot_backend,"
+			       "op_retired,op_spec,stall_slot}"),
+	       "line %d: -M Topdown_L1 fits 7 counters: one group: %s", __LINE__, s);
+	free(s);
+	s = metrics_spec(&n2, "topdown_l1", 3, &unk);
+	tap_ok(s && s[0] == '{' && strstr(s, "},{") && !strstr(s, "{br_mis_pred,cpu_cycles,op_retired,op_spec,stall_slot}"),
+	       "line %d: 3 counters: a group per metric, none bigger: %s", __LINE__, s);
+	free(s);
+	s = metrics_spec(&n2, "nosuch", 6, &unk);
+	tap_ok(!s && unk, "line %d: unknown", __LINE__);
 }
 
 int main(void)
 {
-	against_tables();
 	topdown();
 	generic();
 	units();
+	parts();
 	specs();
 	return tap_done();
 }

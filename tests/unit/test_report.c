@@ -106,15 +106,18 @@ static void test_metric_only(void)
 		{ .name = "instructions", .pmu = "cpu", .unit = "", .config = 1, .value = 3000,
 		  .raw = 3000, .counted_pct = 100, .group = -1 },
 	};
-	struct report_metric_value ipc = { .value = 1.5, .anchor = 1, .ev = { 1, 0 }, .nev = 2 };
+	/* the generic set's ipc; its events sorted: CPU_CYCLES (cycles), INST_RETIRED */
+	struct report_metric_value ipc = { .value = 1.5, .anchor = 1, .ev = { 0, 1 }, .nev = 2,
+					   .label = "insn per cycle",
+					   .core = "generic" };
+	struct metrics_core mc;
 	struct report r = { .tool_version = "test", .argc = 1, .argv = argv, .events = ev,
 			    .nevents = 2, .wall_ns = 300000000, .metrics = &ipc, .nmetrics = 1,
 			    .disp = { .metric_only = 1 } };
 	char *got;
 
-	for (size_t i = 0; i < metrics_ndefs(); i++)
-		if (!strcmp(metrics_def_at(i)->name, "ipc"))
-			ipc.def = metrics_def_at(i);
+	metrics_core_set(&mc, NULL, 0);
+	ipc.def = mxtab_find_metric(mc.set, "ipc");
 	if (!tap_ok(ipc.def != NULL, "--metric-only: the ipc metric is defined"))
 		return;
 	expect_in(&r, 't', "'x':\n\n      insn per cycle \n               1.500 \n\n",

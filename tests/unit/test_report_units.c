@@ -58,12 +58,13 @@ static struct report_cell uncounted(enum report_status st, const char *reason, u
 				     .enabled_ns = enabled };
 }
 
-static const struct metrics_def *def_named(const char *name)
+/* The generic set's metric of this name. */
+static const struct mxtab_metric *def_named(const char *name)
 {
-	for (size_t i = 0; i < metrics_ndefs(); i++)
-		if (strcmp(metrics_def_at(i)->name, name) == 0)
-			return metrics_def_at(i);
-	return NULL;
+	struct metrics_core mc;
+
+	metrics_core_set(&mc, NULL, 0);
+	return mxtab_find_metric(mc.set, name);
 }
 
 /* The figures per CPU; unit u of the report sums CPUs [first[u], first[u + 1]). */
@@ -191,8 +192,10 @@ static void setup(void)
 	for (int c = 0; c < NU; c++)
 		snprintf(units[c].id, sizeof(units[c].id), "CPU%d", c);
 	fill_cpu_cells();
+	/* its events sorted: CPU_CYCLES (ev[3]), INST_RETIRED (ev[2]) */
 	ipc = (struct report_metric_value){ .def = def_named("ipc"), .value = 1.0, .anchor = 2,
-					    .ev = { 2, 3 }, .nev = 2 };
+					    .ev = { 3, 2 }, .nev = 2, .label = "insn per cycle",
+					    .core = "generic" };
 	rep = (struct report){ .tool_version = "test", .events = ev, .nevents = NEV,
 			       .wall_ns = 100000000, .user_ns = 1000000, .sys_ns = 2000000,
 			       .target = "system wide", .system_wide = 1,
@@ -722,7 +725,7 @@ int main(int argc, char **argv)
 	EXPECT('x', a_csv, "-a -A: CSV");
 	csv_fields(__LINE__, 7, "-a -A: CSV (commachecker --system-wide-no-aggr)");
 	EXPECT_JSON("cpu",
-		    { "schema_version", "1.4" }, { "target", "system wide" },
+		    { "schema_version", "1.5" }, { "target", "system wide" },
 		    { "system_wide", "true" }, { "aggregation", "cpu" }, { "timeout_ms", "null" },
 		    { "timed_out", "false" }, { "events/0/units", "[4]" },
 		    { "events/0/units/3/unit", "CPU3" }, { "events/0/units/3/cpu", "3" },
