@@ -108,8 +108,11 @@ check_mx() {
 	check_mx_mux "$m"
 	check_mx_generic "$m"
 	# a group the core does not have: one line, exit 2, no report left behind
-	e="pmuprof: no metric or group 'Topdown_L1' for $core (see 'pmuprof list --metrics')"
-	[ "$(cat "$O/pp-mx-unknown.rc")" = 2 ] && [ "$(cat "$O/pp-mx-unknown.err")" = "$e" ] &&
+	# (the way out may name the core, as a command to run on another machine too)
+	e="pmuprof: no metric or group 'Topdown_L1' for $core (see 'pmuprof list --metrics"
+	e2=$(cat "$O/pp-mx-unknown.err")
+	[ "$(cat "$O/pp-mx-unknown.rc")" = 2 ] &&
+		{ [ "$e2" = "$e')" ] || [ "$e2" = "$e --cpu-model $core')" ]; } &&
 		[ ! -e "$O/mx-unknown.json" ]
 	tap "$m: pmuprof stat -M Topdown_L1 ($core has none): one line naming the way out, exit 2, no file" \
 		$? "exit status $(cat "$O/pp-mx-unknown.rc"), file: $(ls "$O/mx-unknown.json" 2>&1)" \
@@ -171,14 +174,15 @@ check_mx_all() {
 # beside an event (ipc in perf's words, a share as a percentage, else the value: 0 by hand), or
 # on a line of its own with its reason (null: division by zero).
 check_mx_text() {
-	m=$1 f=$O/pp-mx-all-text.loop.err miss=
+	# a line's end: --mux=runs tags it with its run
+	m=$1 f=$O/pp-mx-all-text.loop.err miss='' t=' *( \[run [0-9]+\])?$'
 	while IFS=: read -r n u v; do
 		[ -n "$n" ] || continue
 		case $n:$u:$v in
-		ipc:*) re='# +1\.000 insn per cycle$' ;;
+		ipc:*) re="# +1\\.000 insn per cycle$t" ;;
 		*:*:null) re="$n.*division by zero" ;;
-		*:percent*) re="# +0\.00% +$n *\$" ;;
-		*) re="# +0\.000 +$n *\$" ;;
+		*:percent*) re="# +0\\.00% +$n$t" ;;
+		*) re="# +0\\.000 +$n$t" ;;
 		esac
 		grep -Eq -- "$re" "$f" 2>/dev/null || miss="$miss $n"
 	done <<EOM
@@ -224,26 +228,33 @@ check_mx_report() {
 		pp-mx-report.add "$out"
 }
 
+# MX_OWN: jq; mine: the ipc that -M ipc adds beside events of its own (inst_retired:u ...):
+# the one over the rows -M added, inst_retired and cpu_cycles (no modifier).
+# shellcheck disable=SC2016 # $r is a jq variable
+MX_OWN='. as $r |
+def mine: [.metrics[]? | select(.name == "ipc" and .requested and
+	(.events | sort) == ["cpu_cycles", "inst_retired"])] | first // {};'
+
 # check_mx_mux M: -M ipc beside 12 events on 6 (or 8) counters: by runs the metric is exact and
 # not an estimate; by the kernel it is its inputs' ratio, an estimate exactly when an input was
 # scaled (or null, naming its input, when its group never got the counters).
 check_mx_mux() {
 	m=$1
 	# shellcheck disable=SC2016 # $x is a jq variable
-	out=$(mx_jq "$O/pp-mx-runs.loop2.json" '. as $r |
-		([.metrics[]? | select(.name == "ipc" and .requested)] | first // {}) as $m |
+	out=$(mx_jq "$O/pp-mx-runs.loop2.json" "$MX_OWN"'
+		mine as $m |
 		need(.events | length == 14; "\(.events | length) events, not 12 + 2"),
 		need($m.estimate == false; "ipc: estimate \($m.estimate)"),
-		($m.inputs[]? | need($r.events[.index].counted_pct == 100;
-			"ipc: \(.event) counted \($r.events[.index].counted_pct)%")),
+		($m.inputs[]? | need($r.events[.index // -1]?.counted_pct == 100;
+			"ipc: \(.event) counted \($r.events[.index // -1]?.counted_pct)%")),
 		ipc_ok($r; $m; $x)' --argjson x "$x2")
 	mx_tap "$m: pmuprof stat --mux=runs -M ipc beside 12 events: ipc exact (1), not an estimate" \
 		pp-mx-runs.loop2 "$out"
 	# shellcheck disable=SC2016
-	out=$(mx_jq "$O/pp-mx-kernel.loop2.json" '. as $r |
-		([.metrics[]? | select(.name == "ipc" and .requested)] | first // {}) as $m |
+	out=$(mx_jq "$O/pp-mx-kernel.loop2.json" "$MX_OWN"'
+		mine as $m |
 		input($m; "INST_RETIRED") as $i | input($m; "CPU_CYCLES") as $c |
-		([$m.inputs[]? | $r.events[.index].counted_pct] | any(. < 100)) as $scaled |
+		([$m.inputs[]? | $r.events[.index // -1]?.counted_pct] | any(. < 100)) as $scaled |
 		need(.mux.multiplexed == true; "mux \(.mux)"),
 		need($m.name == "ipc"; "no ipc metric"),
 		if $m.value == null then
@@ -257,6 +268,15 @@ check_mx_mux() {
 		rows($r; $m)')
 	mx_tap "$m: pmuprof stat -M ipc beside 12 events, multiplexed by the kernel: ipc is its inputs' ratio, an estimate when they were scaled" \
 		pp-mx-kernel.loop2 "$out"
+	# -M ipc asks for one ipc, which its own group gives: inst_retired:u beside it is no second
+	# ipc, null for a cpu_cycles:u nobody asked for (the reason "CPU_CYCLES not counted: not
+	# in the report" would be untrue: -M counted CPU_CYCLES)
+	# shellcheck disable=SC2016
+	out=$(mx_jq "$O/pp-mx-runs.loop2.json" '
+		[.metrics[]? | select(.name == "ipc" and .requested)] as $ms |
+		need($ms | length == 1; "\($ms | length) ipc asked for: \([$ms[] | {events, value, reason}])")')
+	mx_tap "$m: pmuprof stat -M ipc beside 12 inst_retired:u: one ipc, from the group -M added" \
+		pp-mx-runs.loop2 "$out"
 }
 
 # check_mx_generic M: perf's generic instructions and cycles give ipc without -M, and nothing
