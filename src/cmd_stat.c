@@ -102,9 +102,10 @@ static const struct argp_option options[] = {
 	{ "interval-count", OPT_ICOUNT, "N", 0,
 	  "With -I: stop reading and printing intervals after N of them and let COMMAND run "
 	  "to its end, then report the totals of the whole run, as perf stat does", 2 },
-	{ "metric", 'M', "NAME", 0,
-	  "Count the events metric NAME needs (ipc, topdown_l1, ...; 'list' lists them); "
-	  "repeatable. Here -M is perf's --metric: the core is --cpu-model's long form", 3 },
+	{ "metric", 'M', "NAME[,NAME]", 0,
+	  "Compute metric or group NAME of the core (ipc, MPKI, Topdown_L1, ...; 'list' lists "
+	  "them), counting its events as a group; repeatable. Here -M is perf's --metric: the "
+	  "core is --cpu-model's long form", 3 },
 	{ "topdown", OPT_TOPDOWN, NULL, 0,
 	  "Arm's top-down method: stage 1 of the core, and the stage-2 groups under its "
 	  "dominant nodes, as a tree (all counted exactly: --mux=runs unless --mux is given)", 3 },

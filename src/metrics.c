@@ -202,13 +202,13 @@ static int arm_event(const struct report_event *e)
 	return e->type == PERF_TYPE_RAW || (e->pmu && !strncasecmp(e->pmu, "arm", 3));
 }
 
-/* Whether e counts the PMUv3 event code: an Arm PMU's event or a raw code of it, or a perf
- * generic event the kernel's arm PMU driver maps to it. */
-static int counts_code(const struct report_event *e, unsigned code)
+/* The PMUv3 event code e counts: an Arm PMU's event or a raw code of it, or a perf generic
+ * event the kernel's arm PMU driver maps to one; -1 for any other. */
+static int event_code(const struct report_event *e)
 {
 	if (e->type == PERF_TYPE_HARDWARE || e->type == PERF_TYPE_HW_CACHE)
-		return resolve_generic_arm_code(e->type, e->config) == (int)code;
-	return arm_event(e) && (e->config & 0xffff) == code;
+		return resolve_generic_arm_code(e->type, e->config);
+	return arm_event(e) ? (int)(e->config & 0xffff) : -1;
 }
 
 /* A PMU the user named (a sysfs PMU), not one the kernel chooses (generic names, raw codes). */
@@ -386,13 +386,18 @@ static void set_reason(const struct report *r, struct report_metric_value *v,
 			if (v->pmu && !p)
 				why = "not on this core type";
 		}
-	snprintf(v->reason, sizeof(v->reason), "%s not counted: %s", err->name, why);
+	if (!strcmp(why, report_status_str(REPORT_NOT_COUNTED)))	/* not "not counted" twice */
+		snprintf(v->reason, sizeof(v->reason), "%s not counted", err->name);
+	else
+		snprintf(v->reason, sizeof(v->reason), "%s not counted: %s", err->name, why);
 }
 
-/* The growing list of computed metrics. */
+/* The growing list of computed metrics, and the code each report event counts (event_code),
+ * worked out once. */
 struct out {
 	struct report_metric_value *v;
 	size_t n, cap;
+	int *code;
 };
 
 static struct report_metric_value *add(struct out *o)
@@ -430,7 +435,7 @@ static int have(const struct out *o, const struct report *r, const struct mxtab_
 /* Binds m (of core's set) to r's events beside anchor a (REPORT_METRIC_NONE: none counts its
  * first event), on pmu's parts (NULL: the totals), and computes its value. Every input an
  * event in the anchor's unit, a counted one first. */
-static void bind(const struct report *r, struct report_metric_value *v,
+static void bind(const struct out *o, const struct report *r, struct report_metric_value *v,
 		 const struct mxtab_metric *m, const struct evtab_core *core, size_t a,
 		 const char *pmu)
 {
@@ -450,7 +455,7 @@ static void bind(const struct report *r, struct report_metric_value *v,
 		for (size_t k = 0; ev && a != REPORT_METRIC_NONE && k < r->nevents; k++) {
 			const struct report_event *e = &r->events[k];
 
-			if (!counts_code(e, evtab_event_code(ev)) || !same_unit(e, &r->events[a]) ||
+			if (o->code[k] != (int)evtab_event_code(ev) || !same_unit(e, &r->events[a]) ||
 			    (pmu && !part_on(e, pmu)))
 				continue;
 			if (v->ev[i] == REPORT_METRIC_NONE ||
@@ -482,7 +487,7 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 
 			for (k = 0; ev && k < r->nevents; k++)
 				if (r->events[k].status == REPORT_COUNTED &&
-				    counts_code(&r->events[k], evtab_event_code(ev)))
+				    o->code[k] == (int)evtab_event_code(ev))
 					break;
 			if (!ev || k == r->nevents)
 				return 0;
@@ -492,7 +497,7 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 	for (size_t a = 0; fe && a < r->nevents; a++) {
 		const struct report_event *e = &r->events[a];
 
-		if (!counts_code(e, evtab_event_code(fe)))
+		if (o->code[a] != (int)evtab_event_code(fe))
 			continue;
 		for (size_t p = 0; p < e->nsplit; p++) {
 			/* each core type with its own formula, from its own counts */
@@ -507,7 +512,7 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 				continue;
 			if (!(v = add(o)))
 				return -1;
-			bind(r, v, pm, pc, a, e->split[p].pmu);
+			bind(o, r, v, pm, pc, a, e->split[p].pmu);
 			v->requested = asked;
 			if (!asked && isnan(v->value))
 				o->n--;
@@ -517,7 +522,7 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 
 			if (!v)
 				return -1;
-			bind(r, v, m, core, a, NULL);
+			bind(o, r, v, m, core, a, NULL);
 			v->requested = asked;
 			if (!asked && isnan(v->value))
 				o->n--;
@@ -529,7 +534,7 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 
 		if (!v)
 			return -1;
-		bind(r, v, m, core, REPORT_METRIC_NONE, NULL);
+		bind(o, r, v, m, core, REPORT_METRIC_NONE, NULL);
 		v->requested = 1;
 	}
 	for (size_t i = before; i < o->n; i++) {
@@ -544,8 +549,13 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 int metrics_compute(struct report *r, const struct metrics_core *mc, const char *const *names,
 		    size_t nnames)
 {
-	struct out o = { NULL, 0, 0 };
+	struct out o = { NULL, 0, 0, calloc(r->nevents + 1, sizeof(int)) };
 	int rc = 0;
+
+	if (!o.code)
+		return -1;
+	for (size_t k = 0; k < r->nevents; k++)
+		o.code[k] = event_code(&r->events[k]);
 
 	for (size_t k = 0; mc->set && !rc && k < nnames; k++) {
 		const struct mxtab_group *g;
@@ -560,6 +570,7 @@ int metrics_compute(struct report *r, const struct metrics_core *mc, const char 
 	}
 	for (size_t i = 0; mc->set && !rc && i < mxtab_nmetrics(mc->set); i++)
 		rc = compute(&o, r, mc->set, mxtab_metric_at(mc->set, i), 0, NULL);
+	free(o.code);
 	if (rc) {
 		free(o.v);
 		return -1;

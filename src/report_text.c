@@ -189,8 +189,8 @@ static void print_topdown(const struct report *r, FILE *out)
 
 	if (!r->topdown_group)
 		return;
-	fprintf(out, "\n Top-down, %s (%s): %s\n", node[0] ? node[0]->core : "?", r->topdown_group,
-		r->topdown_how ? r->topdown_how : "");
+	fprintf(out, "\n Top-down, %s (%s): %s\n", n ? node[0]->core : "no core data",
+		r->topdown_group, r->topdown_how ? r->topdown_how : "");
 	for (size_t i = 0; i < n; i++) {
 		const char *next = mxtab_metric_next(node[i]->def);
 		const struct mxtab_group *g;
