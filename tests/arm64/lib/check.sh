@@ -7,6 +7,7 @@
 . tests/arm64/lib/check_mux.sh
 . tests/arm64/lib/check_hetero.sh
 . tests/arm64/lib/check_targets.sh
+. tests/arm64/lib/check_mx.sh
 
 T=0
 FAILED=0
@@ -146,6 +147,7 @@ check_pmuprof() {
 	check_stat "$m"
 	check_capacity "$m"
 	check_mux14 "$m"
+	check_mx "$m"
 	check_schema "$m"
 }
 

@@ -19,7 +19,7 @@ check_stat() {
 	is_num "$n" && [ "$n" -ge 3 ] && [ "$rest" = "$x $x" ]
 	tap "$m: pmuprof stat -I 2: $EU of loop3 in $n intervals sums to $x exactly" $? \
 		"intervals, sum, total: '$r'" "$(tail_of "$O/pp-interval.loop3.err" 3)"
-	r=$(jq -r --arg u "$EU" '[.metrics[] | select(.name == "ipc" and .events[0] == $u) |
+	r=$(jq -r --arg u "$EU" '[.metrics[] | select(.name == "ipc" and (.events | index($u))) |
 		.value] | map(tostring) | join(" ")' "$O/pp.loop.json" 2>/dev/null)
 	[ "$r" = 1 ]
 	tap "$m: pmuprof: loop: ipc of $EU over $EC = 1 (shift=0)" $? "ipc '$r'"
