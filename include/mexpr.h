@@ -12,6 +12,9 @@
 
 #define MEXPR_MAX_NAME 63
 #define MEXPR_MAX_DEPTH 64	/* nested parentheses and unary signs */
+#define MEXPR_MAX_EVENTS 12	/* distinct events a metric's formula may name: a report keeps
+				 * each metric's inputs in an array this long (the generator
+				 * refuses more; Arm's data names at most 6) */
 
 enum mexpr_status {
 	MEXPR_OK = 0,

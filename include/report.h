@@ -130,7 +130,7 @@ struct report_times {
 };
 
 /* One derived metric bound to the report's events (metrics.h computes them). */
-#define REPORT_METRIC_MAX_INPUTS 12
+#define REPORT_METRIC_MAX_INPUTS 12	/* MEXPR_MAX_EVENTS */
 #define REPORT_METRIC_NONE ((size_t)-1)
 struct report_metric_value {
 	const struct mxtab_metric *def;	/* its name, unit, formula and events (mxtab.h) */

@@ -446,6 +446,7 @@ static void bind(const struct out *o, const struct report *r, struct report_metr
 	v->pmu = pmu;
 	v->anchor = a;
 	v->nev = mxtab_metric_nevents(m);
+	_Static_assert(REPORT_METRIC_MAX_INPUTS >= MEXPR_MAX_EVENTS, "a metric's inputs fit");
 	if (v->nev > REPORT_METRIC_MAX_INPUTS)
 		v->nev = REPORT_METRIC_MAX_INPUTS;	/* the generator allows no more */
 	for (size_t i = 0; i < v->nev; i++) {

@@ -93,6 +93,9 @@ static void check_metric(struct names *c, struct evgen_metric *x)
 	if (err.status == MEXPR_SYNTAX)
 		evgen_error(c->db, x->file, x->formula_line, "formula of %s: syntax error at "
 			    "column %zu of '%s'", x->name, err.column, x->formula);
+	else if (x->nevents > MEXPR_MAX_EVENTS)
+		evgen_error(c->db, x->file, x->formula_line, "formula of %s names %zu events; a "
+			    "metric may name at most %d", x->name, x->nevents, MEXPR_MAX_EVENTS);
 }
 
 static int metric_cmp(const void *a, const void *b)

@@ -126,6 +126,11 @@ refused() {
 	refused "$FIX/syntax.metrics:7" "formula of broken: syntax error at column 27"
 }
 
+@test "evgen refuses a formula naming more events than a report keeps for a metric (12)" {
+	gen "$FIX/many.ev" "$FIX/many.metrics"
+	refused "$FIX/many.metrics:7" "formula of wide names 13 events; a metric may name at most 12"
+}
+
 @test "evgen refuses a group or a top-down link naming what the file lacks" {
 	gen "$FIX/good.ev" "$FIX/bad-group.metrics"
 	refused "$FIX/bad-group.metrics:6" "group General: no metric 'cpi' in this file"
