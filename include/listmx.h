@@ -8,7 +8,8 @@
 #include "evtab.h"
 #include "mxtab.h"
 
-/* One core to list: its metric sets for revision rev (MXTAB_REV), or all of them (rev < 0). */
+/* One core to list: its metric sets for revision rev (MXTAB_REV), or all of them (rev < 0);
+ * core NULL: a core the tables lack, which has the generic metrics (core "generic"). */
 struct listmx_core {
 	const struct evtab_core *core;
 	int rev;

@@ -30,6 +30,9 @@ const struct evtab_core *mxtab_set_core(const struct mxtab_set *s);
 unsigned mxtab_set_rev_lo(const struct mxtab_set *s);	/* first revision it holds for */
 unsigned mxtab_set_rev_hi(const struct mxtab_set *s);	/* last (0xff: every later one) */
 int mxtab_set_generic(const struct mxtab_set *s);	/* 1: generic metrics, no core file */
+/* The generic metrics whole (the generic set with the most metrics): their formulas are the
+ * same on every core, for a core the tables lack. */
+const struct mxtab_set *mxtab_generic_set(void);
 
 /* A set's metrics, sorted by name; lookup by name is case-insensitive. */
 size_t mxtab_nmetrics(const struct mxtab_set *s);

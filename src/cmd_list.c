@@ -383,7 +383,6 @@ static int print_metrics(const struct list_opts *o, const char *model,
 {
 	struct listmx_core *c = calloc(n ? n : 1, sizeof(*c));
 	const char *why = no_arm_metrics;
-	static char unknown[320];
 	size_t nc = 0;
 	int rc = 0;
 
@@ -400,15 +399,12 @@ static int print_metrics(const struct list_opts *o, const char *model,
 			c[nc].rev = (int)MXTAB_MIDR_REV(s[k].pmu->midr);
 		nc++;
 	}
-	/* an Arm PMU whose core the tables lack: it has the generic metrics, which stat -M
-	 * lists for it; say so rather than that there is no PMU */
-	for (size_t k = 0; !nc && k < n; k++)
+	/* an Arm PMU whose core the tables lack: the generic metrics, once */
+	for (size_t k = 0; k < n; k++)
 		if (s[k].pmu && !s[k].core) {
-			snprintf(unknown, sizeof(unknown), "the core of %s (MIDR 0x%016llx) is not in "
-				 "pmuprof's tables: it has the generic metrics, which 'pmuprof stat "
-				 "-M list' lists (give --cpu-model CORE[:rXpY] for a known core's)",
-				 s[k].pmu->name, (unsigned long long)s[k].pmu->midr);
-			why = unknown;
+			c[nc].core = NULL;
+			c[nc++].rev = -1;
+			break;
 		}
 	if (o->json)
 		rc = listmx_json(c, nc, o->pattern, nc ? NULL : why, stdout);

@@ -20,6 +20,8 @@ int listmx_matches(const char *pattern, const char *name)
 
 int listmx_shows(const struct listmx_core *c, const struct mxtab_set *s)
 {
+	if (!c->core)
+		return s == mxtab_generic_set();
 	if (mxtab_set_core(s) != c->core)
 		return 0;
 	return c->rev < 0 || mxtab_set_for(c->core, (unsigned)c->rev) == s;
@@ -56,12 +58,16 @@ static int in_group(const struct mxtab_group *g, const struct mxtab_metric *m)
 	return 0;
 }
 
-static void set_text(const struct mxtab_set *s, const char *pattern, FILE *fp)
+/* unknown: listed for a core the tables lack (not as the set's own core's) */
+static void set_text(const struct mxtab_set *s, int unknown, const char *pattern, FILE *fp)
 {
 	char span[80];
 
-	fprintf(fp, "%s metrics%s:\n", evtab_core_title(mxtab_set_core(s)),
-		span_str(s, span, sizeof(span)));
+	if (unknown)
+		fprintf(fp, "Generic metrics (the core is not in pmuprof's tables):\n");
+	else
+		fprintf(fp, "%s metrics%s:\n", evtab_core_title(mxtab_set_core(s)),
+			span_str(s, span, sizeof(span)));
 	for (size_t i = 0; i < mxtab_ngroups(s); i++) {
 		const struct mxtab_group *g = mxtab_group_at(s, i);
 
@@ -100,10 +106,10 @@ void listmx_text(const struct listmx_core *c, size_t n, const char *pattern, FIL
 
 		for (size_t i = 0; i < mxtab_nsets(); i++)
 			if (listmx_shows(&c[k], mxtab_set_at(i))) {
-				set_text(mxtab_set_at(i), pattern, fp);
+				set_text(mxtab_set_at(i), !c[k].core, pattern, fp);
 				any = 1;
 			}
-		if (!any)
+		if (!any && c[k].core)
 			fprintf(fp, "%s: no metrics (its events allow none of the generic ones)\n\n",
 				evtab_core_title(c[k].core));
 	}
@@ -167,14 +173,15 @@ static cJSON *group_json(const struct mxtab_group *g)
 	return o;
 }
 
-static cJSON *set_json(const struct mxtab_set *s, const char *pattern)
+static cJSON *set_json(const struct mxtab_set *s, int unknown, const char *pattern)
 {
 	cJSON *o = cJSON_CreateObject(), *gs = cJSON_CreateArray(), *ms = cJSON_CreateArray();
 	const struct evtab_core *c = mxtab_set_core(s);
 	char a[24], b[24];
 
-	cJSON_AddItemToObject(o, "core", ref(evtab_core_name(c)));
-	cJSON_AddItemToObject(o, "title", ref(evtab_core_title(c)));
+	/* a core the tables lack: "generic", as a report's metrics name their core */
+	cJSON_AddItemToObject(o, "core", ref(unknown ? "generic" : evtab_core_name(c)));
+	cJSON_AddItemToObject(o, "title", ref(unknown ? "Generic metrics" : evtab_core_title(c)));
 	cJSON_AddItemToObject(o, "rev_from", cJSON_CreateString(rev_str(mxtab_set_rev_lo(s), a,
 									 sizeof(a))));
 	cJSON_AddItemToObject(o, "rev_to", mxtab_set_rev_hi(s) == 0xff ? cJSON_CreateNull() :
@@ -203,7 +210,8 @@ int listmx_json(const struct listmx_core *c, size_t n, const char *pattern, cons
 	for (size_t k = 0; k < n; k++)
 		for (size_t i = 0; i < mxtab_nsets(); i++)
 			if (listmx_shows(&c[k], mxtab_set_at(i)))
-				cJSON_AddItemToArray(sets, set_json(mxtab_set_at(i), pattern));
+				cJSON_AddItemToArray(sets, set_json(mxtab_set_at(i), !c[k].core,
+								    pattern));
 	cJSON_AddItemToObject(root, "metric_sets", sets);
 	return jsonout_emit(root, fp, JSONOUT_COMPACT);
 }

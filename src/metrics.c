@@ -14,26 +14,11 @@
 #include "resolve.h"
 #include "sysfs.h"
 
-/* The generic set with the most metrics: the generic formulas, which are the same on every
- * core, for a core pmuprof does not know. */
-static const struct mxtab_set *generic_set(void)
-{
-	const struct mxtab_set *best = NULL;
-
-	for (size_t i = 0; i < mxtab_nsets(); i++) {
-		const struct mxtab_set *s = mxtab_set_at(i);
-
-		if (mxtab_set_generic(s) && (!best || mxtab_nmetrics(s) > mxtab_nmetrics(best)))
-			best = s;
-	}
-	return best;
-}
-
 void metrics_core_set(struct metrics_core *mc, const struct evtab_core *c, unsigned rev)
 {
 	mc->core = c;
 	mc->rev = rev;
-	mc->set = c ? mxtab_set_for(c, rev) : generic_set();
+	mc->set = c ? mxtab_set_for(c, rev) : mxtab_generic_set();
 }
 
 void metrics_core_from_midr(struct metrics_core *mc, uint64_t midr)

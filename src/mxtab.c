@@ -48,6 +48,19 @@ unsigned mxtab_set_rev_hi(const struct mxtab_set *s)
 	return s->hi;
 }
 
+const struct mxtab_set *mxtab_generic_set(void)
+{
+	const struct mxtab_set *best = NULL;
+
+	for (size_t i = 0; i < evtab_gen.nmsets; i++) {
+		const struct mxtab_set *s = &evtab_gen.msets[i];
+
+		if (s->generic && (!best || s->nmetrics > best->nmetrics))
+			best = s;
+	}
+	return best;
+}
+
 int mxtab_set_generic(const struct mxtab_set *s)
 {
 	return s->generic;

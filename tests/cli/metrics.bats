@@ -120,13 +120,17 @@ counted() {
 	assert_line --regexp '^ +100 +stall_backend +#    10\.00% backend_stalled_cycles$'
 }
 
-@test "list --metrics and -M list on an Arm PMU whose core the tables lack: the generic metrics, said so" {
+@test "list --metrics and -M list on an Arm PMU whose core the tables lack: the generic metrics, named as such" {
 	cp -r "$FIXTURES/qemu-a57" tree
 	# an Arm part number no table has (0xd99)
 	echo 0x00000000410fd990 > tree/sys/devices/system/cpu/cpu0/regs/identification/midr_el1
 	export PMUPROF_SYSFS_ROOT=$PWD/tree
 	run -0 "$PMUPROF" list --metrics
-	assert_output "pmuprof: the core of armv8_pmuv3 (MIDR 0x00000000410fd990) is not in pmuprof's tables: it has the generic metrics, which 'pmuprof stat -M list' lists (give --cpu-model CORE[:rXpY] for a known core's)"
+	assert_line --index 0 "Generic metrics (the core is not in pmuprof's tables):"
+	assert_line --regexp '^  group General +stage 2: ipc$'
+	run -0 "$PMUPROF" list --metrics --json
+	assert_equal "$(printf '%s\n' "$output" | jq -c '[.metric_sets[] | [.core, .generic, (.metrics | length)]]')" \
+		'[["generic",true,23]]'
 	run -0 "$PMUPROF" stat -M list
 	assert_line --index 0 --partial "not known"
 	assert_line --regexp '^  ipc +IPC \(per cycle\)$'
