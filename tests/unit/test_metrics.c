@@ -196,7 +196,7 @@ static void generic(void)
 	tap_ok(m && m->anchor == REPORT_METRIC_NONE && m->ev[0] == 0 &&
 	       m->ev[1] == REPORT_METRIC_NONE && isnan(m->value),
 	       "line %d: no anchor: CPU_CYCLES still bound to its event", __LINE__);
-	r.metrics = NULL;
+	free((void *)r.metrics);
 }
 
 /* A metric's inputs come from one aggregation unit: never from two PMUs the user named
