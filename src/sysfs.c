@@ -354,8 +354,10 @@ static pp_status parse_cpu_number(const char **sp, int *out)
 /* Marks the cpus of "a", "a-b" items separated by commas; the kernel's cpulist format
  * (cpumap_print_to_pagebuf with list = true). The whole text is checked before a range error
  * is returned, so a malformed list is PP_EINVAL whatever numbers it holds. *over (-1 before)
- * becomes the lowest cpu at or above SYSFS_MAX_CPUS, which is left unmarked. */
-static pp_status mark_cpulist(const char *s, unsigned char *seen, int *over)
+ * becomes the lowest cpu at or above SYSFS_MAX_CPUS, which is left unmarked. *top (0 before)
+ * becomes one past the highest cpu marked, so that the caller scans seen[] no further (a
+ * cpus file names a few CPUs of the 1024). */
+static pp_status mark_cpulist(const char *s, unsigned char *seen, int *over, int *top)
 {
 	pp_status st;
 	int a, b, c, lo;
@@ -373,6 +375,8 @@ static pp_status mark_cpulist(const char *s, unsigned char *seen, int *over)
 		}
 		for (c = a; c <= b && c < SYSFS_MAX_CPUS; c++)
 			seen[c] = 1;
+		if (c > a && c > *top)	/* something marked, up to c - 1 */
+			*top = c;
 		lo = a > SYSFS_MAX_CPUS ? a : SYSFS_MAX_CPUS;
 		if (b >= SYSFS_MAX_CPUS && (*over < 0 || lo < *over))
 			*over = lo;
@@ -389,8 +393,8 @@ static pp_status mark_cpulist(const char *s, unsigned char *seen, int *over)
 
 pp_status sysfs_parse_cpulist_over(const char *s, int **cpus, int *n, int *over)
 {
-	unsigned char seen[SYSFS_MAX_CPUS] = { 0 };
-	int i, count = 0, *v, hi = -1;
+	unsigned char seen[SYSFS_MAX_CPUS];
+	int i, count = 0, *v, hi = -1, top = 0;	/* seen[top..] are not set */
 	pp_status st;
 
 	if (!s || !cpus || !n)
@@ -403,14 +407,15 @@ pp_status sysfs_parse_cpulist_over(const char *s, int **cpus, int *n, int *over)
 		s++;
 	if (!*s)
 		return PP_OK;	/* an empty mask: no cpus */
-	st = mark_cpulist(s, seen, &hi);
+	memset(seen, 0, sizeof seen);
+	st = mark_cpulist(s, seen, &hi, &top);
 	if (st != PP_OK && st != PP_ERANGE)
 		return st;
-	for (i = 0; i < SYSFS_MAX_CPUS; i++)
+	for (i = 0; i < top; i++)
 		count += seen[i];
 	if (!(v = malloc(((size_t)count + 1) * sizeof *v)))
 		return PP_ENOMEM;
-	for (i = 0, count = 0; i < SYSFS_MAX_CPUS; i++)
+	for (i = 0, count = 0; i < top; i++)
 		if (seen[i])
 			v[count++] = i;
 	*cpus = v;
