@@ -240,7 +240,7 @@ static void cache_write(const char *path, const char *boot, const struct capacit
 void capacity_get(const struct sysfs_pmu *p, struct capacity *c)
 {
 	char boot[64], path[512];
-	int have_key = sysfs_read_str("/proc/sys/kernel/random/boot_id", boot, sizeof(boot)) ==
+	int have_key = sysfs_boot_id(boot, sizeof(boot)) ==
 		       PP_OK && capacity_cache_path(p, path, sizeof(path)) == 0;
 	const struct evtab_core *core = p->midr ? evtab_core_by_midr(p->midr) : NULL;
 

@@ -13,10 +13,15 @@
 
 #include "sysfs_priv.h"
 
-/* Directory standing for "/" ("" = the real root), without a trailing slash. The module's only
- * global: one byte longer than PATH_MAX so a root too long to use makes every path too long
+/* Directory standing for "/" ("" = the real root), without a trailing slash. One byte longer than PATH_MAX so a root too long to use makes every path too long
  * (PP_ERANGE) instead of silently naming another directory. */
 static char sysfs_root_dir[PATH_MAX + 1];
+/* sysfs_boot_id's memo, forgotten when the root changes */
+static struct {
+	int done;
+	pp_status st;
+	char id[64];
+} boot_memo;
 
 /* Most entries sysfs_list_dir accepts: bounds memory on a runaway tree. */
 #define SYSFS_DIR_MAX 65536
@@ -27,6 +32,7 @@ void sysfs_set_root(const char *root)
 
 	if (!root)
 		root = "";
+	boot_memo.done = 0;
 	len = strnlen(root, sizeof sysfs_root_dir - 1);
 	memcpy(sysfs_root_dir, root, len);
 	sysfs_root_dir[len] = '\0';
@@ -76,6 +82,24 @@ static pp_status root_path(char *buf, size_t len, const char *path)
 		return PP_ERANGE;
 	memcpy(buf, sysfs_root_dir, nroot);
 	memcpy(buf + nroot, path, npath + 1);
+	return PP_OK;
+}
+
+pp_status sysfs_boot_id(char *buf, size_t len)
+{
+	/* read once a run: the capacity cache, libpfm4's list of names and the PMU cache are all
+	 * keyed by it, and each sysfs/proc read costs an arm64 guest ~15-22 k kernel
+	 * instructions (issue 16) */
+	if (!boot_memo.done) {
+		boot_memo.done = 1;
+		boot_memo.st = sysfs_read_str("/proc/sys/kernel/random/boot_id", boot_memo.id,
+					      sizeof boot_memo.id);
+	}
+	if (boot_memo.st != PP_OK)
+		return boot_memo.st;
+	if (strlen(boot_memo.id) >= len)
+		return PP_ERANGE;
+	strcpy(buf, boot_memo.id);
 	return PP_OK;
 }
 
@@ -262,11 +286,6 @@ int sysfs_name_ok(const char *name)
 	       strcmp(name, "..") != 0;
 }
 
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 void sysfs_names_free(char **names, size_t n)
 {
 	size_t i;
@@ -278,35 +297,29 @@ void sysfs_names_free(char **names, size_t n)
 	free(names);
 }
 
-/* Appends a copy of name to *v (capacity *cap), growing it by doubling. */
-static pp_status names_push(char ***v, size_t *n, size_t *cap, const char *name)
+/* One directory entry while listing: its name and inode number, sorted by name. */
+struct dirent_ino {
+	char *name;
+	uint64_t ino;
+};
+
+static int cmp_dirent_ino(const void *a, const void *b)
 {
-	char **nv;
-
-	if (*n == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 16;
-
-		if (!(nv = realloc(*v, ncap * sizeof *nv)))
-			return PP_ENOMEM;
-		*v = nv;
-		*cap = ncap;
-	}
-	if (!((*v)[*n] = strdup(name)))
-		return PP_ENOMEM;
-	(*n)++;
-	return PP_OK;
+	return strcmp(((const struct dirent_ino *)a)->name, ((const struct dirent_ino *)b)->name);
 }
 
-pp_status sysfs_list_dir(const char *path, char ***names, size_t *n)
+pp_status sysfs_list_dir_ino(const char *path, char ***names, uint64_t **inos, size_t *n)
 {
 	char full[PATH_MAX + 1];
-	char **v = NULL;
-	size_t nv = 0, cap = 0;
+	struct dirent_ino *v = NULL, *nv;
+	size_t cnt = 0, cap = 0, i;
 	struct dirent *de;
-	pp_status st;
+	pp_status st = PP_OK;
 	DIR *d;
 
 	*names = NULL;
+	if (inos)
+		*inos = NULL;
 	*n = 0;
 	if ((st = root_path(full, sizeof full, path)) != PP_OK)
 		return st;
@@ -315,23 +328,57 @@ pp_status sysfs_list_dir(const char *path, char ***names, size_t *n)
 	while ((de = readdir(d))) {
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
-		if (nv >= SYSFS_DIR_MAX) {
+		if (cnt >= SYSFS_DIR_MAX) {
 			st = PP_ERANGE;
 			break;
 		}
-		if ((st = names_push(&v, &nv, &cap, de->d_name)) != PP_OK)
+		if (cnt == cap) {
+			cap = cap ? cap * 2 : 16;
+			if (!(nv = realloc(v, cap * sizeof *v))) {
+				st = PP_ENOMEM;
+				break;
+			}
+			v = nv;
+		}
+		if (!(v[cnt].name = strdup(de->d_name))) {
+			st = PP_ENOMEM;
 			break;
+		}
+		v[cnt++].ino = de->d_ino;
 	}
 	closedir(d);
+	if (cnt)
+		qsort(v, cnt, sizeof *v, cmp_dirent_ino);
+	if (st == PP_OK && cnt && !(*names = malloc(cnt * sizeof **names)))
+		st = PP_ENOMEM;
+	if (st == PP_OK && cnt && inos && !(*inos = malloc(cnt * sizeof **inos)))
+		st = PP_ENOMEM;
+	for (i = 0; i < cnt; i++) {
+		if (st == PP_OK) {
+			(*names)[i] = v[i].name;
+			if (inos)
+				(*inos)[i] = v[i].ino;
+		} else {
+			free(v[i].name);
+		}
+	}
+	free(v);
 	if (st != PP_OK) {
-		sysfs_names_free(v, nv);
+		free(*names);
+		*names = NULL;
+		if (inos) {
+			free(*inos);
+			*inos = NULL;
+		}
 		return st;
 	}
-	if (nv)
-		qsort(v, nv, sizeof *v, cmp_name);
-	*names = v;
-	*n = nv;
+	*n = cnt;
 	return PP_OK;
+}
+
+pp_status sysfs_list_dir(const char *path, char ***names, size_t *n)
+{
+	return sysfs_list_dir_ino(path, names, NULL, n);
 }
 
 /* Reads a cpu number (decimal digits only), saturating at INT_MAX (a number past the array
