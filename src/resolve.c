@@ -84,8 +84,10 @@ static pp_status resolve_raw(const char *name, int column, struct pp_event *ev,
 	return ev->pmu ? PP_OK : PP_ENOMEM;
 }
 
-static void offer_cb(const char *name, void *arg)
+static void offer_cb(const char *name, uint32_t type, uint64_t config, void *arg)
 {
+	(void)type;
+	(void)config;
 	suggest_offer(arg, name);
 }
 
