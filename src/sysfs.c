@@ -310,12 +310,14 @@ static int cmp_dirent_ino(const void *a, const void *b)
 
 pp_status sysfs_list_dir_ino(const char *path, char ***names, uint64_t **inos, size_t *n)
 {
-	char full[PATH_MAX + 1];
+	/* getdents64 into a small buffer, not opendir: its 32 KiB buffer on the heap, for a
+	 * directory of ten names, was pages a run touches (issue 16) */
+	char full[PATH_MAX + 1], ents[2048] __attribute__((aligned(8)));
 	struct dirent_ino *v = NULL, *nv;
 	size_t cnt = 0, cap = 0, i;
-	struct dirent *de;
 	pp_status st = PP_OK;
-	DIR *d;
+	ssize_t got = 0, off;
+	int fd;
 
 	*names = NULL;
 	if (inos)
@@ -323,9 +325,20 @@ pp_status sysfs_list_dir_ino(const char *path, char ***names, uint64_t **inos, s
 	*n = 0;
 	if ((st = root_path(full, sizeof full, path)) != PP_OK)
 		return st;
-	if (!(d = opendir(full)))
+	if ((fd = open(full, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
 		return errno_status(errno);
-	while ((de = readdir(d))) {
+	for (off = 0; st == PP_OK; off += ((struct dirent64 *)(ents + off))->d_reclen) {
+		struct dirent64 *de;
+
+		if (off >= got) {	/* the next batch of entries */
+			if ((got = getdents64(fd, ents, sizeof(ents))) <= 0) {
+				if (got < 0)
+					st = errno_status(errno);
+				break;
+			}
+			off = 0;
+		}
+		de = (struct dirent64 *)(ents + off);
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
 		if (cnt >= SYSFS_DIR_MAX) {
@@ -346,7 +359,7 @@ pp_status sysfs_list_dir_ino(const char *path, char ***names, uint64_t **inos, s
 		}
 		v[cnt++].ino = de->d_ino;
 	}
-	closedir(d);
+	close(fd);
 	if (cnt)
 		qsort(v, cnt, sizeof *v, cmp_dirent_ino);
 	if (st == PP_OK && cnt && !(*names = malloc(cnt * sizeof **names)))
