@@ -411,18 +411,54 @@ static int may_be_pmuv3(const char *name, struct preread *pre)
 	       is_pmuv3_event_format(&f);
 }
 
-/* A PMU that looks like PMUv3 but fails to load is skipped; its status is returned only when
- * no Arm PMU loaded at all, so one broken directory does not hide a working PMU. The answer
- * is kept in the per-boot cache (sysfs_cache.c says why it cannot be stale) when every PMU
- * loaded; a later run of this boot reads the PMU directory's listing and the cache only. */
-pp_status sysfs_arm_pmus(struct sysfs_pmu **out, size_t *n)
+/* Reads every PMU of names that may be PMUv3 and keeps the Arm ones (*v, *nv). A PMU that looks
+ * like PMUv3 but fails to load is skipped; its status is returned in *fail. Not inlined: its
+ * frame (a page of what it pre-reads) is on the stack only when the cache did not answer. */
+__attribute__((noinline)) static pp_status discover(char **names, size_t nn,
+						     struct sysfs_pmu **out, size_t *n,
+						     pp_status *fail)
 {
 	struct sysfs_pmu *v = NULL, *nv, p;
 	struct preread pre;
-	pp_status st, fail = PP_OK;
+	size_t nv_count = 0;
+	pp_status st;
+
+	*fail = PP_OK;
+	for (size_t i = 0; i < nn; i++) {
+		if (!sysfs_name_ok(names[i]) || !may_be_pmuv3(names[i], &pre))
+			continue;
+		if ((st = pmu_load(names[i], &pre, &p)) != PP_OK) {
+			if (*fail == PP_OK)
+				*fail = st;
+			continue;
+		}
+		if (!p.is_arm) {
+			sysfs_pmu_free(&p);
+			continue;
+		}
+		if (!(nv = realloc(v, (nv_count + 1) * sizeof *v))) {
+			sysfs_pmu_free(&p);
+			sysfs_pmus_free(v, nv_count);
+			return PP_ENOMEM;
+		}
+		v = nv;
+		v[nv_count++] = p;
+	}
+	*out = v;
+	*n = nv_count;
+	return PP_OK;
+}
+
+/* Its status is returned only when no Arm PMU loaded at all, so one broken directory does
+ * not hide a working PMU. The answer is kept in the per-boot cache (sysfs_cache.c says why it
+ * cannot be stale) when every PMU loaded; a later run of this boot reads the PMU directory's
+ * listing and the cache only. */
+pp_status sysfs_arm_pmus(struct sysfs_pmu **out, size_t *n)
+{
+	pp_status st, fail;
 	char **names, *key = NULL;
 	uint64_t *inos;
-	size_t nn, i, nv_count = 0;
+	size_t nn;
 
 	if (!out || !n)
 		return PP_EINVAL;
@@ -441,35 +477,12 @@ pp_status sysfs_arm_pmus(struct sysfs_pmu **out, size_t *n)
 		return PP_OK;
 	}
 	free(inos);
-	for (i = 0; i < nn; i++) {
-		if (!sysfs_name_ok(names[i]) || !may_be_pmuv3(names[i], &pre))
-			continue;
-		if ((st = pmu_load(names[i], &pre, &p)) != PP_OK) {
-			if (fail == PP_OK)
-				fail = st;
-			continue;
-		}
-		if (!p.is_arm) {
-			sysfs_pmu_free(&p);
-			continue;
-		}
-		if (!(nv = realloc(v, (nv_count + 1) * sizeof *v))) {
-			sysfs_pmu_free(&p);
-			sysfs_pmus_free(v, nv_count);
-			sysfs_names_free(names, nn);
-			free(key);
-			return PP_ENOMEM;
-		}
-		v = nv;
-		v[nv_count++] = p;
-	}
+	st = discover(names, nn, out, n, &fail);
 	sysfs_names_free(names, nn);
-	if (key && fail == PP_OK)
-		sysfs_cache_store(key, v, nv_count);
+	if (st == PP_OK && key && fail == PP_OK)
+		sysfs_cache_store(key, *out, *n);
 	free(key);
-	if (nv_count == 0 && fail != PP_OK)
+	if (st == PP_OK && *n == 0 && fail != PP_OK)
 		return fail;
-	*out = v;
-	*n = nv_count;
-	return PP_OK;
+	return st;
 }
