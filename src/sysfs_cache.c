@@ -26,7 +26,7 @@
 #include "sysfs_priv.h"
 
 #define CACHE_NAME "pmus"
-#define CACHE_MAGIC "pmuprof-pmus 1\n"
+#define CACHE_MAGIC "pmuprof-pmus 2\n"
 /* A cache file larger than this is not ours (a server lists a few hundred PMUs' names). */
 #define CACHE_MAX (1 << 20)
 
@@ -215,16 +215,29 @@ static int parse_fmt(char *rest, struct sysfs_pmu *p)
 	return 0;
 }
 
-static int parse_ev(const char *rest, struct sysfs_pmu *p)
+/* The "events NAME..." line: every name of events/, allocated at once (a server's PMU lists
+ * a hundred). Once per PMU. */
+static int parse_events(char *rest, struct sysfs_pmu *p)
 {
-	struct sysfs_event *e;
+	size_t n = 1;
+	char *w;
 
-	if (!word_ok(rest) || strchr(rest, '.') ||
-	    !(e = grow((void **)&p->events, &p->nevents, sizeof *e)))
+	if (p->events || !*rest)
 		return -1;
-	strcpy(e->name, rest);
-	e->state = 1;	/* its terms are read on its first lookup, as from sysfs */
-	return 0;
+	for (const char *c = rest; (c = strchr(c, ' ')); c++)
+		n++;
+	if (!(p->events = calloc(n, sizeof(*p->events))))
+		return -1;
+	while ((w = word(&rest))) {
+		struct sysfs_event *e = &p->events[p->nevents];
+
+		if (p->nevents == n || !word_ok(w) || strchr(w, '.'))
+			return -1;
+		strcpy(e->name, w);
+		e->state = 1;	/* its terms are read on its first lookup, as from sysfs */
+		p->nevents++;
+	}
+	return p->nevents == n ? 0 : -1;
 }
 
 /* One line of the data into the PMU array (the last "pmu" line opened the current PMU). */
@@ -245,8 +258,8 @@ static int parse_line(char *line, struct sysfs_pmu **v, size_t *n)
 				   sysfs_parse_cpulist(rest, &p->cpus, &p->ncpus) != PP_OK);
 	if (!strcmp(line, "fmt"))
 		return parse_fmt(rest, p);
-	if (!strcmp(line, "ev"))
-		return parse_ev(rest, p);
+	if (!strcmp(line, "events"))
+		return parse_events(rest, p);
 	return -1;
 }
 
@@ -305,8 +318,10 @@ static int write_pmu(FILE *f, const struct sysfs_pmu *p)
 	for (size_t k = 0; k < p->nevents; k++) {
 		if (!word_ok(p->events[k].name))
 			return -1;
-		fprintf(f, "ev %s\n", p->events[k].name);
+		fprintf(f, "%s%s", k ? " " : "events ", p->events[k].name);
 	}
+	if (p->nevents)
+		fputc('\n', f);
 	return 0;
 }
 

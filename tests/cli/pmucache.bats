@@ -91,9 +91,11 @@ pmu_facts() {
 		badcpus) sed 's/^cpus 0$/cpus 0-/' good.cache > "$CACHE" ;;
 		noeol) head -c -1 good.cache > "$CACHE" ;;
 		unknown) sed 's/^cpus /cpuz /' good.cache > "$CACHE" ;;
+		badevent) sed 's/^events /events bad.name /' good.cache > "$CACHE" ;;
+		twoevents) sed 's/^\(events .*\)$/\1\n\1/' good.cache > "$CACHE" ;;
 		esac
 	}
-	for c in empty garbage half noend after badtype badfmt badcpus noeol unknown; do
+	for c in empty garbage half noend after badtype badfmt badcpus noeol unknown badevent twoevents; do
 		corrupt "$c"
 		! cmp -s "$CACHE" good.cache || fail "$c: the corruption changed nothing"
 		echo 99 > "fx/$DEV/armv8_pmuv3/type"	# read from sysfs, not the bad cache
