@@ -1,6 +1,6 @@
 /* sysfs_cache.c: owns the per-boot cache of the machine's Arm PMUs (what sysfs_arm_pmus
- * found: type, cpus, MIDR, format/, caps/, the names in events/), so that a run does not read
- * a dozen sysfs files again. In an arm64 guest each open, read and close of a sysfs attribute
+ * found: type, cpus, MIDR, format/, caps/, events/ with each entry's terms), so that a run
+ * does not read a dozen sysfs files again, nor list one file per events/ entry. In an arm64 guest each open, read and close of a sysfs attribute
  * costs about 22,500 kernel instructions and a missing file 15,000: discovery was 0.4 ms of a
  * 2.5 ms run (issue 16).
  *
@@ -10,8 +10,9 @@
  * a new type number), and a registered PMU is a new device, whose link in that directory is a
  * new kernfs node with a new inode number (kernfs numbers nodes from a 64-bit counter it never
  * reuses within a boot); caps/, format/, cpus, type and events/ are read-only attributes of
- * the registration, and MIDR_EL1 is the CPU's. What can change in place is not cached:
- * perf_event_mux_interval_ms (writable) and the events' terms (read on lookup). A fixture
+ * the registration, and MIDR_EL1 is the CPU's; the events/ entries are read once, when the
+ * cache is written. What can change in place is not cached: perf_event_mux_interval_ms
+ * (writable). A fixture
  * tree (PMUPROF_SYSFS_ROOT) is cached only when it has a boot_id file, and a file edited in
  * place there is not seen until the key changes. */
 #include <errno.h>
@@ -26,7 +27,7 @@
 #include "sysfs_priv.h"
 
 #define CACHE_NAME "pmus"
-#define CACHE_MAGIC "pmuprof-pmus 2\n"
+#define CACHE_MAGIC "pmuprof-pmus 3\n"
 /* A cache file larger than this is not ours (a server lists a few hundred PMUs' names). */
 #define CACHE_MAX (1 << 20)
 
@@ -215,29 +216,32 @@ static int parse_fmt(char *rest, struct sysfs_pmu *p)
 	return 0;
 }
 
-/* The "events NAME..." line: every name of events/, allocated at once (a server's PMU lists
- * a hundred). Once per PMU. */
+/* The "events NAME TERMS NAME TERMS..." line: every usable entry of events/ with its terms
+ * (events/ files are read-only attributes of the registration, like the rest), allocated at
+ * once (a server's PMU lists a hundred). */
 static int parse_events(char *rest, struct sysfs_pmu *p)
 {
 	size_t n = 1;
-	char *w;
+	char *w, *t;
 
 	if (p->events || !*rest)
 		return -1;
 	for (const char *c = rest; (c = strchr(c, ' ')); c++)
 		n++;
-	if (!(p->events = calloc(n, sizeof(*p->events))))
+	if (n % 2 || !(p->events = calloc(n / 2, sizeof(*p->events))))
 		return -1;
-	while ((w = word(&rest))) {
+	while ((w = word(&rest)) && (t = word(&rest))) {
 		struct sysfs_event *e = &p->events[p->nevents];
 
-		if (p->nevents == n || !word_ok(w) || strchr(w, '.'))
+		if (p->nevents == n / 2 || !word_ok(w) || strchr(w, '.') ||
+		    strlen(t) >= sizeof(e->terms))
 			return -1;
 		strcpy(e->name, w);
-		e->state = 1;	/* its terms are read on its first lookup, as from sysfs */
+		strcpy(e->terms, t);
+		e->state = 0;
 		p->nevents++;
 	}
-	return p->nevents == n ? 0 : -1;
+	return p->nevents == n / 2 && !w ? 0 : -1;
 }
 
 /* One line of the data into the PMU array (the last "pmu" line opened the current PMU). */
@@ -301,6 +305,7 @@ static int write_pmu(FILE *f, const struct sysfs_pmu *p)
 {
 	const struct sysfs_caps *c = &p->caps;
 	char cpus[SYSFS_FILE_MAX];
+	size_t nev = 0;
 
 	if (!word_ok(p->name))
 		return -1;
@@ -316,11 +321,15 @@ static int write_pmu(FILE *f, const struct sysfs_pmu *p)
 			(unsigned long long)p->formats[k].mask);
 	}
 	for (size_t k = 0; k < p->nevents; k++) {
+		/* read now, once a boot: list looks up every entry (each a sysfs read a run) */
+		const struct sysfs_event *e = sysfs_event_at(p, k);
+
 		if (!word_ok(p->events[k].name))
 			return -1;
-		fprintf(f, "%s%s", k ? " " : "events ", p->events[k].name);
+		if (e && !strpbrk(e->terms, " \t\n\r"))
+			fprintf(f, "%s%s %s", nev++ ? " " : "events ", e->name, e->terms);
 	}
-	if (p->nevents)
+	if (nev)
 		fputc('\n', f);
 	return 0;
 }

@@ -37,6 +37,10 @@ pmu_facts() {
 	# the same answer for stat: the plan names the PMU the cache gave
 	run -0 "$PMUPROF" stat --plan -e inst_retired -- true
 	assert_output --partial "armv8_pmuv3"
+	# and an events/ entry's terms (read once, when the cache was written)
+	echo event=0x0099 > "fx/$DEV/armv8_pmuv3/events/cpu_cycles"
+	run -0 "$PMUPROF" explain -j -e armv8_pmuv3/cpu_cycles/
+	assert_equal "$(echo "$output" | jq -r '.events[0].config')" 0x11
 }
 
 @test "PMU cache: perf_event_mux_interval_ms (writable) is read at each run, never cached" {
@@ -91,11 +95,12 @@ pmu_facts() {
 		badcpus) sed 's/^cpus 0$/cpus 0-/' good.cache > "$CACHE" ;;
 		noeol) head -c -1 good.cache > "$CACHE" ;;
 		unknown) sed 's/^cpus /cpuz /' good.cache > "$CACHE" ;;
-		badevent) sed 's/^events /events bad.name /' good.cache > "$CACHE" ;;
+		badevent) sed 's/^events /events bad.name event=0x1 /' good.cache > "$CACHE" ;;
+		oddevents) sed 's/^events /events lone /' good.cache > "$CACHE" ;;
 		twoevents) sed 's/^\(events .*\)$/\1\n\1/' good.cache > "$CACHE" ;;
 		esac
 	}
-	for c in empty garbage half noend after badtype badfmt badcpus noeol unknown badevent twoevents; do
+	for c in empty garbage half noend after badtype badfmt badcpus noeol unknown badevent oddevents twoevents; do
 		corrupt "$c"
 		! cmp -s "$CACHE" good.cache || fail "$c: the corruption changed nothing"
 		echo 99 > "fx/$DEV/armv8_pmuv3/type"	# read from sysfs, not the bad cache
