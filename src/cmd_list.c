@@ -25,7 +25,9 @@ struct list_opts {
 struct list_section {
 	const struct evtab_core *core;
 	const struct sysfs_pmu *pmu;
-	unsigned char adv[0x10000 / 8];	/* event numbers the PMU's events/ advertises */
+	unsigned short *adv;	/* event numbers the PMU's events/ advertises, sorted (nadv): a
+				 * few dozen, not a bitmap of 65,536 to zero and touch each run */
+	size_t nadv;
 };
 
 static const struct argp_option options[] = {
@@ -102,27 +104,48 @@ static const char *class_short(int cls)
 	return cls == EVTAB_ARCH ? "arch" : cls == EVTAB_UARCH ? "uarch" : "impdef";
 }
 
-static void section_init(struct list_section *s, const struct evtab_core *core,
-			 const struct sysfs_pmu *pmu)
+static int cmp_code(const void *a, const void *b)
+{
+	return (int)*(const unsigned short *)a - (int)*(const unsigned short *)b;
+}
+
+/* -1 when out of memory. */
+static int section_init(struct list_section *s, const struct evtab_core *core,
+			const struct sysfs_pmu *pmu)
 {
 	memset(s, 0, sizeof(*s));
 	s->core = core;
 	s->pmu = pmu;
-	for (size_t k = 0; pmu && k < pmu->nevents; k++) {
+	if (!pmu || !pmu->nevents)
+		return 0;
+	if (!(s->adv = malloc(pmu->nevents * sizeof(*s->adv))))
+		return -1;
+	for (size_t k = 0; k < pmu->nevents; k++) {
 		const struct sysfs_event *e = sysfs_event_at(pmu, k);
 		long code = e ? resolve_sysfs_event_code(e) : -1;
 
 		if (code >= 0 && code < 0x10000)
-			s->adv[code / 8] |= (unsigned char)(1u << (code % 8));
+			s->adv[s->nadv++] = (unsigned short)code;
 	}
+	qsort(s->adv, s->nadv, sizeof(*s->adv), cmp_code);
+	return 0;
+}
+
+static void sections_free(struct list_section *s, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		free(s[k].adv);
+	free(s);
 }
 
 /* 1 advertised, 0 not, -1 no PMU of this core on the machine to ask. */
 static int advertised(const struct list_section *s, unsigned code)
 {
+	unsigned short c = (unsigned short)code;
+
 	if (!s->pmu)
 		return -1;
-	return (s->adv[code / 8] >> (code % 8)) & 1;
+	return code < 0x10000 && bsearch(&c, s->adv, s->nadv, sizeof(c), cmp_code) != NULL;
 }
 
 /* Whether the PMU's events/ entry e is one the section's table lacks (by code, or by name
@@ -142,6 +165,7 @@ static int pick_sections(const struct list_opts *o, struct resolve_ctx *ctx,
 {
 	size_t cap = o->all_cores ? evtab_ncores() : ctx->model ? 1 : ctx->npmus;
 	struct list_section *v = calloc(cap ? cap : 1, sizeof(*v));
+	int bad = 0;
 
 	*n = 0;
 	if (!v)
@@ -149,13 +173,18 @@ static int pick_sections(const struct list_opts *o, struct resolve_ctx *ctx,
 	if (o->all_cores) {
 		for (size_t k = 0; k < cap; k++) {
 			const struct evtab_core *c = evtab_core_at(k);
-			section_init(&v[(*n)++], c, resolve_arm_pmu_of(ctx, c));
+			bad |= section_init(&v[(*n)++], c, resolve_arm_pmu_of(ctx, c));
 		}
 	} else if (ctx->model) {
-		section_init(&v[(*n)++], ctx->model, resolve_arm_pmu_of(ctx, ctx->model));
+		bad |= section_init(&v[(*n)++], ctx->model, resolve_arm_pmu_of(ctx, ctx->model));
 	} else {
 		for (size_t k = 0; k < ctx->npmus; k++)
-			section_init(&v[(*n)++], resolve_pmu_core(&ctx->pmus[k]), &ctx->pmus[k]);
+			bad |= section_init(&v[(*n)++], resolve_pmu_core(&ctx->pmus[k]),
+					    &ctx->pmus[k]);
+	}
+	if (bad) {
+		sections_free(v, *n);
+		return -1;
 	}
 	*out = v;
 	return 0;
@@ -540,7 +569,7 @@ int cmd_list(int argc, char **argv)
 		msg_error("cannot write the list");
 		rc = PP_EXIT_ERROR;
 	}
-	free(secs);
+	sections_free(secs, n);
 	resolve_ctx_free(&ctx);
 	return rc;
 }
