@@ -117,7 +117,9 @@ pp_status sysfs_pathf(char *buf, size_t len, const char *fmt, ...)
 	return root_path(buf, len, rel);
 }
 
-/* Reads up to len - 1 bytes; PP_ERANGE when the file holds more. Sets *got. */
+/* Reads up to len - 1 bytes; PP_ERANGE when the file holds more. Sets *got. A read shorter
+ * than asked ends it: the fd is a regular file (open_regular), where that is the end, and a
+ * sysfs attribute comes whole from one show() (a read to see 0 was a syscall a file). */
 static pp_status read_fd_bounded(int fd, char *buf, size_t len, size_t *got)
 {
 	size_t n = 0;
@@ -130,9 +132,9 @@ static pp_status read_fd_bounded(int fd, char *buf, size_t len, size_t *got)
 			continue;
 		if (r < 0)
 			return errno_status(errno);
-		if (r == 0)
-			break;
 		n += (size_t)r;
+		if (r == 0 || n < len - 1)
+			break;
 	}
 	if (n == len - 1) {
 		do
