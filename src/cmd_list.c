@@ -11,6 +11,7 @@
 #include "evtab.h"
 #include "jsonout.h"
 #include "listmx.h"
+#include "textline.h"
 #include "resolve.h"
 #include "sysfs.h"
 
@@ -269,68 +270,11 @@ struct generic_acc {
 	int shown;		/* text: the header is printed before the first match */
 };
 
-/* A text line built by copying: printf's padding (%-36s) and hex cost about 2,000
- * instructions a line and the listing has some 160 lines, half of list's time (issue 16:
- * list at most 1.5 ms). The bytes are printf's. */
-struct line {
-	FILE *fp;
-	size_t n;
-	char b[256];
-};
-
-static void line_put(struct line *l, const char *s, size_t len)
-{
-	if (l->n + len > sizeof(l->b)) {	/* a long description: what is built so far first */
-		fwrite(l->b, 1, l->n, l->fp);
-		l->n = 0;
-		if (len > sizeof(l->b)) {
-			fwrite(s, 1, len, l->fp);
-			return;
-		}
-	}
-	memcpy(l->b + l->n, s, len);
-	l->n += len;
-}
-
-/* s left-justified in width columns, as %-*s does */
-static void line_pad(struct line *l, const char *s, size_t width)
-{
-	static const char spaces[] = "                                        ";
-	size_t len = strlen(s);
-
-	line_put(l, s, len);
-	while (len < width) {
-		size_t k = width - len < sizeof(spaces) - 1 ? width - len : sizeof(spaces) - 1;
-
-		line_put(l, spaces, k);
-		len += k;
-	}
-}
-
-/* v in base 10 or 16 (lower case), at least digits digits, as %u, %llx or %04x do */
-static void line_num(struct line *l, unsigned long long v, unsigned base, int digits)
-{
-	char buf[24], *p = buf + sizeof(buf);
-
-	do {
-		*--p = "0123456789abcdef"[v % base];
-		v /= base;
-	} while (v || buf + sizeof(buf) - p < digits);
-	line_put(l, p, (size_t)(buf + sizeof(buf) - p));
-}
-
-static void line_end(struct line *l)
-{
-	line_put(l, "\n", 1);
-	fwrite(l->b, 1, l->n, l->fp);
-	l->n = 0;
-}
-
 static void generic_cb(const char *name, uint32_t type, uint64_t config, void *arg)
 {
 	struct generic_acc *g = arg;
 	struct perf_event_attr a = { .type = type, .config = config };
-	struct line l = { .fp = g->fp };
+	struct textline l = { .fp = g->fp };
 	int arm;
 
 	if (!listmx_matches(g->pattern, name))
@@ -348,18 +292,18 @@ static void generic_cb(const char *name, uint32_t type, uint64_t config, void *a
 	if (!g->shown++)
 		fprintf(g->fp, "perf generic events:\n");
 	/* "  %-32s type %u config 0x%llx" and " (on Arm: event 0x%04x)" */
-	line_put(&l, "  ", 2);
-	line_pad(&l, name, 32);
-	line_put(&l, " type ", 6);
-	line_num(&l, a.type, 10, 1);
-	line_put(&l, " config 0x", 10);
-	line_num(&l, a.config, 16, 1);
+	textline_put(&l, "  ", 2);
+	textline_pad(&l, name, 32);
+	textline_put(&l, " type ", 6);
+	textline_num(&l, a.type, 10, 1);
+	textline_put(&l, " config 0x", 10);
+	textline_num(&l, a.config, 16, 1);
 	if (arm >= 0) {
-		line_put(&l, " (on Arm: event 0x", 18);
-		line_num(&l, (unsigned)arm, 16, 4);
-		line_put(&l, ")", 1);
+		textline_put(&l, " (on Arm: event 0x", 18);
+		textline_num(&l, (unsigned)arm, 16, 4);
+		textline_put(&l, ")", 1);
 	}
-	line_end(&l);
+	textline_end(&l);
 }
 
 static const char no_arm_note[] =
@@ -388,7 +332,7 @@ static int print_json(const struct list_opts *o, const struct list_section *s, s
 static void print_section(const struct list_section *s, const char *pattern, FILE *fp)
 {
 	size_t n = evtab_nevents(s->core);
-	struct line l = { .fp = fp };
+	struct textline l = { .fp = fp };
 
 	fprintf(fp, "%s", s->core ? evtab_core_title(s->core)
 			       : "PMUv3 core not in pmuprof's tables (common events)");
@@ -406,15 +350,15 @@ static void print_section(const struct list_section *s, const char *pattern, FIL
 		if (!listmx_matches(pattern, name))
 			continue;
 		/* "  0x%04x %c %-36s %-6s  %s" */
-		line_put(&l, "  0x", 4);
-		line_num(&l, code, 16, 4);
-		line_put(&l, advertised(s, code) > 0 ? " * " : "   ", 3);
-		line_pad(&l, name, 36);
-		line_put(&l, " ", 1);
-		line_pad(&l, class_short(evtab_event_class(e)), 6);
-		line_put(&l, "  ", 2);
-		line_put(&l, evtab_event_desc(e), strlen(evtab_event_desc(e)));
-		line_end(&l);
+		textline_put(&l, "  0x", 4);
+		textline_num(&l, code, 16, 4);
+		textline_put(&l, advertised(s, code) > 0 ? " * " : "   ", 3);
+		textline_pad(&l, name, 36);
+		textline_put(&l, " ", 1);
+		textline_pad(&l, class_short(evtab_event_class(e)), 6);
+		textline_put(&l, "  ", 2);
+		textline_put(&l, evtab_event_desc(e), strlen(evtab_event_desc(e)));
+		textline_end(&l);
 	}
 	for (size_t k = 0; s->pmu && k < s->pmu->nevents; k++) {
 		const struct sysfs_event *e = sysfs_event_at(s->pmu, k);
