@@ -95,8 +95,10 @@ void resolve_event_free(struct pp_event *ev);
 
 /* Looks a perf generic, software or cache name up (case-insensitive): type and config. */
 pp_status resolve_generic(const char *name, struct perf_event_attr *attr, const char **unit);
-/* Calls fn for every generic name it knows, for suggestions and listings. */
-void resolve_generic_names(void (*fn)(const char *name, void *arg), void *arg);
+/* Calls fn for every generic name it knows, with the type and config resolve_generic gives
+ * it, for suggestions and listings. */
+void resolve_generic_names(void (*fn)(const char *name, uint32_t type, uint64_t config,
+				       void *arg), void *arg);
 /* The PMUv3 event the kernel's armv8_pmuv3 driver counts for a PERF_TYPE_HARDWARE or
  * PERF_TYPE_HW_CACHE attr (armv8_pmuv3_perf_map, armv8_pmuv3_perf_cache_map); -1 for none. */
 int resolve_generic_arm_code(uint32_t type, uint64_t config);

@@ -20,6 +20,9 @@ const char *sysfs_root(void);
  * root, trailing newline removed. PP_ENOENT when it does not exist; PP_ERANGE when it does not
  * fit in len (buf is then ""); PP_EINVAL when it is not a regular file or holds a NUL byte. */
 pp_status sysfs_read_str(const char *path, char *buf, size_t len);
+/* This boot's id (/proc/sys/kernel/random/boot_id, under the root), read once a run: the key
+ * of pmuprof's per-boot caches. */
+pp_status sysfs_boot_id(char *buf, size_t len);
 /* Reads a file holding one integer (decimal or 0x hex). */
 pp_status sysfs_read_ll(const char *path, long long *out);
 
@@ -59,12 +62,16 @@ struct sysfs_pmu {
 					 * sysfs_event_at, which read their terms */
 	size_t nevents;			/* names listed in events/ (sysfs_event_count: usable) */
 	struct sysfs_caps caps;
-	long long mux_interval_ms;	/* perf_event_mux_interval_ms, -1 when absent */
+	long long mux_interval_ms;	/* perf_event_mux_interval_ms, -1 when absent or not
+					 * read (sysfs_arm_pmus does not: it is writable, so never
+					 * cached): use sysfs_pmu_mux_interval */
 };
 
 /* Loads one PMU by directory name. PP_ENOENT when there is no such PMU. */
 pp_status sysfs_pmu_load(const char *name, struct sysfs_pmu *out);
 void sysfs_pmu_free(struct sysfs_pmu *pmu);
+/* The PMU's perf_event_mux_interval_ms (read now when not loaded with it); -1 when absent. */
+long long sysfs_pmu_mux_interval(const struct sysfs_pmu *pmu);
 
 /* All Arm PMUs of the machine, sorted by name. *out is an array of *n; free with
  * sysfs_pmus_free. Zero PMUs is not an error. */

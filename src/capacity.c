@@ -2,6 +2,7 @@
  * CPUs (binary search on k), then one CPU_CYCLES and one INST_RETIRED more for the fixed
  * counters; the answer cached per boot (keyed by PMU name, MIDR and boot_id). */
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -204,19 +205,24 @@ int capacity_cache_path(const struct sysfs_pmu *p, char *buf, size_t len)
 }
 
 /* The cache holds one line: "BOOT_ID GENERAL CYCLE ICNTR HOW PROBE_MS". 0 when it answers
- * for this boot. */
+ * for this boot. Read with one read() into the stack, not stdio (whose 4 KiB buffer on the
+ * heap and fstat every run paid for a 60-byte line: issue 16). */
 static int cache_read(const char *path, const char *boot, struct capacity *c)
 {
-	char id[64], how[40];
-	FILE *f = fopen(path, "r");
-	int ok;
+	char id[64], how[40], line[256];
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ok;
+	ssize_t n;
 
-	if (!f)
+	if (fd < 0)
 		return -1;
-	ok = fscanf(f, "%63s %d %d %d %39s %lf", id, &c->general, &c->cycle, &c->icntr, how,
+	n = read(fd, line, sizeof(line) - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	line[n] = '\0';
+	ok = sscanf(line, "%63s %d %d %d %39s %lf", id, &c->general, &c->cycle, &c->icntr, how,
 		    &c->probe_ms) == 6 && !strcmp(id, boot) && c->general > 0 &&
 	     c->general <= MAX_GENERAL;
-	fclose(f);
 	if (!ok)
 		return -1;
 	snprintf(c->how, sizeof(c->how), "%s", strcmp(how, "task") ? "cpu" : "task");
@@ -240,7 +246,7 @@ static void cache_write(const char *path, const char *boot, const struct capacit
 void capacity_get(const struct sysfs_pmu *p, struct capacity *c)
 {
 	char boot[64], path[512];
-	int have_key = sysfs_read_str("/proc/sys/kernel/random/boot_id", boot, sizeof(boot)) ==
+	int have_key = sysfs_boot_id(boot, sizeof(boot)) ==
 		       PP_OK && capacity_cache_path(p, path, sizeof(path)) == 0;
 	const struct evtab_core *core = p->midr ? evtab_core_by_midr(p->midr) : NULL;
 

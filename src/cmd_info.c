@@ -186,6 +186,7 @@ static cJSON *pmu_json(const struct sysfs_pmu *p)
 	const struct evtab_core *core = resolve_pmu_core(p);
 	cJSON *o = cJSON_CreateObject(), *cpus = cJSON_CreateArray();
 	struct capacity cap;
+	long long mux;
 	char midr[24];
 
 	cJSON_AddStringToObject(o, "name", p->name);
@@ -204,8 +205,8 @@ static cJSON *pmu_json(const struct sysfs_pmu *p)
 	cJSON_AddItemToObject(o, "caps", caps_json(&p->caps));
 	cJSON_AddItemToObject(o, "formats", formats_json(p));
 	cJSON_AddNumberToObject(o, "nevents", (double)sysfs_event_count(p));
-	cJSON_AddItemToObject(o, "mux_interval_ms",
-			      num_or_null(p->mux_interval_ms, p->mux_interval_ms >= 0));
+	mux = sysfs_pmu_mux_interval(p);
+	cJSON_AddItemToObject(o, "mux_interval_ms", num_or_null(mux, mux >= 0));
 	return o;
 }
 
@@ -274,6 +275,7 @@ static void print_pmu(const struct sysfs_pmu *p)
 {
 	const struct evtab_core *core = resolve_pmu_core(p);
 	char bits[160];
+	long long mux;
 
 	printf("%s (type %d)\n", p->name, p->type);
 	printf("  cpus             %d, from %d to %d\n", p->ncpus, p->ncpus ? p->cpus[0] : 0,
@@ -296,8 +298,8 @@ static void print_pmu(const struct sysfs_pmu *p)
 		printf(" %s=%s:%s", p->formats[k].name, field_name(p->formats[k].field), bits);
 	}
 	printf("\n  events/          %zu advertised\n", sysfs_event_count(p));
-	if (p->mux_interval_ms >= 0)
-		printf("  mux interval     %lld ms\n", p->mux_interval_ms);
+	if ((mux = sysfs_pmu_mux_interval(p)) >= 0)
+		printf("  mux interval     %lld ms\n", mux);
 	putchar('\n');
 }
 

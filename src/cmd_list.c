@@ -11,6 +11,7 @@
 #include "evtab.h"
 #include "jsonout.h"
 #include "listmx.h"
+#include "textline.h"
 #include "resolve.h"
 #include "sysfs.h"
 
@@ -25,7 +26,9 @@ struct list_opts {
 struct list_section {
 	const struct evtab_core *core;
 	const struct sysfs_pmu *pmu;
-	unsigned char adv[0x10000 / 8];	/* event numbers the PMU's events/ advertises */
+	unsigned short *adv;	/* event numbers the PMU's events/ advertises, sorted (nadv): a
+				 * few dozen, not a bitmap of 65,536 to zero and touch each run */
+	size_t nadv;
 };
 
 static const struct argp_option options[] = {
@@ -102,27 +105,48 @@ static const char *class_short(int cls)
 	return cls == EVTAB_ARCH ? "arch" : cls == EVTAB_UARCH ? "uarch" : "impdef";
 }
 
-static void section_init(struct list_section *s, const struct evtab_core *core,
-			 const struct sysfs_pmu *pmu)
+static int cmp_code(const void *a, const void *b)
+{
+	return (int)*(const unsigned short *)a - (int)*(const unsigned short *)b;
+}
+
+/* -1 when out of memory. */
+static int section_init(struct list_section *s, const struct evtab_core *core,
+			const struct sysfs_pmu *pmu)
 {
 	memset(s, 0, sizeof(*s));
 	s->core = core;
 	s->pmu = pmu;
-	for (size_t k = 0; pmu && k < pmu->nevents; k++) {
+	if (!pmu || !pmu->nevents)
+		return 0;
+	if (!(s->adv = malloc(pmu->nevents * sizeof(*s->adv))))
+		return -1;
+	for (size_t k = 0; k < pmu->nevents; k++) {
 		const struct sysfs_event *e = sysfs_event_at(pmu, k);
 		long code = e ? resolve_sysfs_event_code(e) : -1;
 
 		if (code >= 0 && code < 0x10000)
-			s->adv[code / 8] |= (unsigned char)(1u << (code % 8));
+			s->adv[s->nadv++] = (unsigned short)code;
 	}
+	qsort(s->adv, s->nadv, sizeof(*s->adv), cmp_code);
+	return 0;
+}
+
+static void sections_free(struct list_section *s, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		free(s[k].adv);
+	free(s);
 }
 
 /* 1 advertised, 0 not, -1 no PMU of this core on the machine to ask. */
 static int advertised(const struct list_section *s, unsigned code)
 {
+	unsigned short c = (unsigned short)code;
+
 	if (!s->pmu)
 		return -1;
-	return (s->adv[code / 8] >> (code % 8)) & 1;
+	return code < 0x10000 && bsearch(&c, s->adv, s->nadv, sizeof(c), cmp_code) != NULL;
 }
 
 /* Whether the PMU's events/ entry e is one the section's table lacks (by code, or by name
@@ -142,6 +166,7 @@ static int pick_sections(const struct list_opts *o, struct resolve_ctx *ctx,
 {
 	size_t cap = o->all_cores ? evtab_ncores() : ctx->model ? 1 : ctx->npmus;
 	struct list_section *v = calloc(cap ? cap : 1, sizeof(*v));
+	int bad = 0;
 
 	*n = 0;
 	if (!v)
@@ -149,13 +174,18 @@ static int pick_sections(const struct list_opts *o, struct resolve_ctx *ctx,
 	if (o->all_cores) {
 		for (size_t k = 0; k < cap; k++) {
 			const struct evtab_core *c = evtab_core_at(k);
-			section_init(&v[(*n)++], c, resolve_arm_pmu_of(ctx, c));
+			bad |= section_init(&v[(*n)++], c, resolve_arm_pmu_of(ctx, c));
 		}
 	} else if (ctx->model) {
-		section_init(&v[(*n)++], ctx->model, resolve_arm_pmu_of(ctx, ctx->model));
+		bad |= section_init(&v[(*n)++], ctx->model, resolve_arm_pmu_of(ctx, ctx->model));
 	} else {
 		for (size_t k = 0; k < ctx->npmus; k++)
-			section_init(&v[(*n)++], resolve_pmu_core(&ctx->pmus[k]), &ctx->pmus[k]);
+			bad |= section_init(&v[(*n)++], resolve_pmu_core(&ctx->pmus[k]),
+					    &ctx->pmus[k]);
+	}
+	if (bad) {
+		sections_free(v, *n);
+		return -1;
 	}
 	*out = v;
 	return 0;
@@ -240,14 +270,14 @@ struct generic_acc {
 	int shown;		/* text: the header is printed before the first match */
 };
 
-static void generic_cb(const char *name, void *arg)
+static void generic_cb(const char *name, uint32_t type, uint64_t config, void *arg)
 {
 	struct generic_acc *g = arg;
-	struct perf_event_attr a = { 0 };
-	const char *unit;
+	struct perf_event_attr a = { .type = type, .config = config };
+	struct textline l = { .fp = g->fp };
 	int arm;
 
-	if (!listmx_matches(g->pattern, name) || resolve_generic(name, &a, &unit) != PP_OK)
+	if (!listmx_matches(g->pattern, name))
 		return;
 	arm = resolve_generic_arm_code(a.type, a.config);
 	if (g->arr) {
@@ -261,13 +291,19 @@ static void generic_cb(const char *name, void *arg)
 	}
 	if (!g->shown++)
 		fprintf(g->fp, "perf generic events:\n");
+	/* "  %-32s type %u config 0x%llx" and " (on Arm: event 0x%04x)" */
+	textline_put(&l, "  ", 2);
+	textline_pad(&l, name, 32);
+	textline_put(&l, " type ", 6);
+	textline_num(&l, a.type, 10, 1);
+	textline_put(&l, " config 0x", 10);
+	textline_num(&l, a.config, 16, 1);
 	if (arm >= 0) {
-		fprintf(g->fp, "  %-32s type %u config 0x%llx (on Arm: event 0x%04x)\n", name, a.type,
-			(unsigned long long)a.config, (unsigned)arm);
-	} else {
-		fprintf(g->fp, "  %-32s type %u config 0x%llx\n", name, a.type,
-			(unsigned long long)a.config);
+		textline_put(&l, " (on Arm: event 0x", 18);
+		textline_num(&l, (unsigned)arm, 16, 4);
+		textline_put(&l, ")", 1);
 	}
+	textline_end(&l);
 }
 
 static const char no_arm_note[] =
@@ -296,6 +332,7 @@ static int print_json(const struct list_opts *o, const struct list_section *s, s
 static void print_section(const struct list_section *s, const char *pattern, FILE *fp)
 {
 	size_t n = evtab_nevents(s->core);
+	struct textline l = { .fp = fp };
 
 	fprintf(fp, "%s", s->core ? evtab_core_title(s->core)
 			       : "PMUv3 core not in pmuprof's tables (common events)");
@@ -310,10 +347,18 @@ static void print_section(const struct list_section *s, const char *pattern, FIL
 		const char *name = evtab_event_name(e);
 		unsigned code = evtab_event_code(e);
 
-		if (listmx_matches(pattern, name))
-			fprintf(fp, "  0x%04x %c %-36s %-6s  %s\n", code,
-				advertised(s, code) > 0 ? '*' : ' ', name,
-				class_short(evtab_event_class(e)), evtab_event_desc(e));
+		if (!listmx_matches(pattern, name))
+			continue;
+		/* "  0x%04x %c %-36s %-6s  %s" */
+		textline_put(&l, "  0x", 4);
+		textline_num(&l, code, 16, 4);
+		textline_put(&l, advertised(s, code) > 0 ? " * " : "   ", 3);
+		textline_pad(&l, name, 36);
+		textline_put(&l, " ", 1);
+		textline_pad(&l, class_short(evtab_event_class(e)), 6);
+		textline_put(&l, "  ", 2);
+		textline_put(&l, evtab_event_desc(e), strlen(evtab_event_desc(e)));
+		textline_end(&l);
 	}
 	for (size_t k = 0; s->pmu && k < s->pmu->nevents; k++) {
 		const struct sysfs_event *e = sysfs_event_at(s->pmu, k);
@@ -349,8 +394,17 @@ static void name_cb(const char *name, void *arg)
 {
 	struct generic_acc *g = arg;
 
-	if (listmx_matches(g->pattern, name))
-		fprintf(g->fp, "%s\n", name);
+	if (listmx_matches(g->pattern, name)) {
+		fputs(name, g->fp);
+		putc('\n', g->fp);
+	}
+}
+
+static void generic_name_cb(const char *name, uint32_t type, uint64_t config, void *arg)
+{
+	(void)type;
+	(void)config;
+	name_cb(name, arg);
 }
 
 /* --names: the names the text listing shows, in its order, nothing else (no note on a host
@@ -359,7 +413,7 @@ static void print_names(const struct list_opts *o, const struct list_section *s,
 {
 	struct generic_acc g = { o->pattern, NULL, stdout, 0 };
 
-	resolve_generic_names(name_cb, &g);
+	resolve_generic_names(generic_name_cb, &g);
 	for (size_t k = 0; k < n; k++) {
 		for (size_t e = 0; e < evtab_nevents(s[k].core); e++)
 			name_cb(evtab_event_name(evtab_event_at(s[k].core, e)), &g);
@@ -467,7 +521,7 @@ int cmd_list(int argc, char **argv)
 		msg_error("cannot write the list");
 		rc = PP_EXIT_ERROR;
 	}
-	free(secs);
+	sections_free(secs, n);
 	resolve_ctx_free(&ctx);
 	return rc;
 }

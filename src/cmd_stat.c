@@ -567,7 +567,8 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 		b.topo = &at;
 		b.ids = &ids;
 	}
-	ctime_r(&now, started);
+	if (o->append && !o->json)	/* ctime reads the time zone: a file, when it is used */
+		ctime_r(&now, started);
 	if (cmd_export_open(&o->exports, xf) != 0)	/* refused before the command runs */
 		return PP_EXIT_ERROR;
 	rc = stat_series_run(&sc, evs, n, &s, &ticks, &res, &count_stop, why, sizeof(why));

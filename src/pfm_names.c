@@ -46,7 +46,7 @@ static int key_of(const char *path, struct names_key *k)
 
 	memset(k, 0, sizeof(*k));
 	if (libpfm_env_set() ||
-	    sysfs_read_str("/proc/sys/kernel/random/boot_id", k->boot, sizeof(k->boot)) != PP_OK ||
+	    sysfs_boot_id(k->boot, sizeof(k->boot)) != PP_OK ||
 	    !path || !*path || stat(path, &sb) != 0)
 		return -1;
 	snprintf(k->lib, sizeof(k->lib), "%s %llu %lld %lld.%09ld", path,

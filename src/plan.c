@@ -78,23 +78,46 @@ static size_t make_units(const struct plan_ev *ev, size_t n, int *unit)
 	return nu;
 }
 
+/* Each unit's events, contiguous: ev indices mem[first[u]] .. mem[first[u + 1] - 1] (a counting
+ * sort of unit[]), so that a unit's members are found without a scan of every event: the
+ * packing asks for them per unit, run and PMU (issue 16: a cost per event, not per event
+ * squared). */
+struct members {
+	size_t *mem, *first;
+};
+
+static int members_make(const int *unit, size_t n, size_t nunits, struct members *m)
+{
+	m->mem = malloc((n + 1) * sizeof(*m->mem));
+	m->first = calloc(nunits + 2, sizeof(*m->first));
+	if (!m->mem || !m->first)
+		return -1;
+	for (size_t k = 0; k < n; k++)
+		m->first[unit[k] + 2]++;
+	for (size_t u = 2; u < nunits + 2; u++)
+		m->first[u] += m->first[u - 1];
+	for (size_t k = 0; k < n; k++)	/* first[u + 1] runs from unit u's start to its end */
+		m->mem[m->first[unit[k] + 1]++] = k;
+	return 0;
+}
+
 /* Adds unit u's members on pmu to t. */
-static void take_unit(const struct plan_ev *ev, size_t n, const int *unit, size_t u, int pmu,
+static void take_unit(const struct plan_ev *ev, const struct members *m, size_t u, int pmu,
 		      struct use *t, const struct plan_cap *cap)
 {
-	for (size_t k = 0; k < n; k++)
-		if (unit[k] == (int)u && ev[k].pmu == pmu)
-			take(t, &ev[k], cap);
+	for (size_t i = m->first[u]; i < m->first[u + 1]; i++)
+		if (ev[m->mem[i]].pmu == pmu)
+			take(t, &ev[m->mem[i]], cap);
 }
 
 /* Whether unit u's members on pmu fit run state use (of that PMU) and, when they do and
  * commit, takes them. */
-static int fits(const struct plan_ev *ev, size_t n, const int *unit, size_t u, int pmu,
+static int fits(const struct plan_ev *ev, const struct members *m, size_t u, int pmu,
 		struct use *use, const struct plan_cap *cap, int commit)
 {
 	struct use t = *use;
 
-	take_unit(ev, n, unit, u, pmu, &t, cap);
+	take_unit(ev, m, u, pmu, &t, cap);
 	if (t.gen > cap->general)
 		return 0;
 	if (commit)
@@ -102,38 +125,35 @@ static int fits(const struct plan_ev *ev, size_t n, const int *unit, size_t u, i
 	return 1;
 }
 
-/* Whether unit u has a member on pmu. */
-static int on_pmu(const struct plan_ev *ev, size_t n, const int *unit, size_t u, size_t pmu)
+/* The first member of unit u on pmu; -1 when it has none there. */
+static long on_pmu(const struct plan_ev *ev, const struct members *m, size_t u, size_t pmu)
 {
-	for (size_t k = 0; k < n; k++)
-		if (unit[k] == (int)u && ev[k].pmu == (int)pmu)
-			return 1;
-	return 0;
+	for (size_t i = m->first[u]; i < m->first[u + 1]; i++)
+		if (ev[m->mem[i]].pmu == (int)pmu)
+			return (long)m->mem[i];
+	return -1;
 }
 
 /* Each unit's need on each of its PMUs, checked against that PMU; PP_EINVAL with *err for
  * one that cannot fit. unit_need is the most it needs of one PMU. */
-static pp_status check_units(const struct plan_ev *ev, size_t n, const struct plan_cap *caps,
-			     size_t ncaps, struct plan *p, struct plan_error *err)
+static pp_status check_units(const struct plan_ev *ev, const struct members *m,
+			     const struct plan_cap *caps, size_t ncaps, struct plan *p,
+			     struct plan_error *err)
 {
 	for (size_t u = 0; u < p->nunits; u++) {
 		p->unit_need[u] = 0;
 		for (size_t pmu = 0; pmu < ncaps; pmu++) {
 			struct use z = { 0 };
+			long k = on_pmu(ev, m, u, pmu);
 
-			if (!on_pmu(ev, n, p->unit, u, pmu))
+			if (k < 0)
 				continue;
-			take_unit(ev, n, p->unit, u, (int)pmu, &z, &caps[pmu]);
+			take_unit(ev, m, u, (int)pmu, &z, &caps[pmu]);
 			if (z.gen > p->unit_need[u])
 				p->unit_need[u] = z.gen;
 			if (z.gen <= caps[pmu].general)
 				continue;
-			for (size_t k = 0; k < n; k++)
-				if (p->unit[k] == (int)u && ev[k].pmu == (int)pmu) {
-					*err = (struct plan_error){ ev[k].group, (int)pmu, z.gen,
-								    caps[pmu].general };
-					break;
-				}
+			*err = (struct plan_error){ ev[k].group, (int)pmu, z.gen, caps[pmu].general };
 			return PP_EINVAL;
 		}
 	}
@@ -142,8 +162,9 @@ static pp_status check_units(const struct plan_ev *ev, size_t n, const struct pl
 
 /* First fit: each unit in the first run with room on every PMU it has members on (units
  * that need no counter go to run 0). urun[u] receives the run. */
-static size_t pack(const struct plan_ev *ev, size_t n, const struct plan_cap *caps,
-		   size_t ncaps, const struct plan *p, struct use *use, int *urun)
+static size_t pack(const struct plan_ev *ev, const struct members *m,
+		   const struct plan_cap *caps, size_t ncaps, const struct plan *p,
+		   struct use *use, int *urun)
 {
 	size_t nruns = 1;
 
@@ -152,8 +173,8 @@ static size_t pack(const struct plan_ev *ev, size_t n, const struct plan_cap *ca
 
 		/* the first run where each of its PMUs has room; then take them */
 		while (pmu < ncaps) {
-			if (on_pmu(ev, n, p->unit, u, pmu) &&
-			    !fits(ev, n, p->unit, u, (int)pmu, &use[r * ncaps + pmu], &caps[pmu], 0)) {
+			if (on_pmu(ev, m, u, pmu) >= 0 &&
+			    !fits(ev, m, u, (int)pmu, &use[r * ncaps + pmu], &caps[pmu], 0)) {
 				r++;
 				pmu = 0;
 				continue;
@@ -161,8 +182,8 @@ static size_t pack(const struct plan_ev *ev, size_t n, const struct plan_cap *ca
 			pmu++;
 		}
 		for (pmu = 0; pmu < ncaps; pmu++)
-			if (on_pmu(ev, n, p->unit, u, pmu))
-				fits(ev, n, p->unit, u, (int)pmu, &use[r * ncaps + pmu], &caps[pmu], 1);
+			if (on_pmu(ev, m, u, pmu) >= 0)
+				fits(ev, m, u, (int)pmu, &use[r * ncaps + pmu], &caps[pmu], 1);
 		urun[u] = (int)r;
 		if (r + 1 > nruns)
 			nruns = r + 1;
@@ -173,6 +194,7 @@ static size_t pack(const struct plan_ev *ev, size_t n, const struct plan_cap *ca
 pp_status plan_make(const struct plan_ev *ev, size_t n, const struct plan_cap *caps,
 		    size_t ncaps, struct plan *out, struct plan_error *err)
 {
+	struct members m = { NULL, NULL };
 	struct use *use;
 	int *urun;
 	pp_status st;
@@ -187,13 +209,17 @@ pp_status plan_make(const struct plan_ev *ev, size_t n, const struct plan_cap *c
 	st = out->unit && out->run && out->unit_need && use && urun ? PP_OK : PP_ENOMEM;
 	if (st == PP_OK) {
 		out->nunits = make_units(ev, n, out->unit);
-		st = n && !out->nunits ? PP_ENOMEM : check_units(ev, n, caps, ncaps, out, err);
+		st = (n && !out->nunits) || members_make(out->unit, n, out->nunits, &m)
+			     ? PP_ENOMEM
+			     : check_units(ev, &m, caps, ncaps, out, err);
 	}
 	if (st == PP_OK) {
-		out->nruns = pack(ev, n, caps, ncaps, out, use, urun);
+		out->nruns = pack(ev, &m, caps, ncaps, out, use, urun);
 		for (size_t k = 0; k < n; k++)
 			out->run[k] = urun[out->unit[k]];
 	}
+	free(m.mem);
+	free(m.first);
 	free(use);
 	free(urun);
 	if (st != PP_OK)

@@ -84,8 +84,10 @@ static pp_status resolve_raw(const char *name, int column, struct pp_event *ev,
 	return ev->pmu ? PP_OK : PP_ENOMEM;
 }
 
-static void offer_cb(const char *name, void *arg)
+static void offer_cb(const char *name, uint32_t type, uint64_t config, void *arg)
 {
+	(void)type;
+	(void)config;
 	suggest_offer(arg, name);
 }
 
@@ -378,23 +380,40 @@ static int pmu_name_possible(const char *name)
 	return strlen(name) < SYSFS_NAME_MAX && strcmp(name, ".") != 0 && strcmp(name, "..") != 0;
 }
 
+/* The PMU a PMU/terms/ spec names: one of the machine's Arm PMUs when it is one (read once a
+ * run, from the per-boot cache: a dozen sysfs files a spec otherwise), else loaded into
+ * *own. */
+static pp_status named_pmu(struct resolve_ctx *c, const char *name, struct sysfs_pmu *own,
+			   const struct sysfs_pmu **out)
+{
+	memset(own, 0, sizeof(*own));
+	*out = own;
+	if (resolve_ctx_pmus(c) == PP_OK)
+		for (size_t k = 0; k < c->npmus; k++)
+			if (strcmp(c->pmus[k].name, name) == 0) {
+				*out = &c->pmus[k];
+				return PP_OK;
+			}
+	return sysfs_pmu_load(name, own);
+}
+
 /* PMU/terms/, or EVENT/terms/ when no PMU has that name (inst_retired/p=1,nsh=1/). */
 static pp_status resolve_slashed(struct resolve_ctx *c, const struct evspec_req *req,
 				 struct pp_event *ev, struct resolve_error *err)
 {
 	struct sysfs_pmu own;
-	const struct sysfs_pmu *pmu;
+	const struct sysfs_pmu *pmu, *np;
 	char pb[QUOTE];
-	pp_status st = sysfs_pmu_load(req->pmu, &own);
+	pp_status st = named_pmu(c, req->pmu, &own, &np);
 
 	if (st == PP_OK) {
-		ev->attr.type = (uint32_t)own.type;
-		ev->core = own.is_arm ? resolve_pmu_core(&own) : NULL;
-		if ((st = apply_terms(&own, req, ev, err)) == PP_OK)
-			st = apply_threshold(&own, req->column, ev, err);
+		ev->attr.type = (uint32_t)np->type;
+		ev->core = np->is_arm ? resolve_pmu_core(np) : NULL;
+		if ((st = apply_terms(np, req, ev, err)) == PP_OK)
+			st = apply_threshold(np, req->column, ev, err);
 		if (st == PP_OK)
-			st = set_pmu(ev, own.name);
-		if (st == PP_OK && own.is_arm && ev->attr.config < 0x10000)
+			st = set_pmu(ev, np->name);
+		if (st == PP_OK && np->is_arm && ev->attr.config < 0x10000)
 			ev->arm_code = (int)ev->attr.config;
 		sysfs_pmu_free(&own);
 		return st;

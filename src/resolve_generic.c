@@ -67,10 +67,19 @@ static const char *const cache_plural[] = {
 #define NCACHE (sizeof(cache_names) / sizeof(cache_names[0]))
 #define NOPS (sizeof(cache_ops) / sizeof(cache_ops[0]))
 
-static void cache_name(char *buf, size_t len, size_t c, size_t op, int miss)
+/* "<cache>-<op>s" or "<cache>-<op>-misses" into buf (room for the longest, 24 bytes), by
+ * copying: list prints all 42 */
+static void cache_name(char *buf, size_t c, size_t op, int miss)
 {
-	snprintf(buf, len, "%s-%s%s", cache_names[c], cache_ops[op],
-		 miss ? "-misses" : cache_plural[op]);
+	const char *parts[] = { cache_names[c], "-", cache_ops[op],
+				miss ? "-misses" : cache_plural[op] };
+	size_t n = 0;
+
+	for (size_t k = 0; k < sizeof(parts) / sizeof(parts[0]); k++) {
+		memcpy(buf + n, parts[k], strlen(parts[k]));
+		n += strlen(parts[k]);
+	}
+	buf[n] = '\0';
 }
 
 /* The index in words[0..n) of the word that begins s and is followed by '-'; *rest gets what
@@ -218,16 +227,21 @@ pp_status resolve_generic(const char *name, struct perf_event_attr *attr, const 
 	return PP_OK;
 }
 
-void resolve_generic_names(void (*fn)(const char *name, void *arg), void *arg)
+void resolve_generic_names(void (*fn)(const char *name, uint32_t type, uint64_t config,
+				       void *arg), void *arg)
 {
 	char buf[64];
 
 	for (size_t k = 0; k < NGENERIC; k++)
-		fn(generics[k].name, arg);
+		fn(generics[k].name, generics[k].type, generics[k].config, arg);
 	for (size_t c = 0; c < NCACHE; c++)
 		for (size_t op = 0; op < NOPS; op++)
 			for (int miss = 0; miss < 2; miss++) {
-				cache_name(buf, sizeof(buf), c, op, miss);
-				fn(buf, arg);
+				cache_name(buf, c, op, miss);
+				fn(buf, PERF_TYPE_HW_CACHE,
+				   (uint64_t)c | op << 8 |
+					   (uint64_t)(miss ? PERF_COUNT_HW_CACHE_RESULT_MISS
+							   : PERF_COUNT_HW_CACHE_RESULT_ACCESS) << 16,
+				   arg);
 			}
 }

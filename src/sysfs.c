@@ -13,10 +13,15 @@
 
 #include "sysfs_priv.h"
 
-/* Directory standing for "/" ("" = the real root), without a trailing slash. The module's only
- * global: one byte longer than PATH_MAX so a root too long to use makes every path too long
+/* Directory standing for "/" ("" = the real root), without a trailing slash. One byte longer than PATH_MAX so a root too long to use makes every path too long
  * (PP_ERANGE) instead of silently naming another directory. */
 static char sysfs_root_dir[PATH_MAX + 1];
+/* sysfs_boot_id's memo, forgotten when the root changes */
+static struct {
+	int done;
+	pp_status st;
+	char id[64];
+} boot_memo;
 
 /* Most entries sysfs_list_dir accepts: bounds memory on a runaway tree. */
 #define SYSFS_DIR_MAX 65536
@@ -27,6 +32,7 @@ void sysfs_set_root(const char *root)
 
 	if (!root)
 		root = "";
+	boot_memo.done = 0;
 	len = strnlen(root, sizeof sysfs_root_dir - 1);
 	memcpy(sysfs_root_dir, root, len);
 	sysfs_root_dir[len] = '\0';
@@ -79,6 +85,24 @@ static pp_status root_path(char *buf, size_t len, const char *path)
 	return PP_OK;
 }
 
+pp_status sysfs_boot_id(char *buf, size_t len)
+{
+	/* read once a run: the capacity cache, libpfm4's list of names and the PMU cache are all
+	 * keyed by it, and each sysfs/proc read costs an arm64 guest ~15-22 k kernel
+	 * instructions (issue 16) */
+	if (!boot_memo.done) {
+		boot_memo.done = 1;
+		boot_memo.st = sysfs_read_str("/proc/sys/kernel/random/boot_id", boot_memo.id,
+					      sizeof boot_memo.id);
+	}
+	if (boot_memo.st != PP_OK)
+		return boot_memo.st;
+	if (strlen(boot_memo.id) >= len)
+		return PP_ERANGE;
+	strcpy(buf, boot_memo.id);
+	return PP_OK;
+}
+
 pp_status sysfs_pathf(char *buf, size_t len, const char *fmt, ...)
 {
 	char rel[PATH_MAX];
@@ -93,7 +117,9 @@ pp_status sysfs_pathf(char *buf, size_t len, const char *fmt, ...)
 	return root_path(buf, len, rel);
 }
 
-/* Reads up to len - 1 bytes; PP_ERANGE when the file holds more. Sets *got. */
+/* Reads up to len - 1 bytes; PP_ERANGE when the file holds more. Sets *got. A read shorter
+ * than asked ends it: the fd is a regular file (open_regular), where that is the end, and a
+ * sysfs attribute comes whole from one show() (a read to see 0 was a syscall a file). */
 static pp_status read_fd_bounded(int fd, char *buf, size_t len, size_t *got)
 {
 	size_t n = 0;
@@ -106,9 +132,9 @@ static pp_status read_fd_bounded(int fd, char *buf, size_t len, size_t *got)
 			continue;
 		if (r < 0)
 			return errno_status(errno);
-		if (r == 0)
-			break;
 		n += (size_t)r;
+		if (r == 0 || n < len - 1)
+			break;
 	}
 	if (n == len - 1) {
 		do
@@ -262,11 +288,6 @@ int sysfs_name_ok(const char *name)
 	       strcmp(name, "..") != 0;
 }
 
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 void sysfs_names_free(char **names, size_t n)
 {
 	size_t i;
@@ -278,60 +299,101 @@ void sysfs_names_free(char **names, size_t n)
 	free(names);
 }
 
-/* Appends a copy of name to *v (capacity *cap), growing it by doubling. */
-static pp_status names_push(char ***v, size_t *n, size_t *cap, const char *name)
+/* One directory entry while listing: its name and inode number, sorted by name. */
+struct dirent_ino {
+	char *name;
+	uint64_t ino;
+};
+
+static int cmp_dirent_ino(const void *a, const void *b)
 {
-	char **nv;
+	return strcmp(((const struct dirent_ino *)a)->name, ((const struct dirent_ino *)b)->name);
+}
 
-	if (*n == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 16;
+pp_status sysfs_list_dir_ino(const char *path, char ***names, uint64_t **inos, size_t *n)
+{
+	/* getdents64 into a small buffer, not opendir: its 32 KiB buffer on the heap, for a
+	 * directory of ten names, was pages a run touches (issue 16) */
+	char full[PATH_MAX + 1], ents[2048] __attribute__((aligned(8)));
+	struct dirent_ino *v = NULL, *nv;
+	size_t cnt = 0, cap = 0, i;
+	pp_status st = PP_OK;
+	ssize_t got = 0, off;
+	int fd;
 
-		if (!(nv = realloc(*v, ncap * sizeof *nv)))
-			return PP_ENOMEM;
-		*v = nv;
-		*cap = ncap;
+	*names = NULL;
+	if (inos)
+		*inos = NULL;
+	*n = 0;
+	if ((st = root_path(full, sizeof full, path)) != PP_OK)
+		return st;
+	if ((fd = open(full, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+		return errno_status(errno);
+	for (off = 0; st == PP_OK; off += ((struct dirent64 *)(ents + off))->d_reclen) {
+		struct dirent64 *de;
+
+		if (off >= got) {	/* the next batch of entries */
+			if ((got = getdents64(fd, ents, sizeof(ents))) <= 0) {
+				if (got < 0)
+					st = errno_status(errno);
+				break;
+			}
+			off = 0;
+		}
+		de = (struct dirent64 *)(ents + off);
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		if (cnt >= SYSFS_DIR_MAX) {
+			st = PP_ERANGE;
+			break;
+		}
+		if (cnt == cap) {
+			cap = cap ? cap * 2 : 16;
+			if (!(nv = realloc(v, cap * sizeof *v))) {
+				st = PP_ENOMEM;
+				break;
+			}
+			v = nv;
+		}
+		if (!(v[cnt].name = strdup(de->d_name))) {
+			st = PP_ENOMEM;
+			break;
+		}
+		v[cnt++].ino = de->d_ino;
 	}
-	if (!((*v)[*n] = strdup(name)))
-		return PP_ENOMEM;
-	(*n)++;
+	close(fd);
+	if (cnt)
+		qsort(v, cnt, sizeof *v, cmp_dirent_ino);
+	if (st == PP_OK && cnt && !(*names = malloc(cnt * sizeof **names)))
+		st = PP_ENOMEM;
+	if (st == PP_OK && cnt && inos && !(*inos = malloc(cnt * sizeof **inos)))
+		st = PP_ENOMEM;
+	for (i = 0; i < cnt; i++) {
+		if (st == PP_OK) {
+			(*names)[i] = v[i].name;
+			if (inos)
+				(*inos)[i] = v[i].ino;
+		} else {
+			free(v[i].name);
+		}
+	}
+	free(v);
+	if (st != PP_OK) {
+		free(*names);
+		*names = NULL;
+		if (inos) {
+			free(*inos);
+			*inos = NULL;
+		}
+		return st;
+	}
+	*n = cnt;
 	return PP_OK;
 }
 
 pp_status sysfs_list_dir(const char *path, char ***names, size_t *n)
 {
-	char full[PATH_MAX + 1];
-	char **v = NULL;
-	size_t nv = 0, cap = 0;
-	struct dirent *de;
-	pp_status st;
-	DIR *d;
-
-	*names = NULL;
-	*n = 0;
-	if ((st = root_path(full, sizeof full, path)) != PP_OK)
-		return st;
-	if (!(d = opendir(full)))
-		return errno_status(errno);
-	while ((de = readdir(d))) {
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		if (nv >= SYSFS_DIR_MAX) {
-			st = PP_ERANGE;
-			break;
-		}
-		if ((st = names_push(&v, &nv, &cap, de->d_name)) != PP_OK)
-			break;
-	}
-	closedir(d);
-	if (st != PP_OK) {
-		sysfs_names_free(v, nv);
-		return st;
-	}
-	if (nv)
-		qsort(v, nv, sizeof *v, cmp_name);
-	*names = v;
-	*n = nv;
-	return PP_OK;
+	return sysfs_list_dir_ino(path, names, NULL, n);
 }
 
 /* Reads a cpu number (decimal digits only), saturating at INT_MAX (a number past the array
@@ -354,8 +416,10 @@ static pp_status parse_cpu_number(const char **sp, int *out)
 /* Marks the cpus of "a", "a-b" items separated by commas; the kernel's cpulist format
  * (cpumap_print_to_pagebuf with list = true). The whole text is checked before a range error
  * is returned, so a malformed list is PP_EINVAL whatever numbers it holds. *over (-1 before)
- * becomes the lowest cpu at or above SYSFS_MAX_CPUS, which is left unmarked. */
-static pp_status mark_cpulist(const char *s, unsigned char *seen, int *over)
+ * becomes the lowest cpu at or above SYSFS_MAX_CPUS, which is left unmarked. *top (0 before)
+ * becomes one past the highest cpu marked, so that the caller scans seen[] no further (a
+ * cpus file names a few CPUs of the 1024). */
+static pp_status mark_cpulist(const char *s, unsigned char *seen, int *over, int *top)
 {
 	pp_status st;
 	int a, b, c, lo;
@@ -373,6 +437,8 @@ static pp_status mark_cpulist(const char *s, unsigned char *seen, int *over)
 		}
 		for (c = a; c <= b && c < SYSFS_MAX_CPUS; c++)
 			seen[c] = 1;
+		if (c > a && c > *top)	/* something marked, up to c - 1 */
+			*top = c;
 		lo = a > SYSFS_MAX_CPUS ? a : SYSFS_MAX_CPUS;
 		if (b >= SYSFS_MAX_CPUS && (*over < 0 || lo < *over))
 			*over = lo;
@@ -389,8 +455,8 @@ static pp_status mark_cpulist(const char *s, unsigned char *seen, int *over)
 
 pp_status sysfs_parse_cpulist_over(const char *s, int **cpus, int *n, int *over)
 {
-	unsigned char seen[SYSFS_MAX_CPUS] = { 0 };
-	int i, count = 0, *v, hi = -1;
+	unsigned char seen[SYSFS_MAX_CPUS];
+	int i, count = 0, *v, hi = -1, top = 0;	/* seen[top..] are not set */
 	pp_status st;
 
 	if (!s || !cpus || !n)
@@ -403,14 +469,15 @@ pp_status sysfs_parse_cpulist_over(const char *s, int **cpus, int *n, int *over)
 		s++;
 	if (!*s)
 		return PP_OK;	/* an empty mask: no cpus */
-	st = mark_cpulist(s, seen, &hi);
+	memset(seen, 0, sizeof seen);
+	st = mark_cpulist(s, seen, &hi, &top);
 	if (st != PP_OK && st != PP_ERANGE)
 		return st;
-	for (i = 0; i < SYSFS_MAX_CPUS; i++)
+	for (i = 0; i < top; i++)
 		count += seen[i];
 	if (!(v = malloc(((size_t)count + 1) * sizeof *v)))
 		return PP_ENOMEM;
-	for (i = 0, count = 0; i < SYSFS_MAX_CPUS; i++)
+	for (i = 0, count = 0; i < top; i++)
 		if (seen[i])
 			v[count++] = i;
 	*cpus = v;

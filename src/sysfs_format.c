@@ -113,8 +113,11 @@ const struct sysfs_format *sysfs_format_find(const struct sysfs_pmu *pmu, const 
 
 	if (!pmu || !term)
 		return NULL;
+	/* the first letters compared before the whole names: planning asks for four terms an
+	 * event (event, long, threshold, threshold_compare...) of a PMU that has a few */
 	for (i = 0; i < pmu->nformats; i++)
-		if (!strcasecmp(pmu->formats[i].name, term))
+		if (tolower((unsigned char)pmu->formats[i].name[0]) == tolower((unsigned char)*term) &&
+		    !strcasecmp(pmu->formats[i].name, term))
 			return &pmu->formats[i];
 	return NULL;
 }

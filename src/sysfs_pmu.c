@@ -336,11 +336,23 @@ static pp_status pmu_load(const char *name, const struct preread *pre, struct sy
 		return st;
 	}
 	load_caps(out);
-	load_mux(out);
+	if (!pre)	/* one PMU asked for by name; the Arm PMUs' is read when asked for */
+		load_mux(out);
 	out->is_arm = looks_like_pmuv3(out, has_cpus);
 	if (out->is_arm && sysfs_cpu_midr(out->ncpus ? out->cpus[0] : 0, &out->midr) != PP_OK)
 		out->midr = 0;
 	return PP_OK;
+}
+
+long long sysfs_pmu_mux_interval(const struct sysfs_pmu *pmu)
+{
+	struct sysfs_pmu p = { .mux_interval_ms = -1 };
+
+	if (!pmu || pmu->mux_interval_ms >= 0)
+		return pmu ? pmu->mux_interval_ms : -1;
+	strcpy(p.name, pmu->name);
+	load_mux(&p);
+	return p.mux_interval_ms;
 }
 
 pp_status sysfs_pmu_load(const char *name, struct sysfs_pmu *out)
@@ -399,31 +411,25 @@ static int may_be_pmuv3(const char *name, struct preread *pre)
 	       is_pmuv3_event_format(&f);
 }
 
-/* A PMU that looks like PMUv3 but fails to load is skipped; its status is returned only when
- * no Arm PMU loaded at all, so one broken directory does not hide a working PMU. */
-pp_status sysfs_arm_pmus(struct sysfs_pmu **out, size_t *n)
+/* Reads every PMU of names that may be PMUv3 and keeps the Arm ones (*v, *nv). A PMU that looks
+ * like PMUv3 but fails to load is skipped; its status is returned in *fail. Not inlined: its
+ * frame (a page of what it pre-reads) is on the stack only when the cache did not answer. */
+__attribute__((noinline)) static pp_status discover(char **names, size_t nn,
+						     struct sysfs_pmu **out, size_t *n,
+						     pp_status *fail)
 {
 	struct sysfs_pmu *v = NULL, *nv, p;
 	struct preread pre;
-	pp_status st, fail = PP_OK;
-	char **names;
-	size_t nn, i, nv_count = 0;
+	size_t nv_count = 0;
+	pp_status st;
 
-	if (!out || !n)
-		return PP_EINVAL;
-	*out = NULL;
-	*n = 0;
-	st = sysfs_list_dir(PMU_DIR, &names, &nn);
-	if (st == PP_ENOENT)
-		return PP_OK;	/* no perf events in this kernel: no PMU */
-	if (st != PP_OK)
-		return st;
-	for (i = 0; i < nn; i++) {
+	*fail = PP_OK;
+	for (size_t i = 0; i < nn; i++) {
 		if (!sysfs_name_ok(names[i]) || !may_be_pmuv3(names[i], &pre))
 			continue;
 		if ((st = pmu_load(names[i], &pre, &p)) != PP_OK) {
-			if (fail == PP_OK)
-				fail = st;
+			if (*fail == PP_OK)
+				*fail = st;
 			continue;
 		}
 		if (!p.is_arm) {
@@ -433,16 +439,50 @@ pp_status sysfs_arm_pmus(struct sysfs_pmu **out, size_t *n)
 		if (!(nv = realloc(v, (nv_count + 1) * sizeof *v))) {
 			sysfs_pmu_free(&p);
 			sysfs_pmus_free(v, nv_count);
-			sysfs_names_free(names, nn);
 			return PP_ENOMEM;
 		}
 		v = nv;
 		v[nv_count++] = p;
 	}
-	sysfs_names_free(names, nn);
-	if (nv_count == 0 && fail != PP_OK)
-		return fail;
 	*out = v;
 	*n = nv_count;
 	return PP_OK;
+}
+
+/* Its status is returned only when no Arm PMU loaded at all, so one broken directory does
+ * not hide a working PMU. The answer is kept in the per-boot cache (sysfs_cache.c says why it
+ * cannot be stale) when every PMU loaded; a later run of this boot reads the PMU directory's
+ * listing and the cache only. */
+pp_status sysfs_arm_pmus(struct sysfs_pmu **out, size_t *n)
+{
+	pp_status st, fail;
+	char **names, *key = NULL;
+	uint64_t *inos;
+	size_t nn;
+
+	if (!out || !n)
+		return PP_EINVAL;
+	*out = NULL;
+	*n = 0;
+	st = sysfs_list_dir_ino(PMU_DIR, &names, &inos, &nn);
+	if (st == PP_ENOENT)
+		return PP_OK;	/* no perf events in this kernel: no PMU */
+	if (st != PP_OK)
+		return st;
+	if (sysfs_cache_key(names, inos, nn, &key) == PP_OK &&
+	    sysfs_cache_load(key, out, n) == PP_OK) {
+		free(key);
+		free(inos);
+		sysfs_names_free(names, nn);
+		return PP_OK;
+	}
+	free(inos);
+	st = discover(names, nn, out, n, &fail);
+	sysfs_names_free(names, nn);
+	if (st == PP_OK && key && fail == PP_OK)
+		sysfs_cache_store(key, *out, *n);
+	free(key);
+	if (st == PP_OK && *n == 0 && fail != PP_OK)
+		return fail;
+	return st;
 }

@@ -206,14 +206,24 @@ static void test_against_old(void)
 	       ncompared, ndiffer);
 }
 
-/* resolve_generic_names lists what resolve_generic accepts: each listed name resolves, and
- * the list holds every name of the table above and the 42 cache names. */
+/* resolve_generic_names lists what resolve_generic accepts: each listed name resolves to the
+ * type and config listed with it, and the list holds every name of the table above and the
+ * 42 cache names. */
 static char *listed[128];
 static size_t nlisted;
+static int listed_wrong;	/* names listed with another type or config than they resolve to */
 
-static void collect(const char *name, void *arg)
+static void collect(const char *name, uint32_t type, uint64_t config, void *arg)
 {
+	struct perf_event_attr a;
+	const char *unit;
+
 	(void)arg;
+	if (resolve_generic(name, &a, &unit) != PP_OK || a.type != type || a.config != config) {
+		printf("# %s listed as type %u config 0x%llx\n", name, type,
+		       (unsigned long long)config);
+		listed_wrong++;
+	}
 	if (nlisted < sizeof(listed) / sizeof(listed[0]))
 		listed[nlisted] = strdup(name);
 	nlisted++;
@@ -254,6 +264,7 @@ static void test_listing(void)
 		free(listed[k]);
 	}
 	TAP_EQ_INT(bad, 0, "every listed name resolves");
+	TAP_EQ_INT(listed_wrong, 0, "every name is listed with the type and config it resolves to");
 }
 
 int main(void)

@@ -2,6 +2,8 @@
  * tests/fixtures (run from the repo root, or point PMUPROF_FIXTURES at the directory). */
 #include <limits.h>
 #include <stdint.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -647,6 +649,74 @@ static void test_root_and_status(void)
 	TAP_EQ_INT(sysfs_format_apply(NULL, 1, NULL), PP_EINVAL, "line %d: apply NULL", __LINE__);
 }
 
+/* A directory larger than one batch of getdents64 (sysfs_list_dir_ino reads 2 KiB at a time):
+ * a PMU with 300 events/ entries of 40-byte names has them all listed, sorted. */
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+static const char *const big_dirs[] = {
+	"sys", "sys/bus", "sys/bus/event_source", "sys/bus/event_source/devices",
+	"sys/bus/event_source/devices/big", "sys/bus/event_source/devices/big/events",
+};
+#define BIG_PMU "sys/bus/event_source/devices/big"
+
+static void test_big_dir(void)
+{
+	char root[] = "/tmp/pmuprof-test-sysfs-XXXXXX", path[PATH_MAX];
+	const struct sysfs_event *e;
+	struct sysfs_pmu p;
+	size_t nd = sizeof big_dirs / sizeof big_dirs[0];
+	pp_status st;
+
+	if (!mkdtemp(root)) {
+		TAP_EQ_INT(0, 1, "big events/: a temporary tree (mkdtemp)");
+		return;
+	}
+	for (size_t k = 0; k < nd; k++) {
+		snprintf(path, sizeof path, "%s/%s", root, big_dirs[k]);
+		mkdir(path, 0700);
+	}
+	snprintf(path, sizeof path, "%s/" BIG_PMU "/type", root);
+	write_file(path, "42\n");
+	for (int k = 0; k < 300; k++) {
+		snprintf(path, sizeof path, "%s/" BIG_PMU "/events/event_%03d_with_a_long_name_xx",
+			 root, k);
+		write_file(path, "event=0x11\n");
+	}
+	sysfs_set_root(root);
+	st = sysfs_pmu_load("big", &p);
+	TAP_EQ_INT(st, PP_OK, "big events/: the PMU loads");
+	if (st == PP_OK) {
+		TAP_EQ_INT(p.nevents, 300, "big events/: every entry listed");
+		TAP_EQ_STR(str(p.events[0].name), "event_000_with_a_long_name_xx", "big events/: first");
+		TAP_EQ_STR(str(p.events[299].name), "event_299_with_a_long_name_xx", "big events/: last");
+		e = sysfs_event_find(&p, "event_150_with_a_long_name_xx");
+		TAP_EQ_STR(e ? e->terms : "not found", "event=0x11",
+			   "big events/: one in the middle is read");
+		sysfs_pmu_free(&p);
+	}
+	sysfs_set_root(NULL);
+	for (int k = 0; k < 300; k++) {
+		snprintf(path, sizeof path, "%s/" BIG_PMU "/events/event_%03d_with_a_long_name_xx",
+			 root, k);
+		unlink(path);
+	}
+	snprintf(path, sizeof path, "%s/" BIG_PMU "/type", root);
+	unlink(path);
+	for (size_t k = nd; k-- > 0;) {
+		snprintf(path, sizeof path, "%s/%s", root, big_dirs[k]);
+		rmdir(path);
+	}
+	rmdir(root);
+}
+
 int main(void)
 {
 	const char *env = getenv("PMUPROF_FIXTURES");
@@ -665,5 +735,6 @@ int main(void)
 	test_host();
 	test_cover();
 	test_root_and_status();
+	test_big_dir();
 	return tap_done();
 }

@@ -1,0 +1,356 @@
+/* sysfs_cache.c: owns the per-boot cache of the machine's Arm PMUs (what sysfs_arm_pmus
+ * found: type, cpus, MIDR, format/, caps/, events/ with each entry's terms), so that a run
+ * does not read a dozen sysfs files again, nor list one file per events/ entry. In an arm64 guest each open, read and close of a sysfs attribute
+ * costs about 22,500 kernel instructions and a missing file 15,000: discovery was 0.4 ms of a
+ * 2.5 ms run (issue 16).
+ *
+ * The key, written at the top of the file and compared byte for byte, is the sysfs root, the
+ * boot_id and every entry of /sys/bus/event_source/devices with its inode number. Within a
+ * boot, what the cache holds changes only when a PMU is registered again (a module reloaded:
+ * a new type number), and a registered PMU is a new device, whose link in that directory is a
+ * new kernfs node with a new inode number (kernfs numbers nodes from a 64-bit counter it never
+ * reuses within a boot); caps/, format/, cpus, type and events/ are read-only attributes of
+ * the registration, and MIDR_EL1 is the CPU's; the events/ entries are read once, when the
+ * cache is written. What can change in place is not cached: perf_event_mux_interval_ms
+ * (writable). A fixture
+ * tree (PMUPROF_SYSFS_ROOT) is cached only when it has a boot_id file, and a file edited in
+ * place there is not seen until the key changes. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cachefile.h"
+#include "sysfs_priv.h"
+
+#define CACHE_NAME "pmus"
+#define CACHE_MAGIC "pmuprof-pmus 3\n"
+/* A cache file larger than this is not ours (a server lists a few hundred PMUs' names). */
+#define CACHE_MAX (1 << 20)
+
+/* Appends text to a growing string (*s of *len bytes, capacity *cap). */
+static int put(char **s, size_t *len, size_t *cap, const char *text)
+{
+	size_t l = strlen(text);
+	char *ns;
+
+	if (*len + l + 1 > *cap) {
+		size_t ncap = *cap ? *cap : 256;
+
+		while (*len + l + 1 > ncap)
+			ncap *= 2;
+		if (!(ns = realloc(*s, ncap)))
+			return -1;
+		*s = ns;
+		*cap = ncap;
+	}
+	memcpy(*s + *len, text, l + 1);
+	*len += l;
+	return 0;
+}
+
+/* A name the file can hold on one line among spaces. */
+static int word_ok(const char *s)
+{
+	return sysfs_name_ok(s) && !strpbrk(s, " \t\n\r");
+}
+
+/* v in decimal into buf (21 bytes hold any): the key lists every PMU, so no printf there */
+static const char *u64_text(uint64_t v, char buf[21])
+{
+	char *p = buf + 20;
+
+	*p = '\0';
+	do
+		*--p = (char)('0' + v % 10);
+	while (v /= 10);
+	return p;
+}
+
+pp_status sysfs_cache_key(char **names, const uint64_t *inos, size_t n, char **key)
+{
+	char boot[64], num[21];
+	size_t len = 0, cap = 0;
+	char *s = NULL;
+	int bad;
+
+	*key = NULL;
+	if (sysfs_boot_id(boot, sizeof boot) != PP_OK)
+		return PP_ENOENT;	/* no boot to key on: no cache */
+	bad = put(&s, &len, &cap, CACHE_MAGIC "root ") || put(&s, &len, &cap, sysfs_root()) ||
+	      put(&s, &len, &cap, "\nboot ") || put(&s, &len, &cap, boot) ||
+	      put(&s, &len, &cap, "\n");
+	for (size_t i = 0; i < n && !bad; i++) {
+		if (!word_ok(names[i]) || strchr(sysfs_root(), '\n')) {
+			free(s);
+			return PP_ENOENT;	/* a name the file could not hold */
+		}
+		bad = put(&s, &len, &cap, "dev ") || put(&s, &len, &cap, names[i]) ||
+		      put(&s, &len, &cap, " ") || put(&s, &len, &cap, u64_text(inos[i], num)) ||
+		      put(&s, &len, &cap, "\n");
+	}
+	if (bad || put(&s, &len, &cap, "data\n")) {
+		free(s);
+		return PP_ENOMEM;
+	}
+	*key = s;
+	return PP_OK;
+}
+
+/* The whole cache file, NUL-terminated (malloc'd), or NULL. The buffer starts at a size that
+ * holds a machine with a few PMUs in one read and doubles from there. */
+static char *read_cache(const char *path)
+{
+	size_t n = 0, cap = 8192;
+	char *buf = NULL, *nb;
+	ssize_t r = 1;
+	int fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return NULL;
+	while (r > 0) {
+		if (n + 1 >= cap || !buf) {
+			if (buf)
+				cap *= 2;
+			if (cap > CACHE_MAX || !(nb = realloc(buf, cap))) {
+				r = -1;
+				break;
+			}
+			buf = nb;
+		}
+		r = read(fd, buf + n, cap - 1 - n);
+		if (r > 0)
+			n += (size_t)r;
+	}
+	close(fd);
+	if (r < 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
+/* Grows an array of *n elements of size sz by one zeroed element; NULL when out of memory. */
+static void *grow(void **v, size_t *n, size_t sz)
+{
+	char *nv = realloc(*v, (*n + 1) * sz);
+
+	if (!nv)
+		return NULL;
+	*v = nv;
+	memset(nv + *n * sz, 0, sz);
+	return nv + (*n)++ * sz;
+}
+
+/* The next space-separated word of *s (NUL-terminated in place), or NULL at the end. */
+static char *word(char **s)
+{
+	char *w = *s, *sp;
+
+	if (!*w)
+		return NULL;
+	if ((sp = strchr(w, ' '))) {
+		*sp = '\0';
+		*s = sp + 1;
+	} else {
+		*s = w + strlen(w);
+	}
+	return w;
+}
+
+/* The next word as a number in base (16: hex without 0x, as written); -1 when it is not one. */
+static int number(char **s, int base, long long *v)
+{
+	char *w = word(s), *end;
+
+	if (!w || !*w)
+		return -1;
+	errno = 0;
+	*v = base == 16 ? (long long)strtoull(w, &end, 16) : strtoll(w, &end, 10);
+	return *end || errno ? -1 : 0;
+}
+
+/* One "pmu NAME TYPE MIDR SLOTS BUS_SLOTS BUS_WIDTH THRESHOLD_MAX BRANCHES" line into p. */
+static int parse_pmu(char *rest, struct sysfs_pmu *p)
+{
+	struct sysfs_caps *c = &p->caps;
+	long long *caps[] = { &c->slots, &c->bus_slots, &c->bus_width, &c->threshold_max,
+			      &c->branches };
+	char *name = word(&rest);
+	long long type, midr;
+
+	if (!name || !word_ok(name) || number(&rest, 10, &type) || type < 0 || type > INT_MAX ||
+	    number(&rest, 16, &midr))
+		return -1;
+	for (size_t k = 0; k < sizeof caps / sizeof caps[0]; k++)
+		if (number(&rest, 10, caps[k]))
+			return -1;
+	if (*rest)
+		return -1;
+	strcpy(p->name, name);
+	p->type = (int)type;
+	p->midr = (uint64_t)midr;
+	p->is_arm = 1;
+	p->mux_interval_ms = -1;
+	return 0;
+}
+
+/* One "fmt NAME FIELD MASK" line into p's formats (kept sorted as they were written). */
+static int parse_fmt(char *rest, struct sysfs_pmu *p)
+{
+	char *name = word(&rest);
+	struct sysfs_format *f;
+	long long field, mask;
+
+	if (!name || !word_ok(name) || number(&rest, 10, &field) || field < 0 || field > 3 ||
+	    number(&rest, 16, &mask) || !mask || *rest ||
+	    !(f = grow((void **)&p->formats, &p->nformats, sizeof *f)))
+		return -1;
+	strcpy(f->name, name);
+	f->field = (int)field;
+	f->mask = (uint64_t)mask;
+	return 0;
+}
+
+/* The "events NAME TERMS NAME TERMS..." line: every usable entry of events/ with its terms
+ * (events/ files are read-only attributes of the registration, like the rest), allocated at
+ * once (a server's PMU lists a hundred). */
+static int parse_events(char *rest, struct sysfs_pmu *p)
+{
+	size_t n = 1;
+	char *w, *t;
+
+	if (p->events || !*rest)
+		return -1;
+	for (const char *c = rest; (c = strchr(c, ' ')); c++)
+		n++;
+	if (n % 2 || !(p->events = calloc(n / 2, sizeof(*p->events))))
+		return -1;
+	while ((w = word(&rest)) && (t = word(&rest))) {
+		struct sysfs_event *e = &p->events[p->nevents];
+
+		if (p->nevents == n / 2 || !word_ok(w) || strchr(w, '.') ||
+		    strlen(t) >= sizeof(e->terms))
+			return -1;
+		strcpy(e->name, w);
+		strcpy(e->terms, t);
+		e->state = 0;
+		p->nevents++;
+	}
+	return p->nevents == n / 2 && !w ? 0 : -1;
+}
+
+/* One line of the data into the PMU array (the last "pmu" line opened the current PMU). */
+static int parse_line(char *line, struct sysfs_pmu **v, size_t *n)
+{
+	struct sysfs_pmu *p = *n ? &(*v)[*n - 1] : NULL;
+	char *sp = strchr(line, ' ');
+	char *rest = sp ? sp + 1 : line + strlen(line);
+
+	if (sp)
+		*sp = '\0';
+	if (!strcmp(line, "pmu"))
+		return !(p = grow((void **)v, n, sizeof *p)) || parse_pmu(rest, p);
+	if (!p)
+		return -1;
+	if (!strcmp(line, "cpus"))
+		return p->cpus || (strcmp(rest, "-") &&
+				   sysfs_parse_cpulist(rest, &p->cpus, &p->ncpus) != PP_OK);
+	if (!strcmp(line, "fmt"))
+		return parse_fmt(rest, p);
+	if (!strcmp(line, "events"))
+		return parse_events(rest, p);
+	return -1;
+}
+
+pp_status sysfs_cache_load(const char *key, struct sysfs_pmu **out, size_t *n)
+{
+	char path[PATH_MAX], *buf, *line, *save = NULL;
+	size_t klen = strlen(key), nv = 0;
+	struct sysfs_pmu *v = NULL;
+	int bad = 0, ended = 0;
+
+	*out = NULL;
+	*n = 0;
+	if (cachefile_path(path, sizeof path, CACHE_NAME) != 0 || !(buf = read_cache(path)))
+		return PP_ENOENT;
+	/* another key's, or cut short (the file ends with its "end" line) */
+	if (strncmp(buf, key, klen) != 0 || strlen(buf) < klen + 4 ||
+	    strcmp(buf + strlen(buf) - 4, "end\n") != 0) {
+		free(buf);
+		return PP_ENOENT;
+	}
+	for (line = strtok_r(buf + klen, "\n", &save); line && !bad && !ended;
+	     line = strtok_r(NULL, "\n", &save))
+		if (!strcmp(line, "end"))
+			ended = 1;
+		else
+			bad = parse_line(line, &v, &nv);
+	free(buf);
+	if (bad || !ended || (line && *line)) {	/* corrupt or cut short: not an answer */
+		sysfs_pmus_free(v, nv);
+		return PP_ENOENT;
+	}
+	*out = v;
+	*n = nv;
+	return PP_OK;
+}
+
+/* Writes one PMU's lines; -1 when one of its names cannot be written. */
+static int write_pmu(FILE *f, const struct sysfs_pmu *p)
+{
+	const struct sysfs_caps *c = &p->caps;
+	char cpus[SYSFS_FILE_MAX];
+	size_t nev = 0;
+
+	if (!word_ok(p->name))
+		return -1;
+	fprintf(f, "pmu %s %d %llx %lld %lld %lld %lld %lld\n", p->name, p->type,
+		(unsigned long long)p->midr, c->slots, c->bus_slots, c->bus_width, c->threshold_max,
+		c->branches);
+	sysfs_format_cpulist(p->cpus, p->ncpus, cpus, sizeof cpus);
+	fprintf(f, "cpus %s\n", p->ncpus ? cpus : "-");
+	for (size_t k = 0; k < p->nformats; k++) {
+		if (!word_ok(p->formats[k].name))
+			return -1;
+		fprintf(f, "fmt %s %d %llx\n", p->formats[k].name, p->formats[k].field,
+			(unsigned long long)p->formats[k].mask);
+	}
+	for (size_t k = 0; k < p->nevents; k++) {
+		/* read now, once a boot: list looks up every entry (each a sysfs read a run) */
+		const struct sysfs_event *e = sysfs_event_at(p, k);
+
+		if (!word_ok(p->events[k].name))
+			return -1;
+		if (e && !strpbrk(e->terms, " \t\n\r"))
+			fprintf(f, "%s%s %s", nev++ ? " " : "events ", e->name, e->terms);
+	}
+	if (nev)
+		fputc('\n', f);
+	return 0;
+}
+
+void sysfs_cache_store(const char *key, const struct sysfs_pmu *pmus, size_t n)
+{
+	char path[PATH_MAX], tmp[PATH_MAX + 32];
+	int bad = 0;
+	FILE *f;
+
+	if (cachefile_path(path, sizeof path, CACHE_NAME) != 0 ||
+	    !(f = cachefile_create(path, tmp, sizeof tmp)))
+		return;
+	fputs(key, f);
+	for (size_t i = 0; i < n && !bad; i++)
+		bad = write_pmu(f, &pmus[i]);
+	fputs("end\n", f);
+	if (bad || ferror(f)) {	/* a cache is never written half right */
+		fclose(f);
+		unlink(tmp);
+		return;
+	}
+	cachefile_commit(f, tmp, path);
+}
