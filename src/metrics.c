@@ -547,7 +547,11 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 		o->n = keep;
 	}
 	for (size_t i = before; i < o->n; i++) {
-		const struct mxtab_group *vg = group_of(set, o->v[i].def, g);
+		/* a core type's metric: its group in that core's set */
+		const struct mxtab_set *vs = o->v[i].pmu ?
+			mxtab_set_for(evtab_core_by_name(o->v[i].core), 0) : set;
+		const struct mxtab_group *vg = vs ? group_of(vs, o->v[i].def, g && vs != set ?
+			mxtab_find_group(vs, mxtab_group_name(g)) : g) : NULL;
 
 		o->v[i].group = vg ? mxtab_group_name(vg) : NULL;
 		o->v[i].stage = vg ? mxtab_group_stage(vg) : 0;

@@ -283,10 +283,10 @@ static void parts(void)
 		if (strcmp(mxtab_metric_name(m->def), "ipc"))
 			continue;
 		if (m->pmu && !strcmp(m->pmu, "armv8_cortex_a55") && near(m->value, 0.8) &&
-		    !strcmp(m->core, "cortex-a55"))
+		    !strcmp(m->core, "cortex-a55") && m->group && !strcmp(m->group, "General"))
 			n55++;
 		else if (m->pmu && !strcmp(m->pmu, "armv8_cortex_a76") && near(m->value, 3.0) &&
-			 !strcmp(m->core, "cortex-a76"))
+			 !strcmp(m->core, "cortex-a76") && m->group && !strcmp(m->group, "General"))
 			n76++;
 		else
 			other++;
