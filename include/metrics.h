@@ -23,6 +23,11 @@ struct metrics_core {
 /* Sets mc for core c at revision rev (c NULL: the generic metrics, whose formulas are the
  * same on every core). */
 void metrics_core_set(struct metrics_core *mc, const struct evtab_core *c, unsigned rev);
+/* The core a --cpu-model names ("neoverse-n2", "neoverse-n2:r0p3"; no revision: r0p0). 0, or
+ * -1 when no core has that name. */
+int metrics_core_named(struct metrics_core *mc, const char *model);
+/* How a report names the core and revision: "neoverse-n2:r0p3"; NULL when not known. */
+const char *metrics_core_id(const struct metrics_core *mc, char *buf, size_t len);
 /* The core named by MIDR_EL1 (its revision too), or unknown for midr 0 or an unknown part. */
 void metrics_core_from_midr(struct metrics_core *mc, uint64_t midr);
 /* A name for messages: "neoverse-n2 r0p3", "neoverse-n1", "an unknown core". */
@@ -31,6 +36,9 @@ const char *metrics_core_title(const struct metrics_core *mc, char *buf, size_t 
 /* -M NAME[,NAME...]: appends each name in arg (cut there: arg is the caller's to change) to
  * *names (*n of them, realloc'd). -1 when memory ran out. */
 int metrics_names_add(char *arg, const char ***names, size_t *n);
+/* Appends name to *names (*n of them, realloc'd) unless there in any case. -1 when memory
+ * ran out. */
+int metrics_names_add_once(const char ***names, size_t *n, const char *name);
 /* -M NAME on the core's set: a group (first) or a metric, in any case. 0, or -1 when the set
  * has neither. */
 int metrics_lookup(const struct metrics_core *mc, const char *name,
@@ -55,6 +63,9 @@ int metrics_compute(struct report *r, const struct metrics_core *mc, const char 
  * was counted for part of the time only. */
 double metrics_value_at(const struct report *r, const struct report_metric_value *m, int unit,
 			size_t u, long interval, struct mexpr_error *err, int *estimate);
+/* The value m's input i (mxtab_metric_event(m->def, i)) has over the totals, as the formula
+ * took it (a core type's metric: that PMU's part); NAN when it has none. */
+double metrics_input_at(const struct report *r, const struct report_metric_value *m, size_t i);
 /* Whether unit u's CPUs are those m's PMU counts on (always, for a metric of no PMU). */
 int metrics_unit_applies(const struct report *r, const struct report_metric_value *m, size_t u);
 
@@ -65,8 +76,8 @@ const struct report_metric_value *metrics_find(const struct report *r, const cha
  * a quarter of it); how many. */
 size_t metrics_topdown_nodes(const struct report *r, const struct report_metric_value **node,
 			     int *dominant, size_t max);
-/* The next group a node's `next` list names from *next on (advanced past it), NULL at its
- * end. */
-const struct mxtab_group *metrics_next_group(const struct report *r, const char **next);
+/* The next group of set s a node's `next` list (mxtab_metric_next) names from *next on
+ * (advanced past it), NULL at its end. */
+const struct mxtab_group *metrics_next_group(const struct mxtab_set *s, const char **next);
 
 #endif

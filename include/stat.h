@@ -273,6 +273,8 @@ int stat_metrics_wanted(const struct stat_event *evs, size_t n);
 int stat_metrics_topdown(const struct metrics_core *mc, const char ***names, size_t *n,
 			 const char **group);
 int stat_metrics_list(const struct metrics_core *mc);
+/* The one-line refusal of a -M name the core's set lacks (stat's and report's). */
+void stat_metrics_unknown(const struct metrics_core *mc, const char *name);
 int stat_metrics_add_specs(struct evsel_opts *ev, const char *const *names, size_t nnames,
 			   const struct metrics_core *mc, char **owned);
 

@@ -14,6 +14,7 @@
 #include "outfile.h"
 #include "report_read.h"
 #include "resolve.h"
+#include "stat.h"
 
 struct report_opts {
 	enum export_format format;
@@ -129,12 +130,10 @@ static int metrics_core_of(const struct report_opts *o, const struct report *r,
 		metrics_core_from_midr(mc, r->host.midr);
 		return 0;
 	}
-	if (!evtab_core_by_name(model)) {
+	if (metrics_core_named(mc, model) != 0) {
 		msg_error("unknown CPU model '%s' (see 'pmuprof list --all-cores')", model);
 		return -1;
 	}
-	metrics_core_set(mc, evtab_core_by_name(model), evtab_model_revision(model) >= 0 ?
-			 (unsigned)evtab_model_revision(model) : 0);
 	return 0;
 }
 
@@ -143,33 +142,25 @@ static int metrics_core_of(const struct report_opts *o, const struct report *r,
 static int metric_names(const struct report_opts *o, const struct report *r,
 			const struct metrics_core *mc, const char ***names, size_t *n)
 {
-	const char **v = calloc(r->nmetric_requests + o->nmetrics + 1, sizeof(*v));
-	char title[96];
+	const char **v = NULL;
 
 	*n = 0;
-	if (!v) {
-		msg_error("out of memory");
-		return -1;
-	}
 	for (size_t k = 0; k < r->nmetric_requests + o->nmetrics; k++) {
 		const char *name = k < r->nmetric_requests ? r->metric_requests[k]
 							    : o->metrics[k - r->nmetric_requests];
 		const struct mxtab_group *g;
 		const struct mxtab_metric *m;
-		size_t i;
 
 		if (k >= r->nmetric_requests && metrics_lookup(mc, name, &g, &m) != 0) {
-			msg_error("no metric or group '%s' for %s (see 'pmuprof list --metrics%s%s')",
-				  name, metrics_core_title(mc, title, sizeof(title)),
-				  mc->core ? " --cpu-model " : "",
-				  mc->core ? evtab_core_name(mc->core) : "");
+			stat_metrics_unknown(mc, name);
 			free(v);
 			return -1;
 		}
-		for (i = 0; i < *n && strcasecmp(v[i], name); i++)
-			;
-		if (i == *n)
-			v[(*n)++] = name;
+		if (metrics_names_add_once(&v, n, name) != 0) {
+			msg_error("out of memory");
+			free(v);
+			return -1;
+		}
 	}
 	*names = v;
 	return 0;
@@ -234,11 +225,7 @@ int cmd_report(int argc, char **argv)
 		msg_error("out of memory");
 		goto out;
 	}
-	if (core.core) {
-		snprintf(mcore, sizeof(mcore), "%s:r%up%u", evtab_core_name(core.core),
-			 core.rev >> 4, core.rev & 0xf);
-		s.r.metrics_core = mcore;
-	}
+	s.r.metrics_core = metrics_core_id(&core, mcore, sizeof(mcore));
 	if (s.r.topdown_group)	/* the tree of the saved --topdown, from its core's set */
 		s.r.topdown_set = core.set;
 	saved = s.r.metric_requests;

@@ -605,11 +605,7 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	r.csv_no_summary = o->no_csv_summary;
 	r.disp = o->disp;
 	r.interval_stop = count_stop ? "interval-count" : NULL;
-	if (core->core) {
-		snprintf(mcore, sizeof(mcore), "%s:r%up%u", evtab_core_name(core->core),
-			 core->rev >> 4, core->rev & 0xf);
-		r.metrics_core = mcore;
-	}
+	r.metrics_core = metrics_core_id(core, mcore, sizeof(mcore));
 	if (o->topdown) {
 		r.topdown_group = o->topdown_group;
 		r.topdown_set = core->set;

@@ -21,6 +21,25 @@ void metrics_core_set(struct metrics_core *mc, const struct evtab_core *c, unsig
 	mc->set = c ? mxtab_set_for(c, rev) : mxtab_generic_set();
 }
 
+int metrics_core_named(struct metrics_core *mc, const char *model)
+{
+	const struct evtab_core *c = evtab_core_by_name(model);
+	int rev = evtab_model_revision(model);
+
+	if (!c)
+		return -1;
+	metrics_core_set(mc, c, rev >= 0 ? (unsigned)rev : 0);
+	return 0;
+}
+
+const char *metrics_core_id(const struct metrics_core *mc, char *buf, size_t len)
+{
+	if (!mc->core)
+		return NULL;
+	snprintf(buf, len, "%s:r%up%u", evtab_core_name(mc->core), mc->rev >> 4, mc->rev & 0xf);
+	return buf;
+}
+
 void metrics_core_from_midr(struct metrics_core *mc, uint64_t midr)
 {
 	metrics_core_set(mc, midr ? evtab_core_by_midr(midr) : NULL, MXTAB_MIDR_REV(midr));
@@ -52,6 +71,20 @@ int metrics_names_add(char *arg, const char ***names, size_t *n)
 		*names = p;
 		(*names)[(*n)++] = name;
 	}
+	return 0;
+}
+
+int metrics_names_add_once(const char ***names, size_t *n, const char *name)
+{
+	const char **p;
+
+	for (size_t k = 0; k < *n; k++)
+		if (!strcasecmp((*names)[k], name))
+			return 0;
+	if (!(p = realloc(*names, (*n + 1) * sizeof(*p))))
+		return -1;
+	*names = p;
+	p[(*n)++] = name;
 	return 0;
 }
 
@@ -232,6 +265,41 @@ struct at {
 	int scaled;
 };
 
+/* The value of m's input i (REPORT_METRIC_NONE: none) in the source a describes: MEXPR_OK
+ * with *value, else MEXPR_NOVALUE; a->scaled set when it was counted for part of the time. */
+static enum mexpr_status input_at(struct at *a, size_t i, double *value)
+{
+	const struct report_metric_value *m = a->m;
+	const struct report_event *e;
+	int scaled = 0;
+
+	if (m->ev[i] == REPORT_METRIC_NONE)
+		return MEXPR_NOVALUE;
+	e = &a->r->events[m->ev[i]];
+	if (m->pmu && !a->unit) {
+		/* a core type's metric over the totals: that PMU's part only */
+		const struct report_part *p = part_on(e, m->pmu);
+
+		if (a->interval >= 0 || !p || p->status != REPORT_COUNTED)
+			return MEXPR_NOVALUE;
+		*value = p->value;
+		a->scaled |= e->scaled && p->running_ns < p->enabled_ns;
+		return MEXPR_OK;
+	}
+	if (!report_value_at(a->r, e, a->unit, a->u, a->interval, value, &scaled))
+		return MEXPR_NOVALUE;
+	a->scaled |= scaled;
+	return MEXPR_OK;
+}
+
+double metrics_input_at(const struct report *r, const struct report_metric_value *m, size_t i)
+{
+	struct at a = { r, m, 0, 0, -1, 0 };
+	double v;
+
+	return i < m->nev && input_at(&a, i, &v) == MEXPR_OK ? v : NAN;
+}
+
 static enum mexpr_status input(void *ctx, const char *name, size_t len, double *value)
 {
 	struct at *a = ctx;
@@ -239,28 +307,9 @@ static enum mexpr_status input(void *ctx, const char *name, size_t len, double *
 
 	for (size_t i = 0; i < m->nev; i++) {
 		const char *ev = mxtab_metric_event(m->def, i);
-		const struct report_event *e;
-		int scaled = 0;
 
-		if (strlen(ev) != len || memcmp(ev, name, len))
-			continue;
-		if (m->ev[i] == REPORT_METRIC_NONE)
-			return MEXPR_NOVALUE;
-		e = &a->r->events[m->ev[i]];
-		if (m->pmu && !a->unit) {
-			/* a core type's metric over the totals: that PMU's part only */
-			const struct report_part *p = part_on(e, m->pmu);
-
-			if (a->interval >= 0 || !p || p->status != REPORT_COUNTED)
-				return MEXPR_NOVALUE;
-			*value = p->value;
-			a->scaled |= e->scaled && p->running_ns < p->enabled_ns;
-			return MEXPR_OK;
-		}
-		if (!report_value_at(a->r, e, a->unit, a->u, a->interval, value, &scaled))
-			return MEXPR_NOVALUE;
-		a->scaled |= scaled;
-		return MEXPR_OK;
+		if (strlen(ev) == len && !memcmp(ev, name, len))
+			return input_at(a, i, value);
 	}
 	return MEXPR_UNKNOWN;
 }
@@ -625,7 +674,7 @@ size_t metrics_topdown_nodes(const struct report *r, const struct report_metric_
 	return n;
 }
 
-const struct mxtab_group *metrics_next_group(const struct report *r, const char **next)
+const struct mxtab_group *metrics_next_group(const struct mxtab_set *s, const char **next)
 {
 	const struct mxtab_group *g = NULL;
 
@@ -634,7 +683,7 @@ const struct mxtab_group *metrics_next_group(const struct report *r, const char 
 		char name[MEXPR_MAX_NAME + 1];
 
 		snprintf(name, sizeof(name), "%.*s", (int)len, *next);
-		g = r->topdown_set ? mxtab_find_group(r->topdown_set, name) : NULL;
+		g = s ? mxtab_find_group(s, name) : NULL;
 		*next += len;
 		*next += strspn(*next, " ");
 	}

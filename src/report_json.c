@@ -378,22 +378,13 @@ static cJSON *metrics_json(const struct report *r)
 			cJSON *in = cJSON_CreateObject();
 			const struct report_event *e = m->ev[k] == REPORT_METRIC_NONE ? NULL
 							: &r->events[m->ev[k]];
-			const struct report_part *p = NULL;
-			double v = NAN;
 
-			for (size_t j = 0; e && m->pmu && j < e->nsplit; j++)
-				if (!strcmp(e->split[j].pmu, m->pmu))
-					p = &e->split[j];
-			if (e && !m->pmu && e->status == REPORT_COUNTED)
-				v = e->value;
-			else if (p && p->status == REPORT_COUNTED)
-				v = p->value;
 			if (e)
 				cJSON_AddItemToArray(evs, cJSON_CreateString(e->name));
 			cJSON_AddStringToObject(in, "event", mxtab_metric_event(m->def, k));
 			cJSON_AddItemToObject(in, "index", e ? cJSON_CreateNumber((double)m->ev[k])
 							     : cJSON_CreateNull());
-			cJSON_AddItemToObject(in, "value", num_or_null(v));
+			cJSON_AddItemToObject(in, "value", num_or_null(metrics_input_at(r, m, k)));
 			cJSON_AddItemToArray(ins, in);
 		}
 		if (r->aggr != REPORT_AGGR_GLOBAL) {
@@ -438,7 +429,7 @@ static cJSON *topdown_json(const struct report *r)
 		cJSON_AddItemToObject(x, "value", num_or_null(node[i]->value));
 		cJSON_AddBoolToObject(x, "dominant", dominant[i]);
 		gs = cJSON_AddArrayToObject(x, "drill_down");
-		while (dominant[i] && (g = metrics_next_group(r, &next)))
+		while (dominant[i] && (g = metrics_next_group(r->topdown_set, &next)))
 			cJSON_AddItemToArray(gs, cJSON_CreateString(mxtab_group_name(g)));
 		cJSON_AddItemToArray(a, x);
 	}

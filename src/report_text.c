@@ -210,7 +210,7 @@ static void print_topdown(const struct report *r, FILE *out)
 		tree_value(node[i], out);
 		if (!dominant[i])
 			continue;
-		while ((g = metrics_next_group(r, &next))) {
+		while ((g = metrics_next_group(r->topdown_set, &next))) {
 			fprintf(out, "     %s\n", mxtab_group_name(g));
 			for (size_t k = 0; k < mxtab_group_nmetrics(g); k++) {
 				const struct report_metric_value *m =
