@@ -16,9 +16,13 @@ struct textline {
 void textline_put(struct textline *l, const char *s, size_t len);
 /* Appends s left-justified in width columns, as %-*s does. */
 void textline_pad(struct textline *l, const char *s, size_t width);
+/* Appends s right-justified in width columns, as %*s does. */
+void textline_rpad(struct textline *l, const char *s, size_t width);
 /* Appends v in base 10 or 16 (lower case) with at least digits digits, as %u, %llx or %04x. */
 void textline_num(struct textline *l, unsigned long long v, unsigned base, int digits);
 /* Ends the line with a newline and writes it to l->fp. */
 void textline_end(struct textline *l);
+/* Writes what is built so far to l->fp, without ending the line. */
+void textline_flush(struct textline *l);
 
 #endif

@@ -69,8 +69,10 @@ pp_status pmreg_th_term(const char *key, const char *value, struct pmreg_th_req 
 static uint64_t format_get(const struct sysfs_format *f, const uint64_t cfg[4])
 {
 	uint64_t v = 0, src = cfg[f->field];
-	int out = 0;
+	int out = 0, low = f->mask ? __builtin_ctzll(f->mask) : 0;
 
+	if (!((f->mask >> low) & ((f->mask >> low) + 1)))	/* one run of bits: a shift */
+		return (src & f->mask) >> low;
 	for (int bit = 0; bit < 64; bit++)
 		if (f->mask >> bit & 1)
 			v |= (src >> bit & 1) << out++;

@@ -213,7 +213,7 @@ static uint64_t wall_of(const cJSON *o, const struct report_event *e)
 	if (e->type != 1 || e->config > 1 || !unit || strcmp(unit, "CPUs utilized") || !(v > 0) ||
 	    !(e->value / v < 0x1p63))
 		return 0;
-	return (uint64_t)llround(e->value / v);
+	return (uint64_t)(e->value / v + 0.5);	/* positive: no llround (libm) */
 }
 
 static int load_event(const cJSON *o, struct report_event *e, size_t nruns)

@@ -8,23 +8,23 @@
 #include "metrics.h"
 #include "mxtab.h"
 #include "report.h"
+#include "textline.h"
 
 /* 1234567 -> "1,234,567": perf groups digits through the locale (by default: its -B is on
- * unless --no-big-num); pmuprof groups them whatever the locale, or not at all (plain). */
+ * unless --no-big-num); pmuprof groups them whatever the locale, or not at all (plain). By
+ * hand, not through snprintf: it is printed for every row (issue 16's cost per event). */
 static void group_digits(char *buf, size_t len, uint64_t v, int plain)
 {
 	char tmp[32];
-	int n = snprintf(tmp, sizeof(tmp), "%" PRIu64, v), o = 0;
+	int n = 0, o = 0;
 
-	if (plain) {
-		snprintf(buf, len, "%s", tmp);
-		return;
-	}
-
-	for (int i = 0; i < n && (size_t)o + 2 < len; i++) {
-		if (i > 0 && (n - i) % 3 == 0)
-			buf[o++] = ',';
+	do
+		tmp[n++] = (char)('0' + v % 10);
+	while (v /= 10);
+	for (int i = n - 1; i >= 0 && (size_t)o + 2 < len; i--) {
 		buf[o++] = tmp[i];
+		if (!plain && i > 0 && i % 3 == 0)
+			buf[o++] = ',';
 	}
 	buf[o] = '\0';
 }
@@ -141,12 +141,16 @@ struct text_row {
 
 static void print_row(const struct text_row *w, FILE *out)
 {
-	int len = (int)strlen(w->name);
+	struct textline l = { .fp = out };
 
-	/* columns as perf stat has them; padding only where something follows */
-	fprintf(out, "%18s %-4s %s", w->num, w->unit, w->name);
-	if (w->has_metric || w->pct || w->noise)
-		fprintf(out, "%*s", 32 - len > 0 ? 32 - len : 0, "");
+	/* columns as perf stat has them, "%18s %-4s %s", with the name padded to 32 only where
+	 * something follows; by copying, not printf: this runs for every row */
+	textline_rpad(&l, w->num, 18);
+	textline_put(&l, " ", 1);
+	textline_pad(&l, w->unit, 4);
+	textline_put(&l, " ", 1);
+	textline_pad(&l, w->name, w->has_metric || w->pct || w->noise ? 32 : 0);
+	textline_flush(&l);
 	if (w->has_metric)
 		print_metric(w->mval, w->munit, out);
 	if (w->noise)	/* perf stat -r's "( +- x% )": the relative standard error */

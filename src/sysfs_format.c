@@ -94,6 +94,16 @@ pp_status sysfs_format_apply(const struct sysfs_format *f, uint64_t value, uint6
 
 	if (!f || !config || f->field < 0 || f->field > 3 || !f->mask)
 		return PP_EINVAL;
+	bit = __builtin_ctzll(f->mask);
+	if (!((f->mask >> bit) & ((f->mask >> bit) + 1))) {
+		/* one run of bits, as nearly every format is ("config:0-15"): a shift */
+		uint64_t width_mask = f->mask >> bit;
+
+		if (value & ~width_mask)
+			return PP_ERANGE;
+		config[f->field] = (config[f->field] & ~f->mask) | value << bit;
+		return PP_OK;
+	}
 	for (bit = 0; bit < 64; bit++) {
 		if (!(f->mask >> bit & 1))
 			continue;

@@ -17,18 +17,33 @@ void textline_put(struct textline *l, const char *s, size_t len)
 	l->n += len;
 }
 
+/* n spaces */
+static void spaces(struct textline *l, size_t n)
+{
+	static const char sp[] = "                                        ";
+
+	while (n) {
+		size_t k = n < sizeof(sp) - 1 ? n : sizeof(sp) - 1;
+
+		textline_put(l, sp, k);
+		n -= k;
+	}
+}
+
 void textline_pad(struct textline *l, const char *s, size_t width)
 {
-	static const char spaces[] = "                                        ";
 	size_t len = strlen(s);
 
 	textline_put(l, s, len);
-	while (len < width) {
-		size_t k = width - len < sizeof(spaces) - 1 ? width - len : sizeof(spaces) - 1;
+	spaces(l, width > len ? width - len : 0);
+}
 
-		textline_put(l, spaces, k);
-		len += k;
-	}
+void textline_rpad(struct textline *l, const char *s, size_t width)
+{
+	size_t len = strlen(s);
+
+	spaces(l, width > len ? width - len : 0);
+	textline_put(l, s, len);
 }
 
 void textline_num(struct textline *l, unsigned long long v, unsigned base, int digits)
@@ -42,9 +57,14 @@ void textline_num(struct textline *l, unsigned long long v, unsigned base, int d
 	textline_put(l, p, (size_t)(buf + sizeof(buf) - p));
 }
 
+void textline_flush(struct textline *l)
+{
+	fwrite(l->b, 1, l->n, l->fp);
+	l->n = 0;
+}
+
 void textline_end(struct textline *l)
 {
 	textline_put(l, "\n", 1);
-	fwrite(l->b, 1, l->n, l->fp);
-	l->n = 0;
+	textline_flush(l);
 }
