@@ -449,6 +449,29 @@ static struct report_metric_value *add(struct out *o)
 	return &o->v[o->n++];
 }
 
+/* The code of event name (a metric's input, as its table spells it) in core's table, -1 when
+ * the table lacks it. The names are the generated tables' own strings, so a lookup is
+ * remembered by the two addresses: computing the metrics asks for the same few names once per
+ * metric and event, and again at every interval (-I). */
+static int input_code(const struct evtab_core *core, const char *name)
+{
+	static struct {
+		const struct evtab_core *core;
+		const char *name;
+		int code;
+	} memo[64];
+	size_t h = ((uintptr_t)name >> 2 ^ (uintptr_t)core >> 4) % (sizeof(memo) / sizeof(memo[0]));
+	const struct evtab_event *e;
+
+	if (memo[h].name == name && memo[h].core == core)
+		return memo[h].code;
+	e = evtab_find_name(core, name);
+	memo[h].core = core;
+	memo[h].name = name;
+	memo[h].code = e ? (int)evtab_event_code(e) : -1;
+	return memo[h].code;
+}
+
 /* Whether the list has m already for this anchor's privilege levels and PMU. */
 static int have(const struct out *o, const struct report *r, const struct mxtab_metric *m,
 		size_t anchor, const char *pmu)
@@ -484,14 +507,14 @@ static void bind(const struct out *o, const struct report *r, struct report_metr
 	if (v->nev > REPORT_METRIC_MAX_INPUTS)
 		v->nev = REPORT_METRIC_MAX_INPUTS;	/* the generator allows no more */
 	for (size_t i = 0; i < v->nev; i++) {
-		const struct evtab_event *ev = evtab_find_name(core, mxtab_metric_event(m, i));
+		int code = input_code(core, mxtab_metric_event(m, i));
 
 		v->ev[i] = REPORT_METRIC_NONE;
 		/* no anchor (its first event is missing): the others still show what was counted */
-		for (size_t k = 0; ev && k < r->nevents; k++) {
+		for (size_t k = 0; code >= 0 && k < r->nevents; k++) {
 			const struct report_event *e = &r->events[k];
 
-			if (o->code[k] != (int)evtab_event_code(ev) ||
+			if (o->code[k] != code ||
 			    (a != REPORT_METRIC_NONE && !same_unit(e, &r->events[a])) ||
 			    (pmu && !part_on(e, pmu)))
 				continue;
@@ -528,14 +551,13 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 
 	if (!asked)	/* by default only where every event was counted: look before parsing */
 		for (size_t i = 0; i < mxtab_metric_nevents(m); i++) {
-			const struct evtab_event *ev = evtab_find_name(core, mxtab_metric_event(m, i));
+			int code = input_code(core, mxtab_metric_event(m, i));
 			size_t k;
 
-			for (k = 0; ev && k < r->nevents; k++)
-				if (r->events[k].status == REPORT_COUNTED &&
-				    o->code[k] == (int)evtab_event_code(ev))
+			for (k = 0; code >= 0 && k < r->nevents; k++)
+				if (r->events[k].status == REPORT_COUNTED && o->code[k] == code)
 					break;
-			if (!ev || k == r->nevents)
+			if (code < 0 || k == r->nevents)
 				return 0;
 		}
 	mxtab_metric_eval(m, first_name, &f, NULL);
