@@ -17,6 +17,8 @@
 struct diff_event {
 	const char *name, *unit, *status;	/* into the saved report; unit "" when absent */
 	int has;		/* a number was measured (status "counted") */
+	int infinite;		/* what it gives is not a finite number (1e999 reads as infinity,
+				 * and so does a mean past the largest double): not compared */
 	struct stats_summary sum;	/* from "runs", else "stats", else "value" as n = 1 */
 };
 

@@ -85,6 +85,8 @@ static const char *missing_note(const struct diff_row *w)
 		return "only in NEW";
 	if (!w->new)
 		return "only in BASE";
+	if (w->base->infinite || w->new->infinite)
+		return w->base->infinite ? "not a finite number in BASE" : "not a finite number in NEW";
 	if (!w->base->has && !w->new->has)
 		return "not counted in either";
 	return !w->base->has ? "not counted in BASE" : "not counted in NEW";

@@ -56,7 +56,8 @@ static enum diff_err read_event(const struct report *r, const struct report_even
 		rc = stats_summarize(&re->value, 1, &e->sum) ? -2 : 0;
 	if (rc == -2)
 		return DIFF_ERR_NOMEM;
-	e->has = rc == 0;
+	e->infinite = rc == 0 && !isfinite(e->sum.mean);
+	e->has = rc == 0 && !e->infinite;
 	return DIFF_OK;
 }
 

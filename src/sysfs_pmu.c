@@ -212,12 +212,27 @@ static int cmp_event_key(const void *key, const void *elem)
 
 const struct sysfs_event *sysfs_event_find(const struct sysfs_pmu *pmu, const char *name)
 {
-	struct sysfs_event *e;
+	struct sysfs_event *e, *lo, *hi, *end;
 
 	if (!pmu || !name || !pmu->nevents)
 		return NULL;
-	e = bsearch(name, pmu->events, pmu->nevents, sizeof *pmu->events, cmp_event_key);
-	return e && event_ready(pmu, e) ? e : NULL;
+	if (!(e = bsearch(name, pmu->events, pmu->nevents, sizeof *pmu->events, cmp_event_key)))
+		return NULL;
+	/* entries whose names differ only in case sit together, and bsearch lands on any of
+	 * them: the one spelled as asked if it is usable, else the first usable one (an
+	 * unreadable entry beside a good one hid it: fuzz_sysfs) */
+	end = pmu->events + pmu->nevents;
+	for (lo = e; lo > pmu->events && !strcasecmp(lo[-1].name, name); lo--)
+		;
+	for (hi = e + 1; hi < end && !strcasecmp(hi->name, name); hi++)
+		;
+	for (e = lo; e < hi; e++)
+		if (!strcmp(e->name, name) && event_ready(pmu, e))
+			return e;
+	for (e = lo; e < hi; e++)
+		if (event_ready(pmu, e))
+			return e;
+	return NULL;
 }
 
 const struct sysfs_event *sysfs_event_at(const struct sysfs_pmu *pmu, size_t k)
