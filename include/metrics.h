@@ -76,6 +76,11 @@ const struct report_metric_value *metrics_find(const struct report *r, const cha
  * a quarter of it); how many. */
 size_t metrics_topdown_nodes(const struct report *r, const struct report_metric_value **node,
 			     int *dominant, size_t max);
+/* --topdown's second pass: the stage-2 groups under r's dominant stage-1 nodes, added to
+ * names (each once); *ndominant gets how many nodes are dominant (0: none has a value, and
+ * nothing is added). -1 when memory ran out. */
+int metrics_topdown_next(const struct report *r, const char ***names, size_t *n,
+			 size_t *ndominant);
 /* The next group of set s a node's `next` list (mxtab_metric_next) names from *next on
  * (advanced past it), NULL at its end. */
 const struct mxtab_group *metrics_next_group(const struct mxtab_set *s, const char **next);

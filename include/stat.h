@@ -268,10 +268,10 @@ void stat_report_free(struct report *r);
 void stat_metrics_core(const char *cpu_model, struct resolve_ctx *ctx,
 		       struct metrics_core *mc);
 int stat_metrics_wanted(const struct stat_event *evs, size_t n);
-/* --topdown: the core's stage-1 group (*group) and every stage-2 group its nodes lead to,
- * appended to the -M names (each once). -1 after a message (no top-down data). */
+/* --topdown: the core's stage-1 group (*group) and, with all, every stage-2 group its nodes
+ * lead to, appended to the -M names (each once). -1 after a message (no top-down data). */
 int stat_metrics_topdown(const struct metrics_core *mc, const char ***names, size_t *n,
-			 const char **group);
+			 const char **group, int all);
 int stat_metrics_list(const struct metrics_core *mc);
 /* The one-line refusal of a -M name the core's set lacks (stat's and report's). */
 void stat_metrics_unknown(const struct metrics_core *mc, const char *name);

@@ -50,6 +50,7 @@ struct stat_opts {
 	size_t nmetrics;
 	int topdown;		/* --topdown */
 	const char *topdown_group;	/* its stage-1 group */
+	struct topdown_pass *td;	/* --topdown in two passes; NULL: in one */
 	int mux_given;		/* --mux or --no-multiplex given */
 	int list_metrics;	/* -M list */
 	struct stat_plan_cfg plan;	/* --mux, --counters */
@@ -66,6 +67,18 @@ struct stat_opts {
 	/* perf's display options: -B, --no-big-num, --no-scale, --metric-only, --no-summary */
 	struct report_display disp;
 	int big_num, append, quiet;	/* -B given, --append, -q */
+};
+
+/* --topdown in two passes, when the command can be run again (--mux=runs): the first counts
+ * stage 1 alone and, instead of a report, gives the stage-2 groups under its dominant nodes;
+ * the second counts stage 1 again with those groups, and its report says how. */
+struct topdown_pass {
+	int first;		/* this is the first pass */
+	const char **next;	/* what the first found: the groups under the dominant nodes */
+	size_t nnext, ndominant;
+	size_t runs;		/* the runs of the command the first took */
+	int ran;		/* the first pass counted (else it failed: no second) */
+	int stop;		/* it was interrupted: its report was written, no second */
 };
 
 /* --min-running: some event was counted for less than PCT of the time. */
@@ -555,7 +568,7 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 				.runs_mode = o->plan.mux == STAT_MUX_RUNS, .aggr = o->aggr,
 				.tgt = stat_target_any(tgt) ? tgt : NULL,
 				.no_scale = o->disp.unscaled };
-	char why[256] = "", started[32] = "?\n", mcore[80], how[96];
+	char why[256] = "", started[32] = "?\n", mcore[80], how[224];
 	int count_stop = 0, e, rc;
 	struct outfile xf[EXPORT_MAX] = { { 0 } };
 	time_t now = time(NULL);
@@ -609,7 +622,15 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	if (o->topdown) {
 		r.topdown_group = o->topdown_group;
 		r.topdown_set = core->set;
-		if (o->plan.mux == STAT_MUX_RUNS && pl->nruns > 1)
+		if (o->td && !o->td->first)
+			snprintf(how, sizeof(how), "stage 1 alone in %zu run%s, then it and %s in %zu "
+				 "run%s of the command (--mux=runs), each count exact", o->td->runs,
+				 o->td->runs == 1 ? "" : "s", o->td->ndominant ?
+				 (o->td->ndominant == 1 ? "the groups under its dominant node" :
+				  "the groups under its dominant nodes") :
+				 "every group under it (no node had a share)", pl->nruns,
+				 pl->nruns == 1 ? "" : "s");
+		else if (o->plan.mux == STAT_MUX_RUNS && pl->nruns > 1)
 			snprintf(how, sizeof(how), "%zu runs of the command (--mux=runs), each count "
 				 "exact", pl->nruns);
 		else
@@ -625,6 +646,20 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	/* the command's status; 0 when --timeout ended it (as perf), or with no command */
 	if (!rc && !(s.timed_out && res.term_signal == SIGTERM) && o->cmd)
 		rc = res.term_signal ? 128 + res.term_signal : res.exit_code;
+	if (o->td && o->td->first) {
+		o->td->ran = 1;
+		o->td->runs = pl->nruns;
+		/* interrupted: this pass's report is what there is, and there is no second */
+		o->td->stop = r.interrupted;
+		if (!r.interrupted) {
+			if (metrics_topdown_next(&r, &o->td->next, &o->td->nnext,
+						 &o->td->ndominant) != 0) {
+				msg_error("out of memory");
+				rc = PP_EXIT_ERROR;
+			}
+			goto out;
+		}
+	}
 	mux_warn(&r, pl);
 	if (below_min(o, &r))
 		rc = STAT_EXIT_MIN_RUNNING;
@@ -742,56 +777,48 @@ static int targets(const struct stat_opts *o, struct stat_target *t)
 	return 0;
 }
 
-int cmd_stat(int argc, char **argv)
+/* One pass of stat: o's events (with -M's) selected, planned, counted and reported. The
+ * user's -e list is left as it was (-M's specs go to a copy), so that --topdown can make
+ * another pass. */
+static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metrics_core *core)
 {
-	struct stat_opts o = { 0 };
 	struct stat_event *evs = NULL;
 	struct outfile of = { 0 };
 	struct filter_kernel_el kel;
-	struct metrics_core core = { 0 };
 	char **metric_specs = NULL;
 	struct stat_planned planned;
-	struct resolve_ctx ctx;
 	struct stat_target tgt = { 0 };
 	struct topo topo = { 0 };
 	static char fixture_cpus[PATH_MAX + 96];
+	const char **user_specs = o->ev.specs;
+	size_t user_n = o->ev.nspecs;
 	pp_status st;
 	size_t n = 0, nrows = 0;
-	int rc = PP_EXIT_ERROR, e, have_ctx = 0;
+	int rc = PP_EXIT_ERROR, e;
 
-	argp_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, NULL, &o);
-	msg_set_quiet(o.quiet);
-	if (o.json && msg_json_ready() != 0)
-		goto out;
-	if (evsel_ctx_init(&o.ev, &ctx) != 0)
-		goto out;
-	have_ctx = 1;
-	/* -M needs the core before the events; else only when an event can be an input */
-	if (o.list_metrics || o.nmetrics || o.topdown)
-		stat_metrics_core(o.ev.cpu_model, &ctx, &core);
-	if (o.topdown && stat_metrics_topdown(&core, &o.metrics, &o.nmetrics,
-					      &o.topdown_group) != 0)
-		goto out;
-	if (o.list_metrics) {
-		rc = stat_metrics_list(&core);
-		goto out;
-	}
-	if (o.nmetrics && !(metric_specs = calloc(o.nmetrics, sizeof(*metric_specs)))) {
+	o->ev.specs = NULL;
+	if (user_n && !(o->ev.specs = malloc(user_n * sizeof(*o->ev.specs)))) {
 		msg_error("out of memory");
 		goto out;
 	}
-	if (stat_metrics_add_specs(&o.ev, o.metrics, o.nmetrics, &core, metric_specs) != 0 ||
-	    select_events(&o, &ctx, &evs, &nrows, &kel) != 0)
+	if (user_n)
+		memcpy(o->ev.specs, user_specs, user_n * sizeof(*o->ev.specs));
+	if (o->nmetrics && !(metric_specs = calloc(o->nmetrics, sizeof(*metric_specs)))) {
+		msg_error("out of memory");
+		goto out;
+	}
+	if (stat_metrics_add_specs(&o->ev, o->metrics, o->nmetrics, core, metric_specs) != 0 ||
+	    select_events(o, ctx, &evs, &nrows, &kel) != 0)
 		goto out;
 	n = nrows;
-	if (!o.nmetrics && stat_metrics_wanted(evs, nrows))
-		stat_metrics_core(o.ev.cpu_model, &ctx, &core);
-	if (targets(&o, &tgt) != 0 || stat_split(&evs, nrows, &n, &ctx, &tgt) != 0)
+	if (!o->nmetrics && stat_metrics_wanted(evs, nrows))
+		stat_metrics_core(o->ev.cpu_model, ctx, core);
+	if (targets(o, &tgt) != 0 || stat_split(&evs, nrows, &n, ctx, &tgt) != 0)
 		goto out;
-	if (stat_plan(evs, n, &ctx, &o.plan, &planned) != 0)
+	if (stat_plan(evs, n, ctx, &o->plan, &planned) != 0)
 		goto out;
-	if (o.show_plan) {
-		rc = stat_plan_show(evs, n, &planned, &o.plan, stdout) ? PP_EXIT_ERROR : 0;
+	if (o->show_plan) {
+		rc = stat_plan_show(evs, n, &planned, &o->plan, stdout) ? PP_EXIT_ERROR : 0;
 		goto out;
 	}
 	/* a fixture tree's CPUs are another machine's: nothing is opened on them (software
@@ -804,43 +831,114 @@ int cmd_stat(int argc, char **argv)
 				evs[k].fixture = fixture_cpus;
 	}
 	/* on CPUs (-a, -C) an event counts whatever runs there: no presence to measure */
-	if (!tgt.cpus && stat_presence(&evs, &n, &ctx) != 0)
+	if (!tgt.cpus && stat_presence(&evs, &n, ctx) != 0)
 		goto out;
 	if (stat_target_any(&tgt) &&
 	    stat_target_expand(&evs, &n, &tgt, planned.known && planned.nruns == 1) != 0)
 		goto out;
 	if (reserve_fds(n) != 0)
 		goto out;
-	if (o.output && (e = o.append ? outfile_open_append(&of, o.output) :
-			 outfile_open(&of, o.output)) == EISDIR) {
+	if (o->output && (e = o->append ? outfile_open_append(&of, o->output) :
+			  outfile_open(&of, o->output)) == EISDIR) {
 		msg_error("cannot write report file '%s': it names a directory (give -o the "
-			  "path of a file)", o.output);
+			  "path of a file)", o->output);
 		goto out;
 	}
-	if (o.output && e != 0) {
+	if (o->output && e != 0) {
 		msg_error("cannot write report file '%s': %s (choose a writable path for -o)",
-			  o.output, strerror(e));
+			  o->output, strerror(e));
 		goto out;
 	}
-	if (needs_topology(o.aggr) && (st = topo_read(&topo)) != PP_OK) {
+	if (needs_topology(o->aggr) && (st = topo_read(&topo)) != PP_OK) {
 		msg_error("%s needs the CPU topology, which cannot be read from "
 			  "/sys/devices/system/cpu (%s): -A gives one row per CPU instead",
-			  o.aggr_opt, pp_strstatus(st));
+			  o->aggr_opt, pp_strstatus(st));
 		goto out;
 	}
-	rc = run(&o, evs, nrows, n, &kel, &of, &core, &planned, &tgt, &topo);
+	rc = run(o, evs, nrows, n, &kel, &of, core, &planned, &tgt, &topo);
 	if (of.fp)
-		outfile_discard(&of);	/* the run failed before the report was committed */
+		outfile_discard(&of);	/* the run failed, or was a first pass: nothing kept */
 out:
 	free_events(evs, n);
+	for (size_t k = 0; metric_specs && k < o->nmetrics; k++)
+		free(metric_specs[k]);
+	free(metric_specs);
+	free(o->ev.specs);	/* the copy, or select_events' default list */
+	o->ev.specs = user_specs;
+	o->ev.nspecs = user_n;
+	stat_target_free(&tgt);
+	topo_free(&topo);
+	return rc;
+}
+
+/* --topdown's first pass (stage 1 alone), then its -M list made the second's: stage 1 and
+ * the groups under the dominant nodes, or every group under it when no node had a share.
+ * 0 to go on; else the status to end with (the first pass failed, or was interrupted). */
+static int topdown_first(struct stat_opts *o, struct resolve_ctx *ctx,
+			 struct metrics_core *core, struct topdown_pass *td)
+{
+	struct stat_opts first = *o;
+	int rc;
+
+	td->first = 1;
+	first.td = td;
+	first.repeat = 0;	/* stage 1 once: it only chooses the groups */
+	first.warmup = 0;
+	rc = stat_pass(&first, ctx, core);
+	o->ev = first.ev;	/* the same list (stat_pass puts it back) */
+	td->first = 0;
+	if (!td->ran || td->stop)
+		return rc ? rc : PP_EXIT_ERROR;
+	for (size_t k = 0; k < td->nnext; k++)
+		if (metrics_names_add_once(&o->metrics, &o->nmetrics, td->next[k]) != 0) {
+			msg_error("out of memory");
+			return PP_EXIT_ERROR;
+		}
+	if (!td->ndominant &&
+	    stat_metrics_topdown(core, &o->metrics, &o->nmetrics, &o->topdown_group, 1) != 0)
+		return PP_EXIT_ERROR;
+	o->td = td;
+	return 0;
+}
+
+int cmd_stat(int argc, char **argv)
+{
+	struct stat_opts o = { 0 };
+	struct metrics_core core = { 0 };
+	struct topdown_pass td = { 0 };
+	struct resolve_ctx ctx;
+	int rc = PP_EXIT_ERROR, have_ctx = 0, two;
+
+	argp_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, NULL, &o);
+	msg_set_quiet(o.quiet);
+	if (o.json && msg_json_ready() != 0)
+		goto out;
+	if (evsel_ctx_init(&o.ev, &ctx) != 0)
+		goto out;
+	have_ctx = 1;
+	/* -M needs the core before the events; else only when an event can be an input */
+	if (o.list_metrics || o.nmetrics || o.topdown)
+		stat_metrics_core(o.ev.cpu_model, &ctx, &core);
+	/* --topdown counts stage 1 first, then the groups under its dominant nodes, where the
+	 * command runs again run by run; else (-I, no command, --mux=kernel, --plan) all of
+	 * them at once */
+	two = o.topdown && o.plan.mux == STAT_MUX_RUNS && o.cmd && !o.interval_ms &&
+	      !o.show_plan;
+	if (o.topdown && stat_metrics_topdown(&core, &o.metrics, &o.nmetrics,
+					      &o.topdown_group, !two) != 0)
+		goto out;
+	if (o.list_metrics) {
+		rc = stat_metrics_list(&core);
+		goto out;
+	}
+	if (two && (rc = topdown_first(&o, &ctx, &core, &td)) != 0)
+		goto out;
+	rc = stat_pass(&o, &ctx, &core);
+out:
 	if (have_ctx)
 		resolve_ctx_free(&ctx);
 	evsel_opts_free(&o.ev);
-	for (size_t k = 0; metric_specs && k < o.nmetrics; k++)
-		free(metric_specs[k]);
-	free(metric_specs);
 	free(o.metrics);
-	stat_target_free(&tgt);
-	topo_free(&topo);
+	free(td.next);
 	return rc;
 }

@@ -696,6 +696,28 @@ size_t metrics_topdown_nodes(const struct report *r, const struct report_metric_
 	return n;
 }
 
+int metrics_topdown_next(const struct report *r, const char ***names, size_t *n,
+			 size_t *ndominant)
+{
+	const struct report_metric_value *node[16];
+	int dominant[16];
+	size_t nn = metrics_topdown_nodes(r, node, dominant, 16);
+
+	*ndominant = 0;
+	for (size_t i = 0; i < nn; i++) {
+		const char *next = mxtab_metric_next(node[i]->def);
+		const struct mxtab_group *g;
+
+		if (!dominant[i])
+			continue;
+		++*ndominant;
+		while ((g = metrics_next_group(r->topdown_set, &next)))
+			if (metrics_names_add_once(names, n, mxtab_group_name(g)) != 0)
+				return -1;
+	}
+	return 0;
+}
+
 const struct mxtab_group *metrics_next_group(const struct mxtab_set *s, const char **next)
 {
 	const struct mxtab_group *g = NULL;

@@ -87,7 +87,7 @@ int stat_metrics_add_specs(struct evsel_opts *ev, const char *const *names, size
 }
 
 int stat_metrics_topdown(const struct metrics_core *mc, const char ***names, size_t *n,
-			 const char **group)
+			 const char **group, int all)
 {
 	const struct mxtab_group *g = NULL;
 	char title[96];
@@ -105,7 +105,7 @@ int stat_metrics_topdown(const struct metrics_core *mc, const char ***names, siz
 	if (metrics_names_add_once(names, n, *group) != 0)
 		goto oom;
 	/* every stage-2 group a stage-1 node leads to: the tree shows the dominant nodes' */
-	for (size_t i = 0; i < mxtab_group_nmetrics(g); i++) {
+	for (size_t i = 0; all && i < mxtab_group_nmetrics(g); i++) {
 		const char *next = mxtab_metric_next(mxtab_group_metric(g, i));
 		const struct mxtab_group *x;
 

@@ -19,11 +19,11 @@ counted_topdown() {
 	    .raw_value = .value)' td.json > counted.json
 }
 
-@test "--topdown asks for stage 1 and every group under it, counted exactly in runs of the command" {
+@test "--topdown counts stage 1 first; no node with a share, it then counts every group under it, exactly in runs of the command" {
 	counted_topdown
 	check_report td.json
 	assert_equal "$(jq -r '.topdown.group, .topdown.how, .mux.mode, .metrics_core' td.json)" \
-		$'Cycle_Accounting\n8 runs of the command (--mux=runs), each count exact\nruns\nneoverse-n1:r3p1'
+		$'Cycle_Accounting\nstage 1 alone in 1 run, then it and every group under it (no node had a share) in 8 runs of the command (--mux=runs), each count exact\nruns\nneoverse-n1:r3p1'
 	assert_equal "$(jq -r '.metric_requests | join(" ")' td.json)" \
 		"Cycle_Accounting Branch_Effectiveness ITLB_Effectiveness L1I_Cache_Effectiveness L2_Cache_Effectiveness LL_Cache_Effectiveness DTLB_Effectiveness L1D_Cache_Effectiveness Operation_Mix"
 	# on a fixture tree nothing is counted: every node says why
@@ -36,7 +36,7 @@ counted_topdown() {
 @test "the tree: stage 1 in percent, the dominant node's groups and metrics below it" {
 	counted_topdown
 	run -0 "$PMUPROF" report counted.json
-	assert_line " Top-down, neoverse-n1 (Cycle_Accounting): 8 runs of the command (--mux=runs), each count exact"
+	assert_line " Top-down, neoverse-n1 (Cycle_Accounting): stage 1 alone in 1 run, then it and every group under it (no node had a share) in 8 runs of the command (--mux=runs), each count exact"
 	assert_line --regexp '^    frontend_stalled_cycles +10\.00%$'
 	assert_line --regexp '^ => backend_stalled_cycles +60\.00%$'
 	assert_line "     DTLB_Effectiveness"
@@ -60,4 +60,28 @@ counted_topdown() {
 	assert_equal "$stderr" "pmuprof: --topdown needs Arm's top-down data for the core, which cortex-a57 lacks (it is there for Neoverse and C1 cores: give --cpu-model CORE, or use -M)"
 	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server run -0 "$PMUPROF" stat --topdown -I 100 -j -o one.json -- true
 	assert_equal "$(jq -r '.topdown.how, .mux.mode' one.json)" $'one run, multiplexed: the values are estimates\nkernel'
+}
+
+@test "--topdown runs the command once for stage 1, then once per run of the second pass; -r repeats only the second" {
+	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server run -0 "$PMUPROF" stat --topdown -j -o td.json -- \
+		sh -c 'echo x >> runs.txt'
+	# stage 1 (Cycle_Accounting) fits the counters: one run; then 8 (the JSON's mux.runs)
+	assert_equal "$(jq -r '.mux.runs' td.json)" 8
+	assert_equal "$(wc -l < runs.txt)" 9
+	rm runs.txt
+	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server run -0 "$PMUPROF" stat --topdown -r 2 -j -o td.json -- \
+		sh -c 'echo x >> runs.txt'
+	assert_equal "$(wc -l < runs.txt)" 17
+	# --mux=kernel, or -I: one pass, every group at once
+	rm runs.txt
+	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server run -0 "$PMUPROF" stat --topdown --mux=kernel -j \
+		-o td.json -- sh -c 'echo x >> runs.txt'
+	assert_equal "$(wc -l < runs.txt)" 1
+	assert_equal "$(jq -r '.metric_requests | length' td.json)" 9
+}
+
+@test "--topdown: a first pass that cannot run the command ends it, said once" {
+	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server run -127 --separate-stderr "$PMUPROF" stat --topdown -- \
+		/no/such/command
+	assert_equal "$stderr" "pmuprof: cannot run '/no/such/command': command not found"
 }

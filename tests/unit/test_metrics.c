@@ -4,6 +4,7 @@
  * events feed a metric; what -M adds; a requested metric without a value and its reason; a
  * big.LITTLE event's metric per core type. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -64,6 +65,14 @@ static double get_asked(struct report *r, struct metrics_core c, const char *nam
 static double get(struct report *r, struct metrics_core c, const char *name, size_t anchor)
 {
 	return get_asked(r, c, name, anchor, NULL);
+}
+
+/* names[0..n) joined by spaces into buf */
+static const char *joined(char *buf, size_t len, const char **names, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", k ? " " : "", names[k]);
+	return buf;
 }
 
 static int near(double got, double want)
@@ -326,9 +335,72 @@ static void specs(void)
 	tap_ok(!s && unk, "line %d: unknown", __LINE__);
 }
 
+/* r's metrics and a list of names freed, for another computation */
+static void reset(struct report *r, const char ***names, size_t *n)
+{
+	free((void *)r->metrics);
+	r->metrics = NULL;
+	r->nmetrics = 0;
+	free(*names);
+	*names = NULL;
+	*n = 0;
+}
+
+/* The groups --topdown's second pass counts (metrics_topdown_next): those under the dominant
+ * stage-1 nodes only, the largest share and any within a quarter of it. */
+static void topdown_next(void)
+{
+	/* N1: frontend 100 * fe / 1000, backend 100 * be / 1000 */
+	struct report_event ev[] = {
+		ARM("cpu_cycles", 0x11, 1000), ARM("stall_frontend", 0x23, 100),
+		ARM("stall_backend", 0x24, 600),
+	};
+	struct report r = { .events = ev, .nevents = 3 };
+	struct metrics_core n1 = core("neoverse-n1", 0x31), v1 = core("neoverse-v1", 0);
+	const char *ask = "Cycle_Accounting", *ask_v1 = "Topdown_L1", **names = NULL;
+	size_t n = 0, dom = 9;
+	char got[512];
+
+#define JOINED(names, n) (got[0] = '\0', joined(got, sizeof(got), names, n))
+	r.topdown_group = ask;
+	r.topdown_set = n1.set;
+	tap_ok(metrics_compute(&r, &n1, &ask, 1) == 0, "n1 stage 1 computed");
+	tap_ok(metrics_topdown_next(&r, &names, &n, &dom) == 0 && dom == 1, "one dominant node");
+	/* backend 60 %, frontend 10 %: the backend's groups, none of the frontend's alone */
+	tap_ok(!strcmp(JOINED(names, n), "DTLB_Effectiveness L1D_Cache_Effectiveness "
+		       "L2_Cache_Effectiveness LL_Cache_Effectiveness Operation_Mix"),
+	       "the backend's groups: %s", got);
+	reset(&r, &names, &n);
+	/* 50 % and 60 %: both dominate (50 >= 0.75 * 60); a group under both is named once */
+	ev[1].value = 500;
+	tap_ok(metrics_compute(&r, &n1, &ask, 1) == 0 &&
+	       metrics_topdown_next(&r, &names, &n, &dom) == 0 && dom == 2, "two dominant nodes");
+	tap_ok(!strcmp(JOINED(names, n), "Branch_Effectiveness ITLB_Effectiveness "
+		       "L1I_Cache_Effectiveness L2_Cache_Effectiveness LL_Cache_Effectiveness "
+		       "DTLB_Effectiveness L1D_Cache_Effectiveness Operation_Mix"),
+	       "both nodes' groups, each once: %s", got);
+	reset(&r, &names, &n);
+	/* nothing counted: no share, no node dominates, nothing added */
+	ev[0].status = ev[1].status = ev[2].status = REPORT_NOT_COUNTED;
+	tap_ok(metrics_compute(&r, &n1, &ask, 1) == 0 &&
+	       metrics_topdown_next(&r, &names, &n, &dom) == 0 && dom == 0 && n == 0,
+	       "nothing counted: no dominant node");
+	reset(&r, &names, &n);
+	/* V1 (the counts of td): retiring 44 % leads; backend 25 % is not within a quarter */
+	r = (struct report){ .events = td, .nevents = 7, .topdown_group = ask_v1,
+			     .topdown_set = v1.set };
+	tap_ok(metrics_compute(&r, &v1, &ask_v1, 1) == 0 &&
+	       metrics_topdown_next(&r, &names, &n, &dom) == 0 && dom == 1 &&
+	       !strcmp(JOINED(names, n), "Operation_Mix"), "v1: retiring's group: %s", got);
+	free((void *)r.metrics);
+	free(names);
+#undef JOINED
+}
+
 int main(void)
 {
 	topdown();
+	topdown_next();
 	generic();
 	units();
 	asked_once();
