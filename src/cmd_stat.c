@@ -873,7 +873,8 @@ out:
 
 /* --topdown's first pass (stage 1 alone), then its -M list made the second's: stage 1 and
  * the groups under the dominant nodes, or every group under it when no node had a share.
- * 0 to go on; else the status to end with (the first pass failed, or was interrupted). */
+ * -1 to go on; else the status to end with: the first pass failed (its message said why),
+ * or was interrupted (its report is written, and the status is the command's). */
 static int topdown_first(struct stat_opts *o, struct resolve_ctx *ctx,
 			 struct metrics_core *core, struct topdown_pass *td)
 {
@@ -887,7 +888,9 @@ static int topdown_first(struct stat_opts *o, struct resolve_ctx *ctx,
 	rc = stat_pass(&first, ctx, core);
 	o->ev = first.ev;	/* the same list (stat_pass puts it back) */
 	td->first = 0;
-	if (!td->ran || td->stop)
+	if (td->stop)
+		return rc;
+	if (!td->ran)
 		return rc ? rc : PP_EXIT_ERROR;
 	for (size_t k = 0; k < td->nnext; k++)
 		if (metrics_names_add_once(&o->metrics, &o->nmetrics, td->next[k]) != 0) {
@@ -898,7 +901,7 @@ static int topdown_first(struct stat_opts *o, struct resolve_ctx *ctx,
 	    stat_metrics_topdown(core, &o->metrics, &o->nmetrics, &o->topdown_group, 1) != 0)
 		return PP_EXIT_ERROR;
 	o->td = td;
-	return 0;
+	return -1;
 }
 
 int cmd_stat(int argc, char **argv)
@@ -931,7 +934,7 @@ int cmd_stat(int argc, char **argv)
 		rc = stat_metrics_list(&core);
 		goto out;
 	}
-	if (two && (rc = topdown_first(&o, &ctx, &core, &td)) != 0)
+	if (two && (rc = topdown_first(&o, &ctx, &core, &td)) >= 0)
 		goto out;
 	rc = stat_pass(&o, &ctx, &core);
 out:

@@ -85,3 +85,18 @@ counted_topdown() {
 		/no/such/command
 	assert_equal "$stderr" "pmuprof: cannot run '/no/such/command': command not found"
 }
+
+@test "--topdown: SIGINT in the first pass writes its report, runs no second, keeps the command's status" {
+	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server "$PMUPROF" stat --topdown -j -o td.json -- \
+		sh -c 'trap "" INT; echo x >> runs.txt; sleep 1; exit 3' &
+	pid=$!
+	# SIGINT once the command runs (pmuprof forwards it from then on)
+	for _ in $(seq 100); do [ -s runs.txt ] && break; sleep 0.05; done
+	kill -INT "$pid"
+	st=0
+	wait "$pid" || st=$?
+	assert_equal "$st" 3
+	assert_equal "$(wc -l < runs.txt)" 1
+	assert_equal "$(jq -r '.exit.interrupted, .mux.runs, .topdown.group' td.json)" \
+		$'true\n1\nCycle_Accounting'
+}
