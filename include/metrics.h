@@ -76,6 +76,10 @@ const struct report_metric_value *metrics_find(const struct report *r, const cha
  * a quarter of it); how many. */
 size_t metrics_topdown_nodes(const struct report *r, const struct report_metric_value **node,
 			     int *dominant, size_t max);
+/* Adds the groups of set s that top-down node's `next` list names to names (each once). -1
+ * when memory ran out. */
+int metrics_next_groups_add(const struct mxtab_set *s, const struct mxtab_metric *node,
+			    const char ***names, size_t *n);
 /* --topdown's second pass: the stage-2 groups under r's dominant stage-1 nodes, added to
  * names (each once); *ndominant gets how many nodes are dominant (0: none has a value, and
  * nothing is added). -1 when memory ran out. */

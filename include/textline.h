@@ -18,6 +18,9 @@ void textline_put(struct textline *l, const char *s, size_t len);
 void textline_pad(struct textline *l, const char *s, size_t width);
 /* Appends s right-justified in width columns, as %*s does. */
 void textline_rpad(struct textline *l, const char *s, size_t width);
+/* v in base 10 or 16 (lower case) with at least digits digits, written backwards so that it
+ * ends just before end: where it starts (room enough before end: 22 bytes hold any). */
+char *textline_digits(unsigned long long v, unsigned base, int digits, char *end);
 /* Appends v in base 10 or 16 (lower case) with at least digits digits, as %u, %llx or %04x. */
 void textline_num(struct textline *l, unsigned long long v, unsigned base, int digits);
 /* Ends the line with a newline and writes it to l->fp. */

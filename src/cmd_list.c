@@ -357,7 +357,7 @@ static void print_section(const struct list_section *s, const char *pattern, FIL
 		textline_put(&l, " ", 1);
 		textline_pad(&l, class_short(evtab_event_class(e)), 6);
 		textline_put(&l, "  ", 2);
-		textline_put(&l, evtab_event_desc(e), strlen(evtab_event_desc(e)));
+		textline_pad(&l, evtab_event_desc(e), 0);
 		textline_end(&l);
 	}
 	for (size_t k = 0; s->pmu && k < s->pmu->nevents; k++) {

@@ -12,6 +12,7 @@
 
 #include "metrics.h"
 #include "resolve.h"
+#include "strbuf.h"
 #include "sysfs.h"
 
 void metrics_core_set(struct metrics_core *mc, const struct evtab_core *c, unsigned rev)
@@ -96,25 +97,6 @@ int metrics_lookup(const struct metrics_core *mc, const char *name,
 	return *g || *m ? 0 : -1;
 }
 
-/* Appends s to the buffer (*buf, *len used, *cap), growing it. -1: out of memory. */
-static int put(char **buf, size_t *len, size_t *cap, const char *s)
-{
-	size_t n = strlen(s);
-
-	if (*len + n + 1 > *cap) {
-		size_t want = (*len + n + 1) * 2;
-		char *p = realloc(*buf, want);
-
-		if (!p)
-			return -1;
-		*buf = p;
-		*cap = want;
-	}
-	memcpy(*buf + *len, s, n + 1);
-	*len += n;
-	return 0;
-}
-
 /* perf's generic hardware events, by config (perf_event.h's PERF_COUNT_HW_*), as perf spells
  * them. */
 static const char *const hw_names[] = {
@@ -143,7 +125,7 @@ static int put_events(char **buf, size_t *len, size_t *cap, const char *const *e
 {
 	char name[MEXPR_MAX_NAME + 1];
 
-	if ((*len && put(buf, len, cap, ",")) || (braces && put(buf, len, cap, "{")))
+	if ((*len && strbuf_put(buf, len, cap, ",")) || (braces && strbuf_put(buf, len, cap, "{")))
 		return -1;
 	for (size_t i = 0; i < n; i++) {
 		size_t k;
@@ -153,10 +135,10 @@ static int put_events(char **buf, size_t *len, size_t *cap, const char *const *e
 		name[k] = '\0';
 		if (generic)
 			generic_name(generic, ev[i], name, sizeof(name));
-		if ((i && put(buf, len, cap, ",")) || put(buf, len, cap, name))
+		if ((i && strbuf_put(buf, len, cap, ",")) || strbuf_put(buf, len, cap, name))
 			return -1;
 	}
-	return braces ? put(buf, len, cap, "}") : 0;
+	return braces ? strbuf_put(buf, len, cap, "}") : 0;
 }
 
 #define MAX_GROUP_EVENTS 128
@@ -705,16 +687,24 @@ int metrics_topdown_next(const struct report *r, const char ***names, size_t *n,
 
 	*ndominant = 0;
 	for (size_t i = 0; i < nn; i++) {
-		const char *next = mxtab_metric_next(node[i]->def);
-		const struct mxtab_group *g;
-
 		if (!dominant[i])
 			continue;
 		++*ndominant;
-		while ((g = metrics_next_group(r->topdown_set, &next)))
-			if (metrics_names_add_once(names, n, mxtab_group_name(g)) != 0)
-				return -1;
+		if (metrics_next_groups_add(r->topdown_set, node[i]->def, names, n) != 0)
+			return -1;
 	}
+	return 0;
+}
+
+int metrics_next_groups_add(const struct mxtab_set *s, const struct mxtab_metric *node,
+			    const char ***names, size_t *n)
+{
+	const char *next = mxtab_metric_next(node);
+	const struct mxtab_group *g;
+
+	while ((g = metrics_next_group(s, &next)))
+		if (metrics_names_add_once(names, n, mxtab_group_name(g)) != 0)
+			return -1;
 	return 0;
 }
 

@@ -15,15 +15,12 @@
  * hand, not through snprintf: it is printed for every row (issue 16's cost per event). */
 static void group_digits(char *buf, size_t len, uint64_t v, int plain)
 {
-	char tmp[32];
-	int n = 0, o = 0;
+	char tmp[24], *d = textline_digits(v, 10, 1, tmp + sizeof(tmp));
+	int o = 0;
 
-	do
-		tmp[n++] = (char)('0' + v % 10);
-	while (v /= 10);
-	for (int i = n - 1; i >= 0 && (size_t)o + 2 < len; i--) {
-		buf[o++] = tmp[i];
-		if (!plain && i > 0 && i % 3 == 0)
+	for (int i = (int)(tmp + sizeof(tmp) - d) - 1; i >= 0 && (size_t)o + 2 < len; i--) {
+		buf[o++] = *d++;
+		if (!plain && i > 0 && i % 3 == 0)	/* i digits still to come */
 			buf[o++] = ',';
 	}
 	buf[o] = '\0';

@@ -97,6 +97,14 @@ static int word_dash(const char *s, const char *const *words, size_t n, const ch
 	return -1;
 }
 
+/* PERF_TYPE_HW_CACHE's config for cache c, op and (miss) its misses, else its accesses */
+static uint64_t cache_config(size_t c, size_t op, int miss)
+{
+	uint64_t res = miss ? PERF_COUNT_HW_CACHE_RESULT_MISS : PERF_COUNT_HW_CACHE_RESULT_ACCESS;
+
+	return (uint64_t)c | op << 8 | res << 16;
+}
+
 /* A cache name taken apart as "<cache>-<op>s" or "<cache>-<op>-misses" (perf's spelling), so
  * that a name costs a few comparisons instead of formatting the 42 names (issue 16): *config
  * gets PERF_TYPE_HW_CACHE's cache | op << 8 | result << 16. */
@@ -104,7 +112,6 @@ static pp_status cache_parse(const char *name, uint64_t *config)
 {
 	const char *rest, *tail;
 	int c = word_dash(name, cache_names, NCACHE, &rest);
-	uint64_t res;
 
 	if (c < 0)
 		return PP_ENOENT;
@@ -114,13 +121,9 @@ static pp_status cache_parse(const char *name, uint64_t *config)
 		if (strncasecmp(rest, cache_ops[op], len) != 0)
 			continue;
 		tail = rest + len;
-		if (strcasecmp(tail, cache_plural[op]) == 0)
-			res = PERF_COUNT_HW_CACHE_RESULT_ACCESS;
-		else if (strcasecmp(tail, "-misses") == 0)
-			res = PERF_COUNT_HW_CACHE_RESULT_MISS;
-		else
+		if (strcasecmp(tail, cache_plural[op]) && strcasecmp(tail, "-misses"))
 			continue;
-		*config = (uint64_t)c | op << 8 | res << 16;
+		*config = cache_config((size_t)c, op, strcasecmp(tail, "-misses") == 0);
 		return PP_OK;
 	}
 	return PP_ENOENT;
@@ -238,10 +241,6 @@ void resolve_generic_names(void (*fn)(const char *name, uint32_t type, uint64_t 
 		for (size_t op = 0; op < NOPS; op++)
 			for (int miss = 0; miss < 2; miss++) {
 				cache_name(buf, c, op, miss);
-				fn(buf, PERF_TYPE_HW_CACHE,
-				   (uint64_t)c | op << 8 |
-					   (uint64_t)(miss ? PERF_COUNT_HW_CACHE_RESULT_MISS
-							   : PERF_COUNT_HW_CACHE_RESULT_ACCESS) << 16,
-				   arg);
+				fn(buf, PERF_TYPE_HW_CACHE, cache_config(c, op, miss), arg);
 			}
 }

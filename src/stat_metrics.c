@@ -105,14 +105,9 @@ int stat_metrics_topdown(const struct metrics_core *mc, const char ***names, siz
 	if (metrics_names_add_once(names, n, *group) != 0)
 		goto oom;
 	/* every stage-2 group a stage-1 node leads to: the tree shows the dominant nodes' */
-	for (size_t i = 0; all && i < mxtab_group_nmetrics(g); i++) {
-		const char *next = mxtab_metric_next(mxtab_group_metric(g, i));
-		const struct mxtab_group *x;
-
-		while ((x = metrics_next_group(mc->set, &next)))
-			if (metrics_names_add_once(names, n, mxtab_group_name(x)) != 0)
-				goto oom;
-	}
+	for (size_t i = 0; all && i < mxtab_group_nmetrics(g); i++)
+		if (metrics_next_groups_add(mc->set, mxtab_group_metric(g, i), names, n) != 0)
+			goto oom;
 	return 0;
 oom:
 	msg_error("out of memory");

@@ -24,33 +24,14 @@
 #include <unistd.h>
 
 #include "cachefile.h"
+#include "strbuf.h"
 #include "sysfs_priv.h"
+#include "textline.h"
 
 #define CACHE_NAME "pmus"
 #define CACHE_MAGIC "pmuprof-pmus 3\n"
 /* A cache file larger than this is not ours (a server lists a few hundred PMUs' names). */
 #define CACHE_MAX (1 << 20)
-
-/* Appends text to a growing string (*s of *len bytes, capacity *cap). */
-static int put(char **s, size_t *len, size_t *cap, const char *text)
-{
-	size_t l = strlen(text);
-	char *ns;
-
-	if (*len + l + 1 > *cap) {
-		size_t ncap = *cap ? *cap : 256;
-
-		while (*len + l + 1 > ncap)
-			ncap *= 2;
-		if (!(ns = realloc(*s, ncap)))
-			return -1;
-		*s = ns;
-		*cap = ncap;
-	}
-	memcpy(*s + *len, text, l + 1);
-	*len += l;
-	return 0;
-}
 
 /* A name the file can hold on one line among spaces. */
 static int word_ok(const char *s)
@@ -58,21 +39,18 @@ static int word_ok(const char *s)
 	return sysfs_name_ok(s) && !strpbrk(s, " \t\n\r");
 }
 
-/* v in decimal into buf (21 bytes hold any): the key lists every PMU, so no printf there */
-static const char *u64_text(uint64_t v, char buf[21])
+/* Appends each of the n texts to the key; -1 when out of memory. */
+static int put_all(char **s, size_t *len, size_t *cap, const char *const *text, size_t n)
 {
-	char *p = buf + 20;
-
-	*p = '\0';
-	do
-		*--p = (char)('0' + v % 10);
-	while (v /= 10);
-	return p;
+	for (size_t k = 0; k < n; k++)
+		if (strbuf_put(s, len, cap, text[k]) != 0)
+			return -1;
+	return 0;
 }
 
 pp_status sysfs_cache_key(char **names, const uint64_t *inos, size_t n, char **key)
 {
-	char boot[64], num[21];
+	char boot[64], num[21] = "";	/* an inode's digits end at num's last byte, a NUL */
 	size_t len = 0, cap = 0;
 	char *s = NULL;
 	int bad;
@@ -80,19 +58,18 @@ pp_status sysfs_cache_key(char **names, const uint64_t *inos, size_t n, char **k
 	*key = NULL;
 	if (sysfs_boot_id(boot, sizeof boot) != PP_OK)
 		return PP_ENOENT;	/* no boot to key on: no cache */
-	bad = put(&s, &len, &cap, CACHE_MAGIC "root ") || put(&s, &len, &cap, sysfs_root()) ||
-	      put(&s, &len, &cap, "\nboot ") || put(&s, &len, &cap, boot) ||
-	      put(&s, &len, &cap, "\n");
+	bad = put_all(&s, &len, &cap, (const char *const[]){ CACHE_MAGIC "root ", sysfs_root(),
+							     "\nboot ", boot, "\n" }, 5);
 	for (size_t i = 0; i < n && !bad; i++) {
 		if (!word_ok(names[i]) || strchr(sysfs_root(), '\n')) {
 			free(s);
 			return PP_ENOENT;	/* a name the file could not hold */
 		}
-		bad = put(&s, &len, &cap, "dev ") || put(&s, &len, &cap, names[i]) ||
-		      put(&s, &len, &cap, " ") || put(&s, &len, &cap, u64_text(inos[i], num)) ||
-		      put(&s, &len, &cap, "\n");
+		bad = put_all(&s, &len, &cap, (const char *const[]){
+			"dev ", names[i], " ", textline_digits(inos[i], 10, 1, num + sizeof(num) - 1),
+			"\n" }, 5);
 	}
-	if (bad || put(&s, &len, &cap, "data\n")) {
+	if (bad || strbuf_put(&s, &len, &cap, "data\n")) {
 		free(s);
 		return PP_ENOMEM;
 	}

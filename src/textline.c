@@ -46,14 +46,21 @@ void textline_rpad(struct textline *l, const char *s, size_t width)
 	textline_put(l, s, len);
 }
 
-void textline_num(struct textline *l, unsigned long long v, unsigned base, int digits)
+char *textline_digits(unsigned long long v, unsigned base, int digits, char *end)
 {
-	char buf[24], *p = buf + sizeof(buf);
+	char *p = end;
 
 	do {
 		*--p = "0123456789abcdef"[v % base];
 		v /= base;
-	} while (v || buf + sizeof(buf) - p < digits);
+	} while (v || end - p < digits);
+	return p;
+}
+
+void textline_num(struct textline *l, unsigned long long v, unsigned base, int digits)
+{
+	char buf[24], *p = textline_digits(v, base, digits, buf + sizeof(buf));
+
 	textline_put(l, p, (size_t)(buf + sizeof(buf) - p));
 }
 

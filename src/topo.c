@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "sysfs.h"
+#include "textline.h"
 #include "topo.h"
 
 #define CPU_DIR "/sys/devices/system/cpu/"
@@ -23,16 +24,12 @@ enum { A_ONLINE, A_SOCKET, A_DIE, A_CLUSTER, A_CORE, A_CLUSTER_KEY, A_CORE_KEY, 
 static size_t topology_dir(char *path, int cpu)
 {
 	static const char pre[] = CPU_DIR "cpu", post[] = "/topology/";
-	char digits[12];
-	size_t len = sizeof pre - 1, nd = 0;
+	char digits[12], *d = textline_digits((unsigned)cpu, 10, 1, digits + sizeof digits);
+	size_t len = sizeof pre - 1, nd = (size_t)(digits + sizeof digits - d);
 
 	memcpy(path, pre, len);
-	do {
-		digits[nd++] = (char)('0' + cpu % 10);
-		cpu /= 10;
-	} while (cpu);
-	while (nd)
-		path[len++] = digits[--nd];
+	memcpy(path + len, d, nd);
+	len += nd;
 	memcpy(path + len, post, sizeof post);
 	return len + sizeof post - 1;
 }
