@@ -7,8 +7,8 @@
  * EVENTS: a comma-separated list of hex event codes for that PMU, or sw:N / hw:N for perf's
  * PERF_TYPE_SOFTWARE / PERF_TYPE_HARDWARE config N. Counters are opened one by one (no
  * group), so that more events than counters are multiplexed by the kernel.
- * Its spawn (spawn_held, go) must follow src/workload.c's primitive: today fork, with the
- * child held on a pipe until the counters are open. */
+ * Its spawn (spawn_held, go) must follow src/workload.c's primitive: today _Fork, with the
+ * child held on a pipe until the counters are open, its calls bound before the fork. */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -33,16 +33,22 @@ struct held {
 	int go_r, go_w;
 };
 
-/* the child (forked): wait for the go byte, exec */
+/* as workload.c's: the child's calls bound when the program is loaded, not lazily in it */
+static int (*volatile c_close)(int) = close;
+static ssize_t (*volatile c_read)(int, void *, size_t) = read;
+static int (*volatile c_execv)(const char *, char *const[]) = execv;
+
+/* the child (forked): wait for the go byte, exec (argv[0] is a path: no PATH search, which
+ * pmuprof does before the fork) */
 static int child(void *arg)
 {
 	struct held *h = arg;
 	char c;
 
-	close(h->go_w);
-	if (read(h->go_r, &c, 1) != 1)
+	c_close(h->go_w);
+	if (c_read(h->go_r, &c, 1) != 1)
 		_exit(125);
-	execvp(h->argv[0], h->argv);
+	c_execv(h->argv[0], h->argv);
 	_exit(127);
 }
 
@@ -56,7 +62,7 @@ static pid_t spawn_held(char **argv, int *go_w)
 	if (pipe2(go, O_CLOEXEC) < 0)
 		return -1;
 	h = (struct held){ .argv = argv, .go_r = go[0], .go_w = go[1] };
-	pid = fork();
+	pid = _Fork();
 	if (pid == 0)
 		child(&h);
 	close(go[0]);

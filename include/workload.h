@@ -11,8 +11,8 @@
 
 struct workload {
 	pid_t pid;		/* the child, held before exec until workload_go */
-	int go_fd;		/* pmuprof's end of the go-socket */
-	int err_fd;		/* read end of the exec-error pipe (close-on-exec in the child) */
+	int go_fd;		/* pmuprof's end of the socket: the go byte out, the exec's
+				 * errno or end of file back */
 	struct timespec t0;	/* when it was let go */
 	int end_status;		/* wait status of a child that ended while held */
 	char path[PATH_MAX];	/* the file it executes */
@@ -37,6 +37,11 @@ pp_status workload_fork(char *const argv[], struct workload *w, int *exec_errno)
 pp_status workload_go(struct workload *w, int *exec_errno);
 /* Waits for the child (forwarding SIGINT/SIGTERM to it) and fills r. */
 pp_status workload_wait(struct workload *w, struct workload_result *r);
+/* workload_go and workload_wait in one, for a caller with nothing to do while the command
+ * runs: the exec's failure is learnt once the child is reaped, so pmuprof sleeps once, not
+ * once until the exec and again until the end. Returns as workload_go does (r is filled
+ * then, but the command never ran), else PP_OK. */
+pp_status workload_run(struct workload *w, struct workload_result *r, int *exec_errno);
 /* Ends a child that was never let go, and reaps it. Returns its wait status: WIFSIGNALED
  * when something killed it while it was held (a counter open on it then fails with ESRCH),
  * else an exit status of its own; -1 when there was no child. */

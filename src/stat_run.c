@@ -343,9 +343,11 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 		     struct workload_result *res, struct stat_ticks *ticks, int *count_stop,
 		     int *timed_out)
 {
-	struct workload w = { .pid = -1, .go_fd = -1, .err_fd = -1 };
+	struct workload w = { .pid = -1, .go_fd = -1 };
 	int target = stat_target_any(c->tgt);
 	int on_exec = c->cmd && !target && !c->delay_ms;
+	/* a command and nothing to do until its end: no intervals, no timeout, no delay */
+	int plain = c->cmd && !target && !c->interval_ms && !c->timeout_ms && !c->delay_ms;
 	pp_status st;
 	int opened, e = 0, fixture = 0, explained = 0;
 
@@ -383,20 +385,17 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 	/* counters on CPUs or on running tasks count from now (or after -D) */
 	if (!on_exec && !c->delay_ms)
 		stat_enable_all(evs, n, 1);
-	if (c->cmd && (st = workload_go(&w, &e)) != PP_OK) {
+	if (c->cmd && (st = plain ? workload_run(&w, res, &e) : workload_go(&w, &e)) != PP_OK) {
 		close_all(evs, n);
 		return st == PP_ESRCH ? ended_held(w.end_status, "before it ran")
 				      : not_run(c->cmd[0], st, e);
 	}
-	if (c->interval_ms || c->timeout_ms || c->delay_ms || !c->cmd || target) {
-		if (stat_wait(c, c->cmd ? &w : NULL, evs, n, res, ticks, count_stop,
-			      timed_out) != 0) {
-			close_all(evs, n);
-			return PP_EXIT_ERROR;
-		}
-	} else {
-		workload_wait(&w, res);
+	if (plain) {
 		stat_read_all(evs, n);
+	} else if (stat_wait(c, c->cmd ? &w : NULL, evs, n, res, ticks, count_stop,
+			     timed_out) != 0) {
+		close_all(evs, n);
+		return PP_EXIT_ERROR;
 	}
 	close_all(evs, n);
 	return 0;
@@ -410,10 +409,9 @@ int stat_run_plain(char **argv, struct workload_result *res)
 
 	if ((st = workload_fork(argv, &w, &e)) != PP_OK)
 		return not_run(argv[0], st, e);
-	if ((st = workload_go(&w, &e)) != PP_OK)
+	if ((st = workload_run(&w, res, &e)) != PP_OK)
 		return st == PP_ESRCH ? ended_held(w.end_status, "before it ran")
 				      : not_run(argv[0], st, e);
-	workload_wait(&w, res);
 	return 0;
 }
 
@@ -424,8 +422,7 @@ int stat_shell(const char *cmd)
 	struct workload w;
 	int e = 0;
 
-	if (workload_fork(argv, &w, &e) != PP_OK || workload_go(&w, &e) != PP_OK)
+	if (workload_fork(argv, &w, &e) != PP_OK || workload_run(&w, &res, &e) != PP_OK)
 		return -1;
-	workload_wait(&w, &res);
 	return res.term_signal ? 128 + res.term_signal : res.exit_code;
 }

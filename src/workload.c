@@ -1,5 +1,7 @@
-/* workload.c: the one module that runs the measured command: fork, held on a go-socket
- * before exec, exec, wait4, SIGINT/SIGTERM forwarded. */
+/* workload.c: the one module that runs the measured command: fork, held on a socket before
+ * exec, exec, wait4, SIGINT/SIGTERM forwarded. One socketpair carries both ways: the go byte
+ * to the child, and back from it the errno of a failed exec (or, when the exec succeeds, the
+ * end of file its close-on-exec end gives). */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -25,20 +27,30 @@ static void forward(int sig)
 		kill((pid_t)fwd_pid, sig);
 }
 
-/* In the forked child: wait for the go byte, exec; on failure send errno through err_w
- * (which a successful exec closes) and exit as a shell would. Its signal handlers are
- * pmuprof's at fork time, the default ones (workload_go installs its own only later): a
- * SIGINT kills the held child. */
-static _Noreturn void child(const char *path, char *const argv[], int go_r, int err_w)
+/* The calls the held child makes on its way to exec, bound when pmuprof is loaded (these
+ * pointers are relocated then): called through the PLT, each would be bound on its first
+ * call, in the child, whose dynamic linker's code and write to the GOT (a copy-on-write
+ * fault) pmuprof waits for (issue 16). volatile: else the compiler, seeing the values,
+ * calls the functions directly, through the PLT again. */
+static int (*volatile child_close)(int) = close;
+static ssize_t (*volatile child_read)(int, void *, size_t) = read;
+static int (*volatile child_execve)(const char *, char *const[], char *const[]) = execve;
+
+/* In the forked child: close pmuprof's end of the socket, wait for the go byte on its own
+ * end (sock), exec; on failure send errno back on it (a successful exec closes it) and exit
+ * as a shell would. Its signal handlers are pmuprof's at fork time, the default ones
+ * (workload_go installs its own only later): a SIGINT kills the held child. */
+static _Noreturn void child(const char *path, char *const argv[], int sock, int theirs)
 {
 	char c;
 	int e;
 
-	if (read(go_r, &c, 1) != 1)
+	child_close(theirs);
+	if (child_read(sock, &c, 1) != 1)
 		_exit(125);	/* pmuprof is gone, or workload_abort closed the socket */
-	execve(path, argv, environ);
+	child_execve(path, argv, environ);
 	e = errno;
-	if (write(err_w, &e, sizeof(e)) < 0)
+	if (send(sock, &e, sizeof(e), MSG_NOSIGNAL) < 0)
 		_exit(126);
 	_exit(e == ENOENT || e == ENOTDIR ? 127 : 126);
 }
@@ -91,41 +103,34 @@ static void reap(struct workload *w, int *status, struct rusage *ru)
 
 pp_status workload_fork(char *const argv[], struct workload *w, int *exec_errno)
 {
-	int go[2], er[2];
+	int go[2];
 
 	memset(w, 0, sizeof(*w));
 	w->pid = -1;
-	w->go_fd = w->err_fd = -1;
+	w->go_fd = -1;
 	*exec_errno = find_command(argv[0], w->path, sizeof(w->path));
 	if (*exec_errno)
 		return *exec_errno == ENOENT ? PP_ESRCH : PP_ENOEXEC;
-	/* a socket, not a pipe: send's MSG_NOSIGNAL makes the go byte to a child that is
-	 * already gone (killed from outside) fail with EPIPE instead of killing pmuprof */
+	/* a socket, not a pipe: it carries both ways (one descriptor pair, where a pipe each
+	 * way took two), and send's MSG_NOSIGNAL makes the go byte to a child that is already
+	 * gone (killed from outside) fail with EPIPE instead of killing pmuprof */
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, go) < 0)
 		return PP_EMFILE;
-	if (pipe2(er, O_CLOEXEC) < 0) {
-		close(go[0]);
-		close(go[1]);
-		return PP_EMFILE;
-	}
 	/* fork, as perf does: valgrind and gdb follow it, and pmuprof is small enough that
 	 * copying its page tables costs little (make bench; the figures are in the commit
-	 * that made this choice) */
-	w->pid = fork();
-	if (w->pid == 0) {
-		close(go[1]);
-		close(er[0]);
-		child(w->path, argv, go[0], er[1]);
-	}
+	 * that made this choice). _Fork, the fork without the atfork handlers and the
+	 * reinitialised locks of libc and the dynamic linker, whose writes each cost the
+	 * child a copy-on-write fault (issue 16): pmuprof has one thread, and its child makes
+	 * only async-signal-safe calls before the exec. */
+	w->pid = _Fork();
+	if (w->pid == 0)
+		child(w->path, argv, go[0], go[1]);
 	close(go[0]);
-	close(er[1]);
 	if (w->pid < 0) {
 		close(go[1]);
-		close(er[0]);
 		return PP_ENOMEM;
 	}
 	w->go_fd = go[1];
-	w->err_fd = er[0];
 	return PP_OK;
 }
 
@@ -137,37 +142,51 @@ static void unforward(void)
 	signal(SIGTERM, SIG_DFL);
 }
 
-pp_status workload_go(struct workload *w, int *exec_errno)
+/* Installs the forwarding of SIGINT/SIGTERM to the child and sends it the go byte: 0, or -1
+ * when no one took it (EPIPE: the child was killed from outside while held; it is reaped). */
+static int let_go(struct workload *w)
 {
 	/* SA_RESTART: reads and waits resume after a forwarded signal instead of failing with
 	 * EINTR */
 	struct sigaction sa = { .sa_handler = forward, .sa_flags = SA_RESTART };
-	int e = 0, status;
-	ssize_t n;
 
-	*exec_errno = 0;
 	fwd_pid = w->pid;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	clock_gettime(CLOCK_MONOTONIC, &w->t0);
-	n = send(w->go_fd, "g", 1, MSG_NOSIGNAL);
+	if (send(w->go_fd, "g", 1, MSG_NOSIGNAL) == 1)
+		return 0;
+	workload_abort(w);
+	unforward();
+	return -1;
+}
+
+/* What the child sent back once its exec was done or had failed: 0 (end of file: it
+ * exec'd, or was killed on its way, which the wait says), else the exec's errno. Blocks
+ * until then unless the child is already reaped. Closes the socket. */
+static int exec_result(struct workload *w, int flags)
+{
+	ssize_t n;
+	int e = 0;
+
+	do
+		n = recv(w->go_fd, &e, sizeof(e), flags);
+	while (n < 0 && errno == EINTR);
 	close(w->go_fd);
 	w->go_fd = -1;
-	if (n != 1) {
-		/* no one took it (EPIPE): the child was killed from outside while held */
-		workload_abort(w);
-		unforward();
+	return n == (ssize_t)sizeof(e) ? e : 0;
+}
+
+pp_status workload_go(struct workload *w, int *exec_errno)
+{
+	int status;
+
+	*exec_errno = 0;
+	if (let_go(w) != 0)
 		return PP_ESRCH;
-	}
-	do
-		n = read(w->err_fd, &e, sizeof(e));
-	while (n < 0 && errno == EINTR);
-	close(w->err_fd);
-	w->err_fd = -1;
-	if (n != (ssize_t)sizeof(e))
+	if (!(*exec_errno = exec_result(w, MSG_WAITALL)))
 		return PP_OK;	/* exec'd (or killed on its way: workload_wait says) */
-	*exec_errno = e;
 	reap(w, &status, NULL);
 	unforward();
 	/* find_command saw the file: ENOENT now means its interpreter (#!) or its dynamic
@@ -201,15 +220,23 @@ pp_status workload_wait(struct workload *w, struct workload_result *r)
 	return PP_OK;
 }
 
+pp_status workload_run(struct workload *w, struct workload_result *r, int *exec_errno)
+{
+	*exec_errno = 0;
+	if (let_go(w) != 0)
+		return PP_ESRCH;
+	workload_wait(w, r);
+	/* reaped: what it sent before its end is there, or the end of file */
+	return (*exec_errno = exec_result(w, MSG_DONTWAIT)) ? PP_ENOEXEC : PP_OK;
+}
+
 int workload_abort(struct workload *w)
 {
 	int status = -1;
 
 	if (w->go_fd >= 0)
 		close(w->go_fd);	/* the child reads EOF and exits without exec */
-	if (w->err_fd >= 0)
-		close(w->err_fd);
-	w->go_fd = w->err_fd = -1;
+	w->go_fd = -1;
 	if (w->pid > 0)
 		reap(w, &status, NULL);
 	w->end_status = status;
