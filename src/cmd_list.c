@@ -266,7 +266,8 @@ static cJSON *section_json(const struct list_section *s, const char *pattern)
 struct generic_acc {
 	const char *pattern;
 	cJSON *arr;		/* JSON: the array to fill; text: NULL */
-	FILE *fp;
+	FILE *fp;		/* names only */
+	struct textline *l;	/* text: the lines */
 	int shown;		/* text: the header is printed before the first match */
 };
 
@@ -274,7 +275,7 @@ static void generic_cb(const char *name, uint32_t type, uint64_t config, void *a
 {
 	struct generic_acc *g = arg;
 	struct perf_event_attr a = { .type = type, .config = config };
-	struct textline l = { .fp = g->fp };
+	struct textline *l = g->l;
 	int arm;
 
 	if (!listmx_matches(g->pattern, name))
@@ -289,21 +290,23 @@ static void generic_cb(const char *name, uint32_t type, uint64_t config, void *a
 		cJSON_AddItemToArray(g->arr, o);
 		return;
 	}
-	if (!g->shown++)
-		fprintf(g->fp, "perf generic events:\n");
-	/* "  %-32s type %u config 0x%llx" and " (on Arm: event 0x%04x)" */
-	textline_put(&l, "  ", 2);
-	textline_pad(&l, name, 32);
-	textline_put(&l, " type ", 6);
-	textline_num(&l, a.type, 10, 1);
-	textline_put(&l, " config 0x", 10);
-	textline_num(&l, a.config, 16, 1);
-	if (arm >= 0) {
-		textline_put(&l, " (on Arm: event 0x", 18);
-		textline_num(&l, (unsigned)arm, 16, 4);
-		textline_put(&l, ")", 1);
+	if (!g->shown++) {
+		textline_put(l, "perf generic events:", 20);
+		textline_end(l);
 	}
-	textline_end(&l);
+	/* "  %-32s type %u config 0x%llx" and " (on Arm: event 0x%04x)" */
+	textline_put(l, "  ", 2);
+	textline_pad(l, name, 32);
+	textline_put(l, " type ", 6);
+	textline_num(l, a.type, 10, 1);
+	textline_put(l, " config 0x", 10);
+	textline_num(l, a.config, 16, 1);
+	if (arm >= 0) {
+		textline_put(l, " (on Arm: event 0x", 18);
+		textline_num(l, (unsigned)arm, 16, 4);
+		textline_put(l, ")", 1);
+	}
+	textline_end(l);
 }
 
 static const char no_arm_note[] =
@@ -314,7 +317,7 @@ static int print_json(const struct list_opts *o, const struct list_section *s, s
 		      int generic_only)
 {
 	cJSON *root = cJSON_CreateObject(), *cores = cJSON_CreateArray();
-	struct generic_acc g = { o->pattern, cJSON_CreateArray(), NULL, 0 };
+	struct generic_acc g = { .pattern = o->pattern, .arr = cJSON_CreateArray() };
 
 	cJSON_AddStringToObject(root, "schema_version", "1.0");
 	cJSON_AddItemToObject(root, "pattern", o->pattern ? cJSON_CreateString(o->pattern)
@@ -329,11 +332,15 @@ static int print_json(const struct list_opts *o, const struct list_section *s, s
 	return jsonout_emit(root, stdout, JSONOUT_COMPACT);
 }
 
-static void print_section(const struct list_section *s, const char *pattern, FILE *fp)
+/* A section's lines go through l; its heading and the PMU's own events (a few lines at
+ * most) are printed directly, after l is flushed. */
+static void print_section(const struct list_section *s, const char *pattern,
+			  struct textline *l)
 {
 	size_t n = evtab_nevents(s->core);
-	struct textline l = { .fp = fp };
+	FILE *fp = l->fp;
 
+	textline_flush(l);
 	fprintf(fp, "%s", s->core ? evtab_core_title(s->core)
 			       : "PMUv3 core not in pmuprof's tables (common events)");
 	if (s->pmu)
@@ -350,16 +357,17 @@ static void print_section(const struct list_section *s, const char *pattern, FIL
 		if (!listmx_matches(pattern, name))
 			continue;
 		/* "  0x%04x %c %-36s %-6s  %s" */
-		textline_put(&l, "  0x", 4);
-		textline_num(&l, code, 16, 4);
-		textline_put(&l, advertised(s, code) > 0 ? " * " : "   ", 3);
-		textline_pad(&l, name, 36);
-		textline_put(&l, " ", 1);
-		textline_pad(&l, class_short(evtab_event_class(e)), 6);
-		textline_put(&l, "  ", 2);
-		textline_pad(&l, evtab_event_desc(e), 0);
-		textline_end(&l);
+		textline_put(l, "  0x", 4);
+		textline_num(l, code, 16, 4);
+		textline_put(l, advertised(s, code) > 0 ? " * " : "   ", 3);
+		textline_pad(l, name, 36);
+		textline_put(l, " ", 1);
+		textline_pad(l, class_short(evtab_event_class(e)), 6);
+		textline_put(l, "  ", 2);
+		textline_pad(l, evtab_event_desc(e), 0);
+		textline_end(l);
 	}
+	textline_flush(l);
 	for (size_t k = 0; s->pmu && k < s->pmu->nevents; k++) {
 		const struct sysfs_event *e = sysfs_event_at(s->pmu, k);
 		long code = e ? resolve_sysfs_event_code(e) : -1;
@@ -379,15 +387,17 @@ static void print_section(const struct list_section *s, const char *pattern, FIL
 static void print_text(const struct list_opts *o, const struct list_section *s, size_t n,
 		       int generic_only)
 {
-	struct generic_acc g = { o->pattern, NULL, stdout, 0 };
+	struct textline l = { .fp = stdout };
+	struct generic_acc g = { .pattern = o->pattern, .l = &l };
 
 	if (generic_only)
 		printf("pmuprof: %s\n\n", no_arm_note);
 	resolve_generic_names(generic_cb, &g);
 	if (g.shown)
-		putchar('\n');
+		textline_end(&l);
 	for (size_t k = 0; k < n; k++)
-		print_section(&s[k], o->pattern, stdout);
+		print_section(&s[k], o->pattern, &l);
+	textline_flush(&l);
 }
 
 static void name_cb(const char *name, void *arg)
@@ -411,7 +421,7 @@ static void generic_name_cb(const char *name, uint32_t type, uint64_t config, vo
  * without an Arm PMU: a script asked for names). */
 static void print_names(const struct list_opts *o, const struct list_section *s, size_t n)
 {
-	struct generic_acc g = { o->pattern, NULL, stdout, 0 };
+	struct generic_acc g = { .pattern = o->pattern, .fp = stdout };
 
 	resolve_generic_names(generic_name_cb, &g);
 	for (size_t k = 0; k < n; k++) {

@@ -3,30 +3,31 @@
 
 #include "textline.h"
 
-void textline_put(struct textline *l, const char *s, size_t len)
+void textline_put_over(struct textline *l, const char *s, size_t len)
 {
-	if (l->n + len > sizeof(l->b)) {	/* a long description: what is built so far first */
-		fwrite(l->b, 1, l->n, l->fp);
-		l->n = 0;
-		if (len > sizeof(l->b)) {
-			fwrite(s, 1, len, l->fp);
-			return;
-		}
+	fwrite(l->b, 1, l->n, l->fp);	/* a long description: what is built so far first */
+	l->n = 0;
+	if (len > sizeof(l->b)) {
+		fwrite(s, 1, len, l->fp);
+		return;
 	}
-	memcpy(l->b + l->n, s, len);
-	l->n += len;
+	memcpy(l->b, s, len);
+	l->n = len;
 }
 
 /* n spaces */
 static void spaces(struct textline *l, size_t n)
 {
-	static const char sp[] = "                                        ";
-
+	if (l->n + n > sizeof(l->b))
+		textline_flush(l);
 	while (n) {
-		size_t k = n < sizeof(sp) - 1 ? n : sizeof(sp) - 1;
+		size_t k = n < sizeof(l->b) ? n : sizeof(l->b);
 
-		textline_put(l, sp, k);
+		memset(l->b + l->n, ' ', k);
+		l->n += k;
 		n -= k;
+		if (n)
+			textline_flush(l);
 	}
 }
 
@@ -50,9 +51,18 @@ char *textline_digits(unsigned long long v, unsigned base, int digits, char *end
 {
 	char *p = end;
 
+	/* the two bases apart: a division by a constant is a multiplication, by a variable a
+	 * division instruction per digit */
+	if (base == 16) {
+		do {
+			*--p = "0123456789abcdef"[v & 15];
+			v >>= 4;
+		} while (v || end - p < digits);
+		return p;
+	}
 	do {
-		*--p = "0123456789abcdef"[v % base];
-		v /= base;
+		*--p = (char)('0' + v % 10);
+		v /= 10;
 	} while (v || end - p < digits);
 	return p;
 }
@@ -73,5 +83,6 @@ void textline_flush(struct textline *l)
 void textline_end(struct textline *l)
 {
 	textline_put(l, "\n", 1);
-	textline_flush(l);
+	if (l->n > sizeof(l->b) - 256)	/* room for a line of list's, most often */
+		textline_flush(l);
 }
