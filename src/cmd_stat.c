@@ -794,7 +794,7 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 	size_t user_n = o->ev.nspecs;
 	pp_status st;
 	size_t n = 0, nrows = 0;
-	int rc = PP_EXIT_ERROR, e;
+	int rc = PP_EXIT_ERROR, e = 0;
 
 	o->ev.specs = NULL;
 	if (user_n && !(o->ev.specs = malloc(user_n * sizeof(*o->ev.specs)))) {

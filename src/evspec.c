@@ -65,6 +65,7 @@ static void req_free(struct evspec_req *r)
 		free(r->terms[t].key);
 		free(r->terms[t].value);
 	}
+	free(r->terms);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -99,6 +100,8 @@ static pp_status parse_term(struct cursor *c, struct evspec_req *r)
 		       : fail(c, c->i, "missing closing '/'");
 	if (r->nterms == EVSPEC_MAX_TERMS)
 		return fail(c, k0, "too many terms (at most 16)");
+	if (!r->terms && !(r->terms = calloc(EVSPEC_MAX_TERMS, sizeof(*r->terms))))
+		return PP_ENOMEM;
 	for (int k = 0; k < r->nterms; k++)
 		if (strlen(r->terms[k].key) == c->i - k0 &&
 		    strncasecmp(r->terms[k].key, c->s + k0, c->i - k0) == 0)
