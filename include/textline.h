@@ -9,7 +9,7 @@
 #include <string.h>
 
 struct textline {
-	FILE *fp;	/* where textline_end writes the line */
+	FILE *fp;	/* where the lines are written */
 	size_t n;
 	char b[1024];	/* lines wait here; a longer one is written out as it grows */
 };
