@@ -379,9 +379,26 @@ static const char *const interval_header[] = {
 		"#           time             comm-pid                  counts unit events\n",
 };
 
-/* -I: one line per event (and unit) and interval, as perf stat -I prints them. */
+/* An interval's end, ns nanoseconds, as "%16.9f" prints ns / 1e9, from the integer (exact
+ * where a double would round the last digit, past 10^6 s), by copying: -I prints it on every
+ * line (issue 16: the interval's cost). */
+static void put_time(struct textline *l, uint64_t ns)
+{
+	char buf[32], *end = buf + sizeof(buf) - 1, *p;
+
+	*end = '\0';
+	p = textline_digits(ns % 1000000000u, 10, 9, end);
+	*--p = '.';
+	p = textline_digits(ns / 1000000000u, 10, 1, p);
+	textline_rpad(l, p, 16);
+}
+
+/* -I: one line per event (and unit) and interval, as perf stat -I prints them
+ * ("%16.9f %18s %-4s %s" for the whole machine, by copying). */
 static void print_intervals(const struct report *r, FILE *out)
 {
+	struct textline l = { .fp = out };
+
 	if (r->disp.metric_only) {
 		print_metric_only_intervals(r, out);
 		return;
@@ -400,10 +417,17 @@ static void print_intervals(const struct report *r, FILE *out)
 				REPORT_COUNTED : e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED :
 				e->status, d->value);
 
-			fprintf(out, "%16.9f %18s %-4s %s\n", r->interval_t_ns[i] / 1e9, num, unit,
-				e->name);
+			put_time(&l, r->interval_t_ns[i]);
+			textline_put(&l, " ", 1);
+			textline_rpad(&l, num, 18);
+			textline_put(&l, " ", 1);
+			textline_pad(&l, unit, 4);
+			textline_put(&l, " ", 1);
+			textline_pad(&l, e->name, 0);
+			textline_end(&l);
 		}
 	}
+	textline_flush(&l);
 }
 
 /* " Performance counter stats for 'CMD ARGS':", or for perf's target: 'system wide',
