@@ -379,9 +379,10 @@ static const char *const interval_header[] = {
 		"#           time             comm-pid                  counts unit events\n",
 };
 
-/* An interval's end, ns nanoseconds, as "%16.9f" prints ns / 1e9, from the integer (exact
- * where a double would round the last digit, past 10^6 s), by copying: -I prints it on every
- * line (issue 16: the interval's cost). */
+/* An interval's end, ns nanoseconds, as "%16.9f" prints ns / 1e9, from the integer: the
+ * same text up to about 4.5e6 s (52 days), exact beyond, where the double's last digit is
+ * off by one now and then; by copying, as -I prints it on every line (issue 16's cost of an
+ * interval). */
 static void put_time(struct textline *l, uint64_t ns)
 {
 	char buf[32], *end = buf + sizeof(buf) - 1, *p;

@@ -90,6 +90,18 @@ counted_ipc() {
 		base.json > counts.json
 }
 
+@test "-I: an interval's end prints from its integer nanoseconds, exact where a double is not" {
+	saved out.txt -I 20 -e page-faults -- "$PPLOAD" trickle 3 15
+	# about 101 days in: ns / 1e9 as a double, printed with %.9f, ends in 785
+	jq '.intervals[0].t_ns as $t0 | .intervals[].t_ns += (8767276163023784 - $t0)' \
+		saved.json > later.json
+	mv later.json saved.json
+	run "$PMUPROF" report saved.json
+	assert_success
+	assert_line --index 0 --regexp '^#           time +counts unit events$'
+	assert_line --index 1 --regexp '^8767276\.163023784 +[0-9,]+ +page-faults$'
+}
+
 @test "metrics are recomputed from the saved counts, not copied" {
 	counted_ipc
 	run "$PMUPROF" report -j counts.json
