@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "report.h"
+#include "textline.h"
 
 /* One row's fields; time, unit_id, ncpus and noise are NULL when the row has no such
  * field. */
@@ -125,6 +126,16 @@ static void cell_csv(const struct report *r, const struct report_event *e, size_
 	print_row(to->out, &w, to->sep);
 }
 
+/* An interval's end in seconds, "%.9f" of ns / 1e9 from the integer (textline_secs), in t. */
+static void csv_secs(uint64_t ns, char t[32])
+{
+	char buf[32], *p;
+
+	buf[31] = '\0';
+	p = textline_secs(ns, buf + 31);
+	memmove(t, p, (size_t)(buf + 32 - p));
+}
+
 /* -I: each interval's rows, its end time first; the metric fields stay empty (per unit,
  * they have the unit's, as perf's). */
 static void intervals_csv(const struct report *r, FILE *out, const char *sep)
@@ -132,7 +143,7 @@ static void intervals_csv(const struct report *r, FILE *out, const char *sep)
 	for (size_t i = 0; i < r->nintervals; i++) {
 		char t[32];
 
-		snprintf(t, sizeof(t), "%.9f", r->interval_t_ns[i] / 1e9);
+		csv_secs(r->interval_t_ns[i], t);
 		if (r->aggr != REPORT_AGGR_GLOBAL) {
 			struct csv_to to = { t, out, sep };
 
@@ -266,7 +277,7 @@ static void metric_only_report_csv(const struct report *r, FILE *out, const char
 	fputs(" time,", out);
 	metric_only_csv(r, -1, 0, NULL, out, sep);
 	for (size_t i = 0; i < r->nintervals; i++) {
-		snprintf(t, sizeof(t), "%.9f", r->interval_t_ns[i] / 1e9);
+		csv_secs(r->interval_t_ns[i], t);
 		metric_only_csv(r, (long)i, 1, t, out, sep);
 	}
 	if (!r->disp.no_summary)

@@ -26,6 +26,14 @@ static void group_digits(char *buf, size_t len, uint64_t v, int plain)
 	buf[o] = '\0';
 }
 
+/* An interval's end, ns nanoseconds, as "%16.9f" prints ns / 1e9 (textline_secs: exact
+ * where the double is not), into buf; where it starts. */
+static const char *secs(uint64_t ns, char buf[32])
+{
+	buf[31] = '\0';
+	return textline_secs(ns, buf + 31);
+}
+
 /* An event's value as perf prints it: msec for time events, else grouped digits; or its
  * status, "<not counted>", which keeps the unit ("<not counted> msec task-clock", as perf). */
 static const char *format_value(const struct report *r, char *num, size_t len,
@@ -291,12 +299,12 @@ static void print_cell(const struct report *r, const struct report_event *e, siz
 		       long i, void *arg)
 {
 	const struct report_cell *c = report_cell_at(r, e, u, i);
-	char num[40];
+	char num[40], t[32];
 	struct text_row w = { .num = num, .name = e->name, .counted_pct = c->counted_pct };
 	FILE *out = arg;
 
 	if (i >= 0)
-		fprintf(out, "%16.9f ", r->interval_t_ns[i] / 1e9);
+		fprintf(out, "%16s ", secs(r->interval_t_ns[i], t));
 	print_unit(r, &r->units[u], out);
 	w.unit = format_value(r, num, sizeof(num), e, c->status, c->value);
 	w.has_metric = report_cell_metric(r, e, u, i, i < 0 ? 0 : report_interval_ns(r, (size_t)i),
@@ -356,10 +364,12 @@ static void print_metric_only(const struct report *r, FILE *out)
  * interval, its end time and the metrics' values over it. */
 static void print_metric_only_intervals(const struct report *r, FILE *out)
 {
+	char t[32];
+
 	fputs("#           time ", out);
 	metric_only_line(r, -1, 0, out);
 	for (size_t i = 0; i < r->nintervals; i++) {
-		fprintf(out, "%16.9f ", r->interval_t_ns[i] / 1e9);
+		fprintf(out, "%16s ", secs(r->interval_t_ns[i], t));
 		metric_only_line(r, (long)i, 1, out);
 	}
 }
@@ -379,26 +389,12 @@ static const char *const interval_header[] = {
 		"#           time             comm-pid                  counts unit events\n",
 };
 
-/* An interval's end, ns nanoseconds, as "%16.9f" prints ns / 1e9, from the integer: the
- * same text up to about 4.5e6 s (52 days), exact beyond, where the double's last digit is
- * off by one now and then; by copying, as -I prints it on every line (issue 16's cost of an
- * interval). */
-static void put_time(struct textline *l, uint64_t ns)
-{
-	char buf[32], *end = buf + sizeof(buf) - 1, *p;
-
-	*end = '\0';
-	p = textline_digits(ns % 1000000000u, 10, 9, end);
-	*--p = '.';
-	p = textline_digits(ns / 1000000000u, 10, 1, p);
-	textline_rpad(l, p, 16);
-}
-
 /* -I: one line per event (and unit) and interval, as perf stat -I prints them
  * ("%16.9f %18s %-4s %s" for the whole machine, by copying). */
 static void print_intervals(const struct report *r, FILE *out)
 {
 	struct textline l = { .fp = out };
+	char t[32];
 
 	if (r->disp.metric_only) {
 		print_metric_only_intervals(r, out);
@@ -418,7 +414,7 @@ static void print_intervals(const struct report *r, FILE *out)
 				REPORT_COUNTED : e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED :
 				e->status, d->value);
 
-			put_time(&l, r->interval_t_ns[i]);
+			textline_rpad(&l, secs(r->interval_t_ns[i], t), 16);
 			textline_put(&l, " ", 1);
 			textline_rpad(&l, num, 18);
 			textline_put(&l, " ", 1);

@@ -67,6 +67,14 @@ char *textline_digits(unsigned long long v, unsigned base, int digits, char *end
 	return p;
 }
 
+char *textline_secs(unsigned long long ns, char *end)
+{
+	char *p = textline_digits(ns % 1000000000u, 10, 9, end);
+
+	*--p = '.';
+	return textline_digits(ns / 1000000000u, 10, 1, p);
+}
+
 void textline_num(struct textline *l, unsigned long long v, unsigned base, int digits)
 {
 	char buf[24], *p = textline_digits(v, base, digits, buf + sizeof(buf));

@@ -100,6 +100,9 @@ counted_ipc() {
 	assert_success
 	assert_line --index 0 --regexp '^#           time +counts unit events$'
 	assert_line --index 1 --regexp '^8767276\.163023784 +[0-9,]+ +page-faults$'
+	run "$PMUPROF" report -x , saved.json
+	assert_success
+	assert_line --index 0 --regexp '^8767276\.163023784,[0-9]+,,page-faults,'
 }
 
 @test "metrics are recomputed from the saved counts, not copied" {
