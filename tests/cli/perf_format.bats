@@ -104,10 +104,13 @@ DEFAULT_EVENTS=(task-clock context-switches cpu-migrations page-faults cycles in
 }
 
 @test "text -r: the outlier runs are a '#' line in the metric column, not a row" {
-	# run 1 touches 1 page, the others 2000: run 1 is the outlier
+	# run 1 touches 1 page, the others 2000: run 1 is the outlier. The others' page faults
+	# still differ by a few from run to run (the layouts of sh and ppload are random), and
+	# when they are otherwise equal such a few can score past 3.5 too (seen in CI: "1, 5"):
+	# run 1 must lead the list; what follows it is the machine's noise
 	run -0 "$PMUPROF" stat -r 6 -o r.txt -e page-faults -- \
 		sh -c 'if [ -e flag ]; then "$0" touch 2000; else : >flag; "$0" touch 1; fi' "$PPLOAD"
-	assert_regex "$(cat r.txt)" $'\n {57}# outlier runs \\(modified Z-score > 3\\.5\\): 1\n'
+	assert_regex "$(cat r.txt)" $'\n {57}# outlier runs \\(modified Z-score > 3\\.5\\): 1(, [2-6])*\n'
 	text_rows_ok r.txt page-faults
 }
 
