@@ -34,10 +34,12 @@ void textline_rpad(struct textline *l, const char *s, size_t width);
 /* v in base 10 or 16 (lower case) with at least digits digits, written backwards so that it
  * ends just before end: where it starts (room enough before end: 22 bytes hold any). */
 char *textline_digits(unsigned long long v, unsigned base, int digits, char *end);
+/* The room textline_secs needs. */
+#define TEXTLINE_SECS_LEN 32
 /* ns nanoseconds as seconds with nine decimals, "%.9f" of ns / 1e9 but from the integer, so
- * exact where the double's last digit would be off (past about 4.5e6 s); written backwards
- * to end just before end, as textline_digits (30 bytes hold any): where it starts. */
-char *textline_secs(unsigned long long ns, char *end);
+ * exact where the double's last digit would be off (past about 4.5e6 s): a string in buf,
+ * where it starts. */
+const char *textline_secs(unsigned long long ns, char buf[TEXTLINE_SECS_LEN]);
 /* Appends v in base 10 or 16 (lower case) with at least digits digits, as %u, %llx or %04x. */
 void textline_num(struct textline *l, unsigned long long v, unsigned base, int digits);
 /* Ends the line with a newline. The buffer is written to l->fp when another line might not

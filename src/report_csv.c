@@ -126,24 +126,14 @@ static void cell_csv(const struct report *r, const struct report_event *e, size_
 	print_row(to->out, &w, to->sep);
 }
 
-/* An interval's end in seconds, "%.9f" of ns / 1e9 from the integer (textline_secs), in t. */
-static void csv_secs(uint64_t ns, char t[32])
-{
-	char buf[32], *p;
-
-	buf[31] = '\0';
-	p = textline_secs(ns, buf + 31);
-	memmove(t, p, (size_t)(buf + 32 - p));
-}
-
 /* -I: each interval's rows, its end time first; the metric fields stay empty (per unit,
  * they have the unit's, as perf's). */
 static void intervals_csv(const struct report *r, FILE *out, const char *sep)
 {
 	for (size_t i = 0; i < r->nintervals; i++) {
-		char t[32];
+		char buf[TEXTLINE_SECS_LEN];
+		const char *t = textline_secs(r->interval_t_ns[i], buf);
 
-		csv_secs(r->interval_t_ns[i], t);
 		if (r->aggr != REPORT_AGGR_GLOBAL) {
 			struct csv_to to = { t, out, sep };
 
@@ -267,7 +257,7 @@ static void metric_only_csv(const struct report *r, long i, int values, const ch
  * totals' values only (with the "summary" field unless --no-csv-summary). */
 static void metric_only_report_csv(const struct report *r, FILE *out, const char *sep)
 {
-	char t[32];
+	char t[TEXTLINE_SECS_LEN];
 
 	if (!report_has_intervals(r)) {
 		metric_only_csv(r, -1, 0, NULL, out, sep);
@@ -276,10 +266,8 @@ static void metric_only_report_csv(const struct report *r, FILE *out, const char
 	}
 	fputs(" time,", out);
 	metric_only_csv(r, -1, 0, NULL, out, sep);
-	for (size_t i = 0; i < r->nintervals; i++) {
-		csv_secs(r->interval_t_ns[i], t);
-		metric_only_csv(r, (long)i, 1, t, out, sep);
-	}
+	for (size_t i = 0; i < r->nintervals; i++)
+		metric_only_csv(r, (long)i, 1, textline_secs(r->interval_t_ns[i], t), out, sep);
 	if (!r->disp.no_summary)
 		metric_only_csv(r, -1, 1, r->csv_no_summary ? NULL : "summary", out, sep);
 }

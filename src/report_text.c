@@ -26,14 +26,6 @@ static void group_digits(char *buf, size_t len, uint64_t v, int plain)
 	buf[o] = '\0';
 }
 
-/* An interval's end, ns nanoseconds, as "%16.9f" prints ns / 1e9 (textline_secs: exact
- * where the double is not), into buf; where it starts. */
-static const char *secs(uint64_t ns, char buf[32])
-{
-	buf[31] = '\0';
-	return textline_secs(ns, buf + 31);
-}
-
 /* An event's value as perf prints it: msec for time events, else grouped digits; or its
  * status, "<not counted>", which keeps the unit ("<not counted> msec task-clock", as perf). */
 static const char *format_value(const struct report *r, char *num, size_t len,
@@ -144,17 +136,24 @@ struct text_row {
 	int run;		/* --mux=runs: the run that counted it; 0 */
 };
 
+/* A row's columns as perf stat has them, "%18s %-4s %-*s", by copying, not printf: this
+ * runs for every row and every interval's. */
+static void put_columns(struct textline *l, const char *num, const char *unit,
+			const char *name, size_t name_width)
+{
+	textline_rpad(l, num, 18);
+	textline_put(l, " ", 1);
+	textline_pad(l, unit, 4);
+	textline_put(l, " ", 1);
+	textline_pad(l, name, name_width);
+}
+
 static void print_row(const struct text_row *w, FILE *out)
 {
 	struct textline l = { .fp = out };
 
-	/* columns as perf stat has them, "%18s %-4s %s", with the name padded to 32 only where
-	 * something follows; by copying, not printf: this runs for every row */
-	textline_rpad(&l, w->num, 18);
-	textline_put(&l, " ", 1);
-	textline_pad(&l, w->unit, 4);
-	textline_put(&l, " ", 1);
-	textline_pad(&l, w->name, w->has_metric || w->pct || w->noise ? 32 : 0);
+	/* the name padded to 32 only where something follows */
+	put_columns(&l, w->num, w->unit, w->name, w->has_metric || w->pct || w->noise ? 32 : 0);
 	textline_flush(&l);
 	if (w->has_metric)
 		print_metric(w->mval, w->munit, out);
@@ -299,12 +298,12 @@ static void print_cell(const struct report *r, const struct report_event *e, siz
 		       long i, void *arg)
 {
 	const struct report_cell *c = report_cell_at(r, e, u, i);
-	char num[40], t[32];
+	char num[40], t[TEXTLINE_SECS_LEN];
 	struct text_row w = { .num = num, .name = e->name, .counted_pct = c->counted_pct };
 	FILE *out = arg;
 
 	if (i >= 0)
-		fprintf(out, "%16s ", secs(r->interval_t_ns[i], t));
+		fprintf(out, "%16s ", textline_secs(r->interval_t_ns[i], t));
 	print_unit(r, &r->units[u], out);
 	w.unit = format_value(r, num, sizeof(num), e, c->status, c->value);
 	w.has_metric = report_cell_metric(r, e, u, i, i < 0 ? 0 : report_interval_ns(r, (size_t)i),
@@ -364,12 +363,12 @@ static void print_metric_only(const struct report *r, FILE *out)
  * interval, its end time and the metrics' values over it. */
 static void print_metric_only_intervals(const struct report *r, FILE *out)
 {
-	char t[32];
+	char t[TEXTLINE_SECS_LEN];
 
 	fputs("#           time ", out);
 	metric_only_line(r, -1, 0, out);
 	for (size_t i = 0; i < r->nintervals; i++) {
-		fprintf(out, "%16s ", secs(r->interval_t_ns[i], t));
+		fprintf(out, "%16s ", textline_secs(r->interval_t_ns[i], t));
 		metric_only_line(r, (long)i, 1, out);
 	}
 }
@@ -394,7 +393,7 @@ static const char *const interval_header[] = {
 static void print_intervals(const struct report *r, FILE *out)
 {
 	struct textline l = { .fp = out };
-	char t[32];
+	char t[TEXTLINE_SECS_LEN];
 
 	if (r->disp.metric_only) {
 		print_metric_only_intervals(r, out);
@@ -414,13 +413,9 @@ static void print_intervals(const struct report *r, FILE *out)
 				REPORT_COUNTED : e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED :
 				e->status, d->value);
 
-			textline_rpad(&l, secs(r->interval_t_ns[i], t), 16);
+			textline_rpad(&l, textline_secs(r->interval_t_ns[i], t), 16);
 			textline_put(&l, " ", 1);
-			textline_rpad(&l, num, 18);
-			textline_put(&l, " ", 1);
-			textline_pad(&l, unit, 4);
-			textline_put(&l, " ", 1);
-			textline_pad(&l, e->name, 0);
+			put_columns(&l, num, unit, e->name, 0);
 			textline_end(&l);
 		}
 	}

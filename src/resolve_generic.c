@@ -111,7 +111,7 @@ static uint64_t cache_config(size_t c, size_t op, int miss)
 static pp_status cache_parse(const char *name, uint64_t *config)
 {
 	const char *rest, *tail;
-	int c = word_dash(name, cache_names, NCACHE, &rest);
+	int c = word_dash(name, cache_names, NCACHE, &rest), miss;
 
 	if (c < 0)
 		return PP_ENOENT;
@@ -121,9 +121,10 @@ static pp_status cache_parse(const char *name, uint64_t *config)
 		if (strncasecmp(rest, cache_ops[op], len) != 0)
 			continue;
 		tail = rest + len;
-		if (strcasecmp(tail, cache_plural[op]) && strcasecmp(tail, "-misses"))
+		miss = strcasecmp(tail, "-misses") == 0;
+		if (!miss && strcasecmp(tail, cache_plural[op]) != 0)
 			continue;
-		*config = cache_config((size_t)c, op, strcasecmp(tail, "-misses") == 0);
+		*config = cache_config((size_t)c, op, miss);
 		return PP_OK;
 	}
 	return PP_ENOENT;

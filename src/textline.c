@@ -67,10 +67,12 @@ char *textline_digits(unsigned long long v, unsigned base, int digits, char *end
 	return p;
 }
 
-char *textline_secs(unsigned long long ns, char *end)
+const char *textline_secs(unsigned long long ns, char buf[TEXTLINE_SECS_LEN])
 {
-	char *p = textline_digits(ns % 1000000000u, 10, 9, end);
+	char *p = buf + TEXTLINE_SECS_LEN - 1;
 
+	*p = '\0';
+	p = textline_digits(ns % 1000000000u, 10, 9, p);
 	*--p = '.';
 	return textline_digits(ns / 1000000000u, 10, 1, p);
 }
