@@ -1,72 +1,44 @@
 /* floor-arm64.c: the floor that bench/arm64 holds pmuprof against in the arm64 guest: the least
  * a counting tool must do. It reads one sysfs file (the Arm PMU's type), opens the counters
- * with enable_on_exec on a child it starts the way pmuprof does (src/workload.c), waits,
+ * with enable_on_exec for a child it starts the way pmuprof does (src/workload.c), waits,
  * reads them and prints them; with -I it also reads and prints every MS milliseconds, with -r
  * it does all of it N times. Dynamically linked against libc only, like pmuprof.
  *   floor-arm64 [-r N] [-I MS] TYPEFILE EVENTS CMD [ARGS...]
  * EVENTS: a comma-separated list of hex event codes for that PMU, or sw:N / hw:N for perf's
  * PERF_TYPE_SOFTWARE / PERF_TYPE_HARDWARE config N. Counters are opened one by one (no
  * group), so that more events than counters are multiplexed by the kernel.
- * Its spawn (spawn_held, go) must follow src/workload.c's primitive: today _Fork, with the
- * child held on a pipe until the counters are open, its calls bound before the fork. */
+ * Its spawn must follow src/workload.c's: it opens the counters on itself, inherited by the
+ * child vfork then starts and enabled at its exec (spawn_now). */
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <linux/perf_event.h>
 #include <poll.h>
-#include <sched.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #define MAXEV 64
 
-extern char **environ;
-
-struct held {
-	char **argv;
-	int go_r, go_w;
-};
-
-/* as workload.c's: the child's calls bound when the program is loaded, not lazily in it */
-static int (*volatile c_close)(int) = close;
-static ssize_t (*volatile c_read)(int, void *, size_t) = read;
-static int (*volatile c_execv)(const char *, char *const[]) = execv;
-
-/* the child (forked): wait for the go byte, exec (argv[0] is a path: no PATH search, which
- * pmuprof does before the fork) */
-static int child(void *arg)
+/* Starts argv at once, as workload_spawn does: vfork, the exec's errno left in the shared
+ * frame. The counters are open on this process already. */
+static pid_t spawn_now(char **argv)
 {
-	struct held *h = arg;
-	char c;
+	volatile int err = 0;
+	pid_t pid = vfork();
 
-	c_close(h->go_w);
-	if (c_read(h->go_r, &c, 1) != 1)
-		_exit(125);
-	c_execv(h->argv[0], h->argv);
-	_exit(127);
-}
-
-/* Starts argv held on a pipe, as workload_fork does: *go_w gets the pipe's end to release it. */
-static pid_t spawn_held(char **argv, int *go_w)
-{
-	static struct held h;
-	int go[2];
-	pid_t pid;
-
-	if (pipe2(go, O_CLOEXEC) < 0)
+	if (pid == 0) {
+		execv(argv[0], argv);
+		err = errno;
+		_exit(127);
+	}
+	if (pid > 0 && err) {
+		waitpid(pid, NULL, 0);
+		errno = err;
 		return -1;
-	h = (struct held){ .argv = argv, .go_r = go[0], .go_w = go[1] };
-	pid = _Fork();
-	if (pid == 0)
-		child(&h);
-	close(go[0]);
-	*go_w = go[1];
+	}
 	return pid;
 }
 
@@ -107,16 +79,13 @@ static void print_counts(const int *fd, int n)
 /* One run: open, release, wait (reading every interval_ms when > 0), read, print. */
 static int run_once(char **argv, struct perf_event_attr *a, int n, int interval_ms)
 {
-	int fd[MAXEV], go_w, status = 0;
-	pid_t pid = spawn_held(argv, &go_w);
+	int fd[MAXEV], status = 0;
+	pid_t pid;
 
-	if (pid < 0)
-		return perror("floor: fork"), 1;
 	for (int k = 0; k < n; k++)
-		fd[k] = (int)syscall(SYS_perf_event_open, &a[k], pid, -1, -1, PERF_FLAG_FD_CLOEXEC);
-	if (write(go_w, "g", 1) != 1)
-		return perror("floor: go"), 1;
-	close(go_w);
+		fd[k] = (int)syscall(SYS_perf_event_open, &a[k], 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	if ((pid = spawn_now(argv)) < 0)
+		return perror("floor: exec"), 1;
 	if (interval_ms > 0) {
 		/* a read every interval until the child ends, and not an interval longer: the
 		 * child's pidfd wakes the wait the moment it exits */

@@ -1,4 +1,5 @@
-/* workload.h: runs the command being measured: fork, held on a go-socket, exec, wait4. */
+/* workload.h: runs the command being measured: vfork and exec at once, or fork, held on a
+ * go-socket, exec; wait4. */
 #ifndef PMUPROF_WORKLOAD_H
 #define PMUPROF_WORKLOAD_H
 
@@ -26,6 +27,21 @@ struct workload_result {
 	uint64_t wall_ns, user_ns, sys_ns;
 };
 
+/* Finds the command along PATH (into w->path): PP_ESRCH when it is not there, PP_ENOEXEC
+ * when it is not executable (*exec_errno says why). */
+pp_status workload_find(char *const argv[], struct workload *w, int *exec_errno);
+/* Starts the command workload_find found at once, forwarding SIGINT and SIGTERM to it from
+ * its exec on; workload_wait waits for it. A vfork: pmuprof's pages are not copied, so
+ * neither process pays the copy-on-write faults a fork's pages cost until the exec (issue
+ * 16). For a caller that has nothing to do between the fork and the exec: counters that
+ * follow pmuprof itself, inherited by the child and enabled at its exec, or none.
+ * PP_ENOEXEC when the exec failed (*exec_errno says why, as for workload_go; the child is
+ * reaped), else PP_OK. Under valgrind, whose vfork is a fork, a failed exec is the child's
+ * exit status 126 or 127. */
+pp_status workload_start(struct workload *w, char *const argv[], int *exec_errno);
+/* workload_start, then workload_wait when it started. */
+pp_status workload_spawn(struct workload *w, char *const argv[], struct workload_result *r,
+			 int *exec_errno);
 /* Finds the command along PATH and starts the child; it waits until workload_go, then execs.
  * The parent may open counters on w->pid in between. PP_ESRCH when the command is not found,
  * PP_ENOEXEC when it is not executable (*exec_errno says why); no child then. */
@@ -37,11 +53,6 @@ pp_status workload_fork(char *const argv[], struct workload *w, int *exec_errno)
 pp_status workload_go(struct workload *w, int *exec_errno);
 /* Waits for the child (forwarding SIGINT/SIGTERM to it) and fills r. */
 pp_status workload_wait(struct workload *w, struct workload_result *r);
-/* workload_go and workload_wait in one, for a caller with nothing to do while the command
- * runs: the exec's failure is learnt once the child is reaped, so pmuprof sleeps once, not
- * once until the exec and again until the end. Returns as workload_go does (r is filled
- * then, but the command never ran), else PP_OK. */
-pp_status workload_run(struct workload *w, struct workload_result *r, int *exec_errno);
 /* Ends a child that was never let go, and reaps it. Returns its wait status: WIFSIGNALED
  * when something killed it while it was held (a counter open on it then fails with ESRCH),
  * else an exit status of its own; -1 when there was no child. */

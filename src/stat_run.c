@@ -347,7 +347,7 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 	int target = stat_target_any(c->tgt);
 	int on_exec = c->cmd && !target && !c->delay_ms;
 	/* a command and nothing to do until its end: no intervals, no timeout, no delay */
-	int plain = c->cmd && !target && !c->interval_ms && !c->timeout_ms && !c->delay_ms;
+	int plain = on_exec && !c->interval_ms && !c->timeout_ms;
 	pp_status st;
 	int opened, e = 0, fixture = 0, explained = 0;
 
@@ -360,10 +360,16 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 		memset(&evs[k].rd, 0, sizeof(evs[k].rd));
 	}
 	*count_stop = *timed_out = 0;
-	if (c->cmd && (st = workload_fork(c->cmd, &w, &e)) != PP_OK)
+	/* counters enabled at the command's exec follow pmuprof itself, disabled, and the
+	 * child vfork starts inherits them: they count from its exec, and when it ends the
+	 * kernel adds its counts and times to the counters it inherited from (workload_start).
+	 * A command with a target or -D is held after its fork while its counters are opened on
+	 * it (and enabled now, or after the delay). */
+	if (c->cmd && (st = on_exec ? workload_find(c->cmd, &w, &e)
+				    : workload_fork(c->cmd, &w, &e)) != PP_OK)
 		return not_run(c->cmd[0], st, e);
-	opened = open_all(evs, n, c->cmd ? w.pid : -1, c->only_run, c->quiet, on_exec,
-			  &explained);
+	opened = open_all(evs, n, !c->cmd ? -1 : on_exec ? 0 : w.pid, c->only_run, c->quiet,
+			  on_exec, &explained);
 	for (size_t k = 0; k < n; k++) {
 		if (stat_in_run(&evs[k], c->only_run))
 			evs[k].opened = evs[k].fd >= 0;
@@ -385,7 +391,9 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 	/* counters on CPUs or on running tasks count from now (or after -D) */
 	if (!on_exec && !c->delay_ms)
 		stat_enable_all(evs, n, 1);
-	if (c->cmd && (st = plain ? workload_run(&w, res, &e) : workload_go(&w, &e)) != PP_OK) {
+	if (c->cmd && (st = plain ? workload_spawn(&w, c->cmd, res, &e)
+			    : on_exec ? workload_start(&w, c->cmd, &e)
+				      : workload_go(&w, &e)) != PP_OK) {
 		close_all(evs, n);
 		return st == PP_ESRCH ? ended_held(w.end_status, "before it ran")
 				      : not_run(c->cmd[0], st, e);
@@ -407,9 +415,9 @@ int stat_run_plain(char **argv, struct workload_result *res)
 	pp_status st;
 	int e = 0;
 
-	if ((st = workload_fork(argv, &w, &e)) != PP_OK)
+	if ((st = workload_find(argv, &w, &e)) != PP_OK)
 		return not_run(argv[0], st, e);
-	if ((st = workload_run(&w, res, &e)) != PP_OK)
+	if ((st = workload_spawn(&w, argv, res, &e)) != PP_OK)
 		return st == PP_ESRCH ? ended_held(w.end_status, "before it ran")
 				      : not_run(argv[0], st, e);
 	return 0;
@@ -422,7 +430,7 @@ int stat_shell(const char *cmd)
 	struct workload w;
 	int e = 0;
 
-	if (workload_fork(argv, &w, &e) != PP_OK || workload_run(&w, &res, &e) != PP_OK)
+	if (workload_find(argv, &w, &e) != PP_OK || workload_spawn(&w, argv, &res, &e) != PP_OK)
 		return -1;
 	return res.term_signal ? 128 + res.term_signal : res.exit_code;
 }

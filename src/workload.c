@@ -1,7 +1,8 @@
-/* workload.c: the one module that runs the measured command: fork, held on a socket before
- * exec, exec, wait4, SIGINT/SIGTERM forwarded. One socketpair carries both ways: the go byte
- * to the child, and back from it the errno of a failed exec (or, when the exec succeeds, the
- * end of file its close-on-exec end gives). */
+/* workload.c: the one module that runs the measured command: started at once with vfork
+ * (workload_spawn), or forked and held on a socket before exec (workload_fork, workload_go);
+ * exec, wait4, SIGINT/SIGTERM forwarded. The held child's socketpair carries both ways: the
+ * go byte to the child, and back from it the errno of a failed exec (or, when the exec
+ * succeeds, the end of file its close-on-exec end gives). */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -101,16 +102,24 @@ static void reap(struct workload *w, int *status, struct rusage *ru)
 	w->pid = -1;
 }
 
-pp_status workload_fork(char *const argv[], struct workload *w, int *exec_errno)
+pp_status workload_find(char *const argv[], struct workload *w, int *exec_errno)
 {
-	int go[2];
-
 	memset(w, 0, sizeof(*w));
 	w->pid = -1;
 	w->go_fd = -1;
 	*exec_errno = find_command(argv[0], w->path, sizeof(w->path));
 	if (*exec_errno)
 		return *exec_errno == ENOENT ? PP_ESRCH : PP_ENOEXEC;
+	return PP_OK;
+}
+
+pp_status workload_fork(char *const argv[], struct workload *w, int *exec_errno)
+{
+	int go[2];
+	pp_status st;
+
+	if ((st = workload_find(argv, w, exec_errno)) != PP_OK)
+		return st;
 	/* a socket, not a pipe: it carries both ways (one descriptor pair, where a pipe each
 	 * way took two), and send's MSG_NOSIGNAL makes the go byte to a child that is already
 	 * gone (killed from outside) fail with EPIPE instead of killing pmuprof */
@@ -142,18 +151,23 @@ static void unforward(void)
 	signal(SIGTERM, SIG_DFL);
 }
 
-/* Installs the forwarding of SIGINT/SIGTERM to the child and sends it the go byte: 0, or -1
- * when no one took it (EPIPE: the child was killed from outside while held; it is reaped). */
-static int let_go(struct workload *w)
+/* Forwards SIGINT and SIGTERM to the child from now on. SA_RESTART: reads and waits resume
+ * after a forwarded signal instead of failing with EINTR. */
+static void forward_to(const struct workload *w)
 {
-	/* SA_RESTART: reads and waits resume after a forwarded signal instead of failing with
-	 * EINTR */
 	struct sigaction sa = { .sa_handler = forward, .sa_flags = SA_RESTART };
 
 	fwd_pid = w->pid;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+}
+
+/* Installs the forwarding of SIGINT/SIGTERM to the child and sends it the go byte: 0, or -1
+ * when no one took it (EPIPE: the child was killed from outside while held; it is reaped). */
+static int let_go(struct workload *w)
+{
+	forward_to(w);
 	clock_gettime(CLOCK_MONOTONIC, &w->t0);
 	if (send(w->go_fd, "g", 1, MSG_NOSIGNAL) == 1)
 		return 0;
@@ -164,14 +178,14 @@ static int let_go(struct workload *w)
 
 /* What the child sent back once its exec was done or had failed: 0 (end of file: it
  * exec'd, or was killed on its way, which the wait says), else the exec's errno. Blocks
- * until then unless the child is already reaped. Closes the socket. */
-static int exec_result(struct workload *w, int flags)
+ * until then. Closes the socket. */
+static int exec_result(struct workload *w)
 {
 	ssize_t n;
 	int e = 0;
 
 	do
-		n = recv(w->go_fd, &e, sizeof(e), flags);
+		n = recv(w->go_fd, &e, sizeof(e), MSG_WAITALL);
 	while (n < 0 && errno == EINTR);
 	close(w->go_fd);
 	w->go_fd = -1;
@@ -185,7 +199,7 @@ pp_status workload_go(struct workload *w, int *exec_errno)
 	*exec_errno = 0;
 	if (let_go(w) != 0)
 		return PP_ESRCH;
-	if (!(*exec_errno = exec_result(w, MSG_WAITALL)))
+	if (!(*exec_errno = exec_result(w)))
 		return PP_OK;	/* exec'd (or killed on its way: workload_wait says) */
 	reap(w, &status, NULL);
 	unforward();
@@ -220,14 +234,43 @@ pp_status workload_wait(struct workload *w, struct workload_result *r)
 	return PP_OK;
 }
 
-pp_status workload_run(struct workload *w, struct workload_result *r, int *exec_errno)
+/* vfork's child: exec, else leave the errno in *err and exit as a shell would. It runs on
+ * pmuprof's memory while pmuprof waits (the exec or the exit lets pmuprof go on): it calls
+ * nothing but these and writes nothing but *err and errno. */
+static _Noreturn void spawned(const char *path, char *const argv[], volatile int *err)
 {
+	execve(path, argv, environ);
+	*err = errno;
+	_exit(*err == ENOENT || *err == ENOTDIR ? 127 : 126);
+}
+
+pp_status workload_start(struct workload *w, char *const argv[], int *exec_errno)
+{
+	volatile int err = 0;	/* the exec's errno, left by the child in this shared frame */
+	int status;
+
 	*exec_errno = 0;
-	if (let_go(w) != 0)
-		return PP_ESRCH;
-	workload_wait(w, r);
-	/* reaped: what it sent before its end is there, or the end of file */
-	return (*exec_errno = exec_result(w, MSG_DONTWAIT)) ? PP_ENOEXEC : PP_OK;
+	clock_gettime(CLOCK_MONOTONIC, &w->t0);
+	if ((w->pid = vfork()) == 0)
+		spawned(w->path, argv, &err);
+	if (w->pid < 0)
+		return PP_ENOMEM;
+	if (err) {
+		reap(w, &status, NULL);
+		*exec_errno = err;
+		return PP_ENOEXEC;	/* ENOENT here: a missing #! interpreter, as in workload_go */
+	}
+	/* the child has exec'd, so its handlers are the defaults again: forward from now on */
+	forward_to(w);
+	return PP_OK;
+}
+
+pp_status workload_spawn(struct workload *w, char *const argv[], struct workload_result *r,
+			 int *exec_errno)
+{
+	pp_status st = workload_start(w, argv, exec_errno);
+
+	return st == PP_OK ? workload_wait(w, r) : st;
 }
 
 int workload_abort(struct workload *w)

@@ -1,8 +1,11 @@
 #!/usr/bin/env bats
-# spawn.bats: owns the held child's life before it is let go: a command killed from outside
-# while pmuprof opens its counters, or after they are open and before the go byte. gdb stops
-# the real pmuprof at that moment (a catchpoint on a system call, no code of pmuprof's changed)
-# while the test kills the child it finds in /proc and waits until the kernel has ended it.
+# spawn.bats: owns how the command is started. A run whose counting starts at the command's
+# exec holds no child: its counters follow pmuprof and the command is vforked after they are
+# open. A run with -D (or a target such as -a) holds its child after the fork while the
+# counters are opened on it: the tests here kill it from outside while pmuprof opens
+# its counters, or after they are open and before the go byte. gdb stops the real pmuprof at
+# that moment (a catchpoint on a system call, no code of pmuprof's changed) while the test
+# kills the child it finds in /proc and waits until the kernel has ended it.
 load helpers
 
 setup() {
@@ -81,22 +84,44 @@ held_kill() {
 	[ -n "$status" ] || fail "pmuprof did not end under gdb: $output"
 }
 
+@test "a run counted from the exec holds no child: its counters are open before the command starts" {
+	local -x ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+	cat >open.gdb <<-EOF
+	set pagination off
+	set confirm off
+	catch syscall perf_event_open
+	set args stat -e task-clock,page-faults -- true 2>err.txt </dev/null
+	run
+	python
+	pid = gdb.selected_inferior().pid
+	print("children at open: [%s]" % open("/proc/%d/task/%d/children" % (pid, pid)).read().strip())
+	gdb.execute("delete")
+	end
+	continue
+	EOF
+	run gdb -q -batch -nx -x open.gdb "$PMUPROF"
+	assert_output --partial "children at open: []"
+	assert_output --partial "exited normally"
+	run cat err.txt
+	assert_output --partial "page-faults"
+}
+
 @test "a command killed before its counters were opened: said so in one line, 128+9" {
-	held_kill open stat -e task-clock,page-faults -- true
+	held_kill open stat -D 1 -e task-clock,page-faults -- true
 	assert_equal "$status" 137
 	run cat err.txt
 	assert_output "pmuprof: the command was killed by SIGKILL before its counters were opened"
 }
 
 @test "a command killed after its counters were opened, before the go byte: no SIGPIPE, 128+9" {
-	held_kill go stat -e task-clock -- true
+	held_kill go stat -D 1 -e task-clock -- true
 	assert_equal "$status" 137
 	run cat err.txt
 	assert_output "pmuprof: the command was killed by SIGKILL before it ran"
 }
 
 @test "the same with a JSON report asked for: no half-written file" {
-	held_kill go stat --json -o r.json -e task-clock -- true
+	held_kill go stat -D 1 --json -o r.json -e task-clock -- true
 	assert_equal "$status" 137
 	[ ! -e r.json ]
 }
