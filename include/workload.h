@@ -36,8 +36,9 @@ pp_status workload_find(char *const argv[], struct workload *w, int *exec_errno)
  * 16). For a caller that has nothing to do between the fork and the exec: counters that
  * follow pmuprof itself, inherited by the child and enabled at its exec, or none.
  * PP_ENOEXEC when the exec failed (*exec_errno says why, as for workload_go; the child is
- * reaped), else PP_OK. Under valgrind, whose vfork is a fork, a failed exec is the child's
- * exit status 126 or 127. */
+ * reaped), else PP_OK. Under valgrind, whose vfork is a fork, pmuprof does not see a failed
+ * exec's errno: the command's status says it (valgrind ends such a child with 101, as it did
+ * the held child's). */
 pp_status workload_start(struct workload *w, char *const argv[], int *exec_errno);
 /* workload_start, then workload_wait when it started. */
 pp_status workload_spawn(struct workload *w, char *const argv[], struct workload_result *r,
