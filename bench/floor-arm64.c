@@ -76,7 +76,7 @@ static void print_counts(const int *fd, int n)
 	}
 }
 
-/* One run: open, release, wait (reading every interval_ms when > 0), read, print. */
+/* One run: open, start, wait (reading every interval_ms when > 0), read, print. */
 static int run_once(char **argv, struct perf_event_attr *a, int n, int interval_ms)
 {
 	int fd[MAXEV], status = 0;

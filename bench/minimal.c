@@ -1,5 +1,5 @@
 /* minimal.c: the floor for pmuprof's start-up cost: it starts the command exactly as pmuprof's
- * workload.c does for a plain run and does nothing else: one software counter opened on
+ * workload.c does for a run counted from the exec and does nothing else: one software counter opened on
  * itself (disabled, enable_on_exec, inherit), vfork, the exec (its errno left in the shared
  * frame), wait4, the counter read.
  *   minimal /ABSOLUTE/PATH [ARGS...]   (no PATH search: pmuprof's is done before the vfork) */

@@ -37,6 +37,13 @@ static int (*volatile child_close)(int) = close;
 static ssize_t (*volatile child_read)(int, void *, size_t) = read;
 static int (*volatile child_execve)(const char *, char *const[], char *const[]) = execve;
 
+/* The status a shell gives a command whose exec failed with e: 127 not found (ENOENT also
+ * for a missing #! interpreter or loader), 126 not executable. */
+static int exec_failed_status(int e)
+{
+	return e == ENOENT || e == ENOTDIR ? 127 : 126;
+}
+
 /* In the forked child: close pmuprof's end of the socket, wait for the go byte on its own
  * end (sock), exec; on failure send errno back on it (a successful exec closes it) and exit
  * as a shell would. Its signal handlers are pmuprof's at fork time, the default ones
@@ -53,7 +60,7 @@ static _Noreturn void child(const char *path, char *const argv[], int sock, int 
 	e = errno;
 	if (send(sock, &e, sizeof(e), MSG_NOSIGNAL) < 0)
 		_exit(126);
-	_exit(e == ENOENT || e == ENOTDIR ? 127 : 126);
+	_exit(exec_failed_status(e));
 }
 
 /* The file execvp would run for name: name itself when it has a '/', else the first
@@ -241,7 +248,7 @@ static _Noreturn void spawned(const char *path, char *const argv[], volatile int
 {
 	execve(path, argv, environ);
 	*err = errno;
-	_exit(*err == ENOENT || *err == ENOTDIR ? 127 : 126);
+	_exit(exec_failed_status(*err));
 }
 
 pp_status workload_start(struct workload *w, char *const argv[], int *exec_errno)
