@@ -79,7 +79,10 @@ $(O)/obj/gen_%.o: $(O)/gen/%.c | $(O)/obj
 $(LIBPP): $(OBJS)
 	rm -f $@ && $(AR) rcs $@ $^
 
-$(O)/pmuprof: $(O)/obj/main.o $(LIBPP)
+# The objects themselves, not the archive, and the generated tables last: from the archive the
+# linker took some objects in a second pass, after the tables, and their constants (read on
+# every run) sat on a 64 KiB page-cache window of their own, a page fault a run (issue 16).
+$(O)/pmuprof: $(O)/obj/main.o $(OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # The top-level ./pmuprof is the native build's binary, so `./pmuprof` works after `make`.

@@ -10,6 +10,7 @@
 #include "evsel.h"
 #include "evtab.h"
 #include "jsonout.h"
+#include "list_generic.h"
 #include "listmx.h"
 #include "textline.h"
 #include "resolve.h"
@@ -290,23 +291,9 @@ static void generic_cb(const char *name, uint32_t type, uint64_t config, void *a
 		cJSON_AddItemToArray(g->arr, o);
 		return;
 	}
-	if (!g->shown++) {
-		textline_put(l, "perf generic events:", 20);
-		textline_end(l);
-	}
-	/* "  %-32s type %u config 0x%llx" and " (on Arm: event 0x%04x)" */
-	textline_put(l, "  ", 2);
-	textline_pad(l, name, 32);
-	textline_put(l, " type ", 6);
-	textline_num(l, a.type, 10, 1);
-	textline_put(l, " config 0x", 10);
-	textline_num(l, a.config, 16, 1);
-	if (arm >= 0) {
-		textline_put(l, " (on Arm: event 0x", 18);
-		textline_num(l, (unsigned)arm, 16, 4);
-		textline_put(l, ")", 1);
-	}
-	textline_end(l);
+	if (!g->shown++)
+		list_generic_heading(l);
+	list_generic_line(l, name, a.type, a.config);
 }
 
 static const char no_arm_note[] =
@@ -392,9 +379,13 @@ static void print_text(const struct list_opts *o, const struct list_section *s, 
 
 	if (generic_only)
 		printf("pmuprof: %s\n\n", no_arm_note);
-	resolve_generic_names(generic_cb, &g);
-	if (g.shown)
-		textline_end(&l);
+	if (!o->pattern) {	/* every generic event: the section made at build time */
+		textline_put(&l, list_generic_text, list_generic_len);
+	} else {
+		resolve_generic_names(generic_cb, &g);
+		if (g.shown)
+			textline_end(&l);
+	}
 	for (size_t k = 0; k < n; k++)
 		print_section(&s[k], o->pattern, &l);
 	textline_flush(&l);

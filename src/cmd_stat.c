@@ -476,16 +476,37 @@ static int format_report(const struct stat_opts *o, const struct report *r, FILE
 	return report_text(r, fp);
 }
 
+/* A report this small is rendered on the stack (most are: 6 events take 456 bytes). */
+#define REPORT_STACK 4096
+
 /* Writes the report; to stderr (unbuffered) it is rendered in memory first and written at
- * once: one write instead of dozens, and never interleaved with another writer's lines. */
+ * once: one write instead of dozens, and never interleaved with another writer's lines.
+ * Memory is a buffer on the stack when the report fits it (pages the run has touched
+ * already), else open_memstream's heap: its 8 KiB buffer, taken at the end of the run, was
+ * three page faults a run in the arm64 guest (issue 16). */
 static int write_report(const struct stat_opts *o, const struct report *r, FILE *fp)
 {
-	char *buf = NULL;
+	char small[REPORT_STACK], iobuf[512], *buf = NULL;
 	size_t len = 0;
 	FILE *mem;
+	long end;
 	int rc;
 
-	if (fp != stderr || !(mem = open_memstream(&buf, &len)))
+	if (fp != stderr)
+		return format_report(o, r, fp);
+	/* the small buffer, unless the report is surely bigger (some 100 bytes a line): then
+	 * straight to the heap */
+	if ((r->nevents + r->nmetrics) * (r->nunits + 1) <= 32 && !r->nintervals &&
+	    (mem = fmemopen(small, sizeof(small), "w"))) {
+		/* its own stream buffer, given before any use: fmemopen's would be 8 KiB of heap */
+		rc = setvbuf(mem, iobuf, _IOFBF, sizeof(iobuf)) == 0 ? format_report(o, r, mem) : -1;
+		end = rc == 0 && fflush(mem) == 0 && !ferror(mem) ? ftell(mem) : -1;
+		fclose(mem);
+		/* fmemopen keeps a byte for the NUL: a report that fills the rest may be cut */
+		if (end >= 0 && (size_t)end < sizeof(small) - 1)
+			return fwrite(small, 1, (size_t)end, fp) == (size_t)end ? 0 : -1;
+	}
+	if (!(mem = open_memstream(&buf, &len)))
 		return format_report(o, r, fp);
 	rc = format_report(o, r, mem);
 	if (fclose(mem) != 0)
@@ -571,7 +592,7 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	char why[256] = "", started[32] = "?\n", mcore[80], how[224];
 	int count_stop = 0, e, rc;
 	struct outfile xf[EXPORT_MAX] = { { 0 } };
-	time_t now = time(NULL);
+	time_t now;
 
 	if (topo->ncpus) {	/* --per-core, --per-cluster, --per-socket, --per-die, --per-node */
 		topo_agg(topo, &at);
@@ -580,7 +601,9 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 		b.topo = &at;
 		b.ids = &ids;
 	}
-	if (o->append && !o->json)	/* ctime reads the time zone: a file, when it is used */
+	/* ctime reads the time zone, a file: only when it is used; time() only then too (its
+	 * page of libc is a page fault a run) */
+	if (o->append && !o->json && (now = time(NULL)) != (time_t)-1)
 		ctime_r(&now, started);
 	if (cmd_export_open(&o->exports, xf) != 0)	/* refused before the command runs */
 		return PP_EXIT_ERROR;
@@ -789,7 +812,7 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 	struct stat_planned planned;
 	struct stat_target tgt = { 0 };
 	struct topo topo = { 0 };
-	static char fixture_cpus[PATH_MAX + 96];
+	char *fixture_cpus = NULL;	/* the events' fixture note when a fixture names the CPUs */
 	const char **user_specs = o->ev.specs;
 	size_t user_n = o->ev.nspecs;
 	pp_status st;
@@ -824,8 +847,12 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 	/* a fixture tree's CPUs are another machine's: nothing is opened on them (software
 	 * events included), the report says why */
 	if (tgt.cpus && *sysfs_root()) {
-		snprintf(fixture_cpus, sizeof(fixture_cpus), "its CPUs come from the fixture tree "
-			 "%s (PMUPROF_SYSFS_ROOT), not this machine", sysfs_root());
+		if (asprintf(&fixture_cpus, "its CPUs come from the fixture tree %s "
+			     "(PMUPROF_SYSFS_ROOT), not this machine", sysfs_root()) < 0) {
+			fixture_cpus = NULL;
+			msg_error("out of memory");
+			goto out;
+		}
 		for (size_t k = 0; k < n; k++)
 			if (!evs[k].fixture)
 				evs[k].fixture = fixture_cpus;
@@ -868,6 +895,7 @@ out:
 	o->ev.nspecs = user_n;
 	stat_target_free(&tgt);
 	topo_free(&topo);
+	free(fixture_cpus);
 	return rc;
 }
 

@@ -36,7 +36,7 @@ const char *evtab_event_name(const struct evtab_event *e)
 
 const char *evtab_event_desc(const struct evtab_event *e)
 {
-	return str(e->desc);
+	return str(evtab_gen.descs[e - evtab_gen.events]);
 }
 
 unsigned evtab_event_code(const struct evtab_event *e)

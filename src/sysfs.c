@@ -13,9 +13,13 @@
 
 #include "sysfs_priv.h"
 
-/* Directory standing for "/" ("" = the real root), without a trailing slash. One byte longer than PATH_MAX so a root too long to use makes every path too long
- * (PP_ERANGE) instead of silently naming another directory. */
-static char sysfs_root_dir[PATH_MAX + 1];
+/* Directory standing for "/" ("" = the real root), without a trailing slash. A root longer
+ * than PATH_MAX is kept at PATH_MAX bytes, so that every path under it is too long (PP_ERANGE)
+ * instead of silently naming another directory. On the heap, not a PATH_MAX array in .bss:
+ * such an array kept the variables every run writes on pages of their own, each a page fault
+ * (issue 16). */
+static char *root_copy;
+static const char *sysfs_root_dir = "";
 /* sysfs_boot_id's memo, forgotten when the root changes */
 static struct {
 	int done;
@@ -26,20 +30,34 @@ static struct {
 /* Most entries sysfs_list_dir accepts: bounds memory on a runaway tree. */
 #define SYSFS_DIR_MAX 65536
 
+static void root_free(void)
+{
+	free(root_copy);
+	root_copy = NULL;
+	sysfs_root_dir = "";
+}
+
 void sysfs_set_root(const char *root)
 {
+	static int registered;
 	size_t len;
 
-	if (!root)
-		root = "";
 	boot_memo.done = 0;
-	len = strnlen(root, sizeof sysfs_root_dir - 1);
-	memcpy(sysfs_root_dir, root, len);
-	sysfs_root_dir[len] = '\0';
-	while (len > 1 && sysfs_root_dir[len - 1] == '/')
-		sysfs_root_dir[--len] = '\0';
-	if (len == 1 && sysfs_root_dir[0] == '/')
-		sysfs_root_dir[0] = '\0';	/* "/" is the real root */
+	root_free();
+	if (!root || !*root)
+		return;
+	len = strnlen(root, PATH_MAX);
+	while (len > 1 && root[len - 1] == '/')
+		len--;
+	if (len == 1 && root[0] == '/')
+		return;	/* "/" is the real root */
+	if (!(root_copy = strndup(root, len))) {
+		sysfs_root_dir = "/nonexistent: out of memory";	/* nothing is read from the host */
+		return;
+	}
+	sysfs_root_dir = root_copy;
+	if (!registered++)
+		atexit(root_free);	/* freed at exit: memcheck sees nothing left */
 }
 
 const char *sysfs_root(void)

@@ -18,9 +18,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cachefile.h"
@@ -77,17 +79,21 @@ pp_status sysfs_cache_key(char **names, const uint64_t *inos, size_t n, char **k
 	return PP_OK;
 }
 
-/* The whole cache file, NUL-terminated (malloc'd), or NULL. The buffer starts at a size that
- * holds a machine with a few PMUs in one read and doubles from there. */
+/* The whole cache file, NUL-terminated (malloc'd), or NULL. The buffer starts at the file's
+ * size (a fixed 8 KiB, most of it never used, was a page fault a run at the top of the heap:
+ * issue 16) and doubles should the file have grown since. */
 static char *read_cache(const char *path)
 {
-	size_t n = 0, cap = 8192;
+	size_t n = 0, cap = 1024;
 	char *buf = NULL, *nb;
+	struct stat st;
 	ssize_t r = 1;
 	int fd;
 
 	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
 		return NULL;
+	if (fstat(fd, &st) == 0 && st.st_size > 0 && (uintmax_t)st.st_size < CACHE_MAX)
+		cap = (size_t)st.st_size + 2;	/* the NUL, and a byte that sees the end at once */
 	while (r > 0) {
 		if (n + 1 >= cap || !buf) {
 			if (buf)

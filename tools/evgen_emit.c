@@ -31,7 +31,6 @@ void evgen_emit_header(FILE *o, const struct evgen_out *out)
 	      " * indexes into evtab_gen.events and evtab_gen.cores. */\n\n"
 	      "struct evtab_event {\n"
 	      "\tuint32_t name;\t\t/* upper case as Arm spells it, e.g. \"INST_RETIRED\" */\n"
-	      "\tuint32_t desc;\t\t/* short, in pmuprof's own words */\n"
 	      "\tuint16_t code;\t\t/* evtCount, e.g. 0x0008 */\n"
 	      "\tuint8_t cls;\t\t/* enum evtab_class */\n};\n\n"
 	      "struct evtab_core {\n"
@@ -61,24 +60,31 @@ void evgen_emit_header(FILE *o, const struct evgen_out *out)
 	      "struct mxtab_set {\n\tuint32_t metrics, groups;\n\tuint16_t nmetrics, ngroups, core;\n"
 	      "\tuint8_t lo, hi;\n\tuint8_t generic;\t/* 1: the generic metrics, for a core "
 	      "without its own */\n};\n\n", o);
+	/* The order is the order of use, so that a run reads the tables through as few of the
+	 * kernel's 64 KiB page-cache windows as can be, each a page fault (issue 16): the
+	 * counts, cores, sets and MIDRs; the metrics' tables, which a run reads for its core's
+	 * metrics; the name index and the events; the descriptions' offsets (list); the pool,
+	 * whose names come before its descriptions. */
 	fprintf(o, "/* sets[0] is the common events; sets[1 + i] is cores[i]. Arrays have at least\n"
-		   " * one element (C has none empty); nevents and ncores are the counts. */\n"
+		   " * one element (C has none empty); nevents and ncores are the counts. descs[i]\n"
+		   " * is events[i]'s description (apart: only list and explain read them). */\n"
 		   "struct evtab_gen {\n"
-		   "\tchar str[%zu];\n"
-		   "\tstruct evtab_event events[%zu];\n"
+		   "\tuint16_t nevents, ncores, nmidrs, nmsets;\n"
 		   "\tstruct evtab_core cores[%zu];\n"
 		   "\tstruct evtab_gen_set sets[%zu];\n"
 		   "\tstruct evtab_gen_midr midrs[%zu];\n"
-		   "\tuint16_t index[%zu];\n"
-		   "\tstruct mxtab_metric metrics[%zu];\n"
-		   "\tstruct mxtab_group groups[%zu];\n"
 		   "\tstruct mxtab_set msets[%zu];\n"
-		   "\tuint32_t mevents[%zu];\n"
+		   "\tstruct mxtab_group groups[%zu];\n"
 		   "\tuint16_t members[%zu];\n"
-		   "\tuint16_t nevents, ncores, nmidrs, nmsets;\n};\n\n",
-		out->nstr + 1, dim(out->nevents), dim(ncores), ncores + 1, dim(out->nmidrs),
-		dim(out->nindex), dim(out->nmetrics), dim(out->ngroups), dim(out->nmsets),
-		dim(out->nmevents), dim(out->nmembers));
+		   "\tstruct mxtab_metric metrics[%zu];\n"
+		   "\tuint32_t mevents[%zu];\n"
+		   "\tuint16_t index[%zu];\n"
+		   "\tstruct evtab_event events[%zu];\n"
+		   "\tuint32_t descs[%zu];\n"
+		   "\tchar str[%zu];\n};\n\n",
+		dim(ncores), ncores + 1, dim(out->nmidrs), dim(out->nmsets), dim(out->ngroups),
+		dim(out->nmembers), dim(out->nmetrics), dim(out->nmevents), dim(out->nindex),
+		dim(out->nevents), dim(out->nevents), out->nstr + 1);
 	fputs("/* Hidden: the program reaches the tables PC-relative, not through a GOT slot that the\n"
 	      " * loader would have to relocate. */\n"
 	      "#if defined(__GNUC__)\n__attribute__((visibility(\"hidden\")))\n#endif\n"
@@ -108,8 +114,8 @@ static const char *cls_name(int cls)
 
 static void emit_event(FILE *o, const struct evgen_ev *e)
 {
-	fprintf(o, "\t\t{ %lu, %lu, 0x%04x, %s },\t/* %d %s */\n", (unsigned long)e->name_at,
-		(unsigned long)e->desc_at, e->code, cls_name(e->cls), e->index, e->name);
+	fprintf(o, "\t\t{ %lu, 0x%04x, %s },\t/* %d %s */\n", (unsigned long)e->name_at,
+		e->code, cls_name(e->cls), e->index, e->name);
 }
 
 static void emit_events(FILE *o, const struct evgen_out *out)
@@ -125,6 +131,23 @@ static void emit_events(FILE *o, const struct evgen_out *out)
 		for (j = 0; j < db->cores[i].nown; j++)
 			emit_event(o, &db->cores[i].own[j]);
 	fputs("\t},\n", o);
+}
+
+/* The events' descriptions, in emit_events' order. */
+static void emit_descs(FILE *o, const struct evgen_out *out)
+{
+	const struct evgen_db *db = out->db;
+	size_t i, j, k = 0;
+	if (!out->nevents)
+		return;
+	fputs("\t.descs = {", o);
+	for (i = 0; i < db->ncommons; i++, k++)
+		fprintf(o, "%s%lu,", k % 12 ? " " : "\n\t\t", (unsigned long)db->commons[i].desc_at);
+	for (i = 0; i < db->ncores; i++)
+		for (j = 0; j < db->cores[i].nown; j++, k++)
+			fprintf(o, "%s%lu,", k % 12 ? " " : "\n\t\t",
+				(unsigned long)db->cores[i].own[j].desc_at);
+	fputs("\n\t},\n", o);
 }
 
 static void emit_cores(FILE *o, const struct evgen_out *out)
@@ -195,6 +218,7 @@ void evgen_emit_source(FILE *o, const struct evgen_out *out)
 	emit_midrs(o, out);
 	emit_index(o, out);
 	evgen_emit_metrics(o, out);
+	emit_descs(o, out);
 	fprintf(o, "\t.nevents = %zu,\n\t.ncores = %zu,\n\t.nmidrs = %zu,\n\t.nmsets = %zu,\n};\n",
 		out->nevents, out->db->ncores, out->nmidrs, out->nmsets);
 }

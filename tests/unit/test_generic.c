@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "list_generic.h"
 #include "resolve.h"
 #include "tap.h"
 
@@ -267,10 +268,58 @@ static void test_listing(void)
 	TAP_EQ_INT(listed_wrong, 0, "every name is listed with the type and config it resolves to");
 }
 
+/* list's generic section, made at build time (tools/genlist.c), is what printf's formats
+ * give for every listed name: "  %-32s type %u config 0x%llx", " (on Arm: event 0x%04x)"
+ * where the kernel's Arm map has one, under its heading and before a blank line. */
+static char *want;
+static size_t nwant, capwant;
+
+static void expect(const char *name, uint32_t type, uint64_t config, void *arg)
+{
+	int arm = resolve_generic_arm_code(type, config);
+	char line[160], tail[40] = "";
+
+	(void)arg;
+	if (arm >= 0)
+		snprintf(tail, sizeof(tail), " (on Arm: event 0x%04x)", (unsigned)arm);
+	snprintf(line, sizeof(line), "  %-32s type %u config 0x%llx%s\n", name, type,
+		 (unsigned long long)config, tail);
+	if (nwant + strlen(line) + 1 > capwant && !(want = realloc(want, capwant += 8192)))
+		abort();
+	memcpy(want + nwant, line, strlen(line) + 1);
+	nwant += strlen(line);
+}
+
+static void test_section(void)
+{
+	size_t at = 0;
+
+	if (!(want = malloc(capwant = 8192)))
+		abort();
+	strcpy(want, "perf generic events:\n");
+	nwant = strlen(want);
+	resolve_generic_names(expect, NULL);
+	strcpy(want + nwant++, "\n");
+	TAP_EQ_INT(list_generic_len, nwant, "list's generic section has printf's length");
+	TAP_EQ_INT(strlen(list_generic_text), list_generic_len, "and no NUL inside");
+	while (at < nwant && at < list_generic_len && want[at] == list_generic_text[at])
+		at++;
+	if (at < nwant)
+		printf("# first difference at byte %zu: '%.40s' against '%.40s'\n", at, want + at,
+		       at < list_generic_len ? list_generic_text + at : "");
+	tap_ok(at == nwant && nwant == list_generic_len,
+	       "list's generic section is the heading and printf's line for every listed name");
+	tap_ok(strstr(list_generic_text, "\n  cycles                           type 0 config 0x0 "
+					 "(on Arm: event 0x0011)\n") != NULL,
+	       "its cycles line names Arm's CPU_CYCLES");
+	free(want);
+}
+
 int main(void)
 {
 	test_perf_names();
 	test_against_old();
 	test_listing();
+	test_section();
 	return tap_done();
 }
