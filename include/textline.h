@@ -9,10 +9,18 @@
 #include <string.h>
 
 struct textline {
-	FILE *fp;	/* where the lines are written */
-	size_t n;
-	char b[1024];	/* lines wait here; a longer one is written out as it grows */
+	FILE *fp;	/* where the lines are written; NULL: to fd, with write(2) */
+	int fd;
+	int err;	/* fd: the errno of a write that failed (nothing is written after it) */
+	size_t n, cap;
+	char *b;	/* cap bytes where lines wait; a longer one is written out as it grows */
 };
+
+/* A textline writing to the stream fp, or with write(2) to the descriptor fd (no stdio: a
+ * listing then reads none of its pages of libc and allocates no stream buffer: issue 16),
+ * lines waiting in the array buf. */
+#define TEXTLINE_ON(fp_, buf_) { .fp = (fp_), .cap = sizeof(buf_), .b = (buf_) }
+#define TEXTLINE_ON_FD(fd_, buf_) { .fd = (fd_), .cap = sizeof(buf_), .b = (buf_) }
 
 /* What textline_put does when the buffer is full. */
 void textline_put_over(struct textline *l, const char *s, size_t len);
@@ -20,7 +28,7 @@ void textline_put_over(struct textline *l, const char *s, size_t len);
  * which the compiler then copies in place. */
 static inline void textline_put(struct textline *l, const char *s, size_t len)
 {
-	if (l->n + len > sizeof(l->b)) {
+	if (l->n + len > l->cap) {
 		textline_put_over(l, s, len);
 		return;
 	}
@@ -45,7 +53,7 @@ void textline_num(struct textline *l, unsigned long long v, unsigned base, int d
 /* Ends the line with a newline. The buffer is written to l->fp when another line might not
  * fit: textline_flush writes the rest, and must come before anything else writes to l->fp. */
 void textline_end(struct textline *l);
-/* Writes what is built so far to l->fp, without ending the line. */
+/* Writes what is built so far, without ending the line. */
 void textline_flush(struct textline *l);
 
 #endif

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "evsel.h"
@@ -319,23 +320,39 @@ static int print_json(const struct list_opts *o, const struct list_section *s, s
 	return jsonout_emit(root, stdout, JSONOUT_COMPACT);
 }
 
-/* A section's lines go through l; its heading and the PMU's own events (a few lines at
- * most) are printed directly, after l is flushed. */
+/* An int in base 10 (a PMU's type, its CPUs). */
+static void put_int(struct textline *l, int v)
+{
+	if (v < 0)
+		textline_put(l, "-", 1);
+	textline_num(l, v < 0 ? -(unsigned long long)v : (unsigned long long)v, 10, 1);
+}
+
+/* A section, its heading and its lines, through l. */
 static void print_section(const struct list_section *s, const char *pattern,
 			  struct textline *l)
 {
 	size_t n = evtab_nevents(s->core);
-	FILE *fp = l->fp;
+	const char *title = s->core ? evtab_core_title(s->core)
+				    : "PMUv3 core not in pmuprof's tables (common events)";
 
-	textline_flush(l);
-	fprintf(fp, "%s", s->core ? evtab_core_title(s->core)
-			       : "PMUv3 core not in pmuprof's tables (common events)");
-	if (s->pmu)
-		fprintf(fp, " on %s (type %d, %d cpu%s from %d): * = advertised by the PMU\n",
-			s->pmu->name, s->pmu->type, s->pmu->ncpus, s->pmu->ncpus == 1 ? "" : "s",
-			s->pmu->ncpus ? s->pmu->cpus[0] : 0);
-	else
-		fprintf(fp, " (no PMU of this core here)\n");
+	/* "%s on %s (type %d, %d cpu%s from %d): * = advertised by the PMU" */
+	textline_put(l, title, strlen(title));
+	if (s->pmu) {
+		textline_put(l, " on ", 4);
+		textline_put(l, s->pmu->name, strlen(s->pmu->name));
+		textline_put(l, " (type ", 7);
+		put_int(l, s->pmu->type);
+		textline_put(l, ", ", 2);
+		put_int(l, s->pmu->ncpus);
+		textline_put(l, s->pmu->ncpus == 1 ? " cpu from " : " cpus from ",
+			     s->pmu->ncpus == 1 ? 10 : 11);
+		put_int(l, s->pmu->ncpus ? s->pmu->cpus[0] : 0);
+		textline_put(l, "): * = advertised by the PMU", 28);
+	} else {
+		textline_put(l, " (no PMU of this core here)", 27);
+	}
+	textline_end(l);
 	for (size_t k = 0; k < n; k++) {
 		const struct evtab_event *e = evtab_event_at(s->core, k);
 		const char *name = evtab_event_name(e);
@@ -354,31 +371,53 @@ static void print_section(const struct list_section *s, const char *pattern,
 		textline_pad(l, evtab_event_desc(e), 0);
 		textline_end(l);
 	}
-	textline_flush(l);
 	for (size_t k = 0; s->pmu && k < s->pmu->nevents; k++) {
 		const struct sysfs_event *e = sysfs_event_at(s->pmu, k);
 		long code = e ? resolve_sysfs_event_code(e) : -1;
 
 		if (!e || !beyond_table(s, e) || !listmx_matches(pattern, e->name))
 			continue;
-		if (code >= 0)
-			fprintf(fp, "  0x%04lx * %-36s %-6s  advertised by the PMU, not in pmuprof's "
-				"tables\n", code, e->name, "sysfs");
-		else
-			fprintf(fp, "  ------ * %-36s %-6s  advertised by the PMU as %s\n", e->name,
-				"sysfs", e->terms);
+		/* "  0x%04lx * %-36s %-6s  advertised by the PMU, not in pmuprof's tables", or
+		 * "  ------ * %-36s %-6s  advertised by the PMU as %s" */
+		if (code >= 0) {
+			textline_put(l, "  0x", 4);
+			textline_num(l, (unsigned long long)code, 16, 4);
+		} else {
+			textline_put(l, "  ------", 8);
+		}
+		textline_put(l, " * ", 3);
+		textline_pad(l, e->name, 36);
+		textline_put(l, " sysfs   advertised by the PMU", 30);
+		if (code >= 0) {
+			textline_put(l, ", not in pmuprof's tables", 25);
+		} else {
+			textline_put(l, " as ", 4);
+			textline_pad(l, e->terms, 0);
+		}
+		textline_end(l);
 	}
-	fputc('\n', fp);
+	textline_end(l);
 }
 
-static void print_text(const struct list_opts *o, const struct list_section *s, size_t n,
-		       int generic_only)
+/* The text listing, written with write(2) from a buffer of a few lines: without stdio, list
+ * reads none of its pages of libc and allocates no stream buffer (each a page fault in the
+ * arm64 guest: issue 16). 0, or the errno of a write that failed. */
+#if defined(__GNUC__)
+__attribute__((noinline))	/* its buffer on the stack only while it runs */
+#endif
+static int print_text(const struct list_opts *o, const struct list_section *s, size_t n,
+		      int generic_only)
 {
-	struct textline l = { .fp = stdout };
+	char tb[4096];
+	struct textline l = TEXTLINE_ON_FD(STDOUT_FILENO, tb);
 	struct generic_acc g = { .pattern = o->pattern, .l = &l };
 
-	if (generic_only)
-		printf("pmuprof: %s\n\n", no_arm_note);
+	if (generic_only) {
+		textline_put(&l, "pmuprof: ", 9);
+		textline_put(&l, no_arm_note, sizeof(no_arm_note) - 1);
+		textline_end(&l);
+		textline_end(&l);
+	}
 	if (!o->pattern) {	/* every generic event: the section made at build time */
 		textline_put(&l, list_generic_text, list_generic_len);
 	} else {
@@ -389,6 +428,7 @@ static void print_text(const struct list_opts *o, const struct list_section *s, 
 	for (size_t k = 0; k < n; k++)
 		print_section(&s[k], o->pattern, &l);
 	textline_flush(&l);
+	return l.err;
 }
 
 static void name_cb(const char *name, void *arg)
@@ -517,8 +557,8 @@ int cmd_list(int argc, char **argv)
 	else if (o.json)
 		rc = print_json(&o, secs, n, n == 0);
 	else
-		print_text(&o, secs, n, n == 0);
-	if (rc != 0 || fflush(stdout) != 0) {
+		rc = print_text(&o, secs, n, n == 0) ? PP_EXIT_ERROR : 0;	/* no stdio */
+	if (rc != 0 || ((o.metrics || o.names || o.json) && fflush(stdout) != 0)) {
 		msg_error("cannot write the list");
 		rc = PP_EXIT_ERROR;
 	}

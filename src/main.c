@@ -86,7 +86,8 @@ int main(int argc, char **argv)
 		if (strcmp(argv[o.sub_index], subcommands[k].name) != 0)
 			continue;
 		/* argv[0] becomes "pmuprof stat", so help and errors name the subcommand */
-		snprintf(name, sizeof(name), "pmuprof %s", subcommands[k].name);
+		memcpy(name, "pmuprof ", 8);	/* not snprintf: printf's pages of libc, for a */
+		memcpy(name + 8, subcommands[k].name, strlen(subcommands[k].name) + 1);	/* word */
 		argv[o.sub_index] = name;
 		rc = subcommands[k].run(argc - o.sub_index, argv + o.sub_index);
 		jsonlib_unload();	/* the libraries loaded on need */

@@ -150,7 +150,8 @@ static void put_columns(struct textline *l, const char *num, const char *unit,
 
 static void print_row(const struct text_row *w, FILE *out)
 {
-	struct textline l = { .fp = out };
+	char tb[1024];
+	struct textline l = TEXTLINE_ON(out, tb);
 
 	/* the name padded to 32 only where something follows */
 	put_columns(&l, w->num, w->unit, w->name, w->has_metric || w->pct || w->noise ? 32 : 0);
@@ -392,7 +393,8 @@ static const char *const interval_header[] = {
  * ("%16.9f %18s %-4s %s" for the whole machine, by copying). */
 static void print_intervals(const struct report *r, FILE *out)
 {
-	struct textline l = { .fp = out };
+	char tb[1024];
+	struct textline l = TEXTLINE_ON(out, tb);
 	char t[TEXTLINE_SECS_LEN];
 
 	if (r->disp.metric_only) {

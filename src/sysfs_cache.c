@@ -145,16 +145,24 @@ static char *word(char **s)
 	return w;
 }
 
-/* The next word as a number in base (16: hex without 0x, as written); -1 when it is not one. */
+/* The next word as a number in base (16: hex without 0x, as written; 10: signed); -1 when it
+ * is not one, or not one a long long holds (16: the 64 bits as they are, MIDR_EL1's). */
 static int number(char **s, int base, long long *v)
 {
-	char *w = word(s), *end;
+	char *w = word(s);
+	const char *end;
+	int neg = base == 10 && w && *w == '-';
+	uint64_t u;
 
-	if (!w || !*w)
+	if (!w || !w[neg] || w[neg] == '-' || sysfs_digits(w + neg, base, &u, &end) || *end)
 		return -1;
-	errno = 0;
-	*v = base == 16 ? (long long)strtoull(w, &end, 16) : strtoll(w, &end, 10);
-	return *end || errno ? -1 : 0;
+	if (base == 16)
+		*v = (long long)u;
+	else if (u > (uint64_t)LLONG_MAX + neg)
+		return -1;
+	else
+		*v = neg ? (long long)(0 - u) : (long long)u;
+	return 0;
 }
 
 /* One "pmu NAME TYPE MIDR SLOTS BUS_SLOTS BUS_WIDTH THRESHOLD_MAX BRANCHES" line into p. */

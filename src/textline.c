@@ -1,14 +1,35 @@
 /* textline.c: owns building a line of text by copying (include/textline.h). */
+#include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "textline.h"
 
+/* len bytes of s to the stream or the descriptor */
+static void out(struct textline *l, const char *s, size_t len)
+{
+	if (l->fp) {
+		fwrite(s, 1, len, l->fp);
+		return;
+	}
+	while (len && !l->err) {
+		ssize_t w = write(l->fd, s, len);
+
+		if (w < 0 && errno != EINTR)
+			l->err = errno;
+		if (w > 0) {
+			s += w;
+			len -= (size_t)w;
+		}
+	}
+}
+
 void textline_put_over(struct textline *l, const char *s, size_t len)
 {
-	fwrite(l->b, 1, l->n, l->fp);	/* a long description: what is built so far first */
+	out(l, l->b, l->n);	/* a long description: what is built so far first */
 	l->n = 0;
-	if (len > sizeof(l->b)) {
-		fwrite(s, 1, len, l->fp);
+	if (len > l->cap) {
+		out(l, s, len);
 		return;
 	}
 	memcpy(l->b, s, len);
@@ -18,10 +39,10 @@ void textline_put_over(struct textline *l, const char *s, size_t len)
 /* n spaces */
 static void spaces(struct textline *l, size_t n)
 {
-	if (l->n + n > sizeof(l->b))
+	if (l->n + n > l->cap)
 		textline_flush(l);
 	while (n) {
-		size_t k = n < sizeof(l->b) ? n : sizeof(l->b);
+		size_t k = n < l->cap ? n : l->cap;
 
 		memset(l->b + l->n, ' ', k);
 		l->n += k;
@@ -86,13 +107,13 @@ void textline_num(struct textline *l, unsigned long long v, unsigned base, int d
 
 void textline_flush(struct textline *l)
 {
-	fwrite(l->b, 1, l->n, l->fp);
+	out(l, l->b, l->n);
 	l->n = 0;
 }
 
 void textline_end(struct textline *l)
 {
 	textline_put(l, "\n", 1);
-	if (l->n > sizeof(l->b) - 256)	/* room for a line of list's, most often */
+	if (l->n > l->cap - 256)	/* room for a line of list's, most often */
 		textline_flush(l);
 }

@@ -19,7 +19,8 @@ int main(int argc, char **argv)
 	char *text = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len), *out;
-	struct textline l = { .fp = mem };
+	char tb[1024];
+	struct textline l = TEXTLINE_ON(mem, tb);
 	int bad;
 
 	if (argc != 2 || !mem)
