@@ -15,11 +15,11 @@ static void out(struct textline *l, const char *s, size_t len)
 	while (len && !l->err) {
 		ssize_t w = write(l->fd, s, len);
 
-		if (w < 0 && errno != EINTR)
-			l->err = errno;
 		if (w > 0) {
 			s += w;
 			len -= (size_t)w;
+		} else if (w == 0 || errno != EINTR) {
+			l->err = w ? errno : EIO;	/* 0 would repeat for ever */
 		}
 	}
 }
