@@ -168,7 +168,7 @@ struct stat_planned {
 	size_t nruns;		/* runs that make every count exact (1: everything fits) */
 	int known;		/* the capacities of the Arm PMUs involved are known */
 	char caps[256];		/* "armv8_pmuv3: 6 + cycle counter (probed)", for messages */
-	char fixture[PATH_MAX + 64];	/* the reason events' fixture[] point to */
+	char *fixture;		/* the reason events' fixture point to (malloc'd), NULL: none */
 };
 
 /* Plans evs on the Arm PMUs they need (capacity probed or --counters): sets evs[k].run and
@@ -179,6 +179,8 @@ struct stat_planned {
  * --mux=runs with capacities unknown). */
 int stat_plan(struct stat_event *evs, size_t n, struct resolve_ctx *rc,
 	      const struct stat_plan_cfg *c, struct stat_planned *out);
+/* Frees what stat_plan allocated in p (p zeroed, or filled by stat_plan). */
+void stat_planned_free(struct stat_planned *p);
 /* --plan: the plan as text (which events share a group and a run). */
 int stat_plan_show(const struct stat_event *evs, size_t n, const struct stat_planned *p,
 		   const struct stat_plan_cfg *c, FILE *out);

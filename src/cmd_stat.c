@@ -484,6 +484,9 @@ static int format_report(const struct stat_opts *o, const struct report *r, FILE
  * Memory is a buffer on the stack when the report fits it (pages the run has touched
  * already), else open_memstream's heap: its 8 KiB buffer, taken at the end of the run, was
  * three page faults a run in the arm64 guest (issue 16). */
+#if defined(__GNUC__)
+__attribute__((noinline))	/* its buffers on the stack only while it writes (not in the */
+#endif				/* frame under which discovery runs: a page fault or two) */
 static int write_report(const struct stat_opts *o, const struct report *r, FILE *fp)
 {
 	char small[REPORT_STACK], iobuf[512], *buf = NULL;
@@ -809,7 +812,7 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 	struct outfile of = { 0 };
 	struct filter_kernel_el kel;
 	char **metric_specs = NULL;
-	struct stat_planned planned;
+	struct stat_planned planned = { 0 };
 	struct stat_target tgt = { 0 };
 	struct topo topo = { 0 };
 	char *fixture_cpus = NULL;	/* the events' fixture note when a fixture names the CPUs */
@@ -896,6 +899,7 @@ out:
 	stat_target_free(&tgt);
 	topo_free(&topo);
 	free(fixture_cpus);
+	stat_planned_free(&planned);
 	return rc;
 }
 

@@ -237,9 +237,12 @@ int stat_plan(struct stat_event *evs, size_t n, struct resolve_ctx *rc,
 	out->nruns = 1;
 	/* a fixture tree's PMU type numbers are another machine's: on this one the same number
 	 * may be any PMU (msr on x86 for the phone's 8), so the kernel is never asked */
-	if (*sysfs_root())
-		snprintf(out->fixture, sizeof(out->fixture), "its PMU comes from the fixture tree "
-			 "%s (PMUPROF_SYSFS_ROOT), not this machine", sysfs_root());
+	if (*sysfs_root() && asprintf(&out->fixture, "its PMU comes from the fixture tree %s "
+				      "(PMUPROF_SYSFS_ROOT), not this machine", sysfs_root()) < 0) {
+		out->fixture = NULL;	/* and nothing is opened: the run ends here */
+		msg_error("out of memory");
+		return -1;
+	}
 	for (size_t k = 0; k < n; k++) {
 		evs[k].run = 0;
 		if (evs[k].parent < 0)	/* a part keeps the PMU it was made for */
@@ -247,7 +250,7 @@ int stat_plan(struct stat_event *evs, size_t n, struct resolve_ctx *rc,
 		any |= needs_counter(&evs[k]);
 	}
 	for (size_t k = 0; k < n; k++)
-		evs[k].fixture = *out->fixture && needs_counter(&evs[k]) && !never_opened(evs, k)
+		evs[k].fixture = out->fixture && needs_counter(&evs[k]) && !never_opened(evs, k)
 				 ? out->fixture : NULL;
 	out->known = 1;
 	if (!any)		/* software only: nothing to read, nothing to probe */
@@ -262,6 +265,12 @@ int stat_plan(struct stat_event *evs, size_t n, struct resolve_ctx *rc,
 static const char *kind_str(const struct stat_event *e)
 {
 	return e->pmu_ix < 0 ? "no counter" : pmreg_kind_str((enum pmreg_kind)e->kind);
+}
+
+void stat_planned_free(struct stat_planned *p)
+{
+	free(p->fixture);
+	p->fixture = NULL;
 }
 
 int stat_plan_show(const struct stat_event *evs, size_t n, const struct stat_planned *p,
