@@ -6,35 +6,18 @@
 #include <unistd.h>
 
 #include "cachefile.h"
-
-/* Appends the n strings of parts to buf (len bytes): 0, or -1 when they do not fit. By
- * copying: list and stat then need none of printf's pages of libc (issue 16). */
-static int join(char *buf, size_t len, const char *const *parts, size_t n)
-{
-	size_t at = 0;
-
-	for (size_t k = 0; k < n; k++) {
-		size_t l = strlen(parts[k]);
-
-		if (l >= len - at)
-			return -1;
-		memcpy(buf + at, parts[k], l);
-		at += l;
-	}
-	buf[at] = '\0';
-	return 0;
-}
+#include "strbuf.h"
 
 int cachefile_path(char *buf, size_t len, const char *name)
 {
 	const char *x = getenv("XDG_CACHE_HOME"), *h = getenv("HOME");
 
-	if (!len)
-		return -1;
 	if (x && *x == '/')
-		return join(buf, len, (const char *const[]){ x, "/pmuprof/", name }, 3);
+		return strjoin(buf, len, (const char *const[]){ x, "/pmuprof/", name }, 3) < len
+		       ? 0 : -1;
 	if (h && *h == '/')
-		return join(buf, len, (const char *const[]){ h, "/.cache/pmuprof/", name }, 3);
+		return strjoin(buf, len, (const char *const[]){ h, "/.cache/pmuprof/", name }, 3) <
+		       len ? 0 : -1;
 	return -1;
 }
 

@@ -3,7 +3,9 @@
  * counters; the answer cached per boot (keyed by PMU name, MIDR and boot_id). */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <sched.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,9 @@
 #include "capacity.h"
 #include "counter.h"
 #include "evtab.h"
+#include "strbuf.h"
+#include "sysfs.h"
+#include "textline.h"
 
 #define EV_SW_INCR 0x00		/* any event counter, never a fixed one */
 #define EV_INST 0x08
@@ -198,18 +203,77 @@ void capacity_probe_hw(struct capacity *c)
 
 int capacity_cache_path(const struct sysfs_pmu *p, char *buf, size_t len)
 {
-	char name[SYSFS_NAME_MAX + 32];
+	char name[SYSFS_NAME_MAX + 32], hex[24];
 
-	snprintf(name, sizeof(name), "%s-%llx.counters", p->name, (unsigned long long)p->midr);
+	hex[sizeof(hex) - 1] = '\0';	/* "%s-%llx.counters" */
+	strjoin(name, sizeof(name), (const char *const[]){ p->name, "-",
+		textline_digits(p->midr, 16, 1, hex + sizeof(hex) - 1), ".counters" }, 4);
 	return cachefile_path(buf, len, name);
+}
+
+/* The next whitespace-separated word of *s, NUL-terminated in place; NULL at the end. */
+static char *next_word(char **s)
+{
+	char *w = *s;
+
+	while (*w == ' ' || *w == '\t' || *w == '\n')
+		w++;
+	if (!*w)
+		return NULL;
+	*s = w;
+	while (**s && **s != ' ' && **s != '\t' && **s != '\n')
+		(*s)++;
+	if (**s)
+		*(*s)++ = '\0';
+	return w;
+}
+
+/* A word as an int: an optional '-', decimal digits; -1 when it is not one. */
+static int word_int(const char *w, int *v)
+{
+	int neg = w && *w == '-';
+	uint64_t u;
+	const char *end;
+
+	if (!w || sysfs_digits(w + neg, 10, &u, &end) || end == w + neg || *end ||
+	    u > (uint64_t)INT_MAX)
+		return -1;
+	*v = neg ? -(int)u : (int)u;
+	return 0;
+}
+
+/* A word "D[.D]" (as cache_write's %.3f writes it) as the double strtod gives: digits < 2^53
+ * over a power of ten that a double holds exactly, one correctly rounded division. -1 for
+ * anything else (a cache that does not answer). */
+static int word_double(const char *w, double *v)
+{
+	static const double p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9 };
+	uint64_t m = 0;
+	int k = -1, n = 0;
+
+	for (; w && *w; w++, n++) {
+		if (*w == '.' && k < 0) {
+			k = 0;
+			continue;
+		}
+		if (*w < '0' || *w > '9' || n > 15)
+			return -1;
+		m = m * 10 + (uint64_t)(*w - '0');
+		k += k >= 0;
+	}
+	if (!w || !n || k == 0 || k > 9)
+		return -1;
+	*v = (double)m / p10[k < 0 ? 0 : k];
+	return 0;
 }
 
 /* The cache holds one line: "BOOT_ID GENERAL CYCLE ICNTR HOW PROBE_MS". 0 when it answers
  * for this boot. Read with one read() into the stack, not stdio (whose 4 KiB buffer on the
- * heap and fstat every run paid for a 60-byte line: issue 16). */
+ * heap and fstat every run paid for a 60-byte line: issue 16), and taken apart by hand, not
+ * sscanf (its pages of libc, and strtod's, a page fault each). */
 static int cache_read(const char *path, const char *boot, struct capacity *c)
 {
-	char id[64], how[40], line[256];
+	char line[256], *s = line, *id, *how;
 	int fd = open(path, O_RDONLY | O_CLOEXEC), ok;
 	ssize_t n;
 
@@ -220,12 +284,15 @@ static int cache_read(const char *path, const char *boot, struct capacity *c)
 	if (n <= 0)
 		return -1;
 	line[n] = '\0';
-	ok = sscanf(line, "%63s %d %d %d %39s %lf", id, &c->general, &c->cycle, &c->icntr, how,
-		    &c->probe_ms) == 6 && !strcmp(id, boot) && c->general > 0 &&
-	     c->general <= MAX_GENERAL;
+	id = next_word(&s);
+	ok = id && strlen(id) < 64 && !word_int(next_word(&s), &c->general) &&
+	     !word_int(next_word(&s), &c->cycle) && !word_int(next_word(&s), &c->icntr) &&
+	     (how = next_word(&s)) && strlen(how) < 40 && !word_double(next_word(&s), &c->probe_ms) &&
+	     !strcmp(id, boot) && c->general > 0 && c->general <= MAX_GENERAL;
 	if (!ok)
 		return -1;
-	snprintf(c->how, sizeof(c->how), "%s", strcmp(how, "task") ? "cpu" : "task");
+	strjoin(c->how, sizeof(c->how), (const char *const[]){ strcmp(how, "task") ? "cpu" : "task" },
+		1);
 	c->source = "cached";
 	return 0;
 }

@@ -14,6 +14,7 @@
 #include "resolve.h"
 #include "strbuf.h"
 #include "sysfs.h"
+#include "textline.h"
 
 void metrics_core_set(struct metrics_core *mc, const struct evtab_core *c, unsigned rev)
 {
@@ -35,9 +36,14 @@ int metrics_core_named(struct metrics_core *mc, const char *model)
 
 const char *metrics_core_id(const struct metrics_core *mc, char *buf, size_t len)
 {
+	char v[24], r[24];
+
 	if (!mc->core)
 		return NULL;
-	snprintf(buf, len, "%s:r%up%u", evtab_core_name(mc->core), mc->rev >> 4, mc->rev & 0xf);
+	v[sizeof(v) - 1] = r[sizeof(r) - 1] = '\0';	/* "%s:r%up%u" */
+	strjoin(buf, len, (const char *const[]){ evtab_core_name(mc->core), ":r",
+		textline_digits(mc->rev >> 4, 10, 1, v + sizeof(v) - 1), "p",
+		textline_digits(mc->rev & 0xf, 10, 1, r + sizeof(r) - 1) }, 5);
 	return buf;
 }
 
@@ -374,12 +380,13 @@ static void set_label(struct report_metric_value *v)
 {
 	const char *name = mxtab_metric_name(v->def), *unit = mxtab_metric_unit(v->def);
 
+	/* by copying, not snprintf: a run then reads none of printf's pages of libc (issue 16) */
 	if (!strcmp(name, "ipc"))
-		snprintf(v->label, sizeof(v->label), "insn per cycle");
+		strjoin(v->label, sizeof(v->label), (const char *const[]){ "insn per cycle" }, 1);
 	else if (!strncmp(unit, "percent", 7))
-		snprintf(v->label, sizeof(v->label), "%% %s", name);
+		strjoin(v->label, sizeof(v->label), (const char *const[]){ "% ", name }, 2);
 	else
-		snprintf(v->label, sizeof(v->label), "%s", name);
+		strjoin(v->label, sizeof(v->label), &name, 1);
 }
 
 /* The reason a value is missing, in words: "CPU_CYCLES not counted: not supported". */
@@ -389,7 +396,8 @@ static void set_reason(const struct report *r, struct report_metric_value *v,
 	const char *why = "not in the report";
 
 	if (err->status != MEXPR_NOVALUE) {
-		snprintf(v->reason, sizeof(v->reason), "%s", mexpr_strerror(err->status));
+		why = mexpr_strerror(err->status);
+		strjoin(v->reason, sizeof(v->reason), &why, 1);
 		return;
 	}
 	for (size_t i = 0; i < v->nev; i++)
@@ -403,9 +411,11 @@ static void set_reason(const struct report *r, struct report_metric_value *v,
 				why = "not on this core type";
 		}
 	if (!strcmp(why, report_status_str(REPORT_NOT_COUNTED)))	/* not "not counted" twice */
-		snprintf(v->reason, sizeof(v->reason), "%s not counted", err->name);
+		strjoin(v->reason, sizeof(v->reason),
+			(const char *const[]){ err->name, " not counted" }, 2);
 	else
-		snprintf(v->reason, sizeof(v->reason), "%s not counted: %s", err->name, why);
+		strjoin(v->reason, sizeof(v->reason),
+			(const char *const[]){ err->name, " not counted: ", why }, 3);
 }
 
 /* The growing list of computed metrics, and the code each report event counts (event_code),

@@ -8,6 +8,7 @@
 #include "metrics.h"
 #include "mxtab.h"
 #include "report.h"
+#include "strbuf.h"
 #include "textline.h"
 
 /* 1234567 -> "1,234,567": perf groups digits through the locale (by default: its -B is on
@@ -33,8 +34,13 @@ static const char *format_value(const struct report *r, char *num, size_t len,
 {
 	int ns = strcmp(e->unit, "ns") == 0;
 
-	if (st != REPORT_COUNTED)
-		snprintf(num, len, "<%s>", report_status_str(st));
+	char fx[TEXTLINE_FIXED_LEN];
+	const char *f;
+
+	if (st != REPORT_COUNTED)	/* "<%s>" */
+		strjoin(num, len, (const char *const[]){ "<", report_status_str(st), ">" }, 3);
+	else if (ns && (f = textline_fixed(v / 1e6, 2, fx)))
+		strjoin(num, len, &f, 1);
 	else if (ns)
 		snprintf(num, len, "%.2f", v / 1e6);
 	else
@@ -44,8 +50,27 @@ static const char *format_value(const struct report *r, char *num, size_t len,
 
 static void print_command(const struct report *r, FILE *out)
 {
-	for (int k = 0; k < r->argc; k++)
-		fprintf(out, "%s%s", k ? " " : "", r->argv[k]);
+	for (int k = 0; k < r->argc; k++) {
+		if (k)
+			fputc(' ', out);
+		fputs(r->argv[k], out);
+	}
+}
+
+/* "%*.*f" by copying (textline_fixed), printf only for what it cannot be sure of: a run's
+ * report then reads none of printf's pages of libc (issue 16). */
+static void put_fixed(double v, int width, int prec, FILE *out)
+{
+	char buf[TEXTLINE_FIXED_LEN];
+	const char *s = textline_fixed(v, prec, buf);
+
+	if (!s) {
+		fprintf(out, "%*.*f", width, prec, v);
+		return;
+	}
+	for (int pad = width - (int)strlen(s); pad > 0; pad--)
+		fputc(' ', out);
+	fputs(s, out);
 }
 
 /* The runs stats_outliers flagged, numbered from 1 as the runs were made: a "#" line under
@@ -67,10 +92,12 @@ static void print_outliers(const struct report *r, const struct report_event *e,
  * (its label "% name"). */
 static void print_metric(double v, const char *label, FILE *out)
 {
-	if (!strncmp(label, "% ", 2))
-		fprintf(out, " # %8.2f%% %s", v, label + 2);
-	else
-		fprintf(out, " # %8.3f %s", v, label);
+	int share = !strncmp(label, "% ", 2);
+
+	fputs(" # ", out);
+	put_fixed(v, 8, share ? 2 : 3, out);	/* " # %8.2f%% %s" or " # %8.3f %s" */
+	fputs(share ? "% " : " ", out);
+	fputs(share ? label + 2 : label, out);
 }
 
 /* The metrics beside event idx after the first, each on a line of its own in the metric
@@ -317,8 +344,11 @@ static void print_cell(const struct report *r, const struct report_event *e, siz
 static void print_sec(const struct report *r, FILE *out, uint64_t ns,
 		      const struct stats_summary *st, const char *what)
 {
-	if (!r->nruns || isnan(st->stddev)) {
-		fprintf(out, "%18.9f seconds %s\n", ns / 1e9, what);
+	if (!r->nruns || isnan(st->stddev)) {	/* "%18.9f seconds %s\n" */
+		put_fixed(ns / 1e9, 18, 9, out);
+		fputs(" seconds ", out);
+		fputs(what, out);
+		fputc('\n', out);
 		return;
 	}
 	fprintf(out, "%18.9f +- %.9f seconds %s", st->mean / 1e9,
@@ -431,8 +461,11 @@ static void print_header(const struct report *r, FILE *out)
 	fputs("\n Performance counter stats for ", out);
 	if (r->target && strchr(r->target, '\''))
 		fputs(r->target, out);
-	else if (r->target)
-		fprintf(out, "'%s'", r->target);
+	else if (r->target) {
+		fputc('\'', out);
+		fputs(r->target, out);
+		fputc('\'', out);
+	}
 	else {
 		fputc('\'', out);
 		print_command(r, out);
@@ -440,7 +473,7 @@ static void print_header(const struct report *r, FILE *out)
 	}
 	if (r->nruns)
 		fprintf(out, " (%zu run%s)", r->nruns, r->nruns == 1 ? "" : "s");
-	fprintf(out, "%s:\n\n", r->interrupted ? " (interrupted)" : "");
+	fputs(r->interrupted ? " (interrupted):\n\n" : ":\n\n", out);
 }
 
 /* The totals: a row per event, or per event and unit. */

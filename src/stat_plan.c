@@ -9,7 +9,9 @@
 #include "cmd.h"
 #include "plan.h"
 #include "stat.h"
+#include "strbuf.h"
 #include "sysfs.h"
+#include "textline.h"
 
 /* Whether an event needs a hardware counter at all (software and tracepoints do not). */
 static int needs_counter(const struct stat_event *e)
@@ -78,6 +80,7 @@ static int pmu_cap(const struct sysfs_pmu *p, const struct stat_plan_cfg *c,
 		   struct plan_cap *cap, char *note, size_t len)
 {
 	struct capacity k;
+	char num[24];
 
 	if (c->counters > 0) {
 		*cap = (struct plan_cap){ c->counters, 1, 0 };
@@ -110,8 +113,11 @@ static int pmu_cap(const struct sysfs_pmu *p, const struct stat_plan_cfg *c,
 		return -1;
 	}
 	*cap = (struct plan_cap){ k.general, k.cycle == 1, k.icntr == 1 };
-	snprintf(note, len, "%s: %d general counters%s (%s)", p->name, k.general,
-		 k.cycle == 1 ? " + the cycle counter" : "", k.source);
+	num[sizeof(num) - 1] = '\0';	/* "%s: %d general counters%s (%s)", by copying: the */
+	strjoin(note, len, (const char *const[]){ p->name, ": ",	/* usual run's note */
+		textline_digits((unsigned)k.general, 10, 1, num + sizeof(num) - 1),
+		" general counters", k.cycle == 1 ? " + the cycle counter" : "", " (", k.source,
+		")" }, 8);
 	return 0;
 }
 

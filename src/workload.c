@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "strbuf.h"
 #include "workload.h"
 
 /* The child a forwarded SIGINT/SIGTERM goes to; a signal handler can reach nothing else. */
@@ -73,7 +74,8 @@ static int find_command(const char *name, char *buf, size_t len)
 	if (strchr(name, '/')) {
 		struct stat st;
 
-		snprintf(buf, len, "%s", name);
+		if (strjoin(buf, len, &name, 1) >= len)	/* too long for buf: not found (cut, */
+			buf[0] = '\0';				/* it could name another file) */
 		if (stat(buf, &st) != 0)
 			return errno == ENOENT || errno == ENOTDIR ? ENOENT : errno;
 		if (S_ISDIR(st.st_mode))
@@ -85,11 +87,18 @@ static int find_command(const char *name, char *buf, size_t len)
 	for (p = path && *path ? path : "/bin:/usr/bin"; ; p = end + 1) {
 		size_t dl;
 		struct stat st;
+		int fits;
 
 		end = strchr(p, ':');
 		dl = end ? (size_t)(end - p) : strlen(p);
-		if (snprintf(buf, len, "%.*s%s%s", (int)dl, p, dl ? "/" : "", name) < (int)len &&
-		    stat(buf, &st) == 0 && S_ISREG(st.st_mode)) {
+		/* the directory, a '/' unless it is empty, the name; by copying, not printf (whose
+		 * pages of libc a run then never reads: issue 16); a path that does not fit is
+		 * skipped */
+		fits = dl < len && strjoin(buf + dl, len - dl,
+					   (const char *const[]){ dl ? "/" : "", name }, 2) < len - dl;
+		if (fits)
+			memcpy(buf, p, dl);
+		if (fits && stat(buf, &st) == 0 && S_ISREG(st.st_mode)) {
 			if (access(buf, X_OK) == 0)
 				return 0;
 			err = EACCES;
