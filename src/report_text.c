@@ -33,7 +33,6 @@ static const char *format_value(const struct report *r, char *num, size_t len,
 				const struct report_event *e, enum report_status st, double v)
 {
 	int ns = strcmp(e->unit, "ns") == 0;
-
 	char fx[TEXTLINE_FIXED_LEN];
 	const char *f;
 
