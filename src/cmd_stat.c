@@ -18,7 +18,9 @@
 #include "outfile.h"
 #include "report.h"
 #include "resolve.h"
+#include "strbuf.h"
 #include "sysfs.h"
+#include "textline.h"
 #include "topo.h"
 #include "workload.h"
 #include "evsel.h"
@@ -523,6 +525,8 @@ static int write_report(const struct stat_opts *o, const struct report *r, FILE 
 /* One warning when the kernel multiplexed: how many runs would make the counts exact. */
 static void mux_warn(const struct report *r, const struct stat_planned *pl)
 {
+	char text[640], fx[TEXTLINE_FIXED_LEN], runs[24];
+	const char *pct;
 	double lo = 100;
 
 	if (!r->multiplexed)
@@ -532,15 +536,27 @@ static void mux_warn(const struct report *r, const struct stat_planned *pl)
 			lo = 0;
 		else if (r->events[k].status == REPORT_COUNTED && r->events[k].counted_pct < lo)
 			lo = r->events[k].counted_pct;
+	/* by copying, not printf: the warning is part of a plain run that multiplexes, which then
+	 * reads none of printf's pages of libc (issue 16); "%.2f" by printf only when
+	 * textline_fixed cannot be sure */
+	if (!(pct = textline_fixed(lo, 2, fx))) {
+		snprintf(fx, sizeof(fx), "%.2f", lo);
+		pct = fx;
+	}
+	runs[sizeof(runs) - 1] = '\0';
 	if (pl->known && pl->nruns > 1)
-		msg_warn("the events did not fit the counters (%s): the kernel multiplexed them, "
-			 "some were counted only %.2f%% of the time and their values are estimates; "
-			 "--mux=runs would count them exactly in %zu runs of the command", pl->caps,
-			 lo, pl->nruns);
+		strjoin(text, sizeof(text), (const char *const[]){
+			"the events did not fit the counters (", pl->caps, "): the kernel multiplexed "
+			"them, some were counted only ", pct, "% of the time and their values are "
+			"estimates; --mux=runs would count them exactly in ",
+			textline_digits(pl->nruns, 10, 1, runs + sizeof(runs) - 1),
+			" runs of the command" }, 7);
 	else
-		msg_warn("the kernel multiplexed the events (some counted only %.2f%% of the time, "
-			 "their values are estimates); --mux=runs counts each planned group in a run "
-			 "of its own", lo);
+		strjoin(text, sizeof(text), (const char *const[]){
+			"the kernel multiplexed the events (some counted only ", pct, "% of the time, "
+			"their values are estimates); --mux=runs counts each planned group in a run of "
+			"its own" }, 3);
+	msg_warn_text(text);
 }
 
 /* --min-running: an event counted for less than PCT of the time; one not counted at all

@@ -45,6 +45,16 @@ void msg_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+void msg_warn_text(const char *text)
+{
+	if (warn_off)
+		return;
+	fflush(stdout);
+	fputs("pmuprof: warning: ", stderr);
+	fputs(text, stderr);
+	fputc('\n', stderr);
+}
+
 /* Where text that must end before s + max is best cut: after the last ',' (an event list's
  * item) in its second half, else at max (one long name has no better place). */
 static size_t cut_at(const char *s, size_t max)
