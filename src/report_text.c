@@ -56,6 +56,13 @@ static void print_command(const struct report *r, FILE *out)
 	}
 }
 
+/* What "%*s" prints of "": width spaces, whichever its sign (a negative one left-justifies). */
+static void pad(int width, FILE *out)
+{
+	for (int k = width < 0 ? -width : width; k > 0; k--)
+		fputc(' ', out);
+}
+
 /* "%*.*f" by copying (textline_fixed), printf only for what it cannot be sure of: a run's
  * report then reads none of printf's pages of libc (issue 16). */
 static void put_fixed(double v, int width, int prec, FILE *out)
@@ -184,15 +191,29 @@ static void print_row(const struct text_row *w, FILE *out)
 	textline_flush(&l);
 	if (w->has_metric)
 		print_metric(w->mval, w->munit, out);
-	if (w->noise)	/* perf stat -r's "( +- x% )": the relative standard error */
-		fprintf(out, "%*s ( +- %5.2f%% )", w->has_metric ? 20 - (int)strlen(w->munit) : 31,
-			"", 100.0 * w->rse);
-	if (w->pct)
-		fprintf(out, "%*s (%.2f%%)", w->noise ? 0 : w->has_metric ?
-			20 - (int)strlen(w->munit) : 31, "", w->counted_pct);
-	if (w->run)
-		fprintf(out, "%s [run %d]", w->has_metric || w->pct || w->noise ? "" : "  ",
-			w->run);
+	if (w->noise) {	/* perf stat -r's "( +- x% )": the relative standard error */
+		pad(w->has_metric ? 20 - (int)strlen(w->munit) : 31, out);	/* "%*s ( +- %5.2f%% )" */
+		fputs(" ( +- ", out);
+		put_fixed(100.0 * w->rse, 5, 2, out);
+		fputs("% )", out);
+	}
+	if (w->pct) {	/* "%*s (%.2f%%)": the share of the time counted */
+		pad(w->noise ? 0 : w->has_metric ? 20 - (int)strlen(w->munit) : 31, out);
+		fputs(" (", out);
+		put_fixed(w->counted_pct, 0, 2, out);
+		fputs("%)", out);
+	}
+	if (w->run) {	/* "%s [run %d]" */
+		char num[24];
+
+		num[sizeof(num) - 1] = '\0';
+		fputs(w->has_metric || w->pct || w->noise ? " [run " : "   [run ", out);
+		if (w->run < 0)
+			fputc('-', out);
+		fputs(textline_digits(w->run < 0 ? -(unsigned long long)w->run :
+				      (unsigned long long)w->run, 10, 1, num + sizeof(num) - 1), out);
+		fputc(']', out);
+	}
 	fputc('\n', out);
 }
 
