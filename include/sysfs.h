@@ -134,5 +134,8 @@ pp_status sysfs_parse_cpulist_over(const char *s, int **cpus, int *n, int *over)
  * digits (s itself when there are none). Without strtoull, whose code and tables are pages of
  * libc that list and stat otherwise never read (a page fault each: issue 16). */
 int sysfs_digits(const char *s, int base, uint64_t *v, const char **end);
+/* A whole word as a signed decimal: an optional '-', then digits and nothing else (what the
+ * cache files write). 0, or -1 when it is not one or a long long cannot hold it. */
+int sysfs_parse_decimal(const char *w, long long *v);
 
 #endif

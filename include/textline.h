@@ -48,6 +48,10 @@ char *textline_digits(unsigned long long v, unsigned base, int digits, char *end
  * exact where the double's last digit would be off (past about 4.5e6 s): a string in buf,
  * where it starts. */
 const char *textline_secs(unsigned long long ns, char buf[TEXTLINE_SECS_LEN]);
+/* The room textline_str needs. */
+#define TEXTLINE_NUM_LEN 24
+/* v in base 10 or 16 (lower case), as %llu or %llx: a string in buf, where it starts. */
+const char *textline_str(unsigned long long v, unsigned base, char buf[TEXTLINE_NUM_LEN]);
 /* The room textline_fixed needs. */
 #define TEXTLINE_FIXED_LEN 48
 /* v with prec (0-9) decimals, as "%.*f" prints it, without printf (whose pages of libc a stat

@@ -203,11 +203,10 @@ void capacity_probe_hw(struct capacity *c)
 
 int capacity_cache_path(const struct sysfs_pmu *p, char *buf, size_t len)
 {
-	char name[SYSFS_NAME_MAX + 32], hex[24];
+	char name[SYSFS_NAME_MAX + 32], hex[TEXTLINE_NUM_LEN];
 
-	hex[sizeof(hex) - 1] = '\0';	/* "%s-%llx.counters" */
-	strjoin(name, sizeof(name), (const char *const[]){ p->name, "-",
-		textline_digits(p->midr, 16, 1, hex + sizeof(hex) - 1), ".counters" }, 4);
+	strjoin(name, sizeof(name), (const char *const[]){ p->name, "-",	/* "%s-%llx.counters" */
+		textline_str(p->midr, 16, hex), ".counters" }, 4);
 	return cachefile_path(buf, len, name);
 }
 
@@ -228,17 +227,15 @@ static char *next_word(char **s)
 	return w;
 }
 
-/* A word as an int: an optional '-', decimal digits; -1 when it is not one. */
+/* A word as an int: an optional '-', decimal digits, at most INT_MAX either way; -1 when it
+ * is not one. */
 static int word_int(const char *w, int *v)
 {
-	int neg = w && *w == '-';
-	uint64_t u;
-	const char *end;
+	long long x;
 
-	if (!w || sysfs_digits(w + neg, 10, &u, &end) || end == w + neg || *end ||
-	    u > (uint64_t)INT_MAX)
+	if (!w || sysfs_parse_decimal(w, &x) || x > INT_MAX || x < -INT_MAX)
 		return -1;
-	*v = neg ? -(int)u : (int)u;
+	*v = (int)x;
 	return 0;
 }
 

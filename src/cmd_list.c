@@ -278,13 +278,13 @@ static void generic_cb(const char *name, uint32_t type, uint64_t config, void *a
 	struct generic_acc *g = arg;
 	struct perf_event_attr a = { .type = type, .config = config };
 	struct textline *l = g->l;
-	int arm;
 
 	if (!listmx_matches(g->pattern, name))
 		return;
-	arm = resolve_generic_arm_code(a.type, a.config);
-	if (g->arr) {
+	if (g->arr) {	/* the text line (list_generic_line) asks for the Arm code itself */
+		int arm = resolve_generic_arm_code(a.type, a.config);
 		cJSON *o = cJSON_CreateObject();
+
 		cJSON_AddStringToObject(o, "name", name);
 		cJSON_AddNumberToObject(o, "type", a.type);
 		cJSON_AddNumberToObject(o, "config", (double)a.config);

@@ -525,7 +525,7 @@ static int write_report(const struct stat_opts *o, const struct report *r, FILE 
 /* One warning when the kernel multiplexed: how many runs would make the counts exact. */
 static void mux_warn(const struct report *r, const struct stat_planned *pl)
 {
-	char text[640], fx[TEXTLINE_FIXED_LEN], runs[24];
+	char text[640], fx[TEXTLINE_FIXED_LEN], runs[TEXTLINE_NUM_LEN];
 	const char *pct;
 	double lo = 100;
 
@@ -543,13 +543,12 @@ static void mux_warn(const struct report *r, const struct stat_planned *pl)
 		snprintf(fx, sizeof(fx), "%.2f", lo);
 		pct = fx;
 	}
-	runs[sizeof(runs) - 1] = '\0';
 	if (pl->known && pl->nruns > 1)
 		strjoin(text, sizeof(text), (const char *const[]){
 			"the events did not fit the counters (", pl->caps, "): the kernel multiplexed "
 			"them, some were counted only ", pct, "% of the time and their values are "
 			"estimates; --mux=runs would count them exactly in ",
-			textline_digits(pl->nruns, 10, 1, runs + sizeof(runs) - 1),
+			textline_str(pl->nruns, 10, runs),
 			" runs of the command" }, 7);
 	else
 		strjoin(text, sizeof(text), (const char *const[]){

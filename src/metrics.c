@@ -36,14 +36,12 @@ int metrics_core_named(struct metrics_core *mc, const char *model)
 
 const char *metrics_core_id(const struct metrics_core *mc, char *buf, size_t len)
 {
-	char v[24], r[24];
+	char v[TEXTLINE_NUM_LEN], r[TEXTLINE_NUM_LEN];
 
 	if (!mc->core)
 		return NULL;
-	v[sizeof(v) - 1] = r[sizeof(r) - 1] = '\0';	/* "%s:r%up%u" */
-	strjoin(buf, len, (const char *const[]){ evtab_core_name(mc->core), ":r",
-		textline_digits(mc->rev >> 4, 10, 1, v + sizeof(v) - 1), "p",
-		textline_digits(mc->rev & 0xf, 10, 1, r + sizeof(r) - 1) }, 5);
+	strjoin(buf, len, (const char *const[]){ evtab_core_name(mc->core), ":r",	/* "%s:r%up%u" */
+		textline_str(mc->rev >> 4, 10, v), "p", textline_str(mc->rev & 0xf, 10, r) }, 5);
 	return buf;
 }
 

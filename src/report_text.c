@@ -74,7 +74,7 @@ static void put_fixed(double v, int width, int prec, FILE *out)
 		fprintf(out, "%*.*f", width, prec, v);
 		return;
 	}
-	for (int pad = width - (int)strlen(s); pad > 0; pad--)
+	for (int k = width - (int)strlen(s); k > 0; k--)	/* right-justified, as %*.*f */
 		fputc(' ', out);
 	fputs(s, out);
 }
@@ -203,15 +203,11 @@ static void print_row(const struct text_row *w, FILE *out)
 		put_fixed(w->counted_pct, 0, 2, out);
 		fputs("%)", out);
 	}
-	if (w->run) {	/* "%s [run %d]" */
-		char num[24];
+	if (w->run > 0) {	/* "%s [run %d]": a planned run, numbered from 1 */
+		char num[TEXTLINE_NUM_LEN];
 
-		num[sizeof(num) - 1] = '\0';
 		fputs(w->has_metric || w->pct || w->noise ? " [run " : "   [run ", out);
-		if (w->run < 0)
-			fputc('-', out);
-		fputs(textline_digits(w->run < 0 ? -(unsigned long long)w->run :
-				      (unsigned long long)w->run, 10, 1, num + sizeof(num) - 1), out);
+		fputs(textline_str((unsigned)w->run, 10, num), out);
 		fputc(']', out);
 	}
 	fputc('\n', out);

@@ -80,7 +80,7 @@ static int pmu_cap(const struct sysfs_pmu *p, const struct stat_plan_cfg *c,
 		   struct plan_cap *cap, char *note, size_t len)
 {
 	struct capacity k;
-	char num[24];
+	char num[TEXTLINE_NUM_LEN];
 
 	if (c->counters > 0) {
 		*cap = (struct plan_cap){ c->counters, 1, 0 };
@@ -113,11 +113,10 @@ static int pmu_cap(const struct sysfs_pmu *p, const struct stat_plan_cfg *c,
 		return -1;
 	}
 	*cap = (struct plan_cap){ k.general, k.cycle == 1, k.icntr == 1 };
-	num[sizeof(num) - 1] = '\0';	/* "%s: %d general counters%s (%s)", by copying: the */
-	strjoin(note, len, (const char *const[]){ p->name, ": ",	/* usual run's note */
-		textline_digits((unsigned)k.general, 10, 1, num + sizeof(num) - 1),
-		" general counters", k.cycle == 1 ? " + the cycle counter" : "", " (", k.source,
-		")" }, 8);
+	/* "%s: %d general counters%s (%s)", by copying: the usual run's note */
+	strjoin(note, len, (const char *const[]){ p->name, ": ",
+		textline_str((unsigned)k.general, 10, num), " general counters",
+		k.cycle == 1 ? " + the cycle counter" : "", " (", k.source, ")" }, 8);
 	return 0;
 }
 

@@ -269,6 +269,19 @@ int sysfs_digits(const char *s, int base, uint64_t *v, const char **end)
 	return over ? ERANGE : 0;
 }
 
+int sysfs_parse_decimal(const char *w, long long *v)
+{
+	int neg = *w == '-';
+	const char *end;
+	uint64_t u;
+
+	if (!w[neg] || sysfs_digits(w + neg, 10, &u, &end) || end == w + neg || *end ||
+	    u > (uint64_t)LLONG_MAX + (uint64_t)neg)
+		return -1;
+	*v = neg ? (long long)(0 - u) : (long long)u;
+	return 0;
+}
+
 pp_status sysfs_parse_u64(const char *s, uint64_t *out)
 {
 	uint64_t v;

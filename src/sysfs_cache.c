@@ -52,7 +52,7 @@ static int put_all(char **s, size_t *len, size_t *cap, const char *const *text, 
 
 pp_status sysfs_cache_key(char **names, const uint64_t *inos, size_t n, char **key)
 {
-	char boot[64], num[21] = "";	/* an inode's digits end at num's last byte, a NUL */
+	char boot[64], num[TEXTLINE_NUM_LEN];
 	size_t len = 0, cap = 0;
 	char *s = NULL;
 	int bad;
@@ -68,7 +68,7 @@ pp_status sysfs_cache_key(char **names, const uint64_t *inos, size_t n, char **k
 			return PP_ENOENT;	/* a name the file could not hold */
 		}
 		bad = put_all(&s, &len, &cap, (const char *const[]){
-			"dev ", names[i], " ", textline_digits(inos[i], 10, 1, num + sizeof(num) - 1),
+			"dev ", names[i], " ", textline_str(inos[i], 10, num),
 			"\n" }, 5);
 	}
 	if (bad || strbuf_put(&s, &len, &cap, "data\n")) {
@@ -151,17 +151,15 @@ static int number(char **s, int base, long long *v)
 {
 	char *w = word(s);
 	const char *end;
-	int neg = base == 10 && w && *w == '-';
 	uint64_t u;
 
-	if (!w || !w[neg] || w[neg] == '-' || sysfs_digits(w + neg, base, &u, &end) || *end)
+	if (!w || !*w)
 		return -1;
-	if (base == 16)
-		*v = (long long)u;
-	else if (u > (uint64_t)LLONG_MAX + neg)
+	if (base == 10)
+		return sysfs_parse_decimal(w, v);
+	if (sysfs_digits(w, 16, &u, &end) || *end)
 		return -1;
-	else
-		*v = neg ? (long long)(0 - u) : (long long)u;
+	*v = (long long)u;
 	return 0;
 }
 

@@ -132,6 +132,12 @@ const char *textline_fixed(double v, int prec, char buf[TEXTLINE_FIXED_LEN])
 	return p;
 }
 
+const char *textline_str(unsigned long long v, unsigned base, char buf[TEXTLINE_NUM_LEN])
+{
+	buf[TEXTLINE_NUM_LEN - 1] = '\0';
+	return textline_digits(v, base, 1, buf + TEXTLINE_NUM_LEN - 1);
+}
+
 void textline_num(struct textline *l, unsigned long long v, unsigned base, int digits)
 {
 	char buf[24], *p = textline_digits(v, base, digits, buf + sizeof(buf));

@@ -769,6 +769,37 @@ static void test_digits(void)
 	}
 	tap_ok(bad == 0 && n > 80000, "sysfs_digits reads what strtoull reads (%d strings, %d differ)",
 	       n, bad);
+	/* sysfs_parse_decimal takes a word strtoll reads whole, with no space or '+' first */
+	bad = 0;
+	for (int r = 0; r < 40000; r++) {
+		const char *words[] = { "", "-", "--5", "-0", "0", "12", "-12", "1x", "9223372036854775807",
+					"9223372036854775808", "-9223372036854775808",
+					"-9223372036854775809", "007", "5 " };
+		long long got = 0, want;
+		char *end;
+		int ok, wok;
+
+		if (r < (int)(sizeof(words) / sizeof(words[0]))) {
+			strcpy(buf, words[r]);
+		} else {
+			size_t len = (seed = seed * 1103515245 + 12345) % 22;
+
+			for (size_t i = 0; i < len; i++)
+				buf[i] = "0123456789-9x"[((seed = seed * 1103515245 + 12345) >> 8) % 13];
+			buf[len] = '\0';
+		}
+		errno = 0;
+		want = strtoll(buf, &end, 10);
+		wok = *buf && *buf != '+' && *buf != ' ' && !*end && errno != ERANGE &&
+		      end != buf && !(buf[0] == '-' && !buf[1]);
+		ok = sysfs_parse_decimal(buf, &got) == 0;
+		if (ok != wok || (ok && got != want)) {
+			printf("# '%s': %s %lld, strtoll %s %lld\n", buf, ok ? "took" : "refused", got,
+			       wok ? "took" : "refused", want);
+			bad++;
+		}
+	}
+	tap_ok(bad == 0, "sysfs_parse_decimal takes the words strtoll reads whole (%d differ)", bad);
 }
 
 int main(void)
