@@ -200,6 +200,14 @@ struct report {
 	const uint64_t *interval_t_ns;
 	size_t nintervals;
 	const char *interval_stop;	/* "interval-count" when pmuprof ended the command */
+	/* -I printed live (stat, text and -x to standard error): a slice is one interval as it
+	 * ended, interval_base its number in the run, interval_t0_ns its start, and is printed
+	 * without the totals; the whole run's report then says how many intervals were printed
+	 * already (interval_from), and text and -x print the rest. The heading goes before the
+	 * run's first interval. JSON, exports and files are written whole, at the end */
+	int interval_slice;
+	size_t interval_base, interval_from;
+	uint64_t interval_t0_ns;
 	int csv_no_summary;		/* -x -I: totals without "summary" in the time field */
 	/* multiplexing: the mode ("kernel", "runs"), the runs of the command per recorded run,
 	 * the runs that would make every count exact (0: unknown), whether any event was

@@ -115,6 +115,10 @@ static inline int stat_target_any(const struct stat_target *t)
 int stat_target_expand(struct stat_event **evs, size_t *n, const struct stat_target *t,
 		       int grouping);
 
+/* Told of each -I interval as it ends: t->n - 1 is its index in t (the n entries of evs). */
+typedef void (*stat_tick_fn)(void *arg, const struct stat_event *evs, size_t n,
+			     const struct stat_ticks *t);
+
 struct stat_run_cfg {
 	char **cmd;		/* NULL: no command (a target's counting ends on a signal, the
 				 * timeout or the tasks' end) */
@@ -127,6 +131,8 @@ struct stat_run_cfg {
 	int quiet;			/* a machine reads the report on standard error (-x or -j
 					 * without -o): no warning between its lines (the :u names
 					 * say what the paranoid fallback did) */
+	stat_tick_fn on_tick;		/* -I: called after each interval's read; NULL: none */
+	void *tick_arg;
 };
 
 /* Runs cmd once with every event opened on it (closed again before returning), readings in
@@ -213,6 +219,8 @@ struct stat_series_cfg {
 	int quiet;			/* as stat_run_cfg's */
 	const struct stat_target *tgt;	/* as stat_run_cfg's */
 	unsigned timeout_ms, delay_ms;
+	stat_tick_fn on_tick;		/* as stat_run_cfg's */
+	void *tick_arg;
 };
 
 /* What the runs counted: their readings and times, and how many runs were recorded. */
@@ -235,6 +243,12 @@ void stat_series_free(struct stat_series *s);
 int stat_record(struct readings *rd, const struct stat_event *evs, size_t n, uint32_t run,
 		uint32_t plan_run, int only_run, const struct workload_result *res,
 		const struct stat_ticks *ticks);
+
+/* One -I interval on its own, as readings of one run: interval i of ticks (of the n entries of
+ * evs) as interval 0, and the counts so far (tick i) as the totals. What stat prints of an
+ * interval as soon as it ends is built from these (-1 when memory ran out). */
+int stat_record_interval(struct readings *rd, const struct stat_event *evs, size_t n,
+			 const struct stat_ticks *ticks, size_t i);
 
 /* The sysfs topology ids per CPU (topo.h's struct topo gives them), -1 where unknown. */
 struct topo_ids {

@@ -113,7 +113,7 @@ static const struct argp_option options[] = {
 	  "Run CMD (with /bin/sh -c) after each run, warm-ups included; not counted", 1 },
 	{ "interval", 'I', "MS", 0,
 	  "Read the counts every MS milliseconds while COMMAND runs and report each interval's "
-	  "counts, then the totals", 2 },
+	  "counts as it ends, then the totals", 2 },
 	{ "interval-count", OPT_ICOUNT, "N", 0,
 	  "With -I: stop reading and printing intervals after N of them and let COMMAND run "
 	  "to its end, then report the totals of the whole run, as perf stat does", 2 },
@@ -478,7 +478,8 @@ static int format_report(const struct stat_opts *o, const struct report *r, FILE
 	return report_text(r, fp);
 }
 
-/* A report this small is rendered on the stack (most are: 6 events take 456 bytes). */
+/* A report this small is rendered on the stack (most are: 6 events take 456 bytes; so are
+ * most -I intervals printed as they end). */
 #define REPORT_STACK 4096
 
 /* Writes the report; to stderr (unbuffered) it is rendered in memory first and written at
@@ -501,7 +502,8 @@ static int write_report(const struct stat_opts *o, const struct report *r, FILE 
 		return format_report(o, r, fp);
 	/* the small buffer, unless the report is surely bigger (some 100 bytes a line): then
 	 * straight to the heap */
-	if ((r->nevents + r->nmetrics) * (r->nunits + 1) <= 32 && !r->nintervals &&
+	if ((r->nevents + r->nmetrics) * (r->nunits + 1) <= 32 &&
+	    (!r->nintervals || r->interval_slice) &&
 	    (mem = fmemopen(small, sizeof(small), "w"))) {
 		/* its own stream buffer, given before any use: fmemopen's would be 8 KiB of heap */
 		rc = setvbuf(mem, iobuf, _IOFBF, sizeof(iobuf)) == 0 ? format_report(o, r, mem) : -1;
@@ -585,6 +587,64 @@ static int below_min(const struct stat_opts *o, const struct report *r)
 	return below > 0;
 }
 
+/* -I printed as it happens (perf's way), to standard error in text or -x: each interval is
+ * built on its own from the readings of that tick (one aggregation, as the whole report's)
+ * and written as it ends; the report at the end then prints the totals after them. -j and
+ * -o write one document, at the end. */
+struct live {
+	const struct stat_opts *o;
+	size_t nrows;
+	const struct stat_build *b;
+	size_t shown;		/* intervals written */
+	int stopped;		/* a write or memory failed: the rest come with the totals */
+};
+
+static int live_wanted(const struct stat_opts *o)
+{
+	return o->interval_ms && !o->json && !o->output && !o->quiet;
+}
+
+static void live_tick(void *arg, const struct stat_event *evs, size_t n,
+		      const struct stat_ticks *t)
+{
+	struct live *lv = arg;
+	const struct stat_opts *o = lv->o;
+	struct stat_series one = { .nruns = 1 };
+	struct stat_build b = *lv->b;
+	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd,
+			    .disp = o->disp, .interval_ms = o->interval_ms,
+			    .csv_no_summary = o->no_csv_summary, .interval_slice = 1 };
+	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
+	size_t i = t->n - 1;
+	int rc;
+
+	if (lv->stopped || lv->shown != i)
+		return;
+	b.repeated = 0;
+	b.intervals = 1;
+	r.interval_base = i;
+	r.interval_t0_ns = i ? t->t_ns[i - 1] : 0;
+	if (stat_record_interval(&one.rd, evs, n, t, i) != 0 ||
+	    stat_report_build(&r, &one, evs, lv->nrows, &b) != 0) {
+		lv->stopped = 1;
+		goto out;
+	}
+	/* a reader gone (2>&1 | head) fails the write, not pmuprof: the command runs on and
+	 * its status is kept. Only around the write: what pmuprof starts later (--cleanup)
+	 * must not inherit SIGPIPE ignored */
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGPIPE, &ign, &old);
+	rc = write_report(o, &r, stderr);
+	sigaction(SIGPIPE, &old, NULL);
+	if (rc != 0)
+		lv->stopped = 1;
+	else
+		lv->shown++;
+out:
+	stat_report_free(&r);
+	stat_series_free(&one);
+}
+
 /* Runs the series and writes the report; returns the exit status. */
 static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, size_t n,
 	       const struct filter_kernel_el *kel, struct outfile *of,
@@ -597,7 +657,7 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 				      o->interval_ms, o->interval_count, o->plan.mux, pl->nruns,
 				      (o->sep || o->json) && !o->output,
 				      stat_target_any(tgt) ? tgt : NULL, o->timeout_ms,
-				      o->delay_ms };
+				      o->delay_ms, NULL, NULL };
 	struct stat_series s = { 0 };
 	struct stat_ticks ticks = { 0 };
 	struct workload_result res = { 0 };
@@ -611,7 +671,12 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	int count_stop = 0, e, rc;
 	struct outfile xf[EXPORT_MAX] = { { 0 } };
 	time_t now;
+	struct live lv = { .o = o, .nrows = nrows, .b = &b };
 
+	if (live_wanted(o)) {
+		sc.on_tick = live_tick;
+		sc.tick_arg = &lv;
+	}
 	if (topo->ncpus) {	/* --per-core, --per-cluster, --per-socket, --per-die, --per-node */
 		topo_agg(topo, &at);
 		ids = (struct topo_ids){ topo->ncpus, topo->socket, topo->die, topo->cluster,
@@ -711,10 +776,12 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	 * other bare, a stream jq -s reads whole */
 	if (o->append && !o->json)
 		fprintf(of->fp, "# started on %s\n", started);
+	r.interval_from = lv.shown;	/* live -I: the intervals written as they ended */
 	if (o->quiet)
 		;	/* --quiet: no report */
 	else if (write_report(o, &r, of->fp ? of->fp : stderr) != 0 && !of->fp && errno != EPIPE)
 		msg_error("cannot write the report: %s", strerror(errno));
+	r.interval_from = 0;	/* exports are whole */
 	if (of->fp && (e = outfile_commit(of)) != 0) {
 		msg_error("cannot write report file '%s': %s", o->output, strerror(e));
 		if (rc == 0)

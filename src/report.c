@@ -355,5 +355,5 @@ void report_each_cell(const struct report *r, long interval,
 
 uint64_t report_interval_ns(const struct report *r, size_t i)
 {
-	return r->interval_t_ns[i] - (i ? r->interval_t_ns[i - 1] : 0);
+	return r->interval_t_ns[i] - (i ? r->interval_t_ns[i - 1] : r->interval_t0_ns);
 }

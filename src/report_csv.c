@@ -130,7 +130,7 @@ static void cell_csv(const struct report *r, const struct report_event *e, size_
  * they have the unit's, as perf's). */
 static void intervals_csv(const struct report *r, FILE *out, const char *sep)
 {
-	for (size_t i = 0; i < r->nintervals; i++) {
+	for (size_t i = r->interval_from; i < r->nintervals; i++) {
 		char buf[TEXTLINE_SECS_LEN];
 		const char *t = textline_secs(r->interval_t_ns[i], buf);
 
@@ -264,11 +264,13 @@ static void metric_only_report_csv(const struct report *r, FILE *out, const char
 		metric_only_csv(r, -1, 1, NULL, out, sep);
 		return;
 	}
-	fputs(" time,", out);
-	metric_only_csv(r, -1, 0, NULL, out, sep);
-	for (size_t i = 0; i < r->nintervals; i++)
+	if (!r->interval_base && !r->interval_from) {	/* before the run's first interval */
+		fputs(" time,", out);
+		metric_only_csv(r, -1, 0, NULL, out, sep);
+	}
+	for (size_t i = r->interval_from; i < r->nintervals; i++)
 		metric_only_csv(r, (long)i, 1, textline_secs(r->interval_t_ns[i], t), out, sep);
-	if (!r->disp.no_summary)
+	if (!r->disp.no_summary && !r->interval_slice)
 		metric_only_csv(r, -1, 1, r->csv_no_summary ? NULL : "summary", out, sep);
 }
 
@@ -283,6 +285,8 @@ int report_csv(const struct report *r, FILE *out, const char *sep)
 	}
 	if (report_has_intervals(r))
 		intervals_csv(r, out, sep);
+	if (r->interval_slice)	/* live -I: an interval as it ended, the totals come last */
+		return ferror(out) ? -1 : 0;
 	if (r->disp.no_summary && report_has_intervals(r))
 		return ferror(out) ? -1 : 0;
 	if (r->aggr != REPORT_AGGR_GLOBAL)

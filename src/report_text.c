@@ -412,9 +412,11 @@ static void print_metric_only_intervals(const struct report *r, FILE *out)
 {
 	char t[TEXTLINE_SECS_LEN];
 
-	fputs("#           time ", out);
-	metric_only_line(r, -1, 0, out);
-	for (size_t i = 0; i < r->nintervals; i++) {
+	if (!r->interval_base && !r->interval_from) {
+		fputs("#           time ", out);
+		metric_only_line(r, -1, 0, out);
+	}
+	for (size_t i = r->interval_from; i < r->nintervals; i++) {
 		fprintf(out, "%16s ", textline_secs(r->interval_t_ns[i], t));
 		metric_only_line(r, (long)i, 1, out);
 	}
@@ -447,8 +449,9 @@ static void print_intervals(const struct report *r, FILE *out)
 		print_metric_only_intervals(r, out);
 		return;
 	}
-	fputs(interval_header[r->aggr], out);
-	for (size_t i = 0; i < r->nintervals; i++) {
+	if (!r->interval_base && !r->interval_from)	/* before the run's first interval */
+		fputs(interval_header[r->aggr], out);
+	for (size_t i = r->interval_from; i < r->nintervals; i++) {
 		if (r->aggr != REPORT_AGGR_GLOBAL) {
 			report_each_cell(r, (long)i, print_cell, out);
 			continue;
@@ -509,8 +512,10 @@ static void print_totals(const struct report *r, FILE *out)
 
 int report_text(const struct report *r, FILE *out)
 {
-	if (report_has_intervals(r))
+	if (report_has_intervals(r) && r->interval_from < r->nintervals)
 		print_intervals(r, out);
+	if (r->interval_slice)	/* live -I: an interval as it ended, the totals come last */
+		return ferror(out) ? -1 : 0;
 	/* -I --no-summary: the intervals are the whole report, as perf -I's without --summary */
 	if (r->disp.no_summary && report_has_intervals(r))
 		return ferror(out) ? -1 : 0;

@@ -40,8 +40,10 @@ static uint64_t since(const struct timespec *t0)
 	return (uint64_t)(t1.tv_sec - t0->tv_sec) * 1000000000u + (uint64_t)(t1.tv_nsec - t0->tv_nsec);
 }
 
-/* Reads every counter now into a new tick (and evs[k].rd); -1 when memory ran out. */
-static int tick(struct stat_ticks *t, struct stat_event *evs, size_t n, uint64_t t_ns)
+/* Reads every counter now into a new tick (and evs[k].rd), and tells c's on_tick of it; -1
+ * when memory ran out. */
+static int tick(const struct stat_run_cfg *c, struct stat_ticks *t, struct stat_event *evs,
+		size_t n, uint64_t t_ns)
 {
 	if (t->n == t->cap) {
 		size_t cap = t->cap ? 2 * t->cap : 64;
@@ -61,6 +63,8 @@ static int tick(struct stat_ticks *t, struct stat_event *evs, size_t n, uint64_t
 	for (size_t k = 0; k < n; k++)
 		t->rd[t->n * n + k] = evs[k].rd;
 	t->t_ns[t->n++] = t_ns;
+	if (c->on_tick)
+		c->on_tick(c->tick_arg, evs, n, t);
 	return 0;
 }
 
@@ -166,7 +170,7 @@ static int step(struct waiter *v)
 	}
 	if (p[W_TICK].fd >= 0 && (p[W_TICK].revents & POLLIN)) {
 		drain(p[W_TICK].fd);
-		if (tick(v->t, v->evs, v->n, since(&v->t0)) != 0)
+		if (tick(c, v->t, v->evs, v->n, since(&v->t0)) != 0)
 			return -1;
 		if (c->interval_count && v->t->n >= c->interval_count) {
 			close(p[W_TICK].fd);
@@ -308,7 +312,7 @@ int stat_wait(const struct stat_run_cfg *c, struct workload *w, struct stat_even
 	 * CPUs go on counting: a second read would not be the intervals' sum); after
 	 * --interval-count, a read of the whole run, past the last interval */
 	if (rc >= 0 && c->interval_ms && !*count_stop && v.enabled) {
-		if (tick(ticks, evs, n, since(&v.t0)) != 0)
+		if (tick(c, ticks, evs, n, since(&v.t0)) != 0)
 			rc = -1;
 	} else {
 		stat_read_all(evs, n);

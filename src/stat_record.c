@@ -105,6 +105,23 @@ static int record_all(struct readings *rd, const struct stat_event *evs, size_t 
 	return 0;
 }
 
+/* c[j] = entry j's counts over interval i of ticks: its tick less the one before. */
+static void interval_counts(const struct stat_ticks *ticks, size_t n, size_t i,
+			   struct counter_reading *c)
+{
+	const struct counter_reading *cur = &ticks->rd[i * n];
+	const struct counter_reading *prev = i ? cur - n : NULL;
+
+	for (size_t j = 0; j < n; j++) {
+		c[j] = cur[j];
+		if (prev) {
+			c[j].value -= prev[j].value;
+			c[j].enabled -= prev[j].enabled;
+			c[j].running -= prev[j].running;
+		}
+	}
+}
+
 int stat_record(struct readings *rd, const struct stat_event *evs, size_t n, uint32_t run,
 		uint32_t plan_run, int only_run, const struct workload_result *res,
 		const struct stat_ticks *ticks)
@@ -122,21 +139,32 @@ int stat_record(struct readings *rd, const struct stat_event *evs, size_t n, uin
 		goto out;
 	/* -I: each interval's delta from the cumulative ticks (n entries each) */
 	for (size_t i = 0; ticks && i < ticks->n; i++) {
-		const struct counter_reading *cur = &ticks->rd[i * n];
-		const struct counter_reading *prev = i ? cur - n : NULL;
-
-		for (size_t j = 0; j < n; j++) {
-			c[j] = cur[j];
-			if (prev) {
-				c[j].value -= prev[j].value;
-				c[j].enabled -= prev[j].enabled;
-				c[j].running -= prev[j].running;
-			}
-		}
+		interval_counts(ticks, n, i, c);
 		if (readings_add_interval(rd, ticks->t_ns[i]) != 0 ||
 		    record_all(rd, evs, n, c, run, plan_run, only_run, (uint32_t)i) != 0)
 			goto out;
 	}
+	rc = 0;
+out:
+	free(c);
+	return rc;
+}
+
+int stat_record_interval(struct readings *rd, const struct stat_event *evs, size_t n,
+			 const struct stat_ticks *ticks, size_t i)
+{
+	/* -I is one run of one planned run (neither -r nor --mux=runs): run 0, every entry */
+	struct reading_run rr = { .wall_ns = ticks->t_ns[i] };
+	struct counter_reading *c = calloc(n + 1, sizeof(*c));
+	int rc = -1;
+
+	if (!c || readings_add_run(rd, &rr) != 0 ||
+	    record_all(rd, evs, n, &ticks->rd[i * n], 0, 0, -1, READING_TOTAL) != 0)
+		goto out;
+	interval_counts(ticks, n, i, c);
+	if (readings_add_interval(rd, ticks->t_ns[i]) != 0 ||
+	    record_all(rd, evs, n, c, 0, 0, -1, 0) != 0)
+		goto out;
 	rc = 0;
 out:
 	free(c);

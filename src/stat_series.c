@@ -40,7 +40,8 @@ static int counted(const struct stat_series_cfg *sc, struct stat_event *evs, siz
 	struct stat_run_cfg c = { .cmd = sc->cmd, .tgt = sc->tgt, .timeout_ms = sc->timeout_ms,
 				  .delay_ms = sc->delay_ms, .interval_ms = sc->interval_ms,
 				  .interval_count = sc->interval_count, .only_run = -1,
-				  .quiet = sc->quiet };
+				  .quiet = sc->quiet, .on_tick = sc->on_tick,
+				  .tick_arg = sc->tick_arg };
 	size_t runs = sc->mux == STAT_MUX_RUNS ? sc->plan_runs : 1;
 	int rc = 0;
 

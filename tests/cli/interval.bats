@@ -70,3 +70,58 @@ load helpers
 	run -2 --separate-stderr "$PMUPROF" stat --interval-count 2 true
 	assert_regex "$stderr" "--interval-count needs -I MS"
 }
+
+@test "-I: each interval is printed when it ends, while the command still runs (as perf)" {
+	# the command ends only once an interval line has reached the log: printed at the end,
+	# none would, and the command would be ended by the test's own limit
+	"$PMUPROF" stat -I 20 -e task-clock -- sh -c \
+		'n=0; while [ ! -e go ] && [ $n -lt 1000 ]; do sleep 0.01; n=$((n + 1)); done
+		 [ -e go ]; exit $((4 + $?))' 2>live.txt &
+	pid=$!
+	seen=0
+	for _ in $(seq 500); do
+		if grep -q 'task-clock$' live.txt; then seen=1; break; fi
+		sleep 0.01
+	done
+	: > go
+	wait "$pid" && st=0 || st=$?
+	assert_equal "$seen" 1
+	assert_equal "$st" 4	# the command's status: it saw go
+	assert_equal "$(head -n 1 live.txt)" "#           time             counts unit events"
+	grep -q "Performance counter stats for" live.txt || fail "no totals after the intervals"
+}
+
+@test "-I printed live is the whole report's text, byte for byte (text, -x, -A, --metric-only, --no-summary)" {
+	w=("$PPLOAD" trickle 12 4)
+	"$PMUPROF" stat -I 10 -e page-faults,task-clock --export text:whole.txt -- "${w[@]}" 2>live.txt
+	cmp live.txt whole.txt || fail "text: $(diff live.txt whole.txt)"
+	[ "$(grep -c 'page-faults$' live.txt)" -ge 4 ] || fail "fewer than 4 intervals: $(cat live.txt)"
+	"$PMUPROF" stat -x, -I 10 -e page-faults,task-clock --export csv:whole.csv -- "${w[@]}" 2>live.csv
+	cmp live.csv whole.csv || fail "-x: $(diff live.csv whole.csv)"
+	"$PMUPROF" stat -A -a -I 10 -e cpu-clock --export text:whole-a.txt -- "${w[@]}" 2>live-a.txt
+	cmp live-a.txt whole-a.txt || fail "-A: $(diff live-a.txt whole-a.txt)"
+	# as many lines per interval as the machine has online CPUs
+	ncpu=$(getconf _NPROCESSORS_ONLN)
+	first=$(awk 'NR == 2 { print $1 }' live-a.txt)
+	assert_equal "$(grep -c "^ *$first CPU" live-a.txt)" "$ncpu"
+	"$PMUPROF" stat --metric-only -I 10 -e page-faults,task-clock --export text:whole-m.txt -- "${w[@]}" 2>live-m.txt
+	cmp live-m.txt whole-m.txt || fail "--metric-only: $(diff live-m.txt whole-m.txt)"
+	"$PMUPROF" stat --no-summary -I 10 -e page-faults --export text:whole-n.txt -- "${w[@]}" 2>live-n.txt
+	cmp live-n.txt whole-n.txt || fail "--no-summary: $(diff live-n.txt whole-n.txt)"
+	refute grep -q "Performance counter stats" live-n.txt
+}
+
+@test "-I: a reader that goes away ends the live lines, not pmuprof: the command's status is kept" {
+	run bash -c "\"$PMUPROF\" stat -I 5 -e task-clock -- sh -c '\"$PPLOAD\" trickle 30 3; exit 3' 2>&1 >/dev/null | head -n 1 >/dev/null; exit \${PIPESTATUS[0]}"
+	assert_equal "$status" 3
+}
+
+@test "-I with -j or -o: one document, written whole at the end" {
+	stat_json -I 10 -e page-faults -- "$PPLOAD" trickle 5 5
+	assert_success
+	[ "$(jqr '.intervals | length')" -ge 2 ] || fail "$(cat report.json)"
+	run -0 --separate-stderr "$PMUPROF" stat -I 10 -e page-faults -o out.txt -- "$PPLOAD" trickle 5 5
+	assert_equal "$stderr" ""
+	assert_equal "$(head -n 1 out.txt)" "#           time             counts unit events"
+	grep -q "Performance counter stats for" out.txt || fail "$(cat out.txt)"
+}
