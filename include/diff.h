@@ -9,13 +9,16 @@
 #include "stats.h"
 
 /* The version of diff's own JSON (schema: man/pmuprof-diff.schema.json). */
-#define DIFF_SCHEMA_VERSION "1.0"
+#define DIFF_SCHEMA_VERSION "1.1"
 #define DIFF_DEFAULT_THRESHOLD 2.0	/* percent */
 #define DIFF_DEFAULT_ALPHA 0.05
 
-/* One event of a report as diff needs it. */
+/* One event of a report as diff needs it, or one of its metrics (IPC, MPKI, top-down shares:
+ * computed from its events as `pmuprof report` computes them). */
 struct diff_event {
-	const char *name, *unit, *status;	/* into the saved report; unit "" when absent */
+	const char *name, *unit, *status;	/* into the saved report or the metric tables; unit
+						 * "" when absent */
+	int metric;		/* a metric, matched only with the other report's metrics */
 	int has;		/* a number was measured (status "counted") */
 	int infinite;		/* what it gives is not a finite number (1e999 reads as infinity,
 				 * and so does a mean past the largest double): not compared */
@@ -25,7 +28,7 @@ struct diff_event {
 struct diff_input {
 	const char *path;
 	struct report_saved saved;	/* the events' strings point into it */
-	struct diff_event *events;
+	struct diff_event *events;	/* the events, then the metrics */
 	size_t nevents;
 };
 
@@ -49,25 +52,29 @@ struct diff_why {
 enum diff_err diff_read(const char *path, struct diff_input *in, struct diff_why *why);
 void diff_input_free(struct diff_input *in);
 
-/* Which way an event's change is a regression. */
-enum diff_dir { DIFF_HIGHER_WORSE = 0, DIFF_HIGHER_BETTER };
+/* Which way an event's change is a regression; a metric may have neither (an instruction mix,
+ * a port's use): a significant change of it is "changed", never a regression. */
+enum diff_dir { DIFF_HIGHER_WORSE = 0, DIFF_HIGHER_BETTER, DIFF_NO_DIRECTION };
 enum diff_test { DIFF_TEST_NONE = 0, DIFF_TEST_THRESHOLD, DIFF_TEST_WELCH };
 enum diff_verdict { DIFF_UNCHANGED = 0, DIFF_REGRESSION, DIFF_IMPROVEMENT, DIFF_NOT_COMPARED,
-		    DIFF_NVERDICTS };
+		    DIFF_CHANGED, DIFF_NVERDICTS };
 
 struct diff_opts {
 	double threshold_pct;	/* the smallest change (percent of base) that matters */
 	double alpha;		/* significance level of the t-test */
-	const char **events;	/* --event: only these (all when nevents == 0) */
+	const char **events;	/* --event: only these events or metrics (all events when
+				 * nevents == 0) */
 	size_t nevents;
 	const char **better;	/* --higher-is-better */
 	size_t nbetter;
 	const char **worse;	/* --lower-is-better (higher is worse) */
 	size_t nworse;
+	int metrics;		/* --metrics: every metric of both reports too */
 };
 
 struct diff_row {
 	const char *name, *unit;
+	int metric;			/* a metric's row (else an event's) */
 	const struct diff_event *base, *new;	/* NULL when the event is not in that report */
 	enum diff_dir dir;
 	double change, change_pct;	/* new - base (means), and in percent of |base|; NAN: none */
@@ -89,9 +96,14 @@ struct diff_result {
 /* The direction an event has unless an option says otherwise: higher is better for IPC-like
  * names ("ipc", "..._per_cycle"), higher is worse for every count. */
 enum diff_dir diff_default_dir(const char *name);
+/* A metric's: higher is better for IPC, retiring, hit ratios and a prefetcher's accuracy,
+ * coverage and timeliness; worse for MPKI, miss, walk and misprediction ratios, the top-down
+ * "bound" shares, stalled cycles and latencies; neither for the rest (the mixes). */
+enum diff_dir diff_metric_dir(const char *name);
 
 /* Matches the events of a and b by name (the k-th of a name with the k-th), in a's order then
- * b's, and judges each. Returns DIFF_OK, DIFF_ERR_NO_EVENT, DIFF_ERR_NO_COMMON or
+ * b's, then their metrics (all with o->metrics, else those --event names) the same way, and
+ * judges each. Returns DIFF_OK, DIFF_ERR_NO_EVENT, DIFF_ERR_NO_COMMON or
  * DIFF_ERR_NOMEM; free r with diff_result_free either way. */
 enum diff_err diff_compare(const struct diff_input *a, const struct diff_input *b,
 			   const struct diff_opts *o, struct diff_result *r, struct diff_why *why);

@@ -22,18 +22,24 @@ struct cmd_diff_opts {
 	int nfiles;
 };
 
-enum { OPT_BETTER = 0x100, OPT_WORSE, OPT_ALPHA };
+enum { OPT_BETTER = 0x100, OPT_WORSE, OPT_ALPHA, OPT_METRICS };
 
 static const struct argp_option options[] = {
 	{ "threshold", 't', "PCT", 0,
 	  "The smallest change that counts, in percent of BASE (default: 2; '2%' works too)", 0 },
-	{ "event", 'e', "NAME", 0, "Compare only this event; repeatable (default: all)", 0 },
+	{ "event", 'e', "NAME", 0,
+	  "Compare only this event or metric; repeatable (default: every event)", 0 },
+	{ "metrics", OPT_METRICS, NULL, 0,
+	  "Compare the reports' metrics too (IPC, MPKI, miss ratios, top-down shares), each "
+	  "computed from its events as 'pmuprof report' does, per run with -r", 0 },
 	{ "format", 'f', "FMT", 0, "text (default), markdown (a table for pull requests) or json",
 	  0 },
 	{ "higher-is-better", OPT_BETTER, "NAME", 0,
-	  "A drop of event NAME is the regression (default for IPC-like names); repeatable", 0 },
+	  "A drop of event or metric NAME is the regression (default for IPC-like names, "
+	  "retiring and hit ratios); repeatable", 0 },
 	{ "lower-is-better", OPT_WORSE, "NAME", 0,
-	  "A rise of event NAME is the regression (default for counts); repeatable", 0 },
+	  "A rise of event or metric NAME is the regression (default for counts, MPKI, miss "
+	  "ratios and bound shares); repeatable", 0 },
 	{ "alpha", OPT_ALPHA, "P", 0,
 	  "Significance level of Welch's t-test on per-run values (default: 0.05)", 0 },
 	{ 0 }
@@ -112,6 +118,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_WORSE:
 		push(state, &o->d.worse, &o->d.nworse, arg);
 		break;
+	case OPT_METRICS:
+		o->d.metrics = 1;
+		break;
 	case ARGP_KEY_ARG:
 		if (o->nfiles == 2)
 			argp_error(state, "unexpected argument '%s' (give two reports: BASE NEW)", arg);
@@ -150,7 +159,8 @@ static void explain(enum diff_err rc, const struct diff_why *w, const char *a, c
 		break;
 	case DIFF_ERR_NO_EVENT:
 		msg_error("cannot compare event '%s': it is not in '%s' (its names: jq -r "
-			  "'.events[].name' %s)", w->what, w->side, w->side);
+			  "'.events[].name' %s; its metrics: pmuprof report %s)", w->what, w->side,
+			  w->side, w->side);
 		break;
 	case DIFF_ERR_NOMEM:
 		msg_error("cannot compare '%s' and '%s': %s", a, b, strerror(ENOMEM));

@@ -14,6 +14,7 @@ const char *diff_verdict_str(enum diff_verdict v)
 	case DIFF_REGRESSION: return "regression";
 	case DIFF_IMPROVEMENT: return "improvement";
 	case DIFF_NOT_COMPARED: return "not compared";
+	case DIFF_CHANGED: return "changed";
 	case DIFF_NVERDICTS: break;
 	}
 	return "unknown";
@@ -21,7 +22,8 @@ const char *diff_verdict_str(enum diff_verdict v)
 
 const char *diff_dir_str(enum diff_dir d)
 {
-	return d == DIFF_HIGHER_BETTER ? "higher-is-better" : "lower-is-better";
+	return d == DIFF_HIGHER_BETTER ? "higher-is-better" :
+	       d == DIFF_NO_DIRECTION ? "none" : "lower-is-better";
 }
 
 const char *diff_test_str(enum diff_test t)
@@ -52,6 +54,28 @@ enum diff_dir diff_default_dir(const char *name)
 	return DIFF_HIGHER_WORSE;
 }
 
+static int has(const char *name, const char *part)
+{
+	return strstr(name, part) != NULL;
+}
+
+enum diff_dir diff_metric_dir(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (diff_default_dir(name) == DIFF_HIGHER_BETTER || strcmp(name, "retiring") == 0 ||
+	    ends_with(name, n, "_retiring") || ends_with(name, n, "_hit_ratio") ||
+	    has(name, "prefetcher_accuracy") || has(name, "prefetcher_coverage") ||
+	    has(name, "prefetcher_timeliness"))
+		return DIFF_HIGHER_BETTER;
+	if (ends_with(name, n, "_mpki") || ends_with(name, n, "_miss_ratio") ||
+	    ends_with(name, n, "_misprediction_ratio") || ends_with(name, n, "_walk_ratio") ||
+	    ends_with(name, n, "_bound") || ends_with(name, n, "_stalled_cycles") ||
+	    has(name, "latency") || strcmp(name, "bad_speculation") == 0)
+		return DIFF_HIGHER_WORSE;
+	return DIFF_NO_DIRECTION;
+}
+
 static int listed(const char *name, const char **list, size_t n)
 {
 	for (size_t k = 0; k < n; k++)
@@ -60,22 +84,30 @@ static int listed(const char *name, const char **list, size_t n)
 	return 0;
 }
 
-/* The occurrence-th event called name in in (from 0), or NULL. */
-static const struct diff_event *nth(const struct diff_input *in, const char *name, size_t occ)
+/* The occurrence-th event (metric: metric) called name in in (from 0), or NULL. */
+static const struct diff_event *nth(const struct diff_input *in, const char *name, int metric,
+				    size_t occ)
 {
 	for (size_t k = 0; k < in->nevents; k++)
-		if (strcmp(in->events[k].name, name) == 0 && occ-- == 0)
+		if (in->events[k].metric == metric && strcmp(in->events[k].name, name) == 0 &&
+		    occ-- == 0)
 			return &in->events[k];
 	return NULL;
 }
 
-/* How many events before e in its report share its name. */
+/* An event or a metric called name in in. */
+static int named(const struct diff_input *in, const char *name)
+{
+	return nth(in, name, 0, 0) || nth(in, name, 1, 0);
+}
+
+/* How many events (or metrics) before e in its report share its name. */
 static size_t occurrence(const struct diff_input *in, const struct diff_event *e)
 {
 	size_t occ = 0;
 
 	for (const struct diff_event *p = in->events; p < e; p++)
-		occ += strcmp(p->name, e->name) == 0;
+		occ += p->metric == e->metric && strcmp(p->name, e->name) == 0;
 	return occ;
 }
 
@@ -120,12 +152,16 @@ static void judge(struct diff_row *w, const struct diff_opts *o)
 		w->significant = big;
 	}
 	worse = w->dir == DIFF_HIGHER_WORSE ? w->change > 0 : w->change < 0;
-	w->verdict = !w->significant ? DIFF_UNCHANGED : worse ? DIFF_REGRESSION : DIFF_IMPROVEMENT;
+	w->verdict = !w->significant ? DIFF_UNCHANGED : w->dir == DIFF_NO_DIRECTION ? DIFF_CHANGED
+		     : worse ? DIFF_REGRESSION : DIFF_IMPROVEMENT;
 }
 
-static int wanted(const struct diff_opts *o, const char *name)
+/* Events: all, or those --event names; metrics: all with --metrics, else those it names. */
+static int wanted(const struct diff_opts *o, const struct diff_event *e)
 {
-	return !o->nevents || listed(name, o->events, o->nevents);
+	if (o->nevents && listed(e->name, o->events, o->nevents))
+		return 1;
+	return e->metric ? o->metrics : !o->nevents;
 }
 
 static void add_row(struct diff_result *r, const struct diff_opts *o, const char *name,
@@ -138,9 +174,10 @@ static void add_row(struct diff_result *r, const struct diff_opts *o, const char
 	w->base = base;
 	w->new = new;
 	w->unit = base ? base->unit : new->unit;
+	w->metric = base ? base->metric : new->metric;
 	w->dir = listed(name, o->better, o->nbetter)  ? DIFF_HIGHER_BETTER
 		 : listed(name, o->worse, o->nworse) ? DIFF_HIGHER_WORSE
-						     : diff_default_dir(name);
+		 : w->metric ? diff_metric_dir(name) : diff_default_dir(name);
 	judge(w, o);
 	r->count[w->verdict]++;
 }
@@ -150,8 +187,8 @@ static enum diff_err check_events(const struct diff_input *a, const struct diff_
 				  const struct diff_opts *o, struct diff_why *why)
 {
 	for (size_t k = 0; k < o->nevents; k++) {
-		const struct diff_input *in = !nth(a, o->events[k], 0) ? a
-					      : !nth(b, o->events[k], 0) ? b : NULL;
+		const struct diff_input *in = !named(a, o->events[k]) ? a
+					      : !named(b, o->events[k]) ? b : NULL;
 
 		if (in) {
 			snprintf(why->what, sizeof(why->what), "%s", o->events[k]);
@@ -177,19 +214,26 @@ enum diff_err diff_compare(const struct diff_input *a, const struct diff_input *
 	if (a->nevents + b->nevents &&
 	    !(r->rows = calloc(a->nevents + b->nevents, sizeof(*r->rows))))
 		return DIFF_ERR_NOMEM;
-	for (size_t k = 0; k < a->nevents; k++) {
-		const struct diff_event *e = &a->events[k];
-		const struct diff_event *m = nth(b, e->name, occurrence(a, e));
+	/* the events, then the metrics: a's in order, then b's own */
+	for (int metric = 0; metric < 2; metric++) {
+		for (size_t k = 0; k < a->nevents; k++) {
+			const struct diff_event *e = &a->events[k];
+			const struct diff_event *m;
 
-		if (wanted(o, e->name))
-			add_row(r, o, e->name, e, m);
-		both += m != NULL;
-	}
-	for (size_t k = 0; k < b->nevents; k++) {
-		const struct diff_event *e = &b->events[k];
+			if (e->metric != metric)
+				continue;
+			m = nth(b, e->name, metric, occurrence(a, e));
+			if (wanted(o, e))
+				add_row(r, o, e->name, e, m);
+			both += m != NULL && !metric;
+		}
+		for (size_t k = 0; k < b->nevents; k++) {
+			const struct diff_event *e = &b->events[k];
 
-		if (!nth(a, e->name, occurrence(b, e)) && wanted(o, e->name))
-			add_row(r, o, e->name, NULL, e);
+			if (e->metric == metric && !nth(a, e->name, metric, occurrence(b, e)) &&
+			    wanted(o, e))
+				add_row(r, o, e->name, NULL, e);
+		}
 	}
 	return both ? DIFF_OK : DIFF_ERR_NO_COMMON;
 }

@@ -15,6 +15,12 @@ enum { C_BASE, C_NEW, C_CHANGE, C_TEST, C_VERDICT, NCOLS };
 static const char *const heads[NCOLS + 1] = { "event", "base", "new", "change", "test",
 					      "verdict" };
 
+/* Whether any row is a metric's (they follow the events' rows). */
+static int has_metrics(const struct diff_result *r)
+{
+	return r->nrows && r->rows[r->nrows - 1].metric;
+}
+
 /* v with its integer part in groups of three digits: 1,234,567.8 */
 static void fmt_num(double v, char *buf, size_t len)
 {
@@ -78,12 +84,13 @@ static void summary(const struct diff_result *r, FILE *out)
 {
 	const size_t *c = r->count;
 
-	fprintf(out,
-		"%zu regression%s, %zu improvement%s, %zu unchanged, %zu not compared "
-		"(threshold %g%%; Welch's t-test at p < %g where both have 2 runs or more)\n",
-		c[DIFF_REGRESSION], c[DIFF_REGRESSION] == 1 ? "" : "s", c[DIFF_IMPROVEMENT],
-		c[DIFF_IMPROVEMENT] == 1 ? "" : "s", c[DIFF_UNCHANGED], c[DIFF_NOT_COMPARED],
-		r->opts->threshold_pct, r->opts->alpha);
+	fprintf(out, "%zu regression%s, %zu improvement%s, %zu unchanged, ", c[DIFF_REGRESSION],
+		c[DIFF_REGRESSION] == 1 ? "" : "s", c[DIFF_IMPROVEMENT],
+		c[DIFF_IMPROVEMENT] == 1 ? "" : "s", c[DIFF_UNCHANGED]);
+	if (has_metrics(r))	/* a metric with no better direction that moved */
+		fprintf(out, "%zu changed, ", c[DIFF_CHANGED]);
+	fprintf(out, "%zu not compared (threshold %g%%; Welch's t-test at p < %g where both have "
+		"2 runs or more)\n", c[DIFF_NOT_COMPARED], r->opts->threshold_pct, r->opts->alpha);
 }
 
 int diff_text(const struct diff_result *r, FILE *out)
@@ -101,9 +108,15 @@ int diff_text(const struct diff_result *r, FILE *out)
 			if ((int)strlen(cell[c]) > wc[c])
 				wc[c] = (int)strlen(cell[c]);
 	}
-	fprintf(out, "%-*s  %*s  %*s  %*s  %-*s  %s\n", wname, heads[0], wc[0], heads[1], wc[1],
-		heads[2], wc[2], heads[3], wc[3], heads[4], heads[5]);
+	if (!r->nrows)
+		fprintf(out, "%-*s  %*s  %*s  %*s  %-*s  %s\n", wname, heads[0], wc[0], heads[1],
+			wc[1], heads[2], wc[2], heads[3], wc[3], heads[4], heads[5]);
 	for (size_t k = 0; k < r->nrows; k++) {
+		/* the events' table, then the metrics' under a heading of their own */
+		if (k == 0 || r->rows[k].metric != r->rows[k - 1].metric)
+			fprintf(out, "%s%-*s  %*s  %*s  %*s  %-*s  %s\n", k ? "\n" : "", wname,
+				r->rows[k].metric ? "metric" : heads[0], wc[0], heads[1], wc[1],
+				heads[2], wc[2], heads[3], wc[3], heads[4], heads[5]);
 		fmt_cells(&r->rows[k], cell);
 		fprintf(out, "%-*s  %*s  %*s  %*s  %-*s  %s\n", wname, r->rows[k].name, wc[0],
 			cell[0], wc[1], cell[1], wc[2], cell[2], wc[3], cell[3], cell[4]);
@@ -129,11 +142,13 @@ int diff_markdown(const struct diff_result *r, FILE *out)
 {
 	char cell[NCOLS][CELL];
 
-	fputs("| event | base | new | change | test | verdict |\n"
-	      "| :--- | ---: | ---: | ---: | :--- | :--- |\n", out);
 	for (size_t k = 0; k < r->nrows; k++) {
 		const struct diff_row *w = &r->rows[k];
 
+		if (k == 0 || w->metric != r->rows[k - 1].metric)
+			fprintf(out, "%s| %s | base | new | change | test | verdict |\n"
+				"| :--- | ---: | ---: | ---: | :--- | :--- |\n", k ? "\n" : "",
+				w->metric ? "metric" : "event");
 		fmt_cells(w, cell);
 		fputc('|', out);
 		md_cell(w->name, 1, out);
@@ -188,7 +203,7 @@ static cJSON *row_json(const struct diff_row *w)
 
 static cJSON *diff_tree(const struct diff_result *r)
 {
-	cJSON *root = cJSON_CreateObject(), *evs, *sum;
+	cJSON *root = cJSON_CreateObject(), *evs, *mts, *sum;
 
 	cJSON_AddStringToObject(root, "schema_version", DIFF_SCHEMA_VERSION);
 	cJSON_AddStringToObject(root, "pmuprof_version", PMUPROF_VERSION);
@@ -197,13 +212,15 @@ static cJSON *diff_tree(const struct diff_result *r)
 	cJSON_AddNumberToObject(root, "threshold_pct", r->opts->threshold_pct);
 	cJSON_AddNumberToObject(root, "alpha", r->opts->alpha);
 	evs = cJSON_AddArrayToObject(root, "events");
+	mts = cJSON_AddArrayToObject(root, "metrics");	/* 1.1 */
 	for (size_t k = 0; k < r->nrows; k++)
-		cJSON_AddItemToArray(evs, row_json(&r->rows[k]));
+		cJSON_AddItemToArray(r->rows[k].metric ? mts : evs, row_json(&r->rows[k]));
 	sum = cJSON_AddObjectToObject(root, "summary");
 	cJSON_AddNumberToObject(sum, "regressions", (double)r->count[DIFF_REGRESSION]);
 	cJSON_AddNumberToObject(sum, "improvements", (double)r->count[DIFF_IMPROVEMENT]);
 	cJSON_AddNumberToObject(sum, "unchanged", (double)r->count[DIFF_UNCHANGED]);
 	cJSON_AddNumberToObject(sum, "not_compared", (double)r->count[DIFF_NOT_COMPARED]);
+	cJSON_AddNumberToObject(sum, "changed", (double)r->count[DIFF_CHANGED]);	/* 1.1 */
 	cJSON_AddBoolToObject(root, "regressed", r->count[DIFF_REGRESSION] > 0);
 	return root;
 }

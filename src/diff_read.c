@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "diff.h"
+#include "metrics.h"
+#include "mxtab.h"
 
 /* The numbers of a runs array (NAN, runs that measured nothing, left out) summarized; -1
  * when there is none, -2 when memory ran out. */
@@ -38,6 +40,17 @@ static int stats_given(const struct stats_summary *st, struct stats_summary *s)
 	return 0;
 }
 
+/* The end of reading e: rc 0 when e->sum holds what it measured, -1 when there is nothing, -2
+ * when memory ran out. */
+static enum diff_err settle(struct diff_event *e, int rc)
+{
+	if (rc == -2)
+		return DIFF_ERR_NOMEM;
+	e->infinite = rc == 0 && !isfinite(e->sum.mean);
+	e->has = rc == 0 && !e->infinite;
+	return DIFF_OK;
+}
+
 /* One event: what it measured, by preference per-run values (pmuprof stat -r), a summary of
  * them, else the single value. */
 static enum diff_err read_event(const struct report *r, const struct report_event *re,
@@ -54,16 +67,50 @@ static enum diff_err read_event(const struct report *r, const struct report_even
 		rc = stats_given(&re->stats, &e->sum);
 	if (rc && re->status == REPORT_COUNTED)
 		rc = stats_summarize(&re->value, 1, &e->sum) ? -2 : 0;
-	if (rc == -2)
-		return DIFF_ERR_NOMEM;
-	e->infinite = rc == 0 && !isfinite(e->sum.mean);
-	e->has = rc == 0 && !e->infinite;
-	return DIFF_OK;
+	return settle(e, rc);
+}
+
+/* Metric m of r: per-run values (-r) when every run has one, else its value over the totals
+ * (the means'). */
+static enum diff_err read_metric(const struct report *r, const struct report_metric_value *m,
+				 struct diff_event *e)
+{
+	int rc = -1;
+
+	e->name = mxtab_metric_name(m->def);
+	e->unit = mxtab_metric_unit(m->def);
+	e->metric = 1;
+	e->status = isnan(m->value) ? "not computed" : "counted";
+	if (r->nruns > 1) {
+		double *v = malloc(r->nruns * sizeof(*v));
+		size_t k = 0;
+
+		if (!v)
+			return DIFF_ERR_NOMEM;
+		while (k < r->nruns && !isnan(v[k] = metrics_value_run(r, m, k)))
+			k++;
+		rc = k == r->nruns ? runs_summary(v, k, &e->sum) : -1;
+		free(v);
+	}
+	if (rc == -1 && !isnan(m->value))
+		rc = stats_summarize(&m->value, 1, &e->sum) ? -2 : 0;
+	return settle(e, rc);
+}
+
+/* r's metrics, as `pmuprof report` computes them: for the core the report names (else its
+ * MIDR's), the -M names saved, and every metric whose events were all counted. */
+static int compute_metrics(struct report *r)
+{
+	struct metrics_core mc;
+
+	if (!r->metrics_core || metrics_core_named(&mc, r->metrics_core) != 0)
+		metrics_core_from_midr(&mc, r->host.midr);
+	return metrics_compute(r, &mc, r->metric_requests, r->nmetric_requests);
 }
 
 enum diff_err diff_read(const char *path, struct diff_input *in, struct diff_why *why)
 {
-	const struct report *r = &in->saved.r;
+	struct report *r = &in->saved.r;
 	enum diff_err rc = DIFF_OK;
 
 	memset(in, 0, sizeof(*in));
@@ -72,10 +119,15 @@ enum diff_err diff_read(const char *path, struct diff_input *in, struct diff_why
 	in->path = path;
 	if ((why->read_err = report_read(path, &in->saved, &why->read)) != REPORT_READ_OK)
 		return DIFF_ERR_READ;
-	if (r->nevents && !(in->events = calloc(r->nevents, sizeof(*in->events))))
+	if (compute_metrics(r) != 0 ||
+	    (r->nevents + r->nmetrics &&
+	     !(in->events = calloc(r->nevents + r->nmetrics, sizeof(*in->events)))))
 		rc = DIFF_ERR_NOMEM;
 	for (size_t k = 0; rc == DIFF_OK && k < r->nevents; k++)
 		if ((rc = read_event(r, &r->events[k], &in->events[in->nevents])) == DIFF_OK)
+			in->nevents++;
+	for (size_t k = 0; rc == DIFF_OK && k < r->nmetrics; k++)
+		if ((rc = read_metric(r, &r->metrics[k], &in->events[in->nevents])) == DIFF_OK)
 			in->nevents++;
 	if (rc != DIFF_OK)
 		diff_input_free(in);

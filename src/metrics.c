@@ -249,6 +249,7 @@ struct at {
 	size_t u;
 	long interval;
 	int scaled;
+	long run;		/* -r: that run's values; -1: the totals (their means) */
 };
 
 /* The value of m's input i (REPORT_METRIC_NONE: none) in the source a describes: MEXPR_OK
@@ -262,6 +263,14 @@ static enum mexpr_status input_at(struct at *a, size_t i, double *value)
 	if (m->ev[i] == REPORT_METRIC_NONE)
 		return MEXPR_NOVALUE;
 	e = &a->r->events[m->ev[i]];
+	if (a->run >= 0) {
+		/* one run's value (NAN: not counted in it); a core type's part has none of its
+		 * own per run */
+		if (m->pmu || !e->runs || (size_t)a->run >= a->r->nruns || isnan(e->runs[a->run]))
+			return MEXPR_NOVALUE;
+		*value = e->runs[a->run];
+		return MEXPR_OK;
+	}
 	if (m->pmu && !a->unit) {
 		/* a core type's metric over the totals: that PMU's part only */
 		const struct report_part *p = part_on(e, m->pmu);
@@ -280,7 +289,7 @@ static enum mexpr_status input_at(struct at *a, size_t i, double *value)
 
 double metrics_input_at(const struct report *r, const struct report_metric_value *m, size_t i)
 {
-	struct at a = { r, m, 0, 0, -1, 0 };
+	struct at a = { r, m, 0, 0, -1, 0, -1 };
 	double v;
 
 	return i < m->nev && input_at(&a, i, &v) == MEXPR_OK ? v : NAN;
@@ -303,7 +312,7 @@ static enum mexpr_status input(void *ctx, const char *name, size_t len, double *
 double metrics_value_at(const struct report *r, const struct report_metric_value *m, int unit,
 			size_t u, long interval, struct mexpr_error *err, int *estimate)
 {
-	struct at a = { r, m, unit, u, interval, 0 };
+	struct at a = { r, m, unit, u, interval, 0, -1 };
 	double v;
 
 	if (unit && !metrics_unit_applies(r, m, u)) {
@@ -317,6 +326,14 @@ double metrics_value_at(const struct report *r, const struct report_metric_value
 	if (estimate)
 		*estimate = a.scaled;
 	return v;
+}
+
+double metrics_value_run(const struct report *r, const struct report_metric_value *m,
+			 size_t run)
+{
+	struct at a = { r, m, 0, 0, -1, 0, (long)run };
+
+	return mxtab_metric_eval(m->def, input, &a, NULL);
 }
 
 int metrics_unit_applies(const struct report *r, const struct report_metric_value *m, size_t u)

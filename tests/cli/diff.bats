@@ -201,3 +201,69 @@ err() {
 	run "$PMUPROF" diff --higher-is-better cycles --lower-is-better cycles "$F/base.json" "$F/same.json"
 	assert_failure 2
 }
+
+# The row of metric $1 in diff.json, field $2.
+metric_field() {
+	jq -r --arg n "$1" "[.metrics[] | select(.name == \$n)][0].$2" diff.json
+}
+
+@test "--metrics: IPC from per-run counts is tested run by run; its drop is a regression" {
+	diff_json metrics-base.json metrics-ipc-down.json --metrics
+	assert_equal "$status" 1
+	assert_equal "$(jq -r .schema_version diff.json)" 1.1
+	assert_equal "$(metric_field ipc direction)" higher-is-better
+	assert_equal "$(metric_field ipc test)" welch
+	assert_equal "$(metric_field ipc verdict)" regression
+	assert_equal "$(metric_field ipc unit)" "per cycle"
+	# each run's IPC (instructions / cycles of that run), their mean
+	assert_equal "$(metric_field ipc base.runs)" 5
+	assert_equal "$(jq -r '[.metrics[] | select(.name == "ipc")][0].base.value * 1000 | round' diff.json)" 2000
+	assert_equal "$(jq -r '[.metrics[] | select(.name == "ipc")][0].new.value * 1000 | round' diff.json)" 1800
+	# fewer instructions alone would be an improvement: the metric says what the counts do not
+	assert_equal "$(verdict instructions)" improvement
+	assert_equal "$(jq -r .summary.regressions diff.json)" 2
+}
+
+@test "--metrics: a mix (load_percentage) has no better direction: its change is 'changed', not a regression" {
+	diff_json metrics-base.json metrics-ipc-down.json --metrics
+	assert_equal "$(metric_field load_percentage direction)" none
+	assert_equal "$(metric_field load_percentage verdict)" changed
+	assert_equal "$(jq -r .summary.changed diff.json)" 1
+	# given a direction, it is judged
+	diff_json metrics-base.json metrics-ipc-down.json --metrics --higher-is-better load_percentage \
+		--higher-is-better ipc
+	assert_equal "$(metric_field load_percentage verdict)" improvement
+	assert_equal "$(metric_field ipc verdict)" regression	# already higher-is-better
+	diff_json metrics-base.json metrics-ipc-down.json --metrics --lower-is-better ipc
+	assert_equal "$(metric_field ipc verdict)" improvement
+}
+
+@test "metrics: compared only with --metrics or when --event names one; events and metrics of one name stay apart" {
+	diff_json metrics-base.json metrics-ipc-down.json
+	assert_equal "$(jq -r '.metrics | length' diff.json)" 0
+	diff_json metrics-base.json metrics-ipc-down.json -e ipc
+	assert_equal "$status" 1
+	assert_equal "$(jq -r '.events | length' diff.json)" 0
+	assert_equal "$(jq -r '[.metrics[].name] | join(",")' diff.json)" ipc
+	# base.json has an event named ipc (2.0) as well as the metric from cycles and instructions
+	diff_json base.json ipc-down-10.json -e ipc
+	assert_equal "$(jq -r '[.events[].name] | join(",")' diff.json)" ipc
+	assert_equal "$(verdict ipc)" regression
+	assert_equal "$(metric_field ipc verdict)" unchanged
+	run -2 "$PMUPROF" diff -e load_percentage "$F/base.json" "$F/metrics-base.json"
+	assert_output --partial "load_percentage"
+}
+
+@test "--metrics in text and markdown: a table of metrics under the events', and the changed count" {
+	run -1 "$PMUPROF" diff --metrics "$F/metrics-base.json" "$F/metrics-ipc-down.json"
+	assert_regex "$output" $'\nmetric +base +new +change +test +verdict\nipc +2\\.000 per cycle'
+	assert_regex "$output" "load_percentage .* changed"
+	assert_output --partial "2 regressions, 1 improvement, 2 unchanged, 1 changed, 0 not compared"
+	run -1 "$PMUPROF" diff --metrics -f markdown "$F/metrics-base.json" "$F/metrics-ipc-down.json"
+	assert_output --partial "| metric | base | new | change | test | verdict |"
+	assert_regex "$output" '\| `ipc` \|.*\*\*regression\*\*'
+	# without metrics the summary is as before
+	run -1 "$PMUPROF" diff "$F/metrics-base.json" "$F/metrics-ipc-down.json"
+	refute_output --partial " changed,"
+	refute_output --partial "metric "
+}

@@ -55,9 +55,10 @@ load schema
 	local F=$FIXTURES/diff
 	for pair in "base.json same.json" "base.json cycles-up-10.json" \
 		"runs-base.json runs-up-5.json" "runs-base.json stats-up-5.json" \
-		"dup-base.json dup-new.json" "base.json ipc-down-10.json"; do
+		"dup-base.json dup-new.json" "base.json ipc-down-10.json" \
+		"metrics-base.json metrics-ipc-down.json" "base.json runs-up-5.json"; do
 		set -- $pair
-		run "$PMUPROF" diff -f json "$F/$1" "$F/$2"
+		run "$PMUPROF" diff -f json --metrics "$F/$1" "$F/$2"
 		[ "$status" -le 1 ] || fail "diff $pair: status $status"
 		printf '%s\n' "$output" > diff.json
 		validate_diff diff.json
