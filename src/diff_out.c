@@ -96,7 +96,7 @@ static void summary(const struct diff_result *r, FILE *out)
 int diff_text(const struct diff_result *r, FILE *out)
 {
 	char cell[NCOLS][CELL];
-	int wname = (int)strlen(heads[0]), wc[NCOLS];
+	int wname = (int)strlen(has_metrics(r) ? "metric" : heads[0]), wc[NCOLS];
 
 	for (int c = 0; c < NCOLS; c++)
 		wc[c] = (int)strlen(heads[c + 1]);
@@ -142,6 +142,9 @@ int diff_markdown(const struct diff_result *r, FILE *out)
 {
 	char cell[NCOLS][CELL];
 
+	if (!r->nrows)
+		fputs("| event | base | new | change | test | verdict |\n"
+		      "| :--- | ---: | ---: | ---: | :--- | :--- |\n", out);
 	for (size_t k = 0; k < r->nrows; k++) {
 		const struct diff_row *w = &r->rows[k];
 
