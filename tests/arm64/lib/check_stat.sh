@@ -19,6 +19,16 @@ check_stat() {
 	is_num "$n" && [ "$n" -ge 3 ] && [ "$rest" = "$x $x" ]
 	tap "$m: pmuprof stat -I 2: $EU of loop3 in $n intervals sums to $x exactly" $? \
 		"intervals, sum, total: '$r'" "$(tail_of "$O/pp-interval.loop3.err" 3)"
+	# printed live: the interval lines' counts (field 2; the time leads) sum to the exact
+	# count, and so does the summary line that follows them
+	f=$O/pp-interval-x.loop3.err
+	r=$(awk -F, '$1 == "summary" { s = $2; next } $1 ~ /^ *[0-9]+\.[0-9]+$/ { n++; t += $2 }
+		END { printf "%d %d %s", n, t, s }' "$f" 2>/dev/null)
+	n=${r%% *} rest=${r#* }
+	is_num "$n" && [ "$n" -ge 3 ] && [ "$rest" = "$x $x" ] &&
+		[ "$(cat "$O/pp-interval-x.loop3.rc" 2>/dev/null)" = 0 ]
+	tap "$m: pmuprof stat -I 2 -x, printed live: $EU of loop3 in $n lines sums to $x exactly" \
+		$? "lines, sum, summary: '$r'" "$(tail_of "$f" 3)"
 	r=$(jq -r --arg u "$EU" '[.metrics[] | select(.name == "ipc" and (.events | index($u))) |
 		.value] | map(tostring) | join(" ")' "$O/pp.loop.json" 2>/dev/null)
 	[ "$r" = 1 ]
