@@ -533,33 +533,33 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 {
 	struct agg_row *cmd = NULL, *types = NULL;
 	size_t ncmd = 0, ntypes = 0;
-	int rc = -1;
+	int rc = -1, split = 0;
 
 	if (!(r->events = calloc(nrows + 1, sizeof(*r->events))))
 		return -1;
 	r->nevents = nrows;
+	for (size_t k = 0; k < nrows; k++)
+		split |= evs[k].nparts > 0;
+	/* the rows per core type only when an event is split over them (big.LITTLE) */
 	if (agg_build_as(s->rd.r, s->rd.n, AGG_COMMAND, NULL, scaling(b), &cmd, &ncmd) != 0 ||
-	    agg_build_as(s->rd.r, s->rd.n, AGG_CORE_TYPE, NULL, scaling(b), &types, &ntypes) != 0 ||
+	    (split && agg_build_as(s->rd.r, s->rd.n, AGG_CORE_TYPE, NULL, scaling(b), &types,
+				   &ntypes) != 0) ||
 	    fill_times(r, s, b->repeated) != 0)
 		goto out;
 	for (size_t k = 0; k < nrows; k++) {
 		struct report_event *re = &r->events[k];
-		double *vals = calloc(s->nruns + 1, sizeof(*vals));
+		double *vals = NULL;	/* each run's value: only -r keeps them */
 		struct figures f;
 
-		if (!vals)
+		if (b->repeated && !(vals = calloc(s->nruns + 1, sizeof(*vals))))
 			goto out;
 		fill_identity(re, &evs[k]);
 		over_runs(cmd, ncmd, &s->rd, (uint32_t)k, -1, s->nruns, vals, 0, evs[k].fixture, &f);
 		put_figures(re, &f);
 		re->note = evs[k].fixture;
 		re->run = b->runs_mode ? evs[k].run + 1 : 0;
-		if (b->repeated) {
-			if (fill_stats(re, vals, s->nruns) != 0)
-				goto out;
-		} else {
-			free(vals);
-		}
+		if (b->repeated && fill_stats(re, vals, s->nruns) != 0)
+			goto out;
 		if (b->intervals && s->rd.nintervals &&
 		    !(re->deltas = deltas(cmd, ncmd, (uint32_t)k, s->rd.nintervals)))
 			goto out;
