@@ -63,12 +63,12 @@ int metrics_compute(struct report *r, const struct metrics_core *mc, const char 
  * was counted for part of the time only. */
 double metrics_value_at(const struct report *r, const struct report_metric_value *m, int unit,
 			size_t u, long interval, struct mexpr_error *err, int *estimate);
-/* The value m's input i (mxtab_metric_event(m->def, i)) has over the totals, as the formula
- * took it (a core type's metric: that PMU's part); NAN when it has none. */
 /* m's value in recorded run run of -r, from its inputs' values in that run; NAN when an
  * input has none there (not counted in it, no per-run values, or a core type's metric). */
 double metrics_value_run(const struct report *r, const struct report_metric_value *m,
 			 size_t run);
+/* The value m's input i (mxtab_metric_event(m->def, i)) has over the totals, as the formula
+ * took it (a core type's metric: that PMU's part); NAN when it has none. */
 double metrics_input_at(const struct report *r, const struct report_metric_value *m, size_t i);
 /* Whether unit u's CPUs are those m's PMU counts on (always, for a metric of no PMU). */
 int metrics_unit_applies(const struct report *r, const struct report_metric_value *m, size_t u);

@@ -298,6 +298,9 @@ void report_each_cell(const struct report *r, long interval,
  * last, shorter interval reads low). 0 when there is none. */
 int report_cell_metric(const struct report *r, const struct report_event *e, size_t u,
 		       long interval, uint64_t wall_ns, double *val, const char **unit);
+/* Whether the run's first interval is among those r prints (text, -x): -I's heading goes
+ * before it (not before a live slice of a later one, nor after intervals already printed). */
+int report_interval_heading(const struct report *r);
 /* Interval i's length in ns (from the previous interval's end, or from the start). */
 uint64_t report_interval_ns(const struct report *r, size_t i);
 

@@ -353,6 +353,11 @@ void report_each_cell(const struct report *r, long interval,
 	free(order);
 }
 
+int report_interval_heading(const struct report *r)
+{
+	return !r->interval_base && !r->interval_from;
+}
+
 uint64_t report_interval_ns(const struct report *r, size_t i)
 {
 	return r->interval_t_ns[i] - (i ? r->interval_t_ns[i - 1] : r->interval_t0_ns);

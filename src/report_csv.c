@@ -264,7 +264,7 @@ static void metric_only_report_csv(const struct report *r, FILE *out, const char
 		metric_only_csv(r, -1, 1, NULL, out, sep);
 		return;
 	}
-	if (!r->interval_base && !r->interval_from) {	/* before the run's first interval */
+	if (report_interval_heading(r)) {
 		fputs(" time,", out);
 		metric_only_csv(r, -1, 0, NULL, out, sep);
 	}

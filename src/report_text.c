@@ -74,8 +74,8 @@ static void put_fixed(double v, int width, int prec, FILE *out)
 		fprintf(out, "%*.*f", width, prec, v);
 		return;
 	}
-	for (int k = width - (int)strlen(s); k > 0; k--)	/* right-justified, as %*.*f */
-		fputc(' ', out);
+	if (width > (int)strlen(s))	/* right-justified, as %*.*f */
+		pad(width - (int)strlen(s), out);
 	fputs(s, out);
 }
 
@@ -412,7 +412,7 @@ static void print_metric_only_intervals(const struct report *r, FILE *out)
 {
 	char t[TEXTLINE_SECS_LEN];
 
-	if (!r->interval_base && !r->interval_from) {
+	if (report_interval_heading(r)) {
 		fputs("#           time ", out);
 		metric_only_line(r, -1, 0, out);
 	}
@@ -449,7 +449,7 @@ static void print_intervals(const struct report *r, FILE *out)
 		print_metric_only_intervals(r, out);
 		return;
 	}
-	if (!r->interval_base && !r->interval_from)	/* before the run's first interval */
+	if (report_interval_heading(r))
 		fputs(interval_header[r->aggr], out);
 	for (size_t i = r->interval_from; i < r->nintervals; i++) {
 		if (r->aggr != REPORT_AGGR_GLOBAL) {
