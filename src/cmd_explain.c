@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "argp_trim.h"
 #include "capacity.h"
 #include "cmd.h"
 #include "evsel.h"
@@ -192,7 +193,7 @@ int cmd_explain(int argc, char **argv)
 	struct resolve_ctx c;
 	int rc = PP_EXIT_ERROR;
 
-	argp_parse(&explain_argp, argc, argv, 0, NULL, &o);
+	argp_trim_parse(&explain_argp, argc, argv, 0, &o);
 	if ((o.json && msg_json_ready() != 0) || evsel_ctx_init(&o.ev, &c) != 0) {
 		evsel_opts_free(&o.ev);
 		return PP_EXIT_ERROR;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "argp_trim.h"
 #include "capacity.h"
 #include "cmd.h"
 #include "evtab.h"
@@ -369,7 +370,7 @@ int cmd_info(int argc, char **argv)
 	struct resolve_ctx ctx;
 	int rc = 0;
 
-	argp_parse(&info_argp, argc, argv, 0, NULL, &o);
+	argp_trim_parse(&info_argp, argc, argv, 0, &o);
 	if (o.json && msg_json_ready() != 0)
 		return PP_EXIT_ERROR;
 	resolve_ctx_init(&ctx, NULL, NULL);
