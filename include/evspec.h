@@ -33,7 +33,8 @@ struct evspec_term {
 };
 
 struct evspec_req {
-	char *text;		/* the event as written, modifiers included */
+	char *text;		/* the event as written, modifiers included; owns the string
+				 * name or pmu points into */
 	char *name;		/* event name or raw code; NULL for PMU/terms/ */
 	char *pmu;		/* PMU name for PMU/terms/, else NULL */
 	struct evspec_term *terms;	/* room for EVSPEC_MAX_TERMS once a term is seen, else

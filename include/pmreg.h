@@ -126,5 +126,7 @@ void pmreg_th_extract(const struct sysfs_pmu *pmu, const uint64_t cfg[4], uint32
 		      unsigned *tc);
 /* Reads a format term's value out of cfg (0 when the PMU has no such term). */
 uint64_t pmreg_format_get(const struct sysfs_pmu *pmu, const char *term, const uint64_t cfg[4]);
+/* The same for a term already found (sysfs_format_find); 0 for NULL. */
+uint64_t pmreg_format_value(const struct sysfs_format *f, const uint64_t cfg[4]);
 
 #endif

@@ -58,9 +58,7 @@ static char *span(const char *s, size_t from, size_t to)
 
 static void req_free(struct evspec_req *r)
 {
-	free(r->text);
-	free(r->name);
-	free(r->pmu);
+	free(r->text);		/* and the name or PMU within it */
 	for (int t = 0; t < r->nterms; t++) {
 		free(r->terms[t].key);
 		free(r->terms[t].value);
@@ -151,7 +149,8 @@ static pp_status parse_event(struct cursor *c, struct evspec_req *r, int group)
 {
 	size_t start = c->i;
 	pp_status st = PP_OK;
-	char *word;
+	size_t len, wlen;
+	int slashed;
 
 	memset(r, 0, sizeof(*r));
 	r->group = group;
@@ -163,26 +162,34 @@ static pp_status parse_event(struct cursor *c, struct evspec_req *r, int group)
 		return ch == ',' || ch == '}' || !ch ? fail(c, start, "empty event name")
 		       : fail_char(c, "unexpected '%c' where an event name should be");
 	}
-	if (!(word = span(c->s, start, c->i)))
-		return PP_ENOMEM;
-	if (c->s[c->i] == '/') {
-		r->pmu = word;
+	wlen = c->i - start;
+	if ((slashed = c->s[c->i] == '/')) {
 		st = parse_terms(c, r);
 		if (st == PP_OK && c->s[c->i] == ':')
 			c->i++;
 		if (st == PP_OK && c->s[c->i] && c->s[c->i] != ',' && c->s[c->i] != '}')
 			st = parse_mods(c, &r->mods);
-	} else {
-		r->name = word;
-		if (c->s[c->i] == ':') {
-			c->i++;
-			st = parse_mods(c, &r->mods);
-		}
+	} else if (c->s[c->i] == ':') {
+		c->i++;
+		st = parse_mods(c, &r->mods);
 	}
-	if (st == PP_OK && !(r->text = span(c->s, start, c->i)))
+	/* one allocation an event: the text as written, then its first word (the name, or
+	 * the PMU of PMU/terms/) */
+	len = c->i - start;
+	if (st == PP_OK && !(r->text = malloc(len + 1 + wlen + 1)))
 		st = PP_ENOMEM;
-	if (st != PP_OK)
+	if (st != PP_OK) {
 		req_free(r);
+		return st;
+	}
+	memcpy(r->text, c->s + start, len);
+	r->text[len] = '\0';
+	memcpy(r->text + len + 1, c->s + start, wlen);
+	r->text[len + 1 + wlen] = '\0';
+	if (slashed)
+		r->pmu = r->text + len + 1;
+	else
+		r->name = r->text + len + 1;
 	return st;
 }
 

@@ -53,17 +53,33 @@ static int root_of(int *up, int k)
  * first member. */
 static size_t make_units(const struct plan_ev *ev, size_t n, int *unit)
 {
-	int *up = malloc((n + 1) * sizeof(*up));
+	/* up: the union-find; first[v], first[n + 1 + v]: the first event of group v, of tie v
+	 * (both below n + 1 as the callers number them; a larger one is sought by a scan) */
+	int *up = malloc((3 * n + 3) * sizeof(*up)), *first;
 	size_t nu = 0;
 
 	if (!up)
 		return 0;
+	first = up + n + 1;
+	for (size_t k = 0; k < 2 * n + 2; k++)
+		first[k] = -1;
 	for (size_t k = 0; k < n; k++) {
+		int ids[2] = { ev[k].group, ev[k].tie > 0 ? ev[k].tie : -1 };
+
 		up[k] = (int)k;
-		for (size_t j = 0; j < k; j++)
-			if ((ev[k].group >= 0 && ev[j].group == ev[k].group) ||
-			    (ev[k].tie > 0 && ev[j].tie == ev[k].tie))
-				up[root_of(up, (int)k)] = root_of(up, (int)j);
+		for (int w = 0; w < 2; w++) {
+			int v = ids[w], *f = first + (size_t)w * (n + 1), j = -1;
+
+			if (v < 0)
+				continue;
+			if ((size_t)v <= n && (j = f[v]) < 0)
+				f[v] = (int)k;
+			for (size_t i = 0; (size_t)v > n && i < k; i++)
+				if ((w ? ev[i].tie : ev[i].group) == v)
+					j = (int)i;
+			if (j >= 0)
+				up[root_of(up, (int)k)] = root_of(up, j);
+		}
 	}
 	for (size_t k = 0; k < n; k++)
 		unit[k] = -1;

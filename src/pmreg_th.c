@@ -79,11 +79,14 @@ static uint64_t format_get(const struct sysfs_format *f, const uint64_t cfg[4])
 	return v;
 }
 
+uint64_t pmreg_format_value(const struct sysfs_format *f, const uint64_t cfg[4])
+{
+	return f && f->field >= 0 && f->field < 4 ? format_get(f, cfg) : 0;
+}
+
 uint64_t pmreg_format_get(const struct sysfs_pmu *pmu, const char *term, const uint64_t cfg[4])
 {
-	const struct sysfs_format *f = sysfs_format_find(pmu, term);
-
-	return f && f->field >= 0 && f->field < 4 ? format_get(f, cfg) : 0;
+	return pmreg_format_value(sysfs_format_find(pmu, term), cfg);
 }
 
 void pmreg_th_extract(const struct sysfs_pmu *pmu, const uint64_t cfg[4], uint32_t *th,

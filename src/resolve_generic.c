@@ -207,8 +207,12 @@ static int generic_hashed;
 pp_status resolve_generic(const char *name, struct perf_event_attr *attr, const char **unit)
 {
 	uint64_t config;
-	uint32_t h = name_hash(name);
+	uint32_t h;
 
+	/* no generic or cache name has a '_', and nearly every Arm name has one */
+	if (strchr(name, '_'))
+		return PP_ENOENT;
+	h = name_hash(name);
 	if (!generic_hashed) {
 		for (size_t k = 0; k < NGENERIC; k++)
 			generic_hash[k] = name_hash(generics[k].name);

@@ -52,15 +52,31 @@ static int pmu_index(const struct resolve_ctx *c, const struct stat_event *e)
 	return -1;
 }
 
-/* The planner's view of an event on PMU pmu (NULL: none): its counter kind. */
-static struct plan_ev plan_event(const struct stat_event *e, const struct sysfs_pmu *pmu,
-				 int ix)
+/* What the planner reads of an Arm PMU for each of its events, looked up once a PMU (issue
+ * 16: five format/ lookups and a core lookup an event before): its PMUv3 version and the
+ * format/ terms of the 64-bit and threshold bits. */
+struct pmu_facts {
+	int pmuver;
+	const struct sysfs_format *lng, *th, *thc, *thn;
+};
+
+static struct pmu_facts pmu_facts(const struct sysfs_pmu *pmu)
+{
+	const struct evtab_core *core = resolve_pmu_core(pmu);
+	int ver = core ? pmreg_pmuver_for_arch(evtab_core_arch(core)) : -1;
+
+	return (struct pmu_facts){ ver < 0 ? 1 : ver, sysfs_format_find(pmu, "long"),
+				   sysfs_format_find(pmu, "threshold"),
+				   sysfs_format_find(pmu, "threshold_compare"),
+				   sysfs_format_find(pmu, "threshold_count") };
+}
+
+/* The planner's view of an event on a PMU with facts f (NULL: no PMU): its counter kind. */
+static struct plan_ev plan_event(const struct stat_event *e, const struct pmu_facts *f, int ix)
 {
 	const struct perf_event_attr *a = &e->sel.ev.attr;
 	uint64_t cfg[4] = { a->config, a->config1, a->config2, 0 };
-	const struct evtab_core *core = pmu ? resolve_pmu_core(pmu) : NULL;
-	int ver = core ? pmreg_pmuver_for_arch(evtab_core_arch(core)) : -1;
-	struct pmreg_pmu pp = { .pmuver = ver < 0 ? 1 : ver };
+	struct pmreg_pmu pp = { .pmuver = f ? f->pmuver : 1 };
 	struct pmreg_event re = { .evt = (uint16_t)(e->sel.ev.arm_code >= 0 ? e->sel.ev.arm_code
 						    : (int)(a->config & 0xffff)) };
 	/* the parts of one event share a run: its total adds counts of one run of the command */
@@ -68,8 +84,13 @@ static struct plan_ev plan_event(const struct stat_event *e, const struct sysfs_
 
 	if (ix < 0)
 		return pe;
-	re.is_long = pmreg_format_get(pmu, "long", cfg) != 0;
-	pmreg_th_extract(pmu, cfg, &re.th, &re.tc);
+	if (f) {
+		/* armv8pmu_event_threshold_control: TC = compare << 1 | count */
+		re.is_long = pmreg_format_value(f->lng, cfg) != 0;
+		re.th = (uint32_t)pmreg_format_value(f->th, cfg);
+		re.tc = (unsigned)(pmreg_format_value(f->thc, cfg) << 1 |
+				   pmreg_format_value(f->thn, cfg));
+	}
 	pe.kind = pmreg_kind_of(&re, &pp);
 	pe.inst = re.evt == 0x08 && !re.th;
 	return pe;
@@ -172,18 +193,22 @@ static int plan_on(struct stat_event *evs, size_t n, const struct stat_plan_cfg 
 {
 	struct plan_cap *caps = calloc(rc->npmus + 1, sizeof(*caps));
 	struct plan_ev *pe = calloc(n + 1, sizeof(*pe));
+	struct pmu_facts *facts = calloc(rc->npmus + 1, sizeof(*facts));
 	size_t off = 0;
 	int rc2 = 0;
 
-	if (!caps || !pe) {
+	if (!caps || !pe || !facts) {
 		free(caps);
 		free(pe);
+		free(facts);
 		msg_error("out of memory");
 		return -1;
 	}
+	for (size_t p = 0; p < rc->npmus; p++)
+		facts[p] = pmu_facts(&rc->pmus[p]);
 	for (size_t k = 0; k < n; k++) {
 		evs[k].pmu_ix = pmu_index(rc, &evs[k]);
-		pe[k] = plan_event(&evs[k], evs[k].pmu_ix >= 0 ? &rc->pmus[evs[k].pmu_ix] : NULL,
+		pe[k] = plan_event(&evs[k], evs[k].pmu_ix >= 0 ? &facts[evs[k].pmu_ix] : NULL,
 				   evs[k].pmu_ix);
 		evs[k].kind = (int)pe[k].kind;
 	}
@@ -212,6 +237,7 @@ static int plan_on(struct stat_event *evs, size_t n, const struct stat_plan_cfg 
 	}
 	free(caps);
 	free(pe);
+	free(facts);
 	return rc2;
 }
 
