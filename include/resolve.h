@@ -39,6 +39,7 @@ struct pp_event {
 	unsigned mods;		/* the modifier letters given (enum evspec_mod) */
 	enum resolve_split split;	/* how it is counted on each core type (big.LITTLE) */
 	char *arm_name;		/* the Arm name it was found by (split by name), else NULL */
+	char *strs;		/* owns name, pmu and arm_name: one allocation (issue 16) */
 	int group;		/* user group index, -1 when not in braces */
 	int column;		/* where the event starts in its spec */
 };
@@ -92,6 +93,10 @@ pp_status resolve_event_in(struct resolve_ctx *c, const struct evspec_req *req,
 pp_status resolve_event(const struct evspec_req *req, struct pp_event *out,
 			struct resolve_error *err);
 void resolve_event_free(struct pp_event *ev);
+/* Gives ev the strings name, pmu and arm (NULL: none) in a new allocation of its own, which
+ * may copy from the one it had (freed after): ev->strs, with name, pmu and arm_name in it. */
+pp_status resolve_event_strings(struct pp_event *ev, const char *name, const char *pmu,
+				const char *arm);
 
 /* Looks a perf generic, software or cache name up (case-insensitive): type and config. */
 pp_status resolve_generic(const char *name, struct perf_event_attr *attr, const char **unit);

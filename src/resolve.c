@@ -80,8 +80,7 @@ static pp_status resolve_raw(const char *name, int column, struct pp_event *ev,
 			    msg_clip(name, nb, sizeof(nb)));
 	ev->attr.config = code;
 	ev->split = RESOLVE_SPLIT_CODE;
-	ev->pmu = strdup("raw");
-	return ev->pmu ? PP_OK : PP_ENOMEM;
+	return resolve_event_strings(ev, ev->name, "raw", ev->arm_name);
 }
 
 static void offer_cb(const char *name, uint32_t type, uint64_t config, void *arg)
@@ -278,11 +277,33 @@ static pp_status apply_threshold(const struct sysfs_pmu *pmu, int column, struct
 	return PP_OK;
 }
 
+pp_status resolve_event_strings(struct pp_event *ev, const char *name, const char *pmu,
+				const char *arm)
+{
+	size_t ln = name ? strlen(name) + 1 : 0, lp = pmu ? strlen(pmu) + 1 : 0,
+	       la = arm ? strlen(arm) + 1 : 0;
+	char *b = malloc(ln + lp + la + 1);
+
+	if (!b)
+		return PP_ENOMEM;
+	if (ln)
+		memcpy(b, name, ln);
+	if (lp)
+		memcpy(b + ln, pmu, lp);
+	if (la)
+		memcpy(b + ln + lp, arm, la);
+	free(ev->strs);
+	ev->strs = b;
+	ev->name = ln ? b : NULL;
+	ev->pmu = lp ? b + ln : NULL;
+	ev->arm_name = la ? b + ln + lp : NULL;
+	return PP_OK;
+}
+
+/* The PMU it resolved against, kept with its other strings. */
 static pp_status set_pmu(struct pp_event *ev, const char *name)
 {
-	free(ev->pmu);
-	ev->pmu = strdup(name);
-	return ev->pmu ? PP_OK : PP_ENOMEM;
+	return resolve_event_strings(ev, ev->name, name, ev->arm_name);
 }
 
 /* An Arm name found by resolve_arm_find: its PMU's type (PERF_TYPE_RAW when --cpu-model
@@ -354,8 +375,7 @@ static pp_status resolve_name(struct resolve_ctx *c, const char *name, int colum
 	if (resolve_arm_find(c, name, &hit) == PP_OK) {
 		*pmu = hit.pmu;
 		ev->split = RESOLVE_SPLIT_NAME;
-		if (!(ev->arm_name = strdup(name)))
-			return PP_ENOMEM;
+		ev->arm_name = (char *)name;	/* copied with the PMU's name (set_pmu) */
 		if ((st = use_arm_hit(&hit, ev)) == PP_EINVAL)
 			return errf(err, column, st, "PMU '%s' cannot encode event '%s'",
 				    hit.pmu->name, name);
@@ -468,12 +488,15 @@ pp_status resolve_event_in(struct resolve_ctx *c, const struct evspec_req *req,
 	ev->column = req->column;
 	ev->unit = "";
 	ev->arm_code = -1;
-	if (!(ev->name = strdup(req->text)))
-		return PP_ENOMEM;
+	/* borrowed while it resolves; its strings are copied, in one allocation, with the
+	 * PMU's name (set_pmu), or below */
+	ev->name = req->text;
 	if (req->pmu)
 		st = resolve_slashed(c, req, ev, err);
 	else
 		st = resolve_name(c, req->name, req->column, ev, &pmu, err);
+	if (st == PP_OK && !ev->strs)
+		st = resolve_event_strings(ev, ev->name, ev->pmu, ev->arm_name);
 	if (st == PP_OK)	/* the modifiers: the suffix's and any written as terms */
 		apply_mods(ev->mods, &ev->attr);
 	else
@@ -499,10 +522,8 @@ pp_status resolve_event(const struct evspec_req *req, struct pp_event *ev,
 
 void resolve_event_free(struct pp_event *ev)
 {
-	free(ev->name);
-	free(ev->pmu);
-	free(ev->arm_name);
-	ev->name = ev->pmu = ev->arm_name = NULL;
+	free(ev->strs);
+	ev->name = ev->pmu = ev->arm_name = ev->strs = NULL;
 }
 
 pp_status resolve_on_pmu(const struct pp_event *ev, const struct sysfs_pmu *p,

@@ -43,7 +43,8 @@ static int open_user_only(struct stat_event *evs, size_t n, struct stat_event *e
 	struct stat_event *row = e->parent >= 0 ? &evs[e->parent]
 			       : e->copy ? &evs[e->orig] : e;
 	long long p = -9;
-	char *name, *old = row->sel.ev.name;
+	struct pp_event *rv = &row->sel.ev;
+	char *name, *ostrs = rv->strs, *oname = rv->name, *opmu = rv->pmu, *oarm = rv->arm_name;
 	int fd, err;
 
 	if (row->sel.ev.mods & (EVSPEC_MOD_U | EVSPEC_MOD_K | EVSPEC_MOD_H) || a->exclude_kernel)
@@ -55,11 +56,26 @@ static int open_user_only(struct stat_event *evs, size_t n, struct stat_event *e
 	}
 	e->sel.ev.attr.exclude_kernel = e->sel.ev.attr.exclude_hv = 1;
 	row->sel.ev.attr.exclude_kernel = row->sel.ev.attr.exclude_hv = 1;
-	if (!row->user_only++ && asprintf(&name, "%s:u", old) >= 0) {
-		for (size_t k = 0; k < n; k++)
-			if (evs[k].sel.ev.name == old)
-				evs[k].sel.ev.name = name;
-		free(old);
+	/* the row's name becomes NAME:u, in a new allocation of its strings; its parts and
+	 * copies, which point into the row's, are moved to it */
+	if (!row->user_only++ && asprintf(&name, "%s:u", oname) >= 0) {
+		rv->strs = NULL;
+		if (resolve_event_strings(rv, name, opmu, oarm) == PP_OK) {
+			for (size_t k = 0; k < n; k++) {
+				struct pp_event *o = &evs[k].sel.ev;
+
+				if (o->strs != ostrs)
+					continue;
+				o->strs = rv->strs;
+				o->name = o->name == oname ? rv->name : o->name;
+				o->pmu = o->pmu == opmu ? rv->pmu : o->pmu;
+				o->arm_name = o->arm_name == oarm ? rv->arm_name : o->arm_name;
+			}
+			free(ostrs);
+		} else {
+			rv->strs = ostrs;
+		}
+		free(name);
 	}
 	if (!(*warned)++) {
 		sysfs_read_ll("/proc/sys/kernel/perf_event_paranoid", &p);
