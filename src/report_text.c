@@ -56,27 +56,27 @@ static void print_command(const struct report *r, FILE *out)
 	}
 }
 
-/* What "%*s" prints of "": width spaces, whichever its sign (a negative one left-justifies). */
-static void pad(int width, FILE *out)
-{
-	for (int k = width < 0 ? -width : width; k > 0; k--)
-		fputc(' ', out);
-}
-
 /* "%*.*f" by copying (textline_fixed), printf only for what it cannot be sure of: a run's
  * report then reads none of printf's pages of libc (issue 16). */
-static void put_fixed(double v, int width, int prec, FILE *out)
+static void tl_fixed(struct textline *l, double v, int width, int prec)
 {
-	char buf[TEXTLINE_FIXED_LEN];
+	char buf[TEXTLINE_FIXED_LEN], wide[400];
 	const char *s = textline_fixed(v, prec, buf);
 
 	if (!s) {
-		fprintf(out, "%*.*f", width, prec, v);
-		return;
+		snprintf(wide, sizeof(wide), "%*.*f", width, prec, v);
+		s = wide;
 	}
-	if (width > (int)strlen(s))	/* right-justified, as %*.*f */
-		pad(width - (int)strlen(s), out);
-	fputs(s, out);
+	textline_rpad(l, s, width > 0 ? (size_t)width : 0);	/* right-justified, as %*.*f */
+}
+
+static void put_fixed(double v, int width, int prec, FILE *out)
+{
+	char b[512];
+	struct textline l = TEXTLINE_ON(out, b);
+
+	tl_fixed(&l, v, width, prec);
+	textline_flush(&l);
 }
 
 /* The runs stats_outliers flagged, numbered from 1 as the runs were made: a "#" line under
@@ -96,14 +96,14 @@ static void print_outliers(const struct report *r, const struct report_event *e,
 
 /* A metric in the metric column: " #    1.250 insn per cycle", a share " #    55.00% name"
  * (its label "% name"). */
-static void print_metric(double v, const char *label, FILE *out)
+static void tl_metric(struct textline *l, double v, const char *label)
 {
 	int share = !strncmp(label, "% ", 2);
 
-	fputs(" # ", out);
-	put_fixed(v, 8, share ? 2 : 3, out);	/* " # %8.2f%% %s" or " # %8.3f %s" */
-	fputs(share ? "% " : " ", out);
-	fputs(share ? label + 2 : label, out);
+	textline_put(l, " # ", 3);
+	tl_fixed(l, v, 8, share ? 2 : 3);	/* " # %8.2f%% %s" or " # %8.3f %s" */
+	textline_pad(l, share ? "% " : " ", 0);
+	textline_pad(l, share ? label + 2 : label, 0);
 }
 
 /* The metrics beside event idx after the first, each on a line of its own in the metric
@@ -121,9 +121,14 @@ static void print_more_metrics(const struct report *r, size_t idx, const char *p
 			skip = 0;
 			continue;
 		}
-		fprintf(out, "%18s %-4s %-32s", "", "", "");
-		print_metric(m->value, m->label, out);
-		fputs(m->estimate ? " (estimate)\n" : "\n", out);
+		char b[512];
+		struct textline l = TEXTLINE_ON(out, b);
+
+		textline_pad(&l, "", 18 + 1 + 4 + 1 + 32);	/* "%18s %-4s %-32s" of "" */
+		tl_metric(&l, m->value, m->label);
+		textline_pad(&l, m->estimate ? " (estimate)" : "", 0);
+		textline_end(&l);
+		textline_flush(&l);
 	}
 }
 
@@ -188,29 +193,31 @@ static void print_row(const struct text_row *w, FILE *out)
 
 	/* the name padded to 32 only where something follows */
 	put_columns(&l, w->num, w->unit, w->name, w->has_metric || w->pct || w->noise ? 32 : 0);
-	textline_flush(&l);
 	if (w->has_metric)
-		print_metric(w->mval, w->munit, out);
+		tl_metric(&l, w->mval, w->munit);
 	if (w->noise) {	/* perf stat -r's "( +- x% )": the relative standard error */
-		pad(w->has_metric ? 20 - (int)strlen(w->munit) : 31, out);	/* "%*s ( +- %5.2f%% )" */
-		fputs(" ( +- ", out);
-		put_fixed(100.0 * w->rse, 5, 2, out);
-		fputs("% )", out);
+		int width = w->has_metric ? 20 - (int)strlen(w->munit) : 31;
+
+		textline_pad(&l, "", width < 0 ? (size_t)-width : (size_t)width);	/* "%*s" */
+		textline_put(&l, " ( +- ", 6);
+		tl_fixed(&l, 100.0 * w->rse, 5, 2);
+		textline_put(&l, "% )", 3);
 	}
 	if (w->pct) {	/* "%*s (%.2f%%)": the share of the time counted */
-		pad(w->noise ? 0 : w->has_metric ? 20 - (int)strlen(w->munit) : 31, out);
-		fputs(" (", out);
-		put_fixed(w->counted_pct, 0, 2, out);
-		fputs("%)", out);
+		int width = w->noise ? 0 : w->has_metric ? 20 - (int)strlen(w->munit) : 31;
+
+		textline_pad(&l, "", width < 0 ? (size_t)-width : (size_t)width);
+		textline_put(&l, " (", 2);
+		tl_fixed(&l, w->counted_pct, 0, 2);
+		textline_put(&l, "%)", 2);
 	}
 	if (w->run > 0) {	/* "%s [run %d]": a planned run, numbered from 1 */
-		char num[TEXTLINE_NUM_LEN];
-
-		fputs(w->has_metric || w->pct || w->noise ? " [run " : "   [run ", out);
-		fputs(textline_str((unsigned)w->run, 10, num), out);
-		fputc(']', out);
+		textline_pad(&l, w->has_metric || w->pct || w->noise ? " [run " : "   [run ", 0);
+		textline_num(&l, (unsigned)w->run, 10, 0);
+		textline_put(&l, "]", 1);
 	}
-	fputc('\n', out);
+	textline_end(&l);
+	textline_flush(&l);
 }
 
 /* The lines under an event's row: its note, and (mark) the mark of a request Linux cannot
