@@ -47,6 +47,8 @@ const char *mxtab_metric_next(const struct mxtab_metric *m);
 /* The events its formula names, sorted, each once (names of the set's core). */
 size_t mxtab_metric_nevents(const struct mxtab_metric *m);
 const char *mxtab_metric_event(const struct mxtab_metric *m, size_t i);
+/* Of those, the one its formula names first (the event a metric is shown beside). */
+const char *mxtab_metric_first_event(const struct mxtab_metric *m);
 /* Evaluates the formula, lookup giving each event's count (mexpr.h): NAN with err's reason
  * when an input is missing or uncounted or a divisor is zero. */
 double mxtab_metric_eval(const struct mxtab_metric *m, mexpr_lookup lookup, void *ctx,

@@ -356,23 +356,6 @@ int metrics_unit_applies(const struct report *r, const struct report_metric_valu
 	return in;
 }
 
-/* The first event name a formula names, left to right (the anchor's). */
-struct first {
-	char name[MEXPR_MAX_NAME + 1];
-};
-
-static enum mexpr_status first_name(void *ctx, const char *name, size_t len, double *value)
-{
-	struct first *f = ctx;
-
-	if (!f->name[0] && len <= MEXPR_MAX_NAME) {
-		memcpy(f->name, name, len);
-		f->name[len] = '\0';
-	}
-	*value = 1.0;
-	return MEXPR_OK;
-}
-
 /* The group m is asked through: the requested one when given, else the first of its set
  * that lists it. */
 static const struct mxtab_group *group_of(const struct mxtab_set *s, const struct mxtab_metric *m,
@@ -554,8 +537,8 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 		   const struct mxtab_metric *m, int asked, const struct mxtab_group *g)
 {
 	const struct evtab_core *core = mxtab_set_core(set);
-	const struct evtab_event *fe;
-	struct first f = { "" };
+	/* the anchor: the event the formula names first (the tables say which) */
+	int first = input_code(core, mxtab_metric_first_event(m));
 	size_t before = o->n;
 
 	if (!asked)	/* by default only where every event was counted: look before parsing */
@@ -569,12 +552,10 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 			if (code < 0 || k == r->nevents)
 				return 0;
 		}
-	mxtab_metric_eval(m, first_name, &f, NULL);
-	fe = evtab_find_name(core, f.name);
-	for (size_t a = 0; fe && a < r->nevents; a++) {
+	for (size_t a = 0; first >= 0 && a < r->nevents; a++) {
 		const struct report_event *e = &r->events[a];
 
-		if (o->code[a] != (int)evtab_event_code(fe))
+		if (o->code[a] != first)
 			continue;
 		for (size_t p = 0; p < e->nsplit; p++) {
 			/* each core type with its own formula, from its own counts */

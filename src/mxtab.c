@@ -131,6 +131,11 @@ const char *mxtab_metric_event(const struct mxtab_metric *m, size_t i)
 	return i < m->nevents ? str(evtab_gen.mevents[m->events + i]) : NULL;
 }
 
+const char *mxtab_metric_first_event(const struct mxtab_metric *m)
+{
+	return mxtab_metric_event(m, m->first);
+}
+
 double mxtab_metric_eval(const struct mxtab_metric *m, mexpr_lookup lookup, void *ctx,
 			 struct mexpr_error *err)
 {

@@ -59,6 +59,7 @@ struct evgen_metric {
 	int line, formula_line, next_line;
 	char **events;			/* the formula's names, sorted, each once */
 	size_t nevents;
+	char *first;			/* the name the formula reads first (its anchor) */
 	int index;			/* position in the generated metric table */
 };
 
@@ -136,6 +137,8 @@ int evgen_by_name(const void *a, const void *b);
  * the same sorted by code at by_code. */
 struct evgen_set {
 	size_t by_name, by_code, n;
+	size_t by_hash, hbits;	/* the name hash run: 1 << hbits slots (event index + 1, 0:
+				 * empty), at least twice n, probed linearly */
 };
 
 /* The tables as they will be written: no pointers, only offsets and indexes, so that the
@@ -167,7 +170,7 @@ struct evgen_out {
 	size_t nmsets;
 	struct evgen_mrow {		/* a metric as laid out: strings as offsets */
 		uint32_t name, title, unit, formula, next;
-		size_t events, nevents;
+		size_t events, nevents, first;	/* first: in events, the formula's first */
 	} *metrics;
 	size_t nmetrics;
 	struct evgen_grec {		/* a group as laid out */

@@ -65,6 +65,8 @@ static enum mexpr_status check_name(void *ctx, const char *name, size_t len, dou
 	}
 	memcpy(n, name, len);
 	n[len] = '\0';
+	if (!c->x->first)	/* mexpr reads the names in the formula's order */
+		c->x->first = evgen_strdup(n);
 	if (bsearch(n, c->set, c->nset, sizeof(*c->set), by_name_key))
 		add_event(c->x, n);
 	else if (known_anywhere(c->db, n))

@@ -35,7 +35,10 @@ static void place_metric(struct mlayout *l, const struct evgen_metric *x)
 	r->next = evgen_intern(out, x->next ? x->next : "");
 	r->events = out->nmevents;
 	r->nevents = x->nevents;
+	r->first = 0;
 	for (size_t i = 0; i < x->nevents; i++) {
+		if (x->first && !strcmp(x->events[i], x->first))
+			r->first = i;
 		out->mevents = evgen_grow(out->mevents, &out->capmevents, out->nmevents,
 					  sizeof(*out->mevents));
 		out->mevents[out->nmevents++] = evgen_intern(out, x->events[i]);
@@ -135,9 +138,9 @@ void evgen_emit_metrics(FILE *o, const struct evgen_out *out)
 		for (i = 0; i < out->nmetrics; i++) {
 			const struct evgen_mrow *r = &out->metrics[i];
 
-			fprintf(o, "\t\t{ %u, %u, %u, %u, %u, %zu, %zu },\t/* %s */\n", r->name,
-				r->title, r->unit, r->formula, r->next, r->events, r->nevents,
-				out->str + r->name);
+			fprintf(o, "\t\t{ %u, %u, %u, %u, %u, %zu, %zu, %zu },\t/* %s */\n",
+				r->name, r->title, r->unit, r->formula, r->next, r->events,
+				r->nevents, r->first, out->str + r->name);
 		}
 		fputs("\t},\n", o);
 	}

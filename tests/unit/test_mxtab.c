@@ -146,10 +146,48 @@ static void test_consistency(void)
 	TAP_EQ_INT(cores_with, evtab_ncores(), "every core has a metric set");
 }
 
+/* The name mexpr reads first in a formula, as metrics.c once found it at every run. */
+static enum mexpr_status first_read(void *ctx, const char *name, size_t len, double *value)
+{
+	char *first = ctx;
+
+	if (!first[0] && len <= MEXPR_MAX_NAME) {
+		memcpy(first, name, len);
+		first[len] = '\0';
+	}
+	*value = 1.0;
+	return MEXPR_OK;
+}
+
+/* Every metric's anchor (mxtab_metric_first_event, from the generator) is the event its
+ * formula reads first. */
+static void test_first(void)
+{
+	size_t n = 0, bad = 0;
+
+	for (size_t i = 0; i < mxtab_nsets(); i++) {
+		const struct mxtab_set *s = mxtab_set_at(i);
+
+		for (size_t k = 0; k < mxtab_nmetrics(s); k++) {
+			const struct mxtab_metric *m = mxtab_metric_at(s, k);
+			char first[MEXPR_MAX_NAME + 1] = "";
+
+			mxtab_metric_eval(m, first_read, first, NULL);
+			n++;
+			if (strcmp(first, mxtab_metric_first_event(m)) && bad++ < 5)
+				printf("# %s: the formula reads %s first, the table says %s\n",
+				       mxtab_metric_name(m), first, mxtab_metric_first_event(m));
+		}
+	}
+	tap_ok(n > 1000 && bad == 0, "each of %zu metrics is anchored on the event its formula "
+	       "reads first (%zu are not)", n, bad);
+}
+
 int main(void)
 {
 	test_sets();
 	test_evals();
 	test_consistency();
+	test_first();
 	return tap_done();
 }
