@@ -5,7 +5,6 @@
 
 #include "evtab.h"
 #include "evtab_data.h"
-#include "evtab_hash.h"
 
 /* Longest event or core name a caller can mean; anything longer is not in the tables. */
 #define NAME_MAX_LEN 64
@@ -119,20 +118,24 @@ static int upcase(const char *name, char *buf, size_t size)
 	return 1;
 }
 
-/* By the set's name hash run (issue 16: a probe or two, where a binary search compared
- * about ten names). */
 const struct evtab_event *evtab_find_name(const struct evtab_core *core, const char *name)
 {
 	const struct evtab_gen_set *s = set_of(core);
 	char key[NAME_MAX_LEN + 1];
-	size_t mask = ((size_t)1 << s->hbits) - 1, k;
-	uint16_t at;
+	size_t lo = 0, hi = s->n;
 	if (!name || !upcase(name, key, sizeof(key)))
 		return NULL;
-	for (k = evtab_name_hash(key) & mask; (at = evtab_gen.index[s->by_hash + k]);
-	     k = (k + 1) & mask)
-		if (!strcmp(key, str(evtab_gen.events[at - 1].name)))
-			return &evtab_gen.events[at - 1];
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct evtab_event *e = indexed(s->by_name + mid);
+		int c = strcmp(key, str(e->name));
+		if (c == 0)
+			return e;
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
 	return NULL;
 }
 

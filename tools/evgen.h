@@ -137,8 +137,6 @@ int evgen_by_name(const void *a, const void *b);
  * the same sorted by code at by_code. */
 struct evgen_set {
 	size_t by_name, by_code, n;
-	size_t by_hash, hbits;	/* the name hash run: 1 << hbits slots (event index + 1, 0:
-				 * empty), at least twice n, probed linearly */
 };
 
 /* The tables as they will be written: no pointers, only offsets and indexes, so that the

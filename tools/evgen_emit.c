@@ -42,10 +42,8 @@ void evgen_emit_header(FILE *o, const struct evgen_out *out)
 	      "\tint8_t counters;\t/* PMCR.N per Arm's data; -1 unknown */\n"
 	      "\tuint8_t slots;\t\t/* PMMIR.SLOTS per Arm's data; 0 unknown */\n};\n\n"
 	      "/* One event set: n indexes into events, sorted by name at index[by_name] and by\n"
-	      " * code at index[by_code]; at index[by_hash], 1 << hbits slots of event index + 1\n"
-	      " * (0: empty), each name at its evtab_name_hash or the next free slot after. */\n"
-	      "struct evtab_gen_set {\n\tuint32_t by_name, by_code, by_hash;\n"
-	      "\tuint16_t n, hbits;\n};\n\n"
+	      " * code at index[by_code]. */\n"
+	      "struct evtab_gen_set {\n\tuint32_t by_name, by_code;\n\tuint16_t n;\n};\n\n"
 	      "/* MIDR key (implementer << 12 | part) -> core index, sorted by key. */\n"
 	      "struct evtab_gen_midr {\n\tuint32_t key;\n\tuint16_t core;\n};\n\n"
 	      "#define EVTAB_GEN_MIDR_KEY(impl, part) "
@@ -177,8 +175,8 @@ static void emit_sets(FILE *o, const struct evgen_out *out)
 	fputs("\t.sets = {\n", o);
 	for (i = 0; i <= db->ncores; i++) {
 		const struct evgen_set *s = &out->sets[i];
-		fprintf(o, "\t\t{ %zu, %zu, %zu, %zu, %zu },\t/* %s */\n", s->by_name,
-			s->by_code, s->by_hash, s->n, s->hbits, i ? db->cores[i - 1].id : "common");
+		fprintf(o, "\t\t{ %zu, %zu, %zu },\t/* %s */\n", s->by_name, s->by_code, s->n,
+			i ? db->cores[i - 1].id : "common");
 	}
 	fputs("\t},\n", o);
 }

@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "evgen.h"
-#include "evtab_hash.h"
 
 /* Equal strings share one place in the pool (descriptions and own-event names repeat across
  * cores, formulas across revisions): out->strtab, an open-addressing hash of pool offsets,
@@ -67,31 +66,7 @@ static void add_index(struct evgen_out *out, const struct evgen_ev **set, size_t
 	}
 }
 
-/* Appends the set's name hash run: a slot per power of two at least twice its size, each
- * event at its name's hash (include/evtab_hash.h) or the next free slot after it. */
-static void add_hash(struct evgen_out *out, struct evgen_set *s, const struct evgen_ev **set,
-		     size_t n)
-{
-	size_t slots;
-
-	for (s->hbits = 1; ((size_t)1 << s->hbits) < 2 * n; s->hbits++)
-		;
-	slots = (size_t)1 << s->hbits;
-	s->by_hash = out->nindex;
-	for (size_t i = 0; i < slots; i++) {
-		out->index = evgen_grow(out->index, &out->capindex, out->nindex, sizeof(*out->index));
-		out->index[out->nindex++] = 0;
-	}
-	for (size_t i = 0; i < n; i++) {
-		size_t k = evtab_name_hash(set[i]->name) & (slots - 1);
-
-		while (out->index[s->by_hash + k])
-			k = (k + 1) & (slots - 1);
-		out->index[s->by_hash + k] = (uint16_t)(set[i]->index + 1);
-	}
-}
-
-/* Appends a set's runs, by name, by code and by the names' hash, to the index array. */
+/* Appends a set's two runs, by name then by code, to the index array. */
 static void place_set(struct evgen_out *out, struct evgen_set *s, const struct evgen_ev **set,
 		      size_t n)
 {
@@ -102,7 +77,6 @@ static void place_set(struct evgen_out *out, struct evgen_set *s, const struct e
 	qsort(set, n, sizeof(*set), evgen_by_code);
 	s->by_code = out->nindex;
 	add_index(out, set, n);
-	add_hash(out, s, set, n);
 }
 
 static int midr_cmp(const void *a, const void *b)
