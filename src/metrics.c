@@ -416,12 +416,17 @@ static void set_reason(const struct report *r, struct report_metric_value *v,
 			(const char *const[]){ err->name, " not counted: ", why }, 3);
 }
 
-/* The growing list of computed metrics, and the code each report event counts (event_code),
- * worked out once. */
+/* The growing list of computed metrics, and what each report event counts, worked out once:
+ * its Arm event code (event_code), and that event's name in the table of the set's core, the
+ * pool's own string, which is the very string a metric's input of that event points to (the
+ * generator keeps one copy of each string; codes are unique in a core's table), so that a
+ * metric's inputs are matched by comparing pointers, without looking up a name (issue 16:
+ * some 60 lookups a run, for the first input of each of the core's metrics). */
 struct out {
 	struct report_metric_value *v;
 	size_t n, cap;
 	int *code;
+	const char **name;
 };
 
 static struct report_metric_value *add(struct out *o)
@@ -538,24 +543,24 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 {
 	const struct evtab_core *core = mxtab_set_core(set);
 	/* the anchor: the event the formula names first (the tables say which) */
-	int first = input_code(core, mxtab_metric_first_event(m));
+	const char *first = mxtab_metric_first_event(m);
 	size_t before = o->n;
 
 	if (!asked)	/* by default only where every event was counted: look before parsing */
 		for (size_t i = 0; i < mxtab_metric_nevents(m); i++) {
-			int code = input_code(core, mxtab_metric_event(m, i));
+			const char *in = mxtab_metric_event(m, i);
 			size_t k;
 
-			for (k = 0; code >= 0 && k < r->nevents; k++)
-				if (r->events[k].status == REPORT_COUNTED && o->code[k] == code)
+			for (k = 0; k < r->nevents; k++)
+				if (r->events[k].status == REPORT_COUNTED && o->name[k] == in)
 					break;
-			if (code < 0 || k == r->nevents)
+			if (k == r->nevents)
 				return 0;
 		}
-	for (size_t a = 0; first >= 0 && a < r->nevents; a++) {
+	for (size_t a = 0; a < r->nevents; a++) {
 		const struct report_event *e = &r->events[a];
 
-		if (o->code[a] != first)
+		if (o->name[a] != first)
 			continue;
 		for (size_t p = 0; p < e->nsplit; p++) {
 			/* each core type with its own formula, from its own counts */
@@ -623,13 +628,23 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 int metrics_compute(struct report *r, const struct metrics_core *mc, const char *const *names,
 		    size_t nnames)
 {
-	struct out o = { NULL, 0, 0, calloc(r->nevents + 1, sizeof(int)) };
+	struct out o = { NULL, 0, 0, calloc(r->nevents + 1, sizeof(int)),
+			 calloc(r->nevents + 1, sizeof(const char *)) };
+	const struct evtab_core *core = mc->set ? mxtab_set_core(mc->set) : NULL;
 	int rc = 0;
 
-	if (!o.code)
+	if (!o.code || !o.name) {
+		free(o.code);
+		free(o.name);
 		return -1;
-	for (size_t k = 0; k < r->nevents; k++)
+	}
+	for (size_t k = 0; k < r->nevents; k++) {
+		const struct evtab_event *e;
+
 		o.code[k] = event_code(&r->events[k]);
+		if (mc->set && o.code[k] >= 0 && (e = evtab_find_code(core, (unsigned)o.code[k])))
+			o.name[k] = evtab_event_name(e);
+	}
 
 	for (size_t k = 0; mc->set && !rc && k < nnames; k++) {
 		const struct mxtab_group *g;
@@ -645,6 +660,7 @@ int metrics_compute(struct report *r, const struct metrics_core *mc, const char 
 	for (size_t i = 0; mc->set && !rc && i < mxtab_nmetrics(mc->set); i++)
 		rc = compute(&o, r, mc->set, mxtab_metric_at(mc->set, i), 0, NULL);
 	free(o.code);
+	free(o.name);
 	if (rc) {
 		free(o.v);
 		return -1;

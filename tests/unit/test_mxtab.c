@@ -183,11 +183,40 @@ static void test_first(void)
 	       "reads first (%zu are not)", n, bad);
 }
 
+/* metrics.c matches a metric's inputs to the events counted by comparing the table's
+ * strings as pointers: each input must be the very string its core's table names the event
+ * with (the generator keeps one copy of each string). */
+static void test_inputs_shared(void)
+{
+	size_t n = 0, bad = 0;
+
+	for (size_t i = 0; i < mxtab_nsets(); i++) {
+		const struct mxtab_set *s = mxtab_set_at(i);
+		const struct evtab_core *core = mxtab_set_core(s);
+
+		for (size_t k = 0; k < mxtab_nmetrics(s); k++) {
+			const struct mxtab_metric *m = mxtab_metric_at(s, k);
+
+			for (size_t e = 0; e < mxtab_metric_nevents(m); e++, n++) {
+				const char *in = mxtab_metric_event(m, e);
+				const struct evtab_event *ev = evtab_find_name(core, in);
+
+				if ((!ev || evtab_event_name(ev) != in) && bad++ < 5)
+					printf("# %s: input %s is not its core's table string\n",
+					       mxtab_metric_name(m), in);
+			}
+		}
+	}
+	tap_ok(n > 3000 && bad == 0, "each of %zu metric inputs is its core's table string for the "
+	       "event (%zu are not)", n, bad);
+}
+
 int main(void)
 {
 	test_sets();
 	test_evals();
 	test_consistency();
 	test_first();
+	test_inputs_shared();
 	return tap_done();
 }
