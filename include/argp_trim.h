@@ -11,9 +11,9 @@
  * - an option kept keeps its aliases (OPTION_ALIAS entries take their key from the entry
  *   above them), and every child parser stays, so child_inputs keep their indices.
  * Keeping more than needed changes nothing; keeping less never happens: tokens that are not
- * options (option arguments, the command, what follows "--") can only add entries. Help, usage and version
- * (-?, -V, --help, --usage, --version, --program-name and their abbreviations) get the whole
- * table, since argp prints the options it was given. */
+ * options (option arguments, the command, what follows "--") can only add entries. Help,
+ * usage and version (-?, -V, --help, --usage, --version, --program-name and their
+ * abbreviations) get the whole table, since argp prints the options it was given. */
 #ifndef PMUPROF_ARGP_TRIM_H
 #define PMUPROF_ARGP_TRIM_H
 
