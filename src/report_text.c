@@ -190,23 +190,22 @@ static void print_row(const struct text_row *w, FILE *out)
 {
 	char tb[1024];
 	struct textline l = TEXTLINE_ON(out, tb);
+	/* "%*s" of "" before the noise or the share: |gap| spaces, whichever its sign */
+	int gap = w->has_metric ? 20 - (int)strlen(w->munit) : 31;
+	size_t spaces = gap < 0 ? (size_t)-gap : (size_t)gap;
 
 	/* the name padded to 32 only where something follows */
 	put_columns(&l, w->num, w->unit, w->name, w->has_metric || w->pct || w->noise ? 32 : 0);
 	if (w->has_metric)
 		tl_metric(&l, w->mval, w->munit);
 	if (w->noise) {	/* perf stat -r's "( +- x% )": the relative standard error */
-		int width = w->has_metric ? 20 - (int)strlen(w->munit) : 31;
-
-		textline_pad(&l, "", width < 0 ? (size_t)-width : (size_t)width);	/* "%*s" */
+		textline_pad(&l, "", spaces);
 		textline_put(&l, " ( +- ", 6);
 		tl_fixed(&l, 100.0 * w->rse, 5, 2);
 		textline_put(&l, "% )", 3);
 	}
-	if (w->pct) {	/* "%*s (%.2f%%)": the share of the time counted */
-		int width = w->noise ? 0 : w->has_metric ? 20 - (int)strlen(w->munit) : 31;
-
-		textline_pad(&l, "", width < 0 ? (size_t)-width : (size_t)width);
+	if (w->pct) {	/* "%*s (%.2f%%)": the share of the time counted, after the noise */
+		textline_pad(&l, "", w->noise ? 0 : spaces);
 		textline_put(&l, " (", 2);
 		tl_fixed(&l, w->counted_pct, 0, 2);
 		textline_put(&l, "%)", 2);

@@ -61,6 +61,35 @@ static int is_raw(const char *name)
 	return 1;
 }
 
+pp_status resolve_event_strings(struct pp_event *ev, const char *name, const char *pmu,
+				const char *arm)
+{
+	size_t ln = name ? strlen(name) + 1 : 0, lp = pmu ? strlen(pmu) + 1 : 0,
+	       la = arm ? strlen(arm) + 1 : 0;
+	char *b = malloc(ln + lp + la + 1);
+
+	if (!b)
+		return PP_ENOMEM;
+	if (ln)
+		memcpy(b, name, ln);
+	if (lp)
+		memcpy(b + ln, pmu, lp);
+	if (la)
+		memcpy(b + ln + lp, arm, la);
+	free(ev->strs);
+	ev->strs = b;
+	ev->name = ln ? b : NULL;
+	ev->pmu = lp ? b + ln : NULL;
+	ev->arm_name = la ? b + ln + lp : NULL;
+	return PP_OK;
+}
+
+/* The PMU it resolved against, kept with its other strings. */
+static pp_status set_pmu(struct pp_event *ev, const char *name)
+{
+	return resolve_event_strings(ev, ev->name, name, ev->arm_name);
+}
+
 static pp_status resolve_raw(const char *name, int column, struct pp_event *ev,
 			     struct resolve_error *err)
 {
@@ -80,7 +109,7 @@ static pp_status resolve_raw(const char *name, int column, struct pp_event *ev,
 			    msg_clip(name, nb, sizeof(nb)));
 	ev->attr.config = code;
 	ev->split = RESOLVE_SPLIT_CODE;
-	return resolve_event_strings(ev, ev->name, "raw", ev->arm_name);
+	return set_pmu(ev, "raw");
 }
 
 static void offer_cb(const char *name, uint32_t type, uint64_t config, void *arg)
@@ -275,35 +304,6 @@ static pp_status apply_threshold(const struct sysfs_pmu *pmu, int column, struct
 	ev->attr.config1 = cfg[1];
 	ev->attr.config2 = cfg[2];
 	return PP_OK;
-}
-
-pp_status resolve_event_strings(struct pp_event *ev, const char *name, const char *pmu,
-				const char *arm)
-{
-	size_t ln = name ? strlen(name) + 1 : 0, lp = pmu ? strlen(pmu) + 1 : 0,
-	       la = arm ? strlen(arm) + 1 : 0;
-	char *b = malloc(ln + lp + la + 1);
-
-	if (!b)
-		return PP_ENOMEM;
-	if (ln)
-		memcpy(b, name, ln);
-	if (lp)
-		memcpy(b + ln, pmu, lp);
-	if (la)
-		memcpy(b + ln + lp, arm, la);
-	free(ev->strs);
-	ev->strs = b;
-	ev->name = ln ? b : NULL;
-	ev->pmu = lp ? b + ln : NULL;
-	ev->arm_name = la ? b + ln + lp : NULL;
-	return PP_OK;
-}
-
-/* The PMU it resolved against, kept with its other strings. */
-static pp_status set_pmu(struct pp_event *ev, const char *name)
-{
-	return resolve_event_strings(ev, ev->name, name, ev->arm_name);
 }
 
 /* An Arm name found by resolve_arm_find: its PMU's type (PERF_TYPE_RAW when --cpu-model
