@@ -32,7 +32,8 @@ CJSON_LIBS   ?= $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null || echo -lcjso
 PFM_CFLAGS  ?=
 # Nor are libcjson (src/jsonlib.c) and libm (src/stats.c) linked: -fno-math-errno makes sqrt an
 # instruction, and --as-needed leaves libm out of pmuprof itself (the tests' fmax keep it).
-PP_CFLAGS   := -std=c11 -D_GNU_SOURCE -fno-math-errno -DPMUPROF_VERSION='"$(VERSION)"' \
+PP_CFLAGS   := -std=c11 -D_GNU_SOURCE -fno-math-errno -ffunction-sections \
+               -DPMUPROF_VERSION='"$(VERSION)"' \
                -Iinclude -I$(O)/gen $(WARN) $(CJSON_CFLAGS) $(PFM_CFLAGS)
 LDLIBS      += -Wl,--as-needed -ldl -lm
 
@@ -82,8 +83,15 @@ $(LIBPP): $(OBJS)
 # The objects themselves, not the archive, and the generated tables last: from the archive the
 # linker took some objects in a second pass, after the tables, and their constants (read on
 # every run) sat on a 64 KiB page-cache window of their own, a page fault a run (issue 16).
-$(O)/pmuprof: $(O)/obj/main.o $(OBJS)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+# The functions tools/hot-text.txt names (what stat, list and report run; tools/hot-text.sh
+# says how it is made) go first, each compiled into a section of its own, with the read-only
+# data and the event tables between the real job's and the rest: $(O)/hot-text.ld (made by
+# tools/hot-text.awk, which says why) places them before .text.
+$(O)/pmuprof: $(O)/obj/main.o $(OBJS) $(O)/hot-text.ld
+	$(CC) $(CFLAGS) $(LDFLAGS) -Wl,-T,$(O)/hot-text.ld -o $@ $(filter %.o,$^) $(LDLIBS)
+
+$(O)/hot-text.ld: tools/hot-text.txt tools/hot-text.awk | $(O)/obj
+	awk -f tools/hot-text.awk tools/hot-text.txt >$@
 
 # The top-level ./pmuprof is the native build's binary, so `./pmuprof` works after `make`.
 pmuprof: $(O)/pmuprof

@@ -1,0 +1,53 @@
+#!/usr/bin/env bats
+# The order of pmuprof's code (issue 16): the functions tools/hot-text.txt names come first in
+# .text, the real job's (tier 1) before the rest, as tools/hot-text.awk's linker script puts
+# them, so that a plain stat run reads its code from as few 64 KiB page-cache windows as it can.
+load helpers
+
+# The functions of pmuprof as "address name" lines, ascending, the names of GCC's clones
+# (".isra.0", ".constprop.0", ".part.0", ".cold") cut back to the function's; fails the test
+# when the binary has no symbol table (a stripped, installed one: skipped by the caller).
+functions() {
+	nm -n --defined-only "$PMUPROF" | awk '$2 ~ /^[tT]$/ { n = $3; sub(/[.].*/, "", n); print $1, n }'
+}
+
+needs_symbols() {
+	command -v nm >/dev/null || skip "nm (binutils) is not installed"
+	[ -n "$(nm "$PMUPROF" 2>/dev/null | head -n 1)" ] ||
+		skip "$PMUPROF has no symbol table (stripped)"
+}
+
+@test "tools/hot-text.txt is current: nearly every name in it is a function of pmuprof" {
+	needs_symbols
+	functions >fns
+	grep -v '^#' "$ROOT/tools/hot-text.txt" >listed
+	n=$(wc -l <listed)
+	[ "$n" -ge 100 ] || fail "tools/hot-text.txt lists $n functions: run tools/hot-text.sh"
+	# a function the compiler inlined everywhere has no symbol: a few may be missing
+	missing=$(awk 'FILENAME == ARGV[1] { have[$2] = 1; next } !($1 in have)' fns listed | wc -l)
+	[ "$missing" -le $((n / 10)) ] || fail "$missing of the $n functions tools/hot-text.txt" \
+		"names are not in pmuprof: run tools/hot-text.sh"
+}
+
+@test "the real job's functions come first in .text, before every function not listed" {
+	needs_symbols
+	functions >fns
+	# tier 1: the names before the "# tier 2" line; start-up and exit code (crt files,
+	# libc_nonshared, main, static constructors: a sanitizer runtime's) is placed with them
+	awk '/^# tier 2/ { exit } !/^#/' "$ROOT/tools/hot-text.txt" >tier1
+	grep -v '^#' "$ROOT/tools/hot-text.txt" >listed
+	start='^(_start|_init|_fini|main|call_weak_fn|atexit|frame_dummy|.*_tm_clones|_GLOBAL__.*|__.*)$'
+	run awk -v start="$start" '
+		FILENAME == ARGV[1] { t1[$1] = 1; next }
+		FILENAME == ARGV[2] { all[$1] = 1; next }
+		$2 in t1 { last1 = $1; n1++ }
+		!($2 in all) && $2 !~ start && first == "" { first = $1; fname = $2 }
+		END { printf "%d %s %s %s\n", n1, last1, first, fname }' tier1 listed fns
+	assert_success
+	read -r n1 last1 first fname <<<"$output"
+	[ "$n1" -ge 100 ] || fail "only $n1 tier-1 functions found in pmuprof"
+	[ -n "$first" ] || fail "no function outside tools/hot-text.txt found"
+	# nm prints addresses as fixed-width hex: they compare as strings
+	[[ "$last1" < "$first" ]] ||
+		fail "tier 1 ends at $last1, after $fname (not listed) at $first: the link did not order .text"
+}
