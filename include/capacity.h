@@ -18,8 +18,9 @@ struct capacity {
 };
 
 /* Probes the PMU (opens groups of k events on one of its CPUs, or on pmuprof itself when
- * per-CPU events are not permitted), or reads this boot's cached answer; writes the cache
- * after a probe. Fills *c (general -1 with why when it cannot tell). */
+ * per-CPU events are not permitted), or takes this boot's answer from the PMU cache (read
+ * with the PMUs: p->probed); adds the answer to that cache after a probe. Fills *c (general
+ * -1 with why when it cannot tell). */
 void capacity_get(const struct sysfs_pmu *p, struct capacity *c);
 /* The probe alone (no cache). */
 void capacity_probe(const struct sysfs_pmu *p, struct capacity *c);
@@ -27,8 +28,5 @@ void capacity_probe(const struct sysfs_pmu *p, struct capacity *c);
  * one group (the counters that can count cycles; not cached). general -1 with why when it
  * cannot tell. */
 void capacity_probe_hw(struct capacity *c);
-/* Where the cache file of p lives ($XDG_CACHE_HOME/pmuprof, else ~/.cache/pmuprof); -1
- * when there is no home for it. */
-int capacity_cache_path(const struct sysfs_pmu *p, char *buf, size_t len);
 
 #endif

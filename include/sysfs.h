@@ -49,6 +49,15 @@ struct sysfs_caps {
 	long long slots, bus_slots, bus_width, threshold_max, branches;
 };
 
+/* What capacity.c's probe of an Arm PMU found, kept for the boot in the PMU cache beside what
+ * sysfs_arm_pmus found of it. */
+struct sysfs_probed {
+	int have;		/* 0: none cached */
+	int general, cycle, icntr;
+	int task;		/* probed on pmuprof itself, not on a CPU */
+	long long probe_us;	/* how long the probe took */
+};
+
 struct sysfs_pmu {
 	char name[SYSFS_NAME_MAX];	/* directory name under /sys/bus/event_source/devices */
 	int type;			/* perf_event_attr.type */
@@ -65,7 +74,14 @@ struct sysfs_pmu {
 	long long mux_interval_ms;	/* perf_event_mux_interval_ms, -1 when absent or not
 					 * read (sysfs_arm_pmus does not: it is writable, so never
 					 * cached): use sysfs_pmu_mux_interval */
+	struct sysfs_probed probed;	/* this boot's probe of its counters, when the PMU cache
+					 * held one (capacity.c) */
 };
+
+/* Adds the probe of the Arm PMU named pmu to this boot's PMU cache, a line appended after the
+ * PMUs' (a reader that meets it half written ignores it); nothing when there is no cache file
+ * (it is a cache: failures are silent). */
+void sysfs_cache_add_probe(const char *pmu, const struct sysfs_probed *probed);
 
 /* Loads one PMU by directory name. PP_ENOENT when there is no such PMU. */
 pp_status sysfs_pmu_load(const char *name, struct sysfs_pmu *out);

@@ -1,25 +1,20 @@
 /* capacity.c: an Arm PMU's counters found by probing: groups of k events opened on one of its
  * CPUs (binary search on k), then one CPU_CYCLES and one INST_RETIRED more for the fixed
- * counters; the answer cached per boot (keyed by PMU name, MIDR and boot_id). */
+ * counters; the answer kept for the boot in the PMU cache (sysfs_cache.c), beside the PMU. */
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "cachefile.h"
 #include "capacity.h"
 #include "counter.h"
 #include "evtab.h"
 #include "strbuf.h"
 #include "sysfs.h"
-#include "textline.h"
 
 #define EV_SW_INCR 0x00		/* any event counter, never a fixed one */
 #define EV_INST 0x08
@@ -201,124 +196,34 @@ void capacity_probe_hw(struct capacity *c)
 	c->probe_ms = now_ms() - t0;
 }
 
-int capacity_cache_path(const struct sysfs_pmu *p, char *buf, size_t len)
+/* The probe in *pr as a capacity, as read from the cache: how is "cpu" or "task". */
+static void from_probed(const struct sysfs_probed *pr, struct capacity *c)
 {
-	char name[SYSFS_NAME_MAX + 32], hex[TEXTLINE_NUM_LEN];
-
-	strjoin(name, sizeof(name), (const char *const[]){ p->name, "-",	/* "%s-%llx.counters" */
-		textline_str(p->midr, 16, hex), ".counters" }, 4);
-	return cachefile_path(buf, len, name);
-}
-
-/* The next whitespace-separated word of *s, NUL-terminated in place; NULL at the end. */
-static char *next_word(char **s)
-{
-	char *w = *s;
-
-	while (*w == ' ' || *w == '\t' || *w == '\n')
-		w++;
-	if (!*w)
-		return NULL;
-	*s = w;
-	while (**s && **s != ' ' && **s != '\t' && **s != '\n')
-		(*s)++;
-	if (**s)
-		*(*s)++ = '\0';
-	return w;
-}
-
-/* A word as an int: an optional '-', decimal digits, at most INT_MAX either way; -1 when it
- * is not one. */
-static int word_int(const char *w, int *v)
-{
-	long long x;
-
-	if (!w || sysfs_parse_decimal(w, &x) || x > INT_MAX || x < -INT_MAX)
-		return -1;
-	*v = (int)x;
-	return 0;
-}
-
-/* A word "D[.D]" (as cache_write's %.3f writes it) as the double strtod gives: digits < 2^53
- * over a power of ten that a double holds exactly, one correctly rounded division. -1 for
- * anything else (a cache that does not answer). */
-static int word_double(const char *w, double *v)
-{
-	static const double p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9 };
-	uint64_t m = 0;
-	int k = -1, n = 0;
-
-	for (; w && *w; w++, n++) {
-		if (*w == '.' && k < 0) {
-			k = 0;
-			continue;
-		}
-		if (*w < '0' || *w > '9' || n > 15)
-			return -1;
-		m = m * 10 + (uint64_t)(*w - '0');
-		k += k >= 0;
-	}
-	if (!w || !n || k == 0 || k > 9)
-		return -1;
-	*v = (double)m / p10[k < 0 ? 0 : k];
-	return 0;
-}
-
-/* The cache holds one line: "BOOT_ID GENERAL CYCLE ICNTR HOW PROBE_MS". 0 when it answers
- * for this boot. Read with one read() into the stack, not stdio (whose 4 KiB buffer on the
- * heap and fstat every run paid for a 60-byte line: issue 16), and taken apart by hand, not
- * sscanf (its pages of libc, and strtod's, a page fault each). */
-static int cache_read(const char *path, const char *boot, struct capacity *c)
-{
-	char line[256], *s = line, *id, *how;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), ok;
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = read(fd, line, sizeof(line) - 1);
-	close(fd);
-	if (n <= 0)
-		return -1;
-	line[n] = '\0';
-	id = next_word(&s);
-	ok = id && strlen(id) < 64 && !word_int(next_word(&s), &c->general) &&
-	     !word_int(next_word(&s), &c->cycle) && !word_int(next_word(&s), &c->icntr) &&
-	     (how = next_word(&s)) && strlen(how) < 40 && !word_double(next_word(&s), &c->probe_ms) &&
-	     !strcmp(id, boot) && c->general > 0 && c->general <= MAX_GENERAL;
-	if (!ok)
-		return -1;
-	strjoin(c->how, sizeof(c->how), (const char *const[]){ strcmp(how, "task") ? "cpu" : "task" },
-		1);
+	c->general = pr->general;
+	c->cycle = pr->cycle;
+	c->icntr = pr->icntr;
+	strjoin(c->how, sizeof(c->how), (const char *const[]){ pr->task ? "task" : "cpu" }, 1);
+	c->probe_ms = (double)pr->probe_us / 1000;
 	c->source = "cached";
-	return 0;
-}
-
-/* Writes the cache atomically (temporary file, rename); failures are silent: it is a cache. */
-static void cache_write(const char *path, const char *boot, const struct capacity *c)
-{
-	char tmp[600];
-	FILE *f = cachefile_create(path, tmp, sizeof(tmp));
-
-	if (!f)
-		return;
-	fprintf(f, "%s %d %d %d %s %.3f\n", boot, c->general, c->cycle, c->icntr,
-		strncmp(c->how, "task", 4) ? "cpu" : "task", c->probe_ms);
-	cachefile_commit(f, tmp, path);
 }
 
 void capacity_get(const struct sysfs_pmu *p, struct capacity *c)
 {
-	char boot[64], path[512];
-	int have_key = sysfs_boot_id(boot, sizeof(boot)) ==
-		       PP_OK && capacity_cache_path(p, path, sizeof(path)) == 0;
 	const struct evtab_core *core = p->midr ? evtab_core_by_midr(p->midr) : NULL;
+	struct sysfs_probed pr;
 
 	memset(c, 0, sizeof(*c));
 	c->per_arm = core ? evtab_core_counters(core) : -1;
-	if (have_key && cache_read(path, boot, c) == 0)
+	/* this boot's probe, read with the PMUs from their cache (sysfs_cache.c) */
+	if (p->probed.have) {
+		from_probed(&p->probed, c);
 		return;
+	}
 	capacity_probe(p, c);
-	if (have_key && c->general > 0)
-		cache_write(path, boot, c);
+	if (c->general <= 0)
+		return;
+	pr = (struct sysfs_probed){ .have = 1, .general = c->general, .cycle = c->cycle,
+				    .icntr = c->icntr, .task = !strncmp(c->how, "task", 4),
+				    .probe_us = (long long)(c->probe_ms * 1000 + 0.5) };
+	sysfs_cache_add_probe(p->name, &pr);
 }

@@ -1,8 +1,10 @@
 /* sysfs_cache.c: owns the per-boot cache of the machine's Arm PMUs (what sysfs_arm_pmus
- * found: type, cpus, MIDR, format/, caps/, events/ with each entry's terms), so that a run
- * does not read a dozen sysfs files again, nor list one file per events/ entry. In an arm64 guest each open, read and close of a sysfs attribute
- * costs about 22,500 kernel instructions and a missing file 15,000: discovery was 0.4 ms of a
- * 2.5 ms run (issue 16).
+ * found: type, cpus, MIDR, format/, caps/, events/ with each entry's terms; then the probes of
+ * their counters, a line appended after each, capacity.c's), so that a run does not read a
+ * dozen sysfs files again, nor list one file per events/ entry, nor open a second file for
+ * the counters (it was a file of its own per PMU: 8,400 kernel instructions a run more). In an
+ * arm64 guest each open, read and close of a sysfs attribute costs about 22,500 kernel
+ * instructions and a missing file 15,000: discovery was 0.4 ms of a 2.5 ms run (issue 16).
  *
  * The key, written at the top of the file and compared byte for byte, is the sysfs root, the
  * boot_id and every entry of /sys/bus/event_source/devices with its inode number. Within a
@@ -31,7 +33,7 @@
 #include "textline.h"
 
 #define CACHE_NAME "pmus"
-#define CACHE_MAGIC "pmuprof-pmus 3\n"
+#define CACHE_MAGIC "pmuprof-pmus 4\n"
 /* A cache file larger than this is not ours (a server lists a few hundred PMUs' names). */
 #define CACHE_MAX (1 << 20)
 
@@ -50,6 +52,13 @@ static int put_all(char **s, size_t *len, size_t *cap, const char *const *text, 
 	return 0;
 }
 
+/* The key's first lines: the format, the sysfs root and the boot; -1 when out of memory. */
+static int put_head(char **s, size_t *len, size_t *cap, const char *boot)
+{
+	return put_all(s, len, cap, (const char *const[]){ CACHE_MAGIC "root ", sysfs_root(),
+							   "\nboot ", boot, "\n" }, 5);
+}
+
 pp_status sysfs_cache_key(char **names, const uint64_t *inos, size_t n, char **key)
 {
 	char boot[64], num[TEXTLINE_NUM_LEN];
@@ -60,8 +69,7 @@ pp_status sysfs_cache_key(char **names, const uint64_t *inos, size_t n, char **k
 	*key = NULL;
 	if (sysfs_boot_id(boot, sizeof boot) != PP_OK)
 		return PP_ENOENT;	/* no boot to key on: no cache */
-	bad = put_all(&s, &len, &cap, (const char *const[]){ CACHE_MAGIC "root ", sysfs_root(),
-							     "\nboot ", boot, "\n" }, 5);
+	bad = put_head(&s, &len, &cap, boot);
 	for (size_t i = 0; i < n && !bad; i++) {
 		if (!word_ok(names[i]) || strchr(sysfs_root(), '\n')) {
 			free(s);
@@ -233,6 +241,30 @@ static int parse_events(char *rest, struct sysfs_pmu *p)
 	return p->nevents == n / 2 && !w ? 0 : -1;
 }
 
+/* One "cap NAME GENERAL CYCLE ICNTR HOW PROBE_US" line after the PMUs' end: the probe of the
+ * PMU NAME (the last such line of a PMU counts). */
+static int parse_cap(char *line, struct sysfs_pmu *v, size_t n)
+{
+	char *rest = line, *name, *how;
+	long long x[4];
+	struct sysfs_pmu *p = NULL;
+
+	if (!(name = word(&rest)) || strcmp(name, "cap") || !(name = word(&rest)))
+		return -1;
+	for (size_t i = 0; i < n && !p; i++)
+		if (!strcmp(v[i].name, name))
+			p = &v[i];
+	if (!p || number(&rest, 10, &x[0]) || number(&rest, 10, &x[1]) ||
+	    number(&rest, 10, &x[2]) || !(how = word(&rest)) || number(&rest, 10, &x[3]) || *rest ||
+	    (strcmp(how, "cpu") && strcmp(how, "task")) || x[0] <= 0 || x[0] > 31 ||
+	    x[1] < -1 || x[1] > 1 || x[2] < -1 || x[2] > 1 || x[3] < 0)
+		return -1;
+	p->probed = (struct sysfs_probed){ .have = 1, .general = (int)x[0], .cycle = (int)x[1],
+					   .icntr = (int)x[2], .task = !strcmp(how, "task"),
+					   .probe_us = x[3] };
+	return 0;
+}
+
 /* One line of the data into the PMU array (the last "pmu" line opened the current PMU). */
 static int parse_line(char *line, struct sysfs_pmu **v, size_t *n)
 {
@@ -258,7 +290,7 @@ static int parse_line(char *line, struct sysfs_pmu **v, size_t *n)
 
 pp_status sysfs_cache_load(const char *key, struct sysfs_pmu **out, size_t *n)
 {
-	char path[PATH_MAX], *buf, *line, *save = NULL;
+	char path[PATH_MAX], *buf, *line, *last, *save = NULL;
 	size_t klen = strlen(key), nv = 0;
 	struct sysfs_pmu *v = NULL;
 	int bad = 0, ended = 0;
@@ -267,20 +299,25 @@ pp_status sysfs_cache_load(const char *key, struct sysfs_pmu **out, size_t *n)
 	*n = 0;
 	if (cachefile_path(path, sizeof path, CACHE_NAME) != 0 || !(buf = read_cache(path)))
 		return PP_ENOENT;
-	/* another key's, or cut short (the file ends with its "end" line) */
-	if (strncmp(buf, key, klen) != 0 || strlen(buf) < klen + 4 ||
-	    strcmp(buf + strlen(buf) - 4, "end\n") != 0) {
+	/* another key's */
+	if (strncmp(buf, key, klen) != 0) {
 		free(buf);
 		return PP_ENOENT;
 	}
-	for (line = strtok_r(buf + klen, "\n", &save); line && !bad && !ended;
+	/* the PMUs up to their "end" line; after it, the probes added since (sysfs_cache_add_probe),
+	 * of which a last line cut short, with no newline yet, is not one */
+	if ((last = strrchr(buf + klen, '\n')))
+		last[1] = '\0';
+	for (line = strtok_r(buf + klen, "\n", &save); line && !bad;
 	     line = strtok_r(NULL, "\n", &save))
-		if (!strcmp(line, "end"))
+		if (ended)
+			bad = parse_cap(line, v, nv);
+		else if (!strcmp(line, "end"))
 			ended = 1;
 		else
 			bad = parse_line(line, &v, &nv);
 	free(buf);
-	if (bad || !ended || (line && *line)) {	/* corrupt or cut short: not an answer */
+	if (bad || !ended) {	/* corrupt or cut short: not an answer */
 		sysfs_pmus_free(v, nv);
 		return PP_ENOENT;
 	}
@@ -342,4 +379,32 @@ void sysfs_cache_store(const char *key, const struct sysfs_pmu *pmus, size_t n)
 		return;
 	}
 	cachefile_commit(f, tmp, path);
+}
+
+void sysfs_cache_add_probe(const char *pmu, const struct sysfs_probed *probed)
+{
+	char path[PATH_MAX], line[SYSFS_NAME_MAX + 96], boot[64], *head = NULL, *have = NULL;
+	size_t hlen = 0, hcap = 0;
+	int len, fd = -1;
+
+	if (!word_ok(pmu) || cachefile_path(path, sizeof path, CACHE_NAME) != 0 ||
+	    sysfs_boot_id(boot, sizeof boot) != PP_OK)
+		return;
+	/* one write of the whole line, appended: no other writer's line lands in its middle */
+	len = snprintf(line, sizeof line, "cap %s %d %d %d %s %lld\n", pmu, probed->general,
+		       probed->cycle, probed->icntr, probed->task ? "task" : "cpu",
+		       probed->probe_us);
+	/* only to the cache of this boot and sysfs root (another process may have written one
+	 * for another root meanwhile): its key begins so */
+	if (len > 0 && (size_t)len < sizeof line &&
+	    !put_head(&head, &hlen, &hcap, boot) &&
+	    (have = malloc(hlen)) && (fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC)) >= 0 &&
+	    pread(fd, have, hlen, 0) == (ssize_t)hlen && !memcmp(have, head, hlen) &&
+	    write(fd, line, (size_t)len) != len) {
+		/* nothing to undo: a line cut short is not read, and the next run probes again */
+	}
+	if (fd >= 0)
+		close(fd);
+	free(head);
+	free(have);
 }

@@ -76,9 +76,8 @@ fns() {
 	# what only a machine with an Arm PMU runs: the caches of its PMUs and of their
 	# capacity (a fixture tree has neither), readings of real counts, the warning when the
 	# kernel multiplexes (callgrind in the A57 guest found these beyond the list above)
-	printf '%s\n' sysfs_cache_load cachefile_path strbuf_put number capacity_cache_path \
-		cache_read next_word word_int word_double sysfs_parse_decimal grow mux_warn \
-		msg_warn_text mexpr_strerror
+	printf '%s\n' sysfs_cache_load cachefile_path strbuf_put number parse_cap from_probed \
+		sysfs_parse_decimal grow mux_warn msg_warn_text mexpr_strerror
 } | sort -u >"$T/tier1"
 { fns 2; fns m; } | sort -u | comm -23 - "$T/tier1" >"$T/tier2"
 {

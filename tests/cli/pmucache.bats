@@ -119,3 +119,36 @@ pmu_facts() {
 	pmu_facts > /dev/null
 	[ ! -e "$CACHE" ] || fail "a cache was written without a boot to key it on"
 }
+
+# capacity.c's probe of a PMU's counters, a line appended to the cache after the PMUs
+@test "PMU cache: a probe added answers for the counters; a bad one voids it, one cut short is not" {
+	pmu_facts > /dev/null
+	cp "$CACHE" good.cache
+	counters() {
+		run -0 "$PMUPROF" info -j
+		echo "$output" | jq -c '.pmus[0] | [.type, .counters.probed, .counters.status,
+			.counters.probed_on, .counters.cycle_counter, .counters.probe_ms]'
+	}
+	# a fixture tree is never probed: without a probe line, none
+	assert_equal "$(counters)" \
+		'[8,null,"not probed: the PMUs are a fixture tree",null,null,null]'
+	# the line capacity.c appends after a probe (sysfs_cache_add_probe), as a real run writes it
+	echo "cap armv8_pmuv3 5 1 -1 cpu 1875" >> "$CACHE"
+	echo 99 > "fx/$DEV/armv8_pmuv3/type"	# only the cache still says 8
+	assert_equal "$(counters)" '[8,5,"cached","cpu",true,1.875]'
+	# the last line of a PMU counts; a line half written (no newline yet) is not read
+	echo "cap armv8_pmuv3 4 0 -1 task 2000" >> "$CACHE"
+	printf 'cap armv8_pmuv3 3 1' >> "$CACHE"
+	assert_equal "$(counters)" '[8,4,"cached","task",false,2]'
+	# a bad line after the PMUs voids the file: sysfs is read again (type 99)
+	for bad in "cap armv8_pmuv3 0 1 -1 cpu 10" "cap armv8_pmuv3 5 1 -1 gpu 10" \
+		"cap nosuchpmu 5 1 -1 cpu 10" "cap armv8_pmuv3 5 1 -1 cpu" "pmu x 1 0 0 0 0 0 0"; do
+		{ cat good.cache; echo "$bad"; } > "$CACHE"
+		run -0 "$PMUPROF" info -j
+		assert_equal "$bad: $(echo "$output" | jq '.pmus[0].type')" "$bad: 99"
+		echo 8 > "fx/$DEV/armv8_pmuv3/type"
+		rm -f "$CACHE"
+		pmu_facts > /dev/null
+		echo 99 > "fx/$DEV/armv8_pmuv3/type"
+	done
+}
