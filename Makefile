@@ -83,10 +83,10 @@ $(LIBPP): $(OBJS)
 # The objects themselves, not the archive, and the generated tables last: from the archive the
 # linker took some objects in a second pass, after the tables, and their constants (read on
 # every run) sat on a 64 KiB page-cache window of their own, a page fault a run (issue 16).
-# The functions tools/hot-text.txt names (what stat, list and report run; tools/hot-text.sh
-# says how it is made) go first, each compiled into a section of its own, with the read-only
-# data and the event tables between the real job's and the rest: $(O)/hot-text.ld (made by
-# tools/hot-text.awk, which says why) places them before .text.
+# Every function is compiled into a section of its own, and $(O)/hot-text.ld (made by
+# tools/hot-text.awk, which says why) puts first in .text, in this order, the start-up code,
+# the real job's functions and the other everyday jobs' that tools/hot-text.txt names
+# (tools/hot-text.sh says how it is made), then the rest.
 $(O)/pmuprof: $(O)/obj/main.o $(OBJS) $(O)/hot-text.ld
 	$(CC) $(CFLAGS) $(LDFLAGS) -Wl,-T,$(O)/hot-text.ld -o $@ $(filter %.o,$^) $(LDLIBS)
 
