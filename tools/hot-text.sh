@@ -73,9 +73,9 @@ fns() {
 {
 	fns 1
 	fns m 'src/(metrics|mexpr|mxtab|evtab)[.]c$'
-	# what only a machine with an Arm PMU runs: the caches of its PMUs and of their
-	# capacity (a fixture tree has neither), readings of real counts, the warning when the
-	# kernel multiplexes (callgrind in the A57 guest found these beyond the list above)
+	# what only a machine with an Arm PMU runs: its PMU cache, with the counters' probe (the
+	# fixture trees here have no boot_id, so no cache), readings of real counts, the warning
+	# when the kernel multiplexes (callgrind in the A57 guest found these beyond the list)
 	printf '%s\n' sysfs_cache_load cachefile_path strbuf_put number parse_cap from_probed \
 		sysfs_parse_decimal grow mux_warn msg_warn_text mexpr_strerror
 } | sort -u >"$T/tier1"
