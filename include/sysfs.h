@@ -49,11 +49,15 @@ struct sysfs_caps {
 	long long slots, bus_slots, bus_width, threshold_max, branches;
 };
 
+/* General counters an Arm PMU can have: PMCR_EL0.N is 5 bits, and 31 is PMCCNTR's index. */
+#define SYSFS_MAX_GENERAL 31
+
 /* What capacity.c's probe of an Arm PMU found, kept for the boot in the PMU cache beside what
  * sysfs_arm_pmus found of it. */
 struct sysfs_probed {
 	int have;		/* 0: none cached */
-	int general, cycle, icntr;
+	int general;		/* 1 .. SYSFS_MAX_GENERAL */
+	int cycle, icntr;	/* 1 free, 0 not, -1 unknown */
 	int task;		/* probed on pmuprof itself, not on a CPU */
 	long long probe_us;	/* how long the probe took */
 };

@@ -19,7 +19,6 @@
 #define EV_SW_INCR 0x00		/* any event counter, never a fixed one */
 #define EV_INST 0x08
 #define EV_CYCLES 0x11
-#define MAX_GENERAL 31		/* PMCR_EL0.N is 5 bits; 31 is PMCCNTR's index */
 #define SPIN_NS 200000		/* how long a group is left enabled */
 
 /* Where and how a trial opens its events. */
@@ -59,7 +58,7 @@ static unsigned long long member_config(int i, int k, int cycles)
  * driver's validate_group); one that opens must still run (counters taken by others). */
 static int trial(const struct probe_at *at, int k, int cycles, int inst)
 {
-	int fds[MAX_GENERAL + 3], n = k + cycles + inst, opened = 0, fit = 1, err = 0;
+	int fds[SYSFS_MAX_GENERAL + 3], n = k + cycles + inst, opened = 0, fit = 1, err = 0;
 	struct perf_event_attr a;
 
 	for (int i = 0; i < n && fit; i++) {
@@ -92,7 +91,7 @@ static int trial(const struct probe_at *at, int k, int cycles, int inst)
 /* The largest k that fits (binary search; fits(0) holds). -errno when nothing can open. */
 static int search(const struct probe_at *at)
 {
-	int lo = 0, hi = MAX_GENERAL + 1, r = trial(at, 1, 0, 0);
+	int lo = 0, hi = SYSFS_MAX_GENERAL + 1, r = trial(at, 1, 0, 0);
 
 	if (r < 0)
 		return r;

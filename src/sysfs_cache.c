@@ -256,7 +256,7 @@ static int parse_cap(char *line, struct sysfs_pmu *v, size_t n)
 			p = &v[i];
 	if (!p || number(&rest, 10, &x[0]) || number(&rest, 10, &x[1]) ||
 	    number(&rest, 10, &x[2]) || !(how = word(&rest)) || number(&rest, 10, &x[3]) || *rest ||
-	    (strcmp(how, "cpu") && strcmp(how, "task")) || x[0] <= 0 || x[0] > 31 ||
+	    (strcmp(how, "cpu") && strcmp(how, "task")) || x[0] <= 0 || x[0] > SYSFS_MAX_GENERAL ||
 	    x[1] < -1 || x[1] > 1 || x[2] < -1 || x[2] > 1 || x[3] < 0)
 		return -1;
 	p->probed = (struct sysfs_probed){ .have = 1, .general = (int)x[0], .cycle = (int)x[1],
