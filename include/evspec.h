@@ -33,8 +33,8 @@ struct evspec_term {
 };
 
 struct evspec_req {
-	char *text;		/* the event as written, modifiers included; owns the string
-				 * name or pmu points into */
+	char *text;		/* the event as written, modifiers included, then the string name
+				 * or pmu points to; the list's */
 	char *name;		/* event name or raw code; NULL for PMU/terms/ */
 	char *pmu;		/* PMU name for PMU/terms/, else NULL */
 	struct evspec_term *terms;	/* room for EVSPEC_MAX_TERMS once a term is seen, else
@@ -45,10 +45,13 @@ struct evspec_req {
 	int column;		/* 1-based column of the event in its spec */
 };
 
+struct evspec_pool;
+
 struct evspec_list {
 	struct evspec_req *reqs;
 	size_t n;
 	int ngroups;		/* user groups seen so far (indexes 0..ngroups-1) */
+	struct evspec_pool *pools;	/* the requests' texts: one allocation a spec */
 };
 
 /* Where a parse failed and why, for the caller's message. */

@@ -1,4 +1,5 @@
 /* evspec.c: parses event-spec text (one -e argument) into requests; errors carry a column. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,10 +9,20 @@
 /* Modifier letters in canonical order, matching the bits of enum evspec_mod. */
 static const char mod_letters[] = "ukhHGD";
 
+/* A spec's requests' texts, carved from one allocation (issue 16: not one an event). A
+ * request takes its text and its first word, len + 1 + wlen + 1 <= 4 * len bytes for a text
+ * of len >= 1 characters, so 4 * strlen(spec) + 1 bytes hold them all. */
+struct evspec_pool {
+	struct evspec_pool *next;
+	char buf[];
+};
+
 struct cursor {
 	const char *s;
 	size_t i;
 	struct evspec_error *err;
+	char *pool;		/* where the next request's text goes */
+	size_t used, cap;
 };
 
 static pp_status fail(struct cursor *c, size_t at, const char *what)
@@ -33,10 +44,27 @@ static pp_status fail_char(struct cursor *c, const char *fmt)
 	return fail(c, c->i, what);
 }
 
+/* The characters of a name, one bit each of the 128 ASCII codes: letters, digits, '_', '-',
+ * '.' (a test per character the parser scans, cheap: issue 16). */
+static const uint64_t name_bits[2] = {
+	/* '0'-'9' (48-57), '-' (45), '.' (46) */
+	0x03ff000000000000u | UINT64_C(1) << '-' | UINT64_C(1) << '.',
+	0x07fffffe87fffffeu,	/* 'A'-'Z' (65-90), '_' (95), 'a'-'z' (97-122) */
+};
+
 static int is_name_char(char ch)
 {
-	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-	       ch == '_' || ch == '-' || ch == '.';
+	unsigned char u = (unsigned char)ch;
+
+	return u < 128 && (name_bits[u >> 6] >> (u & 63) & 1);
+}
+
+/* Where the name that starts at s[i] ends. */
+static size_t name_end(const char *s, size_t i)
+{
+	while (is_name_char(s[i]))
+		i++;
+	return i;
 }
 
 static int is_term_char(char ch)
@@ -58,7 +86,7 @@ static char *span(const char *s, size_t from, size_t to)
 
 static void req_free(struct evspec_req *r)
 {
-	free(r->text);		/* and the name or PMU within it */
+	/* its text is the list's (struct evspec_pool) */
 	for (int t = 0; t < r->nterms; t++) {
 		free(r->terms[t].key);
 		free(r->terms[t].value);
@@ -90,8 +118,7 @@ static pp_status parse_term(struct cursor *c, struct evspec_req *r)
 	size_t k0 = c->i, v0;
 	struct evspec_term *t;
 
-	while (is_name_char(c->s[c->i]))
-		c->i++;
+	c->i = name_end(c->s, c->i);
 	if (c->i == k0)
 		return c->s[c->i] == ',' || c->s[c->i] == '/' ? fail(c, c->i, "empty term")
 		       : c->s[c->i] ? fail_char(c, "unexpected '%c' in a term")
@@ -155,8 +182,7 @@ static pp_status parse_event(struct cursor *c, struct evspec_req *r, int group)
 	memset(r, 0, sizeof(*r));
 	r->group = group;
 	r->column = (int)start + 1;
-	while (is_name_char(c->s[c->i]))
-		c->i++;
+	c->i = name_end(c->s, start);
 	if (c->i == start) {
 		char ch = c->s[c->i];
 		return ch == ',' || ch == '}' || !ch ? fail(c, start, "empty event name")
@@ -173,15 +199,17 @@ static pp_status parse_event(struct cursor *c, struct evspec_req *r, int group)
 		c->i++;
 		st = parse_mods(c, &r->mods);
 	}
-	/* one allocation an event: the text as written, then its first word (the name, or
-	 * the PMU of PMU/terms/) */
+	/* from the spec's pool: the text as written, then its first word (the name, or the
+	 * PMU of PMU/terms/) */
 	len = c->i - start;
-	if (st == PP_OK && !(r->text = malloc(len + 1 + wlen + 1)))
-		st = PP_ENOMEM;
+	if (st == PP_OK && c->cap - c->used < len + 1 + wlen + 1)
+		st = PP_ENOMEM;		/* never: the pool is sized for the spec */
 	if (st != PP_OK) {
 		req_free(r);
 		return st;
 	}
+	r->text = c->pool + c->used;
+	c->used += len + 1 + wlen + 1;
 	memcpy(r->text, c->s + start, len);
 	r->text[len] = '\0';
 	memcpy(r->text + len + 1, c->s + start, wlen);
@@ -253,11 +281,16 @@ pp_status evspec_parse(const char *spec, struct evspec_list *list, struct evspec
 	size_t cap = l.n, n0 = l.n;
 	int g0 = l.ngroups;
 	pp_status st = PP_OK;
+	struct evspec_pool *pool;
 
 	err->column = 0;
 	err->what[0] = '\0';
 	if (!*spec)
 		return fail(&c, 0, "empty event list");
+	c.cap = 4 * strlen(spec) + 1;
+	if (!(pool = malloc(sizeof(*pool) + c.cap)))
+		return PP_ENOMEM;
+	c.pool = pool->buf;
 	while (st == PP_OK) {
 		if (spec[c.i] == '{') {
 			st = parse_group(&c, &l, &cap);
@@ -283,6 +316,10 @@ pp_status evspec_parse(const char *spec, struct evspec_list *list, struct evspec
 			req_free(&l.reqs[k]);
 		l.n = n0;
 		l.ngroups = g0;
+		free(pool);
+	} else {
+		pool->next = l.pools;
+		l.pools = pool;
 	}
 	*list = l;
 	return st;
@@ -293,6 +330,12 @@ void evspec_free(struct evspec_list *list)
 	for (size_t k = 0; k < list->n; k++)
 		req_free(&list->reqs[k]);
 	free(list->reqs);
+	while (list->pools) {
+		struct evspec_pool *next = list->pools->next;
+
+		free(list->pools);
+		list->pools = next;
+	}
 	memset(list, 0, sizeof(*list));
 }
 
