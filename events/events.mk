@@ -26,7 +26,8 @@ $(GENLIST): $(GENLIST_SRCS) $(wildcard include/*.h) events/events.mk | $(O)/host
 $(O)/gen/list_generic_text.c: $(GENLIST) | $(O)/gen
 	$(GENLIST) $@
 
-$(EVGEN): $(EVGEN_SRCS) tools/evgen.h src/mexpr.c include/mexpr.h events/events.mk | $(O)/host
+$(EVGEN): $(EVGEN_SRCS) tools/evgen.h src/mexpr.c include/mexpr.h include/evtab_hash.h \
+	  events/events.mk | $(O)/host
 	$(HOSTCC) -std=c11 $(WARN) $(HOSTCFLAGS) -Iinclude -o $@ $(EVGEN_SRCS) src/mexpr.c
 
 $(O)/host:

@@ -52,7 +52,7 @@ const struct evtab_core *evtab_core_by_midr(uint64_t midr);
  * core == NULL means the common architectural/microarchitectural events of PMUv3. */
 size_t evtab_nevents(const struct evtab_core *core);
 const struct evtab_event *evtab_event_at(const struct evtab_core *core, size_t i);
-/* Lookup by name (case-insensitive) and by code, O(log n). NULL when absent. */
+/* Lookup by name (case-insensitive: a hash) and by code (O(log n)). NULL when absent. */
 const struct evtab_event *evtab_find_name(const struct evtab_core *core, const char *name);
 const struct evtab_event *evtab_find_code(const struct evtab_core *core, unsigned code);
 

@@ -5,6 +5,7 @@
 
 #include "evtab.h"
 #include "evtab_data.h"
+#include "evtab_hash.h"
 
 /* Longest event or core name a caller can mean; anything longer is not in the tables. */
 #define NAME_MAX_LEN 64
@@ -16,12 +17,6 @@ static const struct evtab_gen_set *set_of(const struct evtab_core *core)
 	if (core && core >= evtab_gen.cores && core < evtab_gen.cores + evtab_gen.ncores)
 		return &evtab_gen.sets[1 + (core - evtab_gen.cores)];
 	return &evtab_gen.sets[0];
-}
-
-/* The event at place i of the index array (a set's runs: s->by_name + k, s->by_code + k). */
-static const struct evtab_event *indexed(size_t i)
-{
-	return &evtab_gen.events[evtab_gen.index[i]];
 }
 
 static const char *str(uint32_t at)
@@ -36,7 +31,7 @@ const char *evtab_event_name(const struct evtab_event *e)
 
 const char *evtab_event_desc(const struct evtab_event *e)
 {
-	return str(evtab_gen.descs[e - evtab_gen.events]);
+	return str((uint32_t)e->desc_hi << 16 | e->desc_lo);
 }
 
 unsigned evtab_event_code(const struct evtab_event *e)
@@ -102,39 +97,32 @@ size_t evtab_nevents(const struct evtab_core *core)
 const struct evtab_event *evtab_event_at(const struct evtab_core *core, size_t i)
 {
 	const struct evtab_gen_set *s = set_of(core);
-	return i < s->n ? indexed(s->by_name + i) : NULL;
-}
-
-/* Copies name upper-cased into buf (the tables spell names in upper case); 0 if too long. */
-static int upcase(const char *name, char *buf, size_t size)
-{
-	size_t i;
-	for (i = 0; name[i]; i++) {
-		if (i + 1 >= size)
-			return 0;
-		buf[i] = name[i] >= 'a' && name[i] <= 'z' ? (char)(name[i] - 'a' + 'A') : name[i];
-	}
-	buf[i] = '\0';
-	return 1;
+	return i < s->n ? &evtab_gen.events[evtab_gen.by_name[s->by_name + i]] : NULL;
 }
 
 const struct evtab_event *evtab_find_name(const struct evtab_core *core, const char *name)
 {
 	const struct evtab_gen_set *s = set_of(core);
-	char key[NAME_MAX_LEN + 1];
-	size_t lo = 0, hi = s->n;
-	if (!name || !upcase(name, key, sizeof(key)))
+	const uint16_t *slot = evtab_gen.hash + s->hash;
+	char key[NAME_MAX_LEN + 1];	/* name upper-cased, as the tables spell it */
+	uint32_t h = EVTAB_HASH_INIT;
+	size_t i, k;
+
+	if (!name)
 		return NULL;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		const struct evtab_event *e = indexed(s->by_name + mid);
-		int c = strcmp(key, str(e->name));
-		if (c == 0)
+	for (i = 0; name[i]; i++) {
+		if (i == NAME_MAX_LEN)
+			return NULL;
+		key[i] = evtab_upper(name[i]);
+		h = evtab_hash_step(h, key[i]);
+	}
+	key[i] = '\0';
+	/* the generator left a quarter of the slots free: the probe ends at one */
+	for (k = evtab_hash_end(h) % s->nslots; slot[k]; k = k + 1 < s->nslots ? k + 1 : 0) {
+		const struct evtab_event *e = &evtab_gen.events[slot[k] - 1];
+
+		if (!strcmp(key, str(e->name)))
 			return e;
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
 	}
 	return NULL;
 }
@@ -142,10 +130,11 @@ const struct evtab_event *evtab_find_name(const struct evtab_core *core, const c
 const struct evtab_event *evtab_find_code(const struct evtab_core *core, unsigned code)
 {
 	const struct evtab_gen_set *s = set_of(core);
+	const uint16_t *run = evtab_gen.by_code + s->by_code;
 	size_t lo = 0, hi = s->n;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		const struct evtab_event *e = indexed(s->by_code + mid);
+		const struct evtab_event *e = &evtab_gen.events[run[mid]];
 		if (e->code == code)
 			return e;
 		if (code < e->code)

@@ -133,10 +133,11 @@ size_t evgen_core_set(const struct evgen_core *c, const struct evgen_ev **set);
 int evgen_by_code(const void *a, const void *b);
 int evgen_by_name(const void *a, const void *b);
 
-/* One event set in the generated index array: n event indexes sorted by name at by_name,
- * the same sorted by code at by_code. */
+/* One event set: n event indexes sorted by name at by_name in the by_name array, the same
+ * sorted by code at by_code in the by_code array, its names' hash (nslots slots) at hash in
+ * the hash array. */
 struct evgen_set {
-	size_t by_name, by_code, n;
+	size_t by_name, by_code, n, hash, nslots;
 };
 
 /* The tables as they will be written: no pointers, only offsets and indexes, so that the
@@ -148,8 +149,12 @@ struct evgen_out {
 	char *str;			/* the string pool: NUL-terminated strings back to back */
 	size_t nstr, capstr;
 	size_t nevents;			/* the common events, then each core's own */
-	uint16_t *index;		/* every set's by_name and by_code runs */
-	size_t nindex, capindex;
+	uint16_t *by_name;		/* every set's run by name */
+	size_t nby_name, capby_name;
+	uint16_t *by_code;		/* every set's run by code */
+	size_t nby_code, capby_code;
+	uint16_t *hash;			/* every set's hash of its names */
+	size_t nhash, caphash;
 	struct evgen_set *sets;		/* sets[0]: the common events; sets[1 + i]: cores[i] */
 	struct evgen_midr {
 		unsigned key;		/* implementer << 12 | part number */
@@ -192,6 +197,9 @@ void evgen_emit_metrics(FILE *o, const struct evgen_out *out);
 /* evgen_layout.c: places a checked db (event indexes, string offsets, sorted sets) in out. */
 void evgen_layout(struct evgen_db *db, char **files, int nfiles, struct evgen_out *out);
 void evgen_layout_free(struct evgen_out *out);
+/* Whether the offsets fit the generated fields (an event's name 16 bits, its description
+ * 24); 0 after a message naming the field to widen. */
+int evgen_layout_fits(const struct evgen_out *out);
 
 /* evgen_emit.c: writes the header (the tables' layout) and the source (the tables). */
 void evgen_emit_header(FILE *o, const struct evgen_out *out);

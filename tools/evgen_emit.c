@@ -29,10 +29,14 @@ void evgen_emit_header(FILE *o, const struct evgen_out *out)
 	      "/* The tables hold no pointers, so a position-independent pmuprof starts without a\n"
 	      " * relocation for them: strings are offsets into evtab_gen.str, events and cores\n"
 	      " * indexes into evtab_gen.events and evtab_gen.cores. */\n\n"
+	      "/* 8 bytes: the name's offset in 16 bits (the generator places the names first in\n"
+	      " * the pool, and checks they fit), the description's in 24. */\n"
 	      "struct evtab_event {\n"
-	      "\tuint32_t name;\t\t/* upper case as Arm spells it, e.g. \"INST_RETIRED\" */\n"
+	      "\tuint16_t name;\t\t/* upper case as Arm spells it, e.g. \"INST_RETIRED\" */\n"
 	      "\tuint16_t code;\t\t/* evtCount, e.g. 0x0008 */\n"
-	      "\tuint8_t cls;\t\t/* enum evtab_class */\n};\n\n"
+	      "\tuint8_t cls;\t\t/* enum evtab_class */\n"
+	      "\tuint8_t desc_hi;\t/* the description at desc_hi << 16 | desc_lo (list and */\n"
+	      "\tuint16_t desc_lo;\t/* explain read it) */\n};\n\n"
 	      "struct evtab_core {\n"
 	      "\tuint32_t name;\t\t/* canonical id, lower case: \"cortex-a57\" */\n"
 	      "\tuint32_t title;\t\t/* as Arm names it: \"Cortex-A57\" */\n"
@@ -41,9 +45,11 @@ void evgen_emit_header(FILE *o, const struct evgen_out *out)
 	      "\tuint8_t implementer;\t/* MIDR_EL1.Implementer, 0x41 for Arm */\n"
 	      "\tint8_t counters;\t/* PMCR.N per Arm's data; -1 unknown */\n"
 	      "\tuint8_t slots;\t\t/* PMMIR.SLOTS per Arm's data; 0 unknown */\n};\n\n"
-	      "/* One event set: n indexes into events, sorted by name at index[by_name] and by\n"
-	      " * code at index[by_code]. */\n"
-	      "struct evtab_gen_set {\n\tuint32_t by_name, by_code;\n\tuint16_t n;\n};\n\n"
+	      "/* One event set: n indexes into events, sorted by name at by_name[by_name] and by\n"
+	      " * code at by_code[by_code]; at hash[hash], nslots slots of the names' hash\n"
+	      " * (evtab_hash.h), each an event index + 1, 0 when free (a quarter or more). */\n"
+	      "struct evtab_gen_set {\n\tuint32_t by_name, by_code, hash, nslots;\n"
+	      "\tuint16_t n;\n};\n\n"
 	      "/* MIDR key (implementer << 12 | part) -> core index, sorted by key. */\n"
 	      "struct evtab_gen_midr {\n\tuint32_t key;\n\tuint16_t core;\n};\n\n"
 	      "#define EVTAB_GEN_MIDR_KEY(impl, part) "
@@ -63,12 +69,12 @@ void evgen_emit_header(FILE *o, const struct evgen_out *out)
 	      "without its own */\n};\n\n", o);
 	/* The order is the order of use, so that a run reads the tables through as few of the
 	 * kernel's 64 KiB page-cache windows as can be, each a page fault (issue 16): the
-	 * counts, cores, sets and MIDRs; the metrics' tables, which a run reads for its core's
-	 * metrics; the name index and the events; the descriptions' offsets (list); the pool,
-	 * whose names come before its descriptions. */
+	 * counts, cores, sets and MIDRs; what stat reads for its core: the metrics' groups, the
+	 * names' hash, the metrics, the events, the run by code (for the metrics); the pool,
+	 * whose names and formulas come before its descriptions; then what list reads beside
+	 * the descriptions: the runs by name. */
 	fprintf(o, "/* sets[0] is the common events; sets[1 + i] is cores[i]. Arrays have at least\n"
-		   " * one element (C has none empty); nevents and ncores are the counts. descs[i]\n"
-		   " * is events[i]'s description (apart: only list and explain read them). */\n"
+		   " * one element (C has none empty); nevents and ncores are the counts. */\n"
 		   "struct evtab_gen {\n"
 		   "\tuint16_t nevents, ncores, nmidrs, nmsets;\n"
 		   "\tstruct evtab_core cores[%zu];\n"
@@ -77,15 +83,16 @@ void evgen_emit_header(FILE *o, const struct evgen_out *out)
 		   "\tstruct mxtab_set msets[%zu];\n"
 		   "\tstruct mxtab_group groups[%zu];\n"
 		   "\tuint16_t members[%zu];\n"
+		   "\tuint16_t hash[%zu];\n"
 		   "\tstruct mxtab_metric metrics[%zu];\n"
 		   "\tuint32_t mevents[%zu];\n"
-		   "\tuint16_t index[%zu];\n"
 		   "\tstruct evtab_event events[%zu];\n"
-		   "\tuint32_t descs[%zu];\n"
-		   "\tchar str[%zu];\n};\n\n",
+		   "\tuint16_t by_code[%zu];\n"
+		   "\tchar str[%zu];\n"
+		   "\tuint16_t by_name[%zu];\n};\n\n",
 		dim(ncores), ncores + 1, dim(out->nmidrs), dim(out->nmsets), dim(out->ngroups),
-		dim(out->nmembers), dim(out->nmetrics), dim(out->nmevents), dim(out->nindex),
-		dim(out->nevents), dim(out->nevents), out->nstr + 1);
+		dim(out->nmembers), dim(out->nhash), dim(out->nmetrics), dim(out->nmevents),
+		dim(out->nevents), dim(out->nby_code), out->nstr + 1, dim(out->nby_name));
 	fputs("/* Hidden: the program reaches the tables PC-relative, not through a GOT slot that the\n"
 	      " * loader would have to relocate. */\n"
 	      "#if defined(__GNUC__)\n__attribute__((visibility(\"hidden\")))\n#endif\n"
@@ -115,8 +122,10 @@ static const char *cls_name(int cls)
 
 static void emit_event(FILE *o, const struct evgen_ev *e)
 {
-	fprintf(o, "\t\t{ %lu, 0x%04x, %s },\t/* %d %s */\n", (unsigned long)e->name_at,
-		e->code, cls_name(e->cls), e->index, e->name);
+	unsigned long desc = e->desc_at;
+
+	fprintf(o, "\t\t{ %lu, 0x%04x, %s, %lu, %lu },\t/* %d %s */\n", (unsigned long)e->name_at,
+		e->code, cls_name(e->cls), desc >> 16, desc & 0xffff, e->index, e->name);
 }
 
 static void emit_events(FILE *o, const struct evgen_out *out)
@@ -132,23 +141,6 @@ static void emit_events(FILE *o, const struct evgen_out *out)
 		for (j = 0; j < db->cores[i].nown; j++)
 			emit_event(o, &db->cores[i].own[j]);
 	fputs("\t},\n", o);
-}
-
-/* The events' descriptions, in emit_events' order. */
-static void emit_descs(FILE *o, const struct evgen_out *out)
-{
-	const struct evgen_db *db = out->db;
-	size_t i, j, k = 0;
-	if (!out->nevents)
-		return;
-	fputs("\t.descs = {", o);
-	for (i = 0; i < db->ncommons; i++, k++)
-		fprintf(o, "%s%lu,", k % 12 ? " " : "\n\t\t", (unsigned long)db->commons[i].desc_at);
-	for (i = 0; i < db->ncores; i++)
-		for (j = 0; j < db->cores[i].nown; j++, k++)
-			fprintf(o, "%s%lu,", k % 12 ? " " : "\n\t\t",
-				(unsigned long)db->cores[i].own[j].desc_at);
-	fputs("\n\t},\n", o);
 }
 
 static void emit_cores(FILE *o, const struct evgen_out *out)
@@ -175,8 +167,8 @@ static void emit_sets(FILE *o, const struct evgen_out *out)
 	fputs("\t.sets = {\n", o);
 	for (i = 0; i <= db->ncores; i++) {
 		const struct evgen_set *s = &out->sets[i];
-		fprintf(o, "\t\t{ %zu, %zu, %zu },\t/* %s */\n", s->by_name, s->by_code, s->n,
-			i ? db->cores[i - 1].id : "common");
+		fprintf(o, "\t\t{ %zu, %zu, %zu, %zu, %zu },\t/* %s */\n", s->by_name, s->by_code,
+			s->hash, s->nslots, s->n, i ? db->cores[i - 1].id : "common");
 	}
 	fputs("\t},\n", o);
 }
@@ -195,14 +187,25 @@ static void emit_midrs(FILE *o, const struct evgen_out *out)
 	fputs("\t},\n", o);
 }
 
-static void emit_index(FILE *o, const struct evgen_out *out)
+static void emit_run(FILE *o, const char *field, const uint16_t *a, size_t n)
 {
 	size_t i;
-	if (!out->nindex)
+	if (!n)
 		return;
-	fputs("\t.index = {", o);
-	for (i = 0; i < out->nindex; i++)
-		fprintf(o, "%s%u,", i % 12 ? " " : "\n\t\t", (unsigned)out->index[i]);
+	fprintf(o, "\t.%s = {", field);
+	for (i = 0; i < n; i++)
+		fprintf(o, "%s%u,", i % 12 ? " " : "\n\t\t", (unsigned)a[i]);
+	fputs("\n\t},\n", o);
+}
+
+static void emit_hash(FILE *o, const struct evgen_out *out)
+{
+	size_t i;
+	if (!out->nhash)
+		return;
+	fputs("\t.hash = {", o);
+	for (i = 0; i < out->nhash; i++)
+		fprintf(o, "%s%u,", i % 12 ? " " : "\n\t\t", (unsigned)out->hash[i]);
 	fputs("\n\t},\n", o);
 }
 
@@ -217,9 +220,10 @@ void evgen_emit_source(FILE *o, const struct evgen_out *out)
 	emit_cores(o, out);
 	emit_sets(o, out);
 	emit_midrs(o, out);
-	emit_index(o, out);
+	emit_run(o, "by_name", out->by_name, out->nby_name);
+	emit_run(o, "by_code", out->by_code, out->nby_code);
+	emit_hash(o, out);
 	evgen_emit_metrics(o, out);
-	emit_descs(o, out);
 	fprintf(o, "\t.nevents = %zu,\n\t.ncores = %zu,\n\t.nmidrs = %zu,\n\t.nmsets = %zu,\n};\n",
 		out->nevents, out->db->ncores, out->nmidrs, out->nmsets);
 }

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "evgen.h"
+#include "evtab_hash.h"
 
 /* Equal strings share one place in the pool (descriptions and own-event names repeat across
  * cores, formulas across revisions): out->strtab, an open-addressing hash of pool offsets,
@@ -58,25 +59,50 @@ static void place_event(struct evgen_out *out, struct evgen_ev *e)
 	e->name_at = evgen_intern(out, e->name);
 }
 
-static void add_index(struct evgen_out *out, const struct evgen_ev **set, size_t n)
+/* Appends the event indexes of set (n events) to the run array *a (*na used, *cap room). */
+static void add_run(uint16_t **a, size_t *na, size_t *cap, const struct evgen_ev **set, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		out->index = evgen_grow(out->index, &out->capindex, out->nindex, sizeof(*out->index));
-		out->index[out->nindex++] = (uint16_t)set[i]->index;
+		*a = evgen_grow(*a, cap, *na, sizeof(**a));
+		(*a)[(*na)++] = (uint16_t)set[i]->index;
 	}
 }
 
-/* Appends a set's two runs, by name then by code, to the index array. */
+/* Appends a set's hash of its names to the hash array: nslots slots, a quarter of them or
+ * more left free (a lookup reads about two), each an event index + 1 or 0 for a free one,
+ * placed by linear probing from evtab_hash(name) % nslots. */
+static void add_hash(struct evgen_out *out, struct evgen_set *s, const struct evgen_ev **set,
+		     size_t n)
+{
+	size_t i;
+
+	s->nslots = n + n / 3 + 1;
+	s->hash = out->nhash;
+	for (i = 0; i < s->nslots; i++) {
+		out->hash = evgen_grow(out->hash, &out->caphash, out->nhash, sizeof(*out->hash));
+		out->hash[out->nhash++] = 0;
+	}
+	for (i = 0; i < n; i++) {
+		size_t k = evtab_hash(set[i]->name) % s->nslots;
+
+		while (out->hash[s->hash + k])
+			k = k + 1 < s->nslots ? k + 1 : 0;
+		out->hash[s->hash + k] = (uint16_t)(set[i]->index + 1);
+	}
+}
+
+/* Appends a set's runs, by name and by code, and its names' hash to their arrays. */
 static void place_set(struct evgen_out *out, struct evgen_set *s, const struct evgen_ev **set,
 		      size_t n)
 {
 	s->n = n;
 	qsort(set, n, sizeof(*set), evgen_by_name);
-	s->by_name = out->nindex;
-	add_index(out, set, n);
+	s->by_name = out->nby_name;
+	add_run(&out->by_name, &out->nby_name, &out->capby_name, set, n);
 	qsort(set, n, sizeof(*set), evgen_by_code);
-	s->by_code = out->nindex;
-	add_index(out, set, n);
+	s->by_code = out->nby_code;
+	add_run(&out->by_code, &out->nby_code, &out->capby_code, set, n);
+	add_hash(out, s, set, n);
 }
 
 static int midr_cmp(const void *a, const void *b)
@@ -150,7 +176,9 @@ void evgen_layout(struct evgen_db *db, char **files, int nfiles, struct evgen_ou
 void evgen_layout_free(struct evgen_out *out)
 {
 	free(out->str);
-	free(out->index);
+	free(out->by_name);
+	free(out->by_code);
+	free(out->hash);
 	free(out->sets);
 	free(out->midrs);
 	free(out->strtab.slots);
@@ -160,4 +188,31 @@ void evgen_layout_free(struct evgen_out *out)
 	free(out->mevents);
 	free(out->members);
 	memset(out, 0, sizeof(*out));
+}
+
+/* An event's offsets against the widths of struct evtab_event's fields. */
+static int event_fits(const struct evgen_ev *e)
+{
+	if (e->name_at <= 0xffff && e->desc_at <= 0xffffff)
+		return 1;
+	fprintf(stderr, "evgen: %s:%d: %s: the pool offset of its %s (%lu) is wider than "
+		"struct evtab_event's field (tools/evgen_emit.c): widen it\n", e->file, e->line,
+		e->name, e->name_at > 0xffff ? "name" : "description",
+		(unsigned long)(e->name_at > 0xffff ? e->name_at : e->desc_at));
+	return 0;
+}
+
+int evgen_layout_fits(const struct evgen_out *out)
+{
+	const struct evgen_db *db = out->db;
+	size_t i, j;
+
+	for (i = 0; i < db->ncommons; i++)
+		if (!event_fits(&db->commons[i]))
+			return 0;
+	for (i = 0; i < db->ncores; i++)
+		for (j = 0; j < db->cores[i].nown; j++)
+			if (!event_fits(&db->cores[i].own[j]))
+				return 0;
+	return 1;
 }

@@ -1,4 +1,5 @@
 /* tests/unit/test_evtab.c: lookups in the generated event tables (names, codes, cores, MIDRs). */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -254,7 +255,20 @@ static void test_facts(void)
 	}
 }
 
-/* Every core: sorted by id, sorted events, lookups agree with iteration, titles resolve. */
+/* Into lower, name lower-cased ("" when it does not fit size); into longer, the same and an
+ * 'X' after it. */
+static void variants(const char *name, char *lower, char *longer, size_t size)
+{
+	size_t i;
+	for (i = 0; name[i] && i + 2 < size; i++)
+		lower[i] = longer[i] = (char)tolower((unsigned char)name[i]);
+	lower[name[i] ? 0 : i] = '\0';
+	longer[i] = 'X';
+	longer[i + 1] = '\0';
+}
+
+/* Every core: sorted by id, sorted events, lookups agree with iteration (by the name in
+ * either case; a name one character longer is none), titles resolve. */
 static int check_core_tables(const struct evtab_core *c)
 {
 	size_t n = evtab_nevents(c);
@@ -262,8 +276,11 @@ static int check_core_tables(const struct evtab_core *c)
 	for (size_t i = 0; ok && i < n; i++) {
 		const struct evtab_event *e = evtab_event_at(c, i);
 		const char *name = e ? evtab_event_name(e) : "?";
+		char lower[80], longer[80];
+		variants(name, lower, longer, sizeof(lower));
 		ok = e && *name && *evtab_event_desc(e) && evtab_event_class(e) >= EVTAB_ARCH &&
 		     evtab_event_class(e) <= EVTAB_IMPDEF && evtab_find_name(c, name) == e &&
+		     *lower && evtab_find_name(c, lower) == e && !evtab_find_name(c, longer) &&
 		     evtab_find_code(c, evtab_event_code(e)) == e &&
 		     (i == 0 || strcmp(evtab_event_name(evtab_event_at(c, i - 1)), name) < 0);
 		if (!ok)

@@ -1,0 +1,39 @@
+/* evtab_hash.h: the hash of an event name that the generated tables' name lookup uses. The
+ * generator (tools/evgen_layout.c) places each set's names by it and src/evtab.c looks them
+ * up by it, so both include this one definition. Case-blind: the tables spell names in upper
+ * case, users in either. */
+#ifndef PMUPROF_EVTAB_HASH_H
+#define PMUPROF_EVTAB_HASH_H
+
+#include <stdint.h>
+
+/* c upper-cased when it is an ASCII lower-case letter (never the locale's). */
+static inline char evtab_upper(char c)
+{
+	return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
+}
+
+/* FNV-1a over the upper-cased bytes, its high bits folded into its low ones at the end: a
+ * lookup that upper-cases a name as it goes hashes it byte by byte with the same steps. */
+#define EVTAB_HASH_INIT 2166136261u
+
+static inline uint32_t evtab_hash_step(uint32_t h, char upper)
+{
+	return (h ^ (unsigned char)upper) * 16777619u;
+}
+
+static inline uint32_t evtab_hash_end(uint32_t h)
+{
+	return h ^ h >> 16;
+}
+
+static inline uint32_t evtab_hash(const char *s)
+{
+	uint32_t h = EVTAB_HASH_INIT;
+
+	for (; *s; s++)
+		h = evtab_hash_step(h, evtab_upper(*s));
+	return evtab_hash_end(h);
+}
+
+#endif
