@@ -227,9 +227,12 @@ static int named_pmu(const char *p)
  * (With --mux=runs the inputs may come from different runs of the command: each is exact.) */
 static int same_unit(const struct report_event *e, const struct report_event *anchor)
 {
+	const char *p = e->pmu, *q = anchor->pmu;
+
+	/* the same PMU (the common case) first: no name compared with the kernel's four */
 	return e->excl_user == anchor->excl_user && e->excl_kernel == anchor->excl_kernel &&
 	       (e->nsplit > 0) == (anchor->nsplit > 0) &&
-	       !(named_pmu(e->pmu) && named_pmu(anchor->pmu) && strcmp(e->pmu, anchor->pmu));
+	       (!p || !q || p == q || !strcmp(p, q) || !named_pmu(p) || !named_pmu(q));
 }
 
 /* e's part on pmu, NULL when it has none there. */
