@@ -631,16 +631,14 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 int metrics_compute(struct report *r, const struct metrics_core *mc, const char *const *names,
 		    size_t nnames)
 {
-	struct out o = { NULL, 0, 0, calloc(r->nevents + 1, sizeof(int)),
-			 calloc(r->nevents + 1, sizeof(const char *)) };
+	/* the events' names, then their codes: one allocation */
+	const char **name = calloc(r->nevents + 1, sizeof(*name) + sizeof(int));
+	struct out o = { NULL, 0, 0, name ? (int *)(void *)(name + r->nevents + 1) : NULL, name };
 	const struct evtab_core *core = mc->set ? mxtab_set_core(mc->set) : NULL;
 	int rc = 0;
 
-	if (!o.code || !o.name) {
-		free(o.code);
-		free(o.name);
+	if (!name)
 		return -1;
-	}
 	for (size_t k = 0; k < r->nevents; k++) {
 		const struct evtab_event *e;
 
@@ -662,8 +660,7 @@ int metrics_compute(struct report *r, const struct metrics_core *mc, const char 
 	}
 	for (size_t i = 0; mc->set && !rc && i < mxtab_nmetrics(mc->set); i++)
 		rc = compute(&o, r, mc->set, mxtab_metric_at(mc->set, i), 0, NULL);
-	free(o.code);
-	free(o.name);
+	free(name);
 	if (rc) {
 		free(o.v);
 		return -1;

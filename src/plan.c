@@ -35,9 +35,7 @@ int plan_need(const struct plan_ev *ev, const size_t *idx, size_t n, const struc
 
 void plan_free(struct plan *p)
 {
-	free(p->unit);
-	free(p->run);
-	free(p->unit_need);
+	free(p->unit);		/* and run and unit_need after it: one allocation */
 	memset(p, 0, sizeof(*p));
 }
 
@@ -50,17 +48,14 @@ static int root_of(int *up, int k)
 }
 
 /* Each event's unit: the events joined by a user group or a tie, numbered in order of their
- * first member. */
-static size_t make_units(const struct plan_ev *ev, size_t n, int *unit)
+ * first member; up is room for 3 * n + 3 ints. */
+static size_t make_units(const struct plan_ev *ev, size_t n, int *unit, int *up)
 {
 	/* up: the union-find; first[v], first[n + 1 + v]: the first event of group v, of tie v
 	 * (both below n + 1 as the callers number them; a larger one is sought by a scan) */
-	int *up = malloc((3 * n + 3) * sizeof(*up)), *first;
+	int *first = up + n + 1;
 	size_t nu = 0;
 
-	if (!up)
-		return 0;
-	first = up + n + 1;
 	for (size_t k = 0; k < 2 * n + 2; k++)
 		first[k] = -1;
 	for (size_t k = 0; k < n; k++) {
@@ -90,31 +85,25 @@ static size_t make_units(const struct plan_ev *ev, size_t n, int *unit)
 			unit[r] = (int)nu++;
 		unit[k] = unit[r];
 	}
-	free(up);
 	return nu;
 }
 
 /* Each unit's events, contiguous: ev indices mem[first[u]] .. mem[first[u + 1] - 1] (a counting
  * sort of unit[]), so that a unit's members are found without a scan of every event: the
  * packing asks for them per unit, run and PMU (issue 16: a cost per event, not per event
- * squared). */
+ * squared). mem has room for n, first for nunits + 2, zeroed. */
 struct members {
 	size_t *mem, *first;
 };
 
-static int members_make(const int *unit, size_t n, size_t nunits, struct members *m)
+static void members_make(const int *unit, size_t n, size_t nunits, struct members *m)
 {
-	m->mem = malloc((n + 1) * sizeof(*m->mem));
-	m->first = calloc(nunits + 2, sizeof(*m->first));
-	if (!m->mem || !m->first)
-		return -1;
 	for (size_t k = 0; k < n; k++)
 		m->first[unit[k] + 2]++;
 	for (size_t u = 2; u < nunits + 2; u++)
 		m->first[u] += m->first[u - 1];
 	for (size_t k = 0; k < n; k++)	/* first[u + 1] runs from unit u's start to its end */
 		m->mem[m->first[unit[k] + 1]++] = k;
-	return 0;
 }
 
 /* Adds unit u's members on pmu to t. */
@@ -210,34 +199,42 @@ static size_t pack(const struct plan_ev *ev, const struct members *m,
 pp_status plan_make(const struct plan_ev *ev, size_t n, const struct plan_cap *caps,
 		    size_t ncaps, struct plan *out, struct plan_error *err)
 {
-	struct members m = { NULL, NULL };
+	/* two allocations (issue 16: a malloc and its free cost some 300 instructions): the
+	 * plan's three arrays, and the scratch: the members' mem and first, the runs' use of
+	 * each PMU, each unit's run, the union-find's room */
+	size_t nuse = (n + 1) * (ncaps + 1);
+	size_t bytes = (2 * n + 3) * sizeof(size_t) + nuse * sizeof(struct use) +
+		       (4 * n + 4) * sizeof(int);
+	char *scratch;
+	struct members m;
 	struct use *use;
 	int *urun;
-	pp_status st;
+	pp_status st = PP_OK;
 
 	memset(out, 0, sizeof(*out));
 	out->nev = n;
-	out->unit = calloc(n + 1, sizeof(int));
-	out->run = calloc(n + 1, sizeof(int));
-	out->unit_need = calloc(n + 1, sizeof(int));
-	use = calloc((n + 1) * (ncaps + 1), sizeof(*use));
-	urun = calloc(n + 1, sizeof(int));
-	st = out->unit && out->run && out->unit_need && use && urun ? PP_OK : PP_ENOMEM;
-	if (st == PP_OK) {
-		out->nunits = make_units(ev, n, out->unit);
-		st = (n && !out->nunits) || members_make(out->unit, n, out->nunits, &m)
-			     ? PP_ENOMEM
-			     : check_units(ev, &m, caps, ncaps, out, err);
+	out->unit = calloc(3 * (n + 1), sizeof(int));
+	scratch = calloc(1, bytes);
+	if (!out->unit || !scratch) {
+		free(scratch);
+		plan_free(out);
+		return PP_ENOMEM;
 	}
+	out->run = out->unit + n + 1;
+	out->unit_need = out->run + n + 1;
+	m.mem = (size_t *)(void *)scratch;
+	m.first = m.mem + n + 1;
+	use = (struct use *)(void *)(m.first + n + 2);
+	urun = (int *)(void *)(use + nuse);
+	out->nunits = make_units(ev, n, out->unit, urun + n + 1);
+	members_make(out->unit, n, out->nunits, &m);
+	st = check_units(ev, &m, caps, ncaps, out, err);
 	if (st == PP_OK) {
 		out->nruns = pack(ev, &m, caps, ncaps, out, use, urun);
 		for (size_t k = 0; k < n; k++)
 			out->run[k] = urun[out->unit[k]];
 	}
-	free(m.mem);
-	free(m.first);
-	free(use);
-	free(urun);
+	free(scratch);
 	if (st != PP_OK)
 		plan_free(out);
 	return st;

@@ -191,16 +191,19 @@ static int run_planner(struct stat_event *evs, size_t n, const struct plan_ev *p
 static int plan_on(struct stat_event *evs, size_t n, const struct stat_plan_cfg *c,
 		   const struct resolve_ctx *rc, struct stat_planned *out)
 {
-	struct plan_cap *caps = calloc(rc->npmus + 1, sizeof(*caps));
-	struct plan_ev *pe = calloc(n + 1, sizeof(*pe));
-	struct pmu_facts *facts = calloc(rc->npmus + 1, sizeof(*facts));
+	/* one allocation (issue 16): the PMUs' facts, the events to plan, the PMUs' capacities,
+	 * in the order of their alignment */
+	size_t np = rc->npmus + 1;
+	struct pmu_facts *facts = calloc(1, np * (sizeof(*facts) + sizeof(struct plan_cap)) +
+					    (n + 1) * sizeof(struct plan_ev));
+	struct plan_ev *pe = facts ? (struct plan_ev *)(void *)(facts + np) : NULL;
+	struct plan_cap *caps = pe ? (struct plan_cap *)(void *)(pe + n + 1) : NULL;
 	size_t off = 0;
 	int rc2 = 0;
 
-	if (!caps || !pe || !facts) {
-		free(caps);
-		free(pe);
-		free(facts);
+	_Static_assert(_Alignof(struct plan_ev) <= _Alignof(struct pmu_facts) &&
+		       _Alignof(struct plan_cap) <= _Alignof(struct plan_ev), "aligned in turn");
+	if (!facts) {
 		msg_error("out of memory");
 		return -1;
 	}
@@ -235,8 +238,6 @@ static int plan_on(struct stat_event *evs, size_t n, const struct stat_plan_cfg 
 			  out->caps);
 		rc2 = -1;
 	}
-	free(caps);
-	free(pe);
 	free(facts);
 	return rc2;
 }
