@@ -356,18 +356,15 @@ int sysfs_name_ok(const char *name)
 
 void sysfs_names_free(char **names, size_t n)
 {
-	size_t i;
-
-	if (!names)
-		return;
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+	(void)n;
+	free(names);	/* the names, and the inode numbers, are in its one allocation */
 }
 
-/* One directory entry while listing: its name and inode number, sorted by name. */
+/* An entry while the directory is read: its name's offset in the pool of names (and, once
+ * the pool is complete, the name). */
 struct dirent_ino {
-	char *name;
+	const char *name;
+	size_t at;
 	uint64_t ino;
 };
 
@@ -376,13 +373,35 @@ static int cmp_dirent_ino(const void *a, const void *b)
 	return strcmp(((const struct dirent_ino *)a)->name, ((const struct dirent_ino *)b)->name);
 }
 
+/* Appends name (len bytes with its NUL) to the pool; 0 when out of memory. */
+static int pool_add(char **pool, size_t *used, size_t *cap, const char *name, size_t len)
+{
+	if (*used + len > *cap) {
+		size_t ncap = *cap ? *cap * 2 : 512;
+		char *np;
+
+		while (ncap < *used + len)
+			ncap *= 2;
+		if (!(np = realloc(*pool, ncap)))
+			return 0;
+		*pool = np;
+		*cap = ncap;
+	}
+	memcpy(*pool + *used, name, len);
+	*used += len;
+	return 1;
+}
+
 pp_status sysfs_list_dir_ino(const char *path, char ***names, uint64_t **inos, size_t *n)
 {
 	/* getdents64 into a small buffer, not opendir: its 32 KiB buffer on the heap, for a
-	 * directory of ten names, was pages a run touches (issue 16) */
+	 * directory of ten names, was pages a run touches (issue 16). The names gather in a
+	 * pool, and the result is one allocation: the pointers, the inode numbers, the names
+	 * (not one a name: a malloc and its free cost some 300 instructions) */
 	char full[PATH_MAX + 1], ents[2048] __attribute__((aligned(8)));
 	struct dirent_ino *v = NULL, *nv;
-	size_t cnt = 0, cap = 0, i;
+	char *pool = NULL, *block, *text;
+	size_t cnt = 0, cap = 0, used = 0, pcap = 0, i;
 	pp_status st = PP_OK;
 	ssize_t got = 0, off;
 	int fd;
@@ -421,38 +440,38 @@ pp_status sysfs_list_dir_ino(const char *path, char ***names, uint64_t **inos, s
 			}
 			v = nv;
 		}
-		if (!(v[cnt].name = strdup(de->d_name))) {
+		v[cnt].at = used;
+		v[cnt].ino = de->d_ino;
+		if (!pool_add(&pool, &used, &pcap, de->d_name, strlen(de->d_name) + 1)) {
 			st = PP_ENOMEM;
 			break;
 		}
-		v[cnt++].ino = de->d_ino;
+		cnt++;
 	}
 	close(fd);
-	if (cnt)
+	if (st == PP_OK && cnt) {
+		for (i = 0; i < cnt; i++)
+			v[i].name = pool + v[i].at;
 		qsort(v, cnt, sizeof *v, cmp_dirent_ino);
-	if (st == PP_OK && cnt && !(*names = malloc(cnt * sizeof **names)))
-		st = PP_ENOMEM;
-	if (st == PP_OK && cnt && inos && !(*inos = malloc(cnt * sizeof **inos)))
-		st = PP_ENOMEM;
-	for (i = 0; i < cnt; i++) {
-		if (st == PP_OK) {
-			(*names)[i] = v[i].name;
-			if (inos)
-				(*inos)[i] = v[i].ino;
+		block = malloc(cnt * (sizeof(char *) + sizeof(uint64_t)) + used);
+		if (!block) {
+			st = PP_ENOMEM;
 		} else {
-			free(v[i].name);
+			*names = (char **)(void *)block;
+			text = block + cnt * (sizeof(char *) + sizeof(uint64_t));
+			memcpy(text, pool, used);
+			for (i = 0; i < cnt; i++) {
+				(*names)[i] = text + v[i].at;
+				((uint64_t *)(void *)(block + cnt * sizeof(char *)))[i] = v[i].ino;
+			}
+			if (inos)
+				*inos = (uint64_t *)(void *)(block + cnt * sizeof(char *));
 		}
 	}
 	free(v);
-	if (st != PP_OK) {
-		free(*names);
-		*names = NULL;
-		if (inos) {
-			free(*inos);
-			*inos = NULL;
-		}
+	free(pool);
+	if (st != PP_OK)
 		return st;
-	}
 	*n = cnt;
 	return PP_OK;
 }

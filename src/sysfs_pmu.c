@@ -487,11 +487,9 @@ pp_status sysfs_arm_pmus(struct sysfs_pmu **out, size_t *n)
 	if (sysfs_cache_key(names, inos, nn, &key) == PP_OK &&
 	    sysfs_cache_load(key, out, n) == PP_OK) {
 		free(key);
-		free(inos);
-		sysfs_names_free(names, nn);
+		sysfs_names_free(names, nn);	/* and inos */
 		return PP_OK;
 	}
-	free(inos);
 	st = discover(names, nn, out, n, &fail);
 	sysfs_names_free(names, nn);
 	if (st == PP_OK && key && fail == PP_OK)

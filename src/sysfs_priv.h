@@ -19,12 +19,13 @@ pp_status sysfs_pathf(char *buf, size_t len, const char *fmt, ...)
 /* Opens a machine path under the root for reading with stdio (for /proc/cpuinfo). */
 pp_status sysfs_fopen(const char *path, FILE **out);
 
-/* Names in a directory under the root, "." and ".." left out, sorted with strcmp.
- * PP_ENOENT when the directory does not exist. Free with sysfs_names_free. */
+/* Names in a directory under the root, "." and ".." left out, sorted with strcmp: *names is
+ * one allocation, the pointers and the names (NULL when there are none). PP_ENOENT when the
+ * directory does not exist. Free with sysfs_names_free (never a name on its own). */
 pp_status sysfs_list_dir(const char *path, char ***names, size_t *n);
 void sysfs_names_free(char **names, size_t n);
-/* The same, with each entry's inode number in *inos (malloc'd, parallel to *names; inos may
- * be NULL). */
+/* The same, with each entry's inode number in *inos (parallel to *names, within its
+ * allocation: freed with it; inos may be NULL). */
 pp_status sysfs_list_dir_ino(const char *path, char ***names, uint64_t **inos, size_t *n);
 
 /* The per-boot cache of sysfs_arm_pmus' answer (sysfs_cache.c). key: the text that must
