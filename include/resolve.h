@@ -39,7 +39,8 @@ struct pp_event {
 	unsigned mods;		/* the modifier letters given (enum evspec_mod) */
 	enum resolve_split split;	/* how it is counted on each core type (big.LITTLE) */
 	char *arm_name;		/* the Arm name it was found by (split by name), else NULL */
-	char *strs;		/* owns name, pmu and arm_name: one allocation (issue 16) */
+	char *strs;		/* owns name, pmu and arm_name: one allocation (issue 16); NULL
+				 * when they are the resolve context's (resolve_event_in) */
 	int group;		/* user group index, -1 when not in braces */
 	int column;		/* where the event starts in its spec */
 };
@@ -53,6 +54,8 @@ struct resolve_error {
 
 /* What names are resolved against; sysfs and libpfm4 are read only when a name needs them,
  * so `stat -e task-clock` reads nothing. Not shared between threads. */
+struct resolve_pool;
+
 struct resolve_ctx {
 	const struct evtab_core *model;	/* --cpu-model / PMUPROF_CPU_MODEL core, NULL: none */
 	int pmus_loaded;
@@ -63,6 +66,7 @@ struct resolve_ctx {
 	pp_status pfm_status;
 	char pfm_why[160];		/* why libpfm4 is unavailable */
 	struct pfm_lib *pfm;
+	struct resolve_pool *strings;	/* the strings of the events resolved in it */
 };
 
 /* The model name to use: opt when given, else $PMUPROF_CPU_MODEL, else NULL. */
@@ -86,10 +90,13 @@ long resolve_sysfs_event_code(const struct sysfs_event *e);
 pp_status resolve_on_pmu(const struct pp_event *ev, const struct sysfs_pmu *p,
 			 struct perf_event_attr *out);
 
-/* Resolves one request into *out (fields malloc'd; free with resolve_event_free). */
+/* Resolves one request into *out. Its strings (name, pmu, arm_name) are c's, valid until
+ * resolve_ctx_free(c) (issue 16: not an allocation an event); free the event with
+ * resolve_event_free, before c. */
 pp_status resolve_event_in(struct resolve_ctx *c, const struct evspec_req *req,
 			   struct pp_event *out, struct resolve_error *err);
-/* The same with a context of its own (model from $PMUPROF_CPU_MODEL). */
+/* The same with a context of its own (model from $PMUPROF_CPU_MODEL); the event owns its
+ * strings (ev->strs). */
 pp_status resolve_event(const struct evspec_req *req, struct pp_event *out,
 			struct resolve_error *err);
 void resolve_event_free(struct pp_event *ev);

@@ -84,10 +84,72 @@ pp_status resolve_event_strings(struct pp_event *ev, const char *name, const cha
 	return PP_OK;
 }
 
-/* The PMU it resolved against, kept with its other strings. */
+/* The PMU it resolved against: the name is a literal, the context's or the request's (never
+ * a PMU of the caller's frame), copied with the event's other strings when it has resolved
+ * (keep_strings). */
 static pp_status set_pmu(struct pp_event *ev, const char *name)
 {
-	return resolve_event_strings(ev, ev->name, name, ev->arm_name);
+	ev->pmu = (char *)name;
+	return PP_OK;
+}
+
+/* A block of the context's pool of strings (struct resolve_ctx.strings). */
+struct resolve_pool {
+	struct resolve_pool *next;
+	size_t used, size;
+	char buf[];
+};
+
+/* Copies s (NULL: none) into c's pool; NULL when out of memory (*ok cleared). */
+static char *pool_copy(struct resolve_ctx *c, const char *s, int *ok)
+{
+	size_t len;
+	struct resolve_pool *b = c->strings;
+
+	if (!s)
+		return NULL;
+	len = strlen(s) + 1;
+	if (!b || b->size - b->used < len) {
+		/* 256 bytes first (a few events' strings: a bigger block took a plain run onto
+		 * a new heap page), twice the last after */
+		size_t size = b ? 2 * b->size : 256;
+
+		if (size < len)
+			size = len;
+		if (!(b = malloc(sizeof(*b) + size))) {
+			*ok = 0;
+			return NULL;
+		}
+		b->next = c->strings;
+		b->used = 0;
+		b->size = size;
+		c->strings = b;
+	}
+	memcpy(b->buf + b->used, s, len);
+	b->used += len;
+	return b->buf + b->used - len;
+}
+
+/* The resolved event's strings, borrowed while it resolved (the request's text, a PMU's or a
+ * table's name), copied into c's pool. */
+static pp_status keep_strings(struct resolve_ctx *c, struct pp_event *ev)
+{
+	int ok = 1;
+
+	ev->name = pool_copy(c, ev->name, &ok);
+	ev->pmu = pool_copy(c, ev->pmu, &ok);
+	ev->arm_name = pool_copy(c, ev->arm_name, &ok);
+	return ok ? PP_OK : PP_ENOMEM;
+}
+
+void resolve_pool_free(struct resolve_ctx *c)
+{
+	while (c->strings) {
+		struct resolve_pool *next = c->strings->next;
+
+		free(c->strings);
+		c->strings = next;
+	}
 }
 
 static pp_status resolve_raw(const char *name, int column, struct pp_event *ev,
@@ -375,7 +437,7 @@ static pp_status resolve_name(struct resolve_ctx *c, const char *name, int colum
 	if (resolve_arm_find(c, name, &hit) == PP_OK) {
 		*pmu = hit.pmu;
 		ev->split = RESOLVE_SPLIT_NAME;
-		ev->arm_name = (char *)name;	/* copied with the PMU's name (set_pmu) */
+		ev->arm_name = (char *)name;	/* copied once resolved (keep_strings) */
 		if ((st = use_arm_hit(&hit, ev)) == PP_EINVAL)
 			return errf(err, column, st, "PMU '%s' cannot encode event '%s'",
 				    hit.pmu->name, name);
@@ -431,8 +493,8 @@ static pp_status resolve_slashed(struct resolve_ctx *c, const struct evspec_req 
 		ev->core = np->is_arm ? resolve_pmu_core(np) : NULL;
 		if ((st = apply_terms(np, req, ev, err)) == PP_OK)
 			st = apply_threshold(np, req->column, ev, err);
-		if (st == PP_OK)
-			st = set_pmu(ev, np->name);
+		if (st == PP_OK)	/* the request's own copy of np's name: np may be own */
+			st = set_pmu(ev, req->pmu);
 		if (st == PP_OK && np->is_arm && ev->attr.config < 0x10000)
 			ev->arm_code = (int)ev->attr.config;
 		sysfs_pmu_free(&own);
@@ -488,15 +550,15 @@ pp_status resolve_event_in(struct resolve_ctx *c, const struct evspec_req *req,
 	ev->column = req->column;
 	ev->unit = "";
 	ev->arm_code = -1;
-	/* borrowed while it resolves; its strings are copied, in one allocation, with the
-	 * PMU's name (set_pmu), or below */
+	/* borrowed while it resolves, like the PMU's name and the Arm name; copied into the
+	 * context's pool once it has resolved (keep_strings) */
 	ev->name = req->text;
 	if (req->pmu)
 		st = resolve_slashed(c, req, ev, err);
 	else
 		st = resolve_name(c, req->name, req->column, ev, &pmu, err);
-	if (st == PP_OK && !ev->strs)
-		st = resolve_event_strings(ev, ev->name, ev->pmu, ev->arm_name);
+	if (st == PP_OK)
+		st = keep_strings(c, ev);
 	if (st == PP_OK)	/* the modifiers: the suffix's and any written as terms */
 		apply_mods(ev->mods, &ev->attr);
 	else
@@ -516,6 +578,11 @@ pp_status resolve_event(const struct evspec_req *req, struct pp_event *ev,
 			    "PMUPROF_CPU_MODEL", resolve_model_name(NULL));
 	}
 	st = resolve_event_in(&c, req, ev, err);
+	/* the event's own copy, before the context and its pool go */
+	if (st == PP_OK)
+		st = resolve_event_strings(ev, ev->name, ev->pmu, ev->arm_name);
+	if (st != PP_OK)
+		resolve_event_free(ev);
 	resolve_ctx_free(&c);
 	return st;
 }

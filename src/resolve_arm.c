@@ -36,6 +36,7 @@ pp_status resolve_ctx_init(struct resolve_ctx *c, const char *model, struct sugg
 
 void resolve_ctx_free(struct resolve_ctx *c)
 {
+	resolve_pool_free(c);
 	sysfs_pmus_free(c->pmus, c->npmus);
 	pfm_close(c->pfm);
 	memset(c, 0, sizeof(*c));

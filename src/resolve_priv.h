@@ -19,5 +19,7 @@ struct arm_hit {
 pp_status resolve_arm_find(struct resolve_ctx *c, const char *name, struct arm_hit *hit);
 /* Offers the Arm names a user could have meant (lower case), for "did you mean". */
 void resolve_arm_offer(struct resolve_ctx *c, struct suggest *s);
+/* Frees the pool of the strings of the events resolved in c (resolve.c). */
+void resolve_pool_free(struct resolve_ctx *c);
 
 #endif

@@ -56,15 +56,16 @@ static int open_user_only(struct stat_event *evs, size_t n, struct stat_event *e
 	}
 	e->sel.ev.attr.exclude_kernel = e->sel.ev.attr.exclude_hv = 1;
 	row->sel.ev.attr.exclude_kernel = row->sel.ev.attr.exclude_hv = 1;
-	/* the row's name becomes NAME:u, in a new allocation of its strings; its parts and
-	 * copies, which point into the row's, are moved to it */
+	/* the row's name becomes NAME:u, in a new allocation of its strings (which the row
+	 * owns: its old ones were the resolve context's, or its own); its parts and copies,
+	 * which share the row's name, are moved to it */
 	if (!row->user_only++ && asprintf(&name, "%s:u", oname) >= 0) {
 		rv->strs = NULL;
 		if (resolve_event_strings(rv, name, opmu, oarm) == PP_OK) {
 			for (size_t k = 0; k < n; k++) {
 				struct pp_event *o = &evs[k].sel.ev;
 
-				if (o->strs != ostrs)
+				if (o == rv || !(o->name == oname || (ostrs && o->strs == ostrs)))
 					continue;
 				o->strs = rv->strs;
 				o->name = o->name == oname ? rv->name : o->name;
