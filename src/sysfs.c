@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "strbuf.h"
 #include "sysfs_priv.h"
 
 /* Directory standing for "/" ("" = the real root), without a trailing slash. A root longer
@@ -373,25 +374,6 @@ static int cmp_dirent_ino(const void *a, const void *b)
 	return strcmp(((const struct dirent_ino *)a)->name, ((const struct dirent_ino *)b)->name);
 }
 
-/* Appends name (len bytes with its NUL) to the pool; 0 when out of memory. */
-static int pool_add(char **pool, size_t *used, size_t *cap, const char *name, size_t len)
-{
-	if (*used + len > *cap) {
-		size_t ncap = *cap ? *cap * 2 : 512;
-		char *np;
-
-		while (ncap < *used + len)
-			ncap *= 2;
-		if (!(np = realloc(*pool, ncap)))
-			return 0;
-		*pool = np;
-		*cap = ncap;
-	}
-	memcpy(*pool + *used, name, len);
-	*used += len;
-	return 1;
-}
-
 pp_status sysfs_list_dir_ino(const char *path, char ***names, uint64_t **inos, size_t *n)
 {
 	/* getdents64 into a small buffer, not opendir: its 32 KiB buffer on the heap, for a
@@ -442,10 +424,11 @@ pp_status sysfs_list_dir_ino(const char *path, char ***names, uint64_t **inos, s
 		}
 		v[cnt].at = used;
 		v[cnt].ino = de->d_ino;
-		if (!pool_add(&pool, &used, &pcap, de->d_name, strlen(de->d_name) + 1)) {
+		if (strbuf_put(&pool, &used, &pcap, de->d_name) != 0) {
 			st = PP_ENOMEM;
 			break;
 		}
+		used++;		/* past its NUL: the pool holds the names back to back */
 		cnt++;
 	}
 	close(fd);
@@ -457,15 +440,17 @@ pp_status sysfs_list_dir_ino(const char *path, char ***names, uint64_t **inos, s
 		if (!block) {
 			st = PP_ENOMEM;
 		} else {
+			uint64_t *ino = (uint64_t *)(void *)(block + cnt * sizeof(char *));
+
 			*names = (char **)(void *)block;
-			text = block + cnt * (sizeof(char *) + sizeof(uint64_t));
+			text = (char *)(ino + cnt);
 			memcpy(text, pool, used);
 			for (i = 0; i < cnt; i++) {
 				(*names)[i] = text + v[i].at;
-				((uint64_t *)(void *)(block + cnt * sizeof(char *)))[i] = v[i].ino;
+				ino[i] = v[i].ino;
 			}
 			if (inos)
-				*inos = (uint64_t *)(void *)(block + cnt * sizeof(char *));
+				*inos = ino;
 		}
 	}
 	free(v);
