@@ -187,6 +187,7 @@ static void emit_midrs(FILE *o, const struct evgen_out *out)
 	fputs("\t},\n", o);
 }
 
+/* A uint16_t array of the tables (the runs by name and by code, the names' hash). */
 static void emit_run(FILE *o, const char *field, const uint16_t *a, size_t n)
 {
 	size_t i;
@@ -195,17 +196,6 @@ static void emit_run(FILE *o, const char *field, const uint16_t *a, size_t n)
 	fprintf(o, "\t.%s = {", field);
 	for (i = 0; i < n; i++)
 		fprintf(o, "%s%u,", i % 12 ? " " : "\n\t\t", (unsigned)a[i]);
-	fputs("\n\t},\n", o);
-}
-
-static void emit_hash(FILE *o, const struct evgen_out *out)
-{
-	size_t i;
-	if (!out->nhash)
-		return;
-	fputs("\t.hash = {", o);
-	for (i = 0; i < out->nhash; i++)
-		fprintf(o, "%s%u,", i % 12 ? " " : "\n\t\t", (unsigned)out->hash[i]);
 	fputs("\n\t},\n", o);
 }
 
@@ -222,7 +212,7 @@ void evgen_emit_source(FILE *o, const struct evgen_out *out)
 	emit_midrs(o, out);
 	emit_run(o, "by_name", out->by_name, out->nby_name);
 	emit_run(o, "by_code", out->by_code, out->nby_code);
-	emit_hash(o, out);
+	emit_run(o, "hash", out->hash, out->nhash);
 	evgen_emit_metrics(o, out);
 	fprintf(o, "\t.nevents = %zu,\n\t.ncores = %zu,\n\t.nmidrs = %zu,\n\t.nmsets = %zu,\n};\n",
 		out->nevents, out->db->ncores, out->nmidrs, out->nmsets);
