@@ -12,6 +12,7 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -22,22 +23,30 @@
 static volatile sig_atomic_t fwd_pid;
 static volatile sig_atomic_t fwd_seen;
 
+/* The handler, installed once and left in place: with no child to forward to (between runs,
+ * after the last), the signal does what it would have done uncaught. Two calls to sigaction
+ * a run fewer than restoring the default each time (issue 16). */
 static void forward(int sig)
 {
-	fwd_seen = 1;
-	if (fwd_pid > 0)
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+	int e = errno;
+
+	if (fwd_pid > 0) {
+		fwd_seen = 1;
 		kill((pid_t)fwd_pid, sig);
+		errno = e;
+		return;
+	}
+	sigaction(sig, &dfl, NULL);
+	raise(sig);	/* delivered as the handler returns */
+	errno = e;
 }
 
-/* The calls the held child makes on its way to exec, bound when pmuprof is loaded (these
- * pointers are relocated then): called through the PLT, each would be bound on its first
- * call, in the child, whose dynamic linker's code and write to the GOT (a copy-on-write
- * fault) pmuprof waits for (issue 16). volatile: else the compiler, seeing the values,
- * calls the functions directly, through the PLT again. */
-static int (*volatile child_close)(int) = close;
-static ssize_t (*volatile child_read)(int, void *, size_t) = read;
-static int (*volatile child_execve)(const char *, char *const[], char *const[]) = execve;
-
+/* The held child makes its calls on its way to exec with syscall(), which workload_fork has
+ * bound already (its socketpair): each call through the PLT would be bound on its first call,
+ * in the child, whose dynamic linker's code and write to the GOT (a copy-on-write fault)
+ * pmuprof waits for; and pointers to libc's functions, bound when pmuprof is loaded, made
+ * every run look them up (issue 16). */
 /* The status a shell gives a command whose exec failed with e: 127 not found (ENOENT also
  * for a missing #! interpreter or loader), 126 not executable. */
 static int exec_failed_status(int e)
@@ -54,10 +63,10 @@ static _Noreturn void child(const char *path, char *const argv[], int sock, int 
 	char c;
 	int e;
 
-	child_close(theirs);
-	if (child_read(sock, &c, 1) != 1)
+	syscall(SYS_close, theirs);
+	if (syscall(SYS_read, sock, &c, 1) != 1)
 		_exit(125);	/* pmuprof is gone, or workload_abort closed the socket */
-	child_execve(path, argv, environ);
+	syscall(SYS_execve, path, argv, environ);
 	e = errno;
 	if (send(sock, &e, sizeof(e), MSG_NOSIGNAL) < 0)
 		_exit(126);
@@ -65,7 +74,10 @@ static _Noreturn void child(const char *path, char *const argv[], int sock, int 
 }
 
 /* The file execvp would run for name: name itself when it has a '/', else the first
- * executable match along PATH. 0, or ENOENT / EACCES as the shell would report them. */
+ * executable match along PATH. 0, or ENOENT / EACCES as the shell would report them. For a
+ * name with a '/', a file that someone may execute is taken without asking access(): the
+ * exec says EACCES if it is not this user (the same message, after the counters are opened),
+ * and a run makes one system call fewer (issue 16). */
 static int find_command(const char *name, char *buf, size_t len)
 {
 	const char *path = getenv("PATH"), *p, *end;
@@ -80,7 +92,7 @@ static int find_command(const char *name, char *buf, size_t len)
 			return errno == ENOENT || errno == ENOTDIR ? ENOENT : errno;
 		if (S_ISDIR(st.st_mode))
 			return EISDIR;
-		return access(buf, X_OK) == 0 ? 0 : EACCES;
+		return st.st_mode & (S_IXUSR | S_IXGRP | S_IXOTH) ? 0 : EACCES;
 	}
 	if (!*name)
 		return ENOENT;
@@ -138,8 +150,9 @@ pp_status workload_fork(char *const argv[], struct workload *w, int *exec_errno)
 		return st;
 	/* a socket, not a pipe: it carries both ways (one descriptor pair, where a pipe each
 	 * way took two), and send's MSG_NOSIGNAL makes the go byte to a child that is already
-	 * gone (killed from outside) fail with EPIPE instead of killing pmuprof */
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, go) < 0)
+	 * gone (killed from outside) fail with EPIPE instead of killing pmuprof; made with
+	 * syscall(), which binds it for the child (above) */
+	if (syscall(SYS_socketpair, AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, go) < 0)
 		return PP_EMFILE;
 	/* fork, as perf does: valgrind and gdb follow it, and pmuprof is small enough that
 	 * copying its page tables costs little (make bench; the figures are in the commit
@@ -159,21 +172,25 @@ pp_status workload_fork(char *const argv[], struct workload *w, int *exec_errno)
 	return PP_OK;
 }
 
-/* Undoes workload_go's forwarding, once there is no child to forward to. */
+/* Ends the forwarding, once there is no child to forward to: forward() then gives the signal
+ * its default action. */
 static void unforward(void)
 {
 	fwd_pid = 0;
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
 }
 
-/* Forwards SIGINT and SIGTERM to the child from now on. SA_RESTART: reads and waits resume
- * after a forwarded signal instead of failing with EINTR. */
+/* Forwards SIGINT and SIGTERM to the child from now on; the handler is installed by the first
+ * call. SA_RESTART: reads and waits resume after a forwarded signal instead of failing with
+ * EINTR. */
 static void forward_to(const struct workload *w)
 {
+	static int installed;
 	struct sigaction sa = { .sa_handler = forward, .sa_flags = SA_RESTART };
 
 	fwd_pid = w->pid;
+	if (installed)
+		return;
+	installed = 1;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
