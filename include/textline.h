@@ -35,6 +35,16 @@ static inline void textline_put(struct textline *l, const char *s, size_t len)
 	memcpy(l->b + l->n, s, len);
 	l->n += len;
 }
+/* Appends the string s. */
+static inline void textline_puts(struct textline *l, const char *s)
+{
+	textline_put(l, s, strlen(s));
+}
+/* Whether a write has failed: the stream's error, or the descriptor's errno. */
+static inline int textline_failed(const struct textline *l)
+{
+	return l->fp ? ferror(l->fp) != 0 : l->err != 0;
+}
 /* Appends s left-justified in width columns, as %-*s does. */
 void textline_pad(struct textline *l, const char *s, size_t width);
 /* Appends s right-justified in width columns, as %*s does. */

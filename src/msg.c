@@ -3,18 +3,45 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "jsonlib.h"
 #include "report_read.h"
+#include "textline.h"
+
+/* "pmuprof: PREFIX TEXT" and a newline, in one write(2) to stderr from a buffer on the stack:
+ * by stdio, stderr being unbuffered, each piece was a write of its own, three a message
+ * (issue 16). Standard output's waiting lines go first. */
+static void put_line(const char *prefix, const char *text)
+{
+	char b[1024];
+	struct textline l = TEXTLINE_ON_FD(STDERR_FILENO, b);
+
+	fflush(stdout);
+	textline_puts(&l, "pmuprof: ");
+	textline_puts(&l, prefix);
+	textline_puts(&l, text);
+	textline_put(&l, "\n", 1);
+	textline_flush(&l);
+}
 
 static void vmsg(const char *prefix, const char *fmt, va_list ap)
 {
-	fflush(stdout);
-	fprintf(stderr, "pmuprof: %s", prefix);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
+	char b[1024], *big = NULL;
+	va_list again;
+	int n;
+
+	va_copy(again, ap);
+	n = vsnprintf(b, sizeof(b), fmt, ap);
+	if (n >= (int)sizeof(b) && (big = malloc((size_t)n + 1)))
+		vsnprintf(big, (size_t)n + 1, fmt, again);
+	va_end(again);
+	if (n >= 0)
+		put_line(prefix, big ? big : b);	/* cut at 1 KiB when out of memory */
+	free(big);
 }
 
 void msg_error(const char *fmt, ...)
@@ -49,10 +76,7 @@ void msg_warn_text(const char *text)
 {
 	if (warn_off)
 		return;
-	fflush(stdout);
-	fputs("pmuprof: warning: ", stderr);
-	fputs(text, stderr);
-	fputc('\n', stderr);
+	put_line("warning: ", text);
 }
 
 /* Where text that must end before s + max is best cut: after the last ',' (an event list's

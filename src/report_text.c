@@ -47,12 +47,12 @@ static const char *format_value(const struct report *r, char *num, size_t len,
 	return ns ? "msec" : "";
 }
 
-static void print_command(const struct report *r, FILE *out)
+static void print_command(const struct report *r, struct textline *l)
 {
 	for (int k = 0; k < r->argc; k++) {
 		if (k)
-			fputc(' ', out);
-		fputs(r->argv[k], out);
+			textline_put(l, " ", 1);
+		textline_puts(l, r->argv[k]);
 	}
 }
 
@@ -70,28 +70,23 @@ static void tl_fixed(struct textline *l, double v, int width, int prec)
 	textline_rpad(l, s, width > 0 ? (size_t)width : 0);	/* right-justified, as %*.*f */
 }
 
-static void put_fixed(double v, int width, int prec, FILE *out)
-{
-	char b[512];
-	struct textline l = TEXTLINE_ON(out, b);
-
-	tl_fixed(&l, v, width, prec);
-	textline_flush(&l);
-}
-
 /* The runs stats_outliers flagged, numbered from 1 as the runs were made: a "#" line under
  * the event's, in the metric column, where perf puts a second metric (perf's text checkers
  * take a line that is not an event's for a comment only when it starts with "#"). */
-static void print_outliers(const struct report *r, const struct report_event *e, FILE *out)
+static void print_outliers(const struct report *r, const struct report_event *e,
+			   struct textline *l)
 {
 	int any = 0;
 
-	for (size_t i = 0; e->outlier && i < r->nruns; i++)
-		if (e->outlier[i])
-			fprintf(out, "%s%zu", any++ ? ", " : "                                       "
-				"                  # outlier runs (modified Z-score > 3.5): ", i + 1);
+	for (size_t i = 0; e->outlier && i < r->nruns; i++) {
+		if (!e->outlier[i])
+			continue;
+		textline_puts(l, any++ ? ", " : "                                       "
+			      "                  # outlier runs (modified Z-score > 3.5): ");
+		textline_num(l, i + 1, 10, 0);
+	}
 	if (any)
-		fputc('\n', out);
+		textline_end(l);
 }
 
 /* A metric in the metric column: " #    1.250 insn per cycle", a share " #    55.00% name"
@@ -109,7 +104,7 @@ static void tl_metric(struct textline *l, double v, const char *label)
 /* The metrics beside event idx after the first, each on a line of its own in the metric
  * column (perf's layout for a second metric); pmu: a core type's, under its part's line. */
 static void print_more_metrics(const struct report *r, size_t idx, const char *pmu, int skip,
-			       FILE *out)
+			       struct textline *l)
 {
 	for (size_t k = 0; k < r->nmetrics; k++) {
 		const struct report_metric_value *m = &r->metrics[k];
@@ -121,21 +116,18 @@ static void print_more_metrics(const struct report *r, size_t idx, const char *p
 			skip = 0;
 			continue;
 		}
-		char b[512];
-		struct textline l = TEXTLINE_ON(out, b);
-
-		textline_pad(&l, "", 18 + 1 + 4 + 1 + 32);	/* "%18s %-4s %-32s" of "" */
-		tl_metric(&l, m->value, m->label);
-		textline_pad(&l, m->estimate ? " (estimate)" : "", 0);
-		textline_end(&l);
-		textline_flush(&l);
+		textline_pad(l, "", 18 + 1 + 4 + 1 + 32);	/* "%18s %-4s %-32s" of "" */
+		tl_metric(l, m->value, m->label);
+		textline_puts(l, m->estimate ? " (estimate)" : "");
+		textline_end(l);
 	}
 }
 
 /* big.LITTLE: under the total, the event on each core type the command may run on, named as
  * perf names a hybrid PMU's event ("armv8_cortex_a55/cycles/"), with the share of the time
  * it ran there. */
-static void print_split(const struct report *r, const struct report_event *e, FILE *out)
+static void print_split(const struct report *r, const struct report_event *e,
+			struct textline *l)
 {
 	for (size_t i = 0; i < e->nsplit; i++) {
 		const struct report_part *p = &e->split[i];
@@ -147,16 +139,24 @@ static void print_split(const struct report *r, const struct report_event *e, FI
 		len = snprintf(where, sizeof(where), "%s (%s%sCPUs %s)",
 			       report_part_name(e, p, name, sizeof(name)),
 			       p->core ? p->core : "", p->core ? ", " : "", p->cpus);
-		fprintf(out, "%18s %-4s   %s", num, unit, where);
-		if (p->status == REPORT_COUNTED && e->enabled_ns)
-			fprintf(out, "%*s %6.2f%% of the time here", len < 40 ? 40 - len : 0, "",
-				100.0 * (double)p->enabled_ns / (double)e->enabled_ns);
-		else if (p->status == REPORT_ABSENT)
-			fprintf(out, ": no such event on this core type");
-		else if (p->status == REPORT_NOT_COUNTED && !p->note)	/* the row has it */
-			fprintf(out, ": the command did not run here");
-		fputc('\n', out);
-		print_more_metrics(r, (size_t)(e - r->events), p->pmu, 0, out);
+		textline_rpad(l, num, 18);	/* "%18s %-4s   %s" */
+		textline_put(l, " ", 1);
+		textline_pad(l, unit, 4);
+		textline_put(l, "   ", 3);
+		textline_puts(l, where);
+		if (p->status == REPORT_COUNTED && e->enabled_ns) {
+			/* "%*s %6.2f%% of the time here" */
+			textline_pad(l, "", len < 40 ? (size_t)(40 - len) : 0);
+			textline_put(l, " ", 1);
+			tl_fixed(l, 100.0 * (double)p->enabled_ns / (double)e->enabled_ns, 6, 2);
+			textline_puts(l, "% of the time here");
+		} else if (p->status == REPORT_ABSENT) {
+			textline_puts(l, ": no such event on this core type");
+		} else if (p->status == REPORT_NOT_COUNTED && !p->note) {	/* the row has it */
+			textline_puts(l, ": the command did not run here");
+		}
+		textline_end(l);
+		print_more_metrics(r, (size_t)(e - r->events), p->pmu, 0, l);
 	}
 }
 
@@ -186,71 +186,92 @@ static void put_columns(struct textline *l, const char *num, const char *unit,
 	textline_pad(l, name, name_width);
 }
 
-static void print_row(const struct text_row *w, FILE *out)
+static void print_row(const struct text_row *w, struct textline *l)
 {
-	char tb[1024];
-	struct textline l = TEXTLINE_ON(out, tb);
 	/* "%*s" of "" before the noise or the share: |gap| spaces, whichever its sign */
 	int gap = w->has_metric ? 20 - (int)strlen(w->munit) : 31;
 	size_t spaces = gap < 0 ? (size_t)-gap : (size_t)gap;
 
 	/* the name padded to 32 only where something follows */
-	put_columns(&l, w->num, w->unit, w->name, w->has_metric || w->pct || w->noise ? 32 : 0);
+	put_columns(l, w->num, w->unit, w->name, w->has_metric || w->pct || w->noise ? 32 : 0);
 	if (w->has_metric)
-		tl_metric(&l, w->mval, w->munit);
+		tl_metric(l, w->mval, w->munit);
 	if (w->noise) {	/* perf stat -r's "( +- x% )": the relative standard error */
-		textline_pad(&l, "", spaces);
-		textline_put(&l, " ( +- ", 6);
-		tl_fixed(&l, 100.0 * w->rse, 5, 2);
-		textline_put(&l, "% )", 3);
+		textline_pad(l, "", spaces);
+		textline_put(l, " ( +- ", 6);
+		tl_fixed(l, 100.0 * w->rse, 5, 2);
+		textline_put(l, "% )", 3);
 	}
 	if (w->pct) {	/* "%*s (%.2f%%)": the share of the time counted, after the noise */
-		textline_pad(&l, "", w->noise ? 0 : spaces);
-		textline_put(&l, " (", 2);
-		tl_fixed(&l, w->counted_pct, 0, 2);
-		textline_put(&l, "%)", 2);
+		textline_pad(l, "", w->noise ? 0 : spaces);
+		textline_put(l, " (", 2);
+		tl_fixed(l, w->counted_pct, 0, 2);
+		textline_put(l, "%)", 2);
 	}
 	if (w->run > 0) {	/* "%s [run %d]": a planned run, numbered from 1 */
-		textline_pad(&l, w->has_metric || w->pct || w->noise ? " [run " : "   [run ", 0);
-		textline_num(&l, (unsigned)w->run, 10, 0);
-		textline_put(&l, "]", 1);
+		textline_pad(l, w->has_metric || w->pct || w->noise ? " [run " : "   [run ", 0);
+		textline_num(l, (unsigned)w->run, 10, 0);
+		textline_put(l, "]", 1);
 	}
-	textline_end(&l);
-	textline_flush(&l);
+	textline_end(l);
 }
 
 /* The lines under an event's row: its note, and (mark) the mark of a request Linux cannot
  * count as asked; named lines (after the table) where the event has rows per unit. */
-static void print_note(const struct report_event *e, int named, int mark, FILE *out)
+static void note_line(const struct report_event *e, int named, int mark, struct textline *l)
 {
 	const char *name = named ? e->name : "", *colon = named ? ": " : "";
 	char note[256];
 
-	if (!mark && e->note)
-		fprintf(out, "%18s %-4s # %s%s%s: %s\n", "", "", name, colon,
-			report_status_str(e->status), e->note);
-	if (mark && e->marked)
-		fprintf(out, "%18s %-4s ^ %s%s%s\n", "", "", name, colon,
-			report_mark_note(e, note, sizeof(note)));
+	/* "%18s %-4s # %s%s%s: %s\n", or "^ %s%s%s\n" for the mark */
+	textline_pad(l, "", 18 + 1 + 4 + 1);
+	textline_puts(l, mark ? "^ " : "# ");
+	textline_puts(l, name);
+	textline_puts(l, colon);
+	if (mark) {
+		textline_puts(l, report_mark_note(e, note, sizeof(note)));
+	} else {
+		textline_puts(l, report_status_str(e->status));
+		textline_put(l, ": ", 2);
+		textline_puts(l, e->note);
+	}
+	textline_end(l);
+}
+
+/* Most events have neither: the test before the call (issue 16: twice a row). */
+static inline void print_note(const struct report_event *e, int named, int mark,
+			      struct textline *l)
+{
+	if (mark ? e->marked : e->note != NULL)
+		note_line(e, named, mark, l);
 }
 
 /* A metric's value as the tree shows it: a share in %, else the value and its unit. */
-static void tree_value(const struct report_metric_value *m, FILE *out)
+static void tree_value(const struct report_metric_value *m, struct textline *l)
 {
 	const char *unit = mxtab_metric_unit(m->def);
 
-	if (!isfinite(m->value))
-		fprintf(out, "%12s  (%s)", "-", m->reason);
-	else if (!strncmp(unit, "percent", 7))
-		fprintf(out, "%11.2f%%", m->value);
-	else
-		fprintf(out, "%12.3f  %s", m->value, unit);
-	fputs(m->estimate ? "  (estimate)\n" : "\n", out);
+	if (!isfinite(m->value)) {	/* "%12s  (%s)" */
+		textline_rpad(l, "-", 12);
+		textline_put(l, "  (", 3);
+		textline_puts(l, m->reason);
+		textline_put(l, ")", 1);
+	} else if (!strncmp(unit, "percent", 7)) {	/* "%11.2f%%" */
+		tl_fixed(l, m->value, 11, 2);
+		textline_put(l, "%", 1);
+	} else {	/* "%12.3f  %s" */
+		tl_fixed(l, m->value, 12, 3);
+		textline_put(l, "  ", 2);
+		textline_puts(l, unit);
+	}
+	if (m->estimate)
+		textline_puts(l, "  (estimate)");
+	textline_end(l);
 }
 
 /* --topdown: stage 1, each node's share, and under each dominant node ("=>") the stage-2
  * groups it leads to, with their metrics. */
-static void print_topdown(const struct report *r, FILE *out)
+static void print_topdown(const struct report *r, struct textline *l)
 {
 	const struct report_metric_value *node[16];
 	int dominant[16];
@@ -258,33 +279,42 @@ static void print_topdown(const struct report *r, FILE *out)
 
 	if (!r->topdown_group)
 		return;
-	fprintf(out, "\n Top-down, %s (%s): %s\n", n ? node[0]->core : "no core data",
-		r->topdown_group, r->topdown_how ? r->topdown_how : "");
+	textline_puts(l, "\n Top-down, ");
+	textline_puts(l, n ? node[0]->core : "no core data");
+	textline_put(l, " (", 2);
+	textline_puts(l, r->topdown_group);
+	textline_put(l, "): ", 3);
+	textline_puts(l, r->topdown_how ? r->topdown_how : "");
+	textline_end(l);
 	for (size_t i = 0; i < n; i++) {
 		const char *next = mxtab_metric_next(node[i]->def);
 		const struct mxtab_group *g;
 
-		fprintf(out, " %s %-36s", dominant[i] ? "=>" : "  ", mxtab_metric_name(node[i]->def));
-		tree_value(node[i], out);
+		textline_puts(l, dominant[i] ? " => " : "    ");	/* " %s %-36s" */
+		textline_pad(l, mxtab_metric_name(node[i]->def), 36);
+		tree_value(node[i], l);
 		if (!dominant[i])
 			continue;
 		while ((g = metrics_next_group(r->topdown_set, &next))) {
-			fprintf(out, "     %s\n", mxtab_group_name(g));
+			textline_puts(l, "     ");
+			textline_puts(l, mxtab_group_name(g));
+			textline_end(l);
 			for (size_t k = 0; k < mxtab_group_nmetrics(g); k++) {
 				const struct report_metric_value *m =
 					metrics_find(r, mxtab_metric_name(mxtab_group_metric(g, k)));
 
 				if (!m)
 					continue;
-				fprintf(out, "       %-32s", mxtab_metric_name(m->def));
-				tree_value(m, out);
+				textline_puts(l, "       ");
+				textline_pad(l, mxtab_metric_name(m->def), 32);
+				tree_value(m, l);
 			}
 		}
 	}
 }
 
 /* The metrics -M asked for that have no value, each with the reason. */
-static void print_missing_metrics(const struct report *r, FILE *out)
+static void print_missing_metrics(const struct report *r, struct textline *l)
 {
 	int any = 0;
 
@@ -294,13 +324,21 @@ static void print_missing_metrics(const struct report *r, FILE *out)
 		if (!m->requested || isfinite(m->value))
 			continue;
 		if (!any++)
-			fputs("\n Metrics not computed:\n", out);
-		fprintf(out, "   %s%s%s: %s\n", mxtab_metric_name(m->def), m->pmu ? " on " : "",
-			m->pmu ? m->pmu : "", m->reason);
+			textline_puts(l, "\n Metrics not computed:\n");
+		textline_puts(l, "   ");
+		textline_puts(l, mxtab_metric_name(m->def));
+		if (m->pmu) {
+			textline_puts(l, " on ");
+			textline_puts(l, m->pmu);
+		}
+		textline_put(l, ": ", 2);
+		textline_puts(l, m->reason);
+		textline_end(l);
 	}
 }
 
-static void print_event(const struct report *r, const struct report_event *e, FILE *out)
+static void print_event(const struct report *r, const struct report_event *e,
+			struct textline *l)
 {
 	char num[40];
 	struct text_row w = { .num = num, .name = e->name, .rse = e->stats.rse,
@@ -310,37 +348,46 @@ static void print_event(const struct report *r, const struct report_event *e, FI
 	w.unit = format_value(r, num, sizeof(num), e, e->status, e->value);
 	w.pct = e->status == REPORT_COUNTED && e->counted_pct < 99.995;
 	w.noise = r->nruns && e->status == REPORT_COUNTED && !isnan(e->stats.rse);
-	print_row(&w, out);
-	print_more_metrics(r, (size_t)(e - r->events), NULL, w.has_metric, out);
+	print_row(&w, l);
+	print_more_metrics(r, (size_t)(e - r->events), NULL, w.has_metric, l);
 	if (r->nruns)
-		print_outliers(r, e, out);
-	print_note(e, 0, 0, out);
+		print_outliers(r, e, l);
+	print_note(e, 0, 0, l);
 	if (e->split)
-		print_split(r, e, out);
-	print_note(e, 0, 1, out);
+		print_split(r, e, l);
+	print_note(e, 0, 1, l);
 }
 
 /* The unit's columns before the count, padded as perf 6.1 pads them (its aggr_printout,
  * a space for the separator): "CPU3       ", "S0-D0-C1           2 ", "S1        2 ",
  * "S0-D0-CLS0           4 ", "           sleep-20604    " (comm right, tid left). */
-static void print_unit(const struct report *r, const struct report_unit *u, FILE *out)
+static void print_unit(const struct report *r, const struct report_unit *u, struct textline *l)
 {
 	const char *id = u->id, *dash;
-	int num = (int)strlen(id);
+	size_t num = strlen(id);
+	char nb[TEXTLINE_NUM_LEN];
 
-	if (r->aggr == REPORT_AGGR_THREAD) {
+	if (r->aggr == REPORT_AGGR_THREAD) {	/* "%16.*s-%-8s " */
 		dash = strrchr(id, '-');
-		fprintf(out, "%16.*s-%-8s ", dash ? (int)(dash - id) : num, id, dash ? dash + 1 : "");
+		num = dash ? (size_t)(dash - id) : num;
+		textline_pad(l, "", num < 16 ? 16 - num : 0);
+		textline_put(l, id, num);
+		textline_put(l, "-", 1);
+		textline_pad(l, dash ? dash + 1 : "", 8);
+		textline_put(l, " ", 1);
 		return;
 	}
 	/* perf pads the last number of the id: CPU%-7d, S%-5d, ...-C%-8d */
 	while (num > 0 && isdigit((unsigned char)id[num - 1]))
 		num--;
-	fprintf(out, "%-*s ", num + (r->aggr == REPORT_AGGR_CPU ? 7 :
-				     r->aggr == REPORT_AGGR_SOCKET ||
-				     r->aggr == REPORT_AGGR_NODE ? 5 : 8), id);
-	if (report_unit_has_ncpus(r))
-		fprintf(out, "%4d ", u->ncpus);
+	textline_pad(l, id, num + (r->aggr == REPORT_AGGR_CPU ? 7 :
+				   r->aggr == REPORT_AGGR_SOCKET ||
+				   r->aggr == REPORT_AGGR_NODE ? 5 : 8));	/* "%-*s " */
+	textline_put(l, " ", 1);
+	if (report_unit_has_ncpus(r)) {	/* "%4d " of a count, never negative */
+		textline_rpad(l, textline_str((unsigned)u->ncpus, 10, nb), 4);
+		textline_put(l, " ", 1);
+	}
 }
 
 /* e's row in unit u: of the totals (interval < 0) or of interval i, its time first. */
@@ -350,40 +397,46 @@ static void print_cell(const struct report *r, const struct report_event *e, siz
 	const struct report_cell *c = report_cell_at(r, e, u, i);
 	char num[40], t[TEXTLINE_SECS_LEN];
 	struct text_row w = { .num = num, .name = e->name, .counted_pct = c->counted_pct };
-	FILE *out = arg;
+	struct textline *l = arg;
 
-	if (i >= 0)
-		fprintf(out, "%16s ", textline_secs(r->interval_t_ns[i], t));
-	print_unit(r, &r->units[u], out);
+	if (i >= 0) {	/* "%16s " */
+		textline_rpad(l, textline_secs(r->interval_t_ns[i], t), 16);
+		textline_put(l, " ", 1);
+	}
+	print_unit(r, &r->units[u], l);
 	w.unit = format_value(r, num, sizeof(num), e, c->status, c->value);
 	w.has_metric = report_cell_metric(r, e, u, i, i < 0 ? 0 : report_interval_ns(r, (size_t)i),
 					  &w.mval, &w.munit);
 	w.pct = c->status == REPORT_COUNTED && c->counted_pct < 99.995;
-	print_row(&w, out);
+	print_row(&w, l);
 }
 
 /* A time; with -r its mean, the standard error of the mean and its share, as perf -r. */
-static void print_sec(const struct report *r, FILE *out, uint64_t ns,
+static void print_sec(const struct report *r, struct textline *l, uint64_t ns,
 		      const struct stats_summary *st, const char *what)
 {
-	if (!r->nruns || isnan(st->stddev)) {	/* "%18.9f seconds %s\n" */
-		put_fixed(ns / 1e9, 18, 9, out);
-		fputs(" seconds ", out);
-		fputs(what, out);
-		fputc('\n', out);
-		return;
+	int sem = r->nruns && !isnan(st->stddev);
+
+	/* "%18.9f seconds %s\n", or "%18.9f +- %.9f seconds %s" and "  ( +- %5.2f%% )" */
+	tl_fixed(l, sem ? st->mean / 1e9 : ns / 1e9, 18, 9);
+	if (sem) {
+		textline_put(l, " +- ", 4);
+		tl_fixed(l, st->stddev / sqrt((double)st->n) / 1e9, 0, 9);
 	}
-	fprintf(out, "%18.9f +- %.9f seconds %s", st->mean / 1e9,
-		st->stddev / sqrt((double)st->n) / 1e9, what);
-	if (!isnan(st->rse))
-		fprintf(out, "  ( +- %5.2f%% )", 100.0 * st->rse);
-	fputc('\n', out);
+	textline_put(l, " seconds ", 9);
+	textline_puts(l, what);
+	if (sem && !isnan(st->rse)) {
+		textline_put(l, "  ( +- ", 7);
+		tl_fixed(l, 100.0 * st->rse, 5, 2);
+		textline_put(l, "% )", 3);
+	}
+	textline_end(l);
 }
 
 /* One --metric-only line: the metrics' units (values 0), each right-aligned in 20 columns
  * (perf's METRIC_ONLY_LEN), or their values over the totals (interval < 0) or interval i,
  * each under its unit (blank where the interval has none). */
-static void metric_only_line(const struct report *r, long i, int values, FILE *out)
+static void metric_only_line(const struct report *r, long i, int values, struct textline *l)
 {
 	for (size_t k = 0; k < r->nevents; k++) {
 		const char *unit;
@@ -396,35 +449,37 @@ static void metric_only_line(const struct report *r, long i, int values, FILE *o
 		w = (int)strlen(unit) > 20 ? (int)strlen(unit) : 20;
 		if (!isnan(v))
 			snprintf(num, sizeof(num), "%.3f", v);
-		fprintf(out, "%*s ", values ? w : 20, values ? num : unit);
+		textline_rpad(l, values ? num : unit, (size_t)(values ? w : 20));	/* "%*s " */
+		textline_put(l, " ", 1);
 	}
-	fputc('\n', out);
+	textline_end(l);
 }
 
 /* --metric-only, as perf 6.1 lays it out: a line of the metrics' units, then a line of their
  * values; after -I's intervals, the values only (perf prints the units once, over the
  * intervals). perf shows no rate per second nor CPUs utilized there
  * (report_metric_only_unit): with software events only, the lines are empty, as perf's are. */
-static void print_metric_only(const struct report *r, FILE *out)
+static void print_metric_only(const struct report *r, struct textline *l)
 {
 	if (!report_has_intervals(r))
-		metric_only_line(r, -1, 0, out);
-	metric_only_line(r, -1, 1, out);
+		metric_only_line(r, -1, 0, l);
+	metric_only_line(r, -1, 1, l);
 }
 
 /* -I --metric-only: perf's "#           time " heading over the units, then a line per
  * interval, its end time and the metrics' values over it. */
-static void print_metric_only_intervals(const struct report *r, FILE *out)
+static void print_metric_only_intervals(const struct report *r, struct textline *l)
 {
 	char t[TEXTLINE_SECS_LEN];
 
 	if (report_interval_heading(r)) {
-		fputs("#           time ", out);
-		metric_only_line(r, -1, 0, out);
+		textline_puts(l, "#           time ");
+		metric_only_line(r, -1, 0, l);
 	}
 	for (size_t i = r->interval_from; i < r->nintervals; i++) {
-		fprintf(out, "%16s ", textline_secs(r->interval_t_ns[i], t));
-		metric_only_line(r, (long)i, 1, out);
+		textline_rpad(l, textline_secs(r->interval_t_ns[i], t), 16);	/* "%16s " */
+		textline_put(l, " ", 1);
+		metric_only_line(r, (long)i, 1, l);
 	}
 }
 
@@ -445,21 +500,19 @@ static const char *const interval_header[] = {
 
 /* -I: one line per event (and unit) and interval, as perf stat -I prints them
  * ("%16.9f %18s %-4s %s" for the whole machine, by copying). */
-static void print_intervals(const struct report *r, FILE *out)
+static void print_intervals(const struct report *r, struct textline *l)
 {
-	char tb[1024];
-	struct textline l = TEXTLINE_ON(out, tb);
 	char t[TEXTLINE_SECS_LEN];
 
 	if (r->disp.metric_only) {
-		print_metric_only_intervals(r, out);
+		print_metric_only_intervals(r, l);
 		return;
 	}
 	if (report_interval_heading(r))
-		fputs(interval_header[r->aggr], out);
+		textline_puts(l, interval_header[r->aggr]);
 	for (size_t i = r->interval_from; i < r->nintervals; i++) {
 		if (r->aggr != REPORT_AGGR_GLOBAL) {
-			report_each_cell(r, (long)i, print_cell, out);
+			report_each_cell(r, (long)i, print_cell, l);
 			continue;
 		}
 		for (size_t k = 0; k < r->nevents; k++) {
@@ -470,92 +523,134 @@ static void print_intervals(const struct report *r, FILE *out)
 				REPORT_COUNTED : e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED :
 				e->status, d->value);
 
-			textline_rpad(&l, textline_secs(r->interval_t_ns[i], t), 16);
-			textline_put(&l, " ", 1);
-			put_columns(&l, num, unit, e->name, 0);
-			textline_end(&l);
+			textline_rpad(l, textline_secs(r->interval_t_ns[i], t), 16);
+			textline_put(l, " ", 1);
+			put_columns(l, num, unit, e->name, 0);
+			textline_end(l);
 		}
 	}
-	textline_flush(&l);
 }
 
 /* " Performance counter stats for 'CMD ARGS':", or for perf's target: 'system wide',
  * 'CPU(s) 0-3', process id '1234' (a target that quotes itself is printed as it is). */
-static void print_header(const struct report *r, FILE *out)
+static void print_header(const struct report *r, struct textline *l)
 {
-	fputs("\n Performance counter stats for ", out);
-	if (r->target && strchr(r->target, '\''))
-		fputs(r->target, out);
-	else if (r->target) {
-		fputc('\'', out);
-		fputs(r->target, out);
-		fputc('\'', out);
+	int quoted = r->target && strchr(r->target, '\'');
+
+	textline_puts(l, "\n Performance counter stats for ");
+	if (!quoted)
+		textline_put(l, "'", 1);
+	if (r->target)
+		textline_puts(l, r->target);
+	else
+		print_command(r, l);
+	if (!quoted)
+		textline_put(l, "'", 1);
+	if (r->nruns) {	/* " (%zu run%s)" */
+		textline_put(l, " (", 2);
+		textline_num(l, r->nruns, 10, 0);
+		textline_puts(l, r->nruns == 1 ? " run)" : " runs)");
 	}
-	else {
-		fputc('\'', out);
-		print_command(r, out);
-		fputc('\'', out);
-	}
-	if (r->nruns)
-		fprintf(out, " (%zu run%s)", r->nruns, r->nruns == 1 ? "" : "s");
-	fputs(r->interrupted ? " (interrupted):\n\n" : ":\n\n", out);
+	textline_puts(l, r->interrupted ? " (interrupted):\n\n" : ":\n\n");
 }
 
 /* The totals: a row per event, or per event and unit. */
-static void print_totals(const struct report *r, FILE *out)
+static void print_totals(const struct report *r, struct textline *l)
 {
 	if (r->aggr == REPORT_AGGR_GLOBAL) {
 		for (size_t k = 0; k < r->nevents; k++)
-			print_event(r, &r->events[k], out);
+			print_event(r, &r->events[k], l);
 		return;
 	}
-	report_each_cell(r, -1, print_cell, out);
+	report_each_cell(r, -1, print_cell, l);
 	for (size_t k = 0; k < r->nevents; k++) {
-		print_note(&r->events[k], 1, 0, out);
-		print_note(&r->events[k], 1, 1, out);
+		print_note(&r->events[k], 1, 0, l);
+		print_note(&r->events[k], 1, 1, l);
 	}
+}
+
+/* v as %d */
+static void put_int(struct textline *l, long v)
+{
+	if (v < 0)
+		textline_put(l, "-", 1);
+	textline_num(l, v < 0 ? 0ul - (unsigned long)v : (unsigned long)v, 10, 0);
+}
+
+/* The lines after the table: the times, and how the run ended when not by itself. */
+static void print_end(const struct report *r, struct textline *l)
+{
+	const char *sig;
+
+	if (r->multiplexed)
+		textline_puts(l, "\n Values with (xx.xx%) are estimates: scaled from that share of "
+			      "the time counted.\n");
+	textline_put(l, "\n", 1);
+	print_sec(r, l, r->wall_ns, &r->wall_stats, "time elapsed");
+	/* the command's own times; perf leaves them out when it counted a target */
+	if (!r->target) {
+		textline_put(l, "\n", 1);
+		print_sec(r, l, r->user_ns, &r->user_stats, "user");
+		print_sec(r, l, r->sys_ns, &r->sys_stats, "sys");
+	}
+	if (r->stopped) {
+		textline_puts(l, "\n The series stopped early: ");
+		textline_puts(l, r->stopped);
+		textline_put(l, " (", 2);
+		textline_num(l, r->nruns, 10, 0);
+		textline_put(l, " of ", 4);
+		textline_num(l, r->repeat, 10, 0);
+		textline_puts(l, " runs recorded).\n");
+	}
+	if (r->interval_stop) {
+		textline_puts(l, "\n Intervals stopped after ");
+		textline_num(l, r->nintervals, 10, 0);
+		textline_puts(l, " (--interval-count); the totals are of the whole run.\n");
+	}
+	if (r->timed_out) {
+		textline_puts(l, "\n Counting ended at the timeout (--timeout ");
+		textline_num(l, r->timeout_ms, 10, 0);
+		textline_puts(l, " ms).\n");
+	}
+	if (r->term_signal) {
+		sig = sigabbrev_np(r->term_signal);
+		textline_puts(l, "\n The command was killed by signal ");
+		put_int(l, r->term_signal);
+		textline_puts(l, " (SIG");
+		textline_puts(l, sig ? sig : "?");
+		textline_puts(l, ").\n");
+	} else if (r->exit_code) {
+		textline_puts(l, "\n The command exited with status ");
+		put_int(l, r->exit_code);
+		textline_puts(l, ".\n");
+	}
+	textline_put(l, "\n", 1);
+}
+
+int report_text_to(const struct report *r, struct textline *l)
+{
+	if (report_has_intervals(r) && r->interval_from < r->nintervals)
+		print_intervals(r, l);
+	/* live -I: an interval as it ended, the totals come last; -I --no-summary: the intervals
+	 * are the whole report, as perf -I's without --summary */
+	if (!r->interval_slice && !(r->disp.no_summary && report_has_intervals(r))) {
+		print_header(r, l);
+		if (r->disp.metric_only)
+			print_metric_only(r, l);
+		else
+			print_totals(r, l);
+		print_topdown(r, l);
+		print_missing_metrics(r, l);
+		print_end(r, l);
+	}
+	textline_flush(l);
+	return textline_failed(l) ? -1 : 0;
 }
 
 int report_text(const struct report *r, FILE *out)
 {
-	if (report_has_intervals(r) && r->interval_from < r->nintervals)
-		print_intervals(r, out);
-	if (r->interval_slice)	/* live -I: an interval as it ended, the totals come last */
-		return ferror(out) ? -1 : 0;
-	/* -I --no-summary: the intervals are the whole report, as perf -I's without --summary */
-	if (r->disp.no_summary && report_has_intervals(r))
-		return ferror(out) ? -1 : 0;
-	print_header(r, out);
-	if (r->disp.metric_only)
-		print_metric_only(r, out);
-	else
-		print_totals(r, out);
-	print_topdown(r, out);
-	print_missing_metrics(r, out);
-	if (r->multiplexed)
-		fputs("\n Values with (xx.xx%) are estimates: scaled from that share of the time "
-		      "counted.\n", out);
-	fputc('\n', out);
-	print_sec(r, out, r->wall_ns, &r->wall_stats, "time elapsed");
-	/* the command's own times; perf leaves them out when it counted a target */
-	if (!r->target) {
-		fputc('\n', out);
-		print_sec(r, out, r->user_ns, &r->user_stats, "user");
-		print_sec(r, out, r->sys_ns, &r->sys_stats, "sys");
-	}
-	if (r->stopped)
-		fprintf(out, "\n The series stopped early: %s (%zu of %zu runs recorded).\n",
-			r->stopped, r->nruns, r->repeat);
-	if (r->interval_stop)
-		fprintf(out, "\n Intervals stopped after %zu (--interval-count); the totals are "
-			"of the whole run.\n", r->nintervals);
-	if (r->timed_out)
-		fprintf(out, "\n Counting ended at the timeout (--timeout %u ms).\n", r->timeout_ms);
-	if (r->term_signal)
-		fprintf(out, "\n The command was killed by signal %d (SIG%s).\n", r->term_signal,
-			sigabbrev_np(r->term_signal) ? sigabbrev_np(r->term_signal) : "?");
-	else if (r->exit_code)
-		fprintf(out, "\n The command exited with status %d.\n", r->exit_code);
-	fputc('\n', out);
-	return ferror(out) ? -1 : 0;
+	char b[4096];
+	struct textline l = TEXTLINE_ON(out, b);
+
+	return report_text_to(r, &l);
 }

@@ -76,8 +76,8 @@ fns() {
 	# what only a machine with an Arm PMU runs: its PMU cache, with the counters' probe (the
 	# fixture trees here have no boot_id, so no cache), readings of real counts, the warning
 	# when the kernel multiplexes (callgrind in the A57 guest found these beyond the list)
-	printf '%s\n' sysfs_cache_load cachefile_path strbuf_put number parse_cap from_probed \
-		sysfs_parse_decimal grow mux_warn msg_warn_text mexpr_strerror
+	printf '%s\n' sysfs_cache_load put_head cachefile_path strbuf_put number parse_cap from_probed \
+		sysfs_parse_decimal grow mux_warn msg_warn_text put_line mexpr_strerror
 } | sort -u >"$T/tier1"
 { fns 2; fns m; } | sort -u | comm -23 - "$T/tier1" >"$T/tier2"
 {
