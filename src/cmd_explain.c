@@ -2,6 +2,7 @@
  * filter bits and exclude flags (kernel EL) -> register values (threshold terms placed by
  * resolve) and counter kinds -> the programming sequence -> text | JSON. Opens no counter. */
 #include <argp.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,22 +136,17 @@ static void describe_pmu(struct resolve_ctx *c, struct explain *x)
 /* Selects every event (kernel EL decided) into x->events; -1 after a message. */
 static int select_all(struct resolve_ctx *c, const struct explain_opts *o, struct explain *x)
 {
-	struct evsel_event *sel;
+	void *sel;
 	size_t n;
 
-	if (evsel_select(&o->ev, c, EVSEL_ALWAYS_EL, "explain", &sel, &n, &x->kel) != 0)
+	_Static_assert(offsetof(struct explain_event, sel) == 0, "evsel_at finds sel at the start");
+	if (evsel_select(&o->ev, c, EVSEL_ALWAYS_EL, "explain", sizeof(*x->events), &sel, &n,
+			 &x->kel) != 0)
 		return -1;
-	if (!(x->events = calloc(n + 1, sizeof(*x->events)))) {
-		msg_error("out of memory");
-		evsel_free(sel, n);
-		return -1;
-	}
-	for (size_t k = 0; k < n; k++) {
-		x->events[k].sel = sel[k];	/* moved: the names now belong to x */
+	x->events = sel;	/* made in explain's own records: the names belong to x */
+	for (size_t k = 0; k < n; k++)
 		describe_event(c, x, &x->events[k]);
-	}
 	x->n = n;
-	free(sel);
 	return 0;
 }
 

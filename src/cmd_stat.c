@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -828,25 +829,18 @@ out:
 	return rc;
 }
 
-/* The selected events become stat's, which add the counter state. */
-static struct stat_event *adopt(struct evsel_event *sel, size_t n)
+/* The selected events, made in stat's own records (evsel_select's elem), get their counter
+ * state's first values. */
+static void adopt(struct stat_event *evs, size_t n)
 {
-	struct stat_event *evs = calloc(n + 1, sizeof(*evs));
-
-	if (!evs) {
-		msg_error("out of memory");
-		return NULL;
-	}
+	_Static_assert(offsetof(struct stat_event, sel) == 0, "evsel_at finds sel at the start");
 	for (size_t k = 0; k < n; k++) {
-		evs[k].sel = sel[k];	/* moved: the names now belong to evs */
 		evs[k].fd = -1;
 		evs[k].cpu = -1;
 		evs[k].pmu_ix = -1;
 		evs[k].parent = -1;
-		evs[k].group = sel[k].ev.group;
+		evs[k].group = evs[k].sel.ev.group;
 	}
-	free(sel);
-	return evs;
 }
 
 static void free_events(struct stat_event *evs, size_t n)
@@ -863,7 +857,7 @@ static void free_events(struct stat_event *evs, size_t n)
 static int select_events(struct stat_opts *o, struct resolve_ctx *ctx, struct stat_event **evs,
 			 size_t *n, struct filter_kernel_el *kel)
 {
-	struct evsel_event *sel;
+	void *sel;
 	const char **p;
 
 	if (!o->ev.nspecs) {
@@ -875,12 +869,10 @@ static int select_events(struct stat_opts *o, struct resolve_ctx *ctx, struct st
 		o->ev.specs = p;
 		o->ev.nspecs = 1;
 	}
-	if (evsel_select(&o->ev, ctx, 0, "count", &sel, n, kel) != 0)
+	if (evsel_select(&o->ev, ctx, 0, "count", sizeof(**evs), &sel, n, kel) != 0)
 		return -1;
-	if (!(*evs = adopt(sel, *n))) {
-		evsel_free(sel, *n);
-		return -1;
-	}
+	*evs = sel;
+	adopt(*evs, *n);
 	return 0;
 }
 
