@@ -165,19 +165,30 @@ static pp_status check_units(const struct plan_ev *ev, const struct members *m,
 	return PP_OK;
 }
 
+/* Whether run state u of a PMU with capacity cap has no counter left: no event fits it. */
+static int full(const struct use *u, const struct plan_cap *cap)
+{
+	return u->gen >= cap->general && (u->cyc || !cap->cycle) && (u->ins || !cap->icntr);
+}
+
 /* First fit: each unit in the first run with room on every PMU it has members on (units
- * that need no counter go to run 0). urun[u] receives the run. */
+ * that need no counter go to run 0). urun[u] receives the run. nfull[pmu] counts the runs
+ * from the first that are full on pmu: a unit with members there starts its search after
+ * them (issue 16: 20 events on 6 counters tried each full run again for every unit). */
 static size_t pack(const struct plan_ev *ev, const struct members *m,
 		   const struct plan_cap *caps, size_t ncaps, const struct plan *p,
-		   struct use *use, int *urun)
+		   struct use *use, int *urun, size_t *nfull)
 {
 	size_t nruns = 1;
 
 	for (size_t u = 0; u < p->nunits; u++) {
 		size_t r = 0, pmu = 0;
 
+		for (pmu = 0; pmu < ncaps; pmu++)
+			if (nfull[pmu] > r && on_pmu(ev, m, u, pmu) >= 0)
+				r = nfull[pmu];
 		/* the first run where each of its PMUs has room; then take them */
-		while (pmu < ncaps) {
+		for (pmu = 0; pmu < ncaps;) {
 			if (on_pmu(ev, m, u, pmu) >= 0 &&
 			    !fits(ev, m, u, (int)pmu, &use[r * ncaps + pmu], &caps[pmu], 0)) {
 				r++;
@@ -186,9 +197,13 @@ static size_t pack(const struct plan_ev *ev, const struct members *m,
 			}
 			pmu++;
 		}
-		for (pmu = 0; pmu < ncaps; pmu++)
-			if (on_pmu(ev, m, u, pmu) >= 0)
-				fits(ev, m, u, (int)pmu, &use[r * ncaps + pmu], &caps[pmu], 1);
+		for (pmu = 0; pmu < ncaps; pmu++) {
+			if (on_pmu(ev, m, u, pmu) < 0)
+				continue;
+			fits(ev, m, u, (int)pmu, &use[r * ncaps + pmu], &caps[pmu], 1);
+			while (nfull[pmu] <= r && full(&use[nfull[pmu] * ncaps + pmu], &caps[pmu]))
+				nfull[pmu]++;
+		}
 		urun[u] = (int)r;
 		if (r + 1 > nruns)
 			nruns = r + 1;
@@ -200,13 +215,14 @@ pp_status plan_make(const struct plan_ev *ev, size_t n, const struct plan_cap *c
 		    size_t ncaps, struct plan *out, struct plan_error *err)
 {
 	/* two allocations (issue 16: a malloc and its free cost some 300 instructions): the
-	 * plan's three arrays, and the scratch: the members' mem and first, the runs' use of
-	 * each PMU, each unit's run, the union-find's room */
+	 * plan's three arrays, and the scratch: the members' mem and first, each PMU's full
+	 * runs, the runs' use of each PMU, each unit's run, the union-find's room */
 	size_t nuse = (n + 1) * (ncaps + 1);
-	size_t bytes = (2 * n + 3) * sizeof(size_t) + nuse * sizeof(struct use) +
+	size_t bytes = (2 * n + 3 + ncaps) * sizeof(size_t) + nuse * sizeof(struct use) +
 		       (4 * n + 4) * sizeof(int);
 	char *scratch;
 	struct members m;
+	size_t *nfull;
 	struct use *use;
 	int *urun;
 	pp_status st = PP_OK;
@@ -224,13 +240,14 @@ pp_status plan_make(const struct plan_ev *ev, size_t n, const struct plan_cap *c
 	out->unit_need = out->run + n + 1;
 	m.mem = (size_t *)(void *)scratch;
 	m.first = m.mem + n + 1;
-	use = (struct use *)(void *)(m.first + n + 2);
+	nfull = m.first + n + 2;
+	use = (struct use *)(void *)(nfull + ncaps);
 	urun = (int *)(void *)(use + nuse);
 	out->nunits = make_units(ev, n, out->unit, urun + n + 1);
 	members_make(out->unit, n, out->nunits, &m);
 	st = check_units(ev, &m, caps, ncaps, out, err);
 	if (st == PP_OK) {
-		out->nruns = pack(ev, &m, caps, ncaps, out, use, urun);
+		out->nruns = pack(ev, &m, caps, ncaps, out, use, urun, nfull);
 		for (size_t k = 0; k < n; k++)
 			out->run[k] = urun[out->unit[k]];
 	}
