@@ -200,7 +200,7 @@ static pp_status parse_event(struct cursor *c, struct evspec_req *r, int group)
 		st = parse_mods(c, &r->mods);
 	}
 	/* from the spec's pool: the text as written, then its first word (the name, or the
-	 * PMU of PMU/terms/) */
+	 * PMU of PMU/terms/) unless that is the whole text (a bare name: most events) */
 	len = c->i - start;
 	if (st == PP_OK && c->cap - c->used < len + 1 + wlen + 1)
 		st = PP_ENOMEM;		/* never: the pool is sized for the spec */
@@ -209,11 +209,16 @@ static pp_status parse_event(struct cursor *c, struct evspec_req *r, int group)
 		return st;
 	}
 	r->text = c->pool + c->used;
-	c->used += len + 1 + wlen + 1;
 	memcpy(r->text, c->s + start, len);
 	r->text[len] = '\0';
+	c->used += len + 1;
+	if (!slashed && wlen == len) {
+		r->name = r->text;
+		return st;
+	}
 	memcpy(r->text + len + 1, c->s + start, wlen);
 	r->text[len + 1 + wlen] = '\0';
+	c->used += wlen + 1;
 	if (slashed)
 		r->pmu = r->text + len + 1;
 	else

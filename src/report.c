@@ -120,15 +120,25 @@ static int counted(const struct source *s, const struct report_event *e, double 
 	return report_value_at(s->r, e, s->unit, s->u, s->interval, v, NULL);
 }
 
-/* The value of the first event of this type and config counted in the source. */
-static int find(const struct source *s, uint32_t type, uint64_t config, double *v)
+/* The time counted in the source: the first task-clock counted there, else the first
+ * cpu-clock, in one pass over the events (it runs for every row: issue 16). */
+static int clock_ns(const struct source *s, double *v)
 {
+	double cpu = 0;
+	int have_cpu = 0;
+
 	for (size_t k = 0; k < s->r->nevents; k++) {
 		const struct report_event *e = &s->r->events[k];
-		if (e->type == type && e->config == config && counted(s, e, v))
+
+		if (e->type != PERF_TYPE_SOFTWARE)
+			continue;
+		if (e->config == PERF_COUNT_SW_TASK_CLOCK && counted(s, e, v))
 			return 1;
+		if (e->config == PERF_COUNT_SW_CPU_CLOCK && !have_cpu)
+			have_cpu = counted(s, e, &cpu);
 	}
-	return 0;
+	*v = cpu;
+	return have_cpu;
 }
 
 size_t report_next_metric(const struct report *r, size_t idx, size_t from)
@@ -181,7 +191,7 @@ static int derived(const struct source *s, const struct report_event *e, uint64_
 		return 1;
 	}
 	/* per second of task-clock, else of cpu-clock: perf keeps either as the time counted */
-	if ((find(s, 1, 1, &tc) || find(s, 1, 0, &tc)) && tc > 0) {
+	if (clock_ns(s, &tc) && tc > 0) {
 		double rate = value / (tc / 1e9);
 		static const char *const units[] = { "/sec", "K/sec", "M/sec", "G/sec" };
 		int u = 0;
