@@ -58,3 +58,17 @@ QEMU=$FIXTURES/qemu-a57
 	assert_equal "$(jqr '[.events[] | .run] | join(",")')" "1,1,2,2,1"
 	assert_equal "$(jqr '.events[4].status')" counted
 }
+
+@test "fixture: a report longer than stderr's 2 KiB buffer is written whole: the text -o writes" {
+	local ev=inst_retired,cpu_cycles,br_mis_pred,l1d_cache,l1d_cache_refill,mem_access
+	ev=$ev,l1i_cache_refill,l1i_tlb_refill,l1d_tlb_refill,exc_taken,exc_return,br_pred
+	ev=$ev,l1i_cache,l1d_cache_wb,l2d_cache,l2d_cache_refill,l2d_cache_wb,bus_access,inst_spec
+	local err=$BATS_TEST_TMPDIR/err.txt out=$BATS_TEST_TMPDIR/r.txt
+	PMUPROF_SYSFS_ROOT=$QEMU "$PMUPROF" stat -e "$ev" -- true 2>"$err"
+	[ "$(wc -c <"$err")" -gt 2048 ] || fail "the report is $(wc -c <"$err") bytes, no more than 2 KiB"
+	PMUPROF_SYSFS_ROOT=$QEMU run "$PMUPROF" stat -o "$out" -e "$ev" -- true
+	assert_success
+	# the times differ from run to run; everything else is the same text
+	diff <(grep -v ' seconds ' "$err") <(grep -v ' seconds ' "$out") || fail "stderr and -o differ"
+	[ "$(grep -c '^ *<not counted> ' "$err")" -eq 19 ] || fail "rows: $(cat "$err")"
+}
