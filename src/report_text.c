@@ -280,7 +280,7 @@ static void print_topdown(const struct report *r, struct textline *l)
 	if (!r->topdown_group)
 		return;
 	textline_puts(l, "\n Top-down, ");
-	textline_puts(l, n ? node[0]->core : "no core data");
+	textline_puts(l, n && node[0]->core ? node[0]->core : "no core data");
 	textline_put(l, " (", 2);
 	textline_puts(l, r->topdown_group);
 	textline_put(l, "): ", 3);

@@ -42,11 +42,6 @@ static void forward(int sig)
 	errno = e;
 }
 
-/* The held child makes its calls on its way to exec with syscall(), which workload_fork has
- * bound already (its socketpair): each call through the PLT would be bound on its first call,
- * in the child, whose dynamic linker's code and write to the GOT (a copy-on-write fault)
- * pmuprof waits for; and pointers to libc's functions, bound when pmuprof is loaded, made
- * every run look them up (issue 16). */
 /* The status a shell gives a command whose exec failed with e: 127 not found (ENOENT also
  * for a missing #! interpreter or loader), 126 not executable. */
 static int exec_failed_status(int e)
@@ -56,8 +51,14 @@ static int exec_failed_status(int e)
 
 /* In the forked child: close pmuprof's end of the socket, wait for the go byte on its own
  * end (sock), exec; on failure send errno back on it (a successful exec closes it) and exit
- * as a shell would. Its signal handlers are pmuprof's at fork time, the default ones
- * (workload_go installs its own only later): a SIGINT kills the held child. */
+ * as a shell would. Its signal handlers are pmuprof's at fork time: the default ones, or
+ * forward() with no child to forward to (workload_go sets one only later), which gives the
+ * default action: a SIGINT kills the held child.
+ * Its calls on the way to exec go through syscall(), which workload_fork has bound already
+ * (its socketpair): each call through the PLT would be bound on its first call, in the
+ * child, whose dynamic linker's code and write to the GOT (a copy-on-write fault) pmuprof
+ * waits for; and pointers to libc's functions, bound when pmuprof is loaded, made every run
+ * look them up (issue 16). */
 static _Noreturn void child(const char *path, char *const argv[], int sock, int theirs)
 {
 	char c;
