@@ -355,9 +355,8 @@ int sysfs_name_ok(const char *name)
 	       strcmp(name, "..") != 0;
 }
 
-void sysfs_names_free(char **names, size_t n)
+void sysfs_names_free(char **names)
 {
-	(void)n;
 	free(names);	/* the names, and the inode numbers, are in its one allocation */
 }
 

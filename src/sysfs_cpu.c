@@ -221,7 +221,7 @@ static int count_cpu_dirs(void)
 		if (sysfs_parse_ll(names[i] + 3, &v) == PP_OK && v < SYSFS_MAX_CPUS && v > max)
 			max = (int)v;
 	}
-	sysfs_names_free(names, n);
+	sysfs_names_free(names);
 	return max + 1;
 }
 

@@ -46,7 +46,7 @@ pp_status sysfs_core_pmu(char *name, size_t len, int *type)
 			*type = (int)t;
 		st = PP_OK;
 	}
-	sysfs_names_free(names, n);
+	sysfs_names_free(names);
 	return st;
 }
 
@@ -156,7 +156,7 @@ int sysfs_hypervisor(char *how, size_t len)
 		size_t n;
 
 		if (sysfs_list_dir("/proc/device-tree/hypervisor", &names, &n) == PP_OK) {
-			sysfs_names_free(names, n);
+			sysfs_names_free(names);
 			snprintf(how, len, "a /hypervisor node in the devicetree");
 			return 1;
 		}

@@ -121,7 +121,7 @@ static pp_status load_formats(struct sysfs_pmu *p, const struct preread *pre)
 	if (st != PP_OK || n == 0)
 		return st;
 	if (!(p->formats = calloc(n, sizeof *p->formats))) {
-		sysfs_names_free(names, n);
+		sysfs_names_free(names);
 		return PP_ENOMEM;
 	}
 	for (i = 0; i < n && st == PP_OK; i++) {
@@ -138,7 +138,7 @@ static pp_status load_formats(struct sysfs_pmu *p, const struct preread *pre)
 		if (st == PP_OK)
 			p->nformats++;
 	}
-	sysfs_names_free(names, n);
+	sysfs_names_free(names);
 	if (st == PP_OK)
 		qsort(p->formats, p->nformats, sizeof *p->formats, cmp_format);
 	return st;
@@ -180,7 +180,7 @@ static pp_status load_events(struct sysfs_pmu *p)
 	if (st != PP_OK || n == 0)
 		return st;
 	if (!(p->events = calloc(n, sizeof *p->events))) {
-		sysfs_names_free(names, n);
+		sysfs_names_free(names);
 		return PP_ENOMEM;
 	}
 	for (i = 0; i < n; i++) {
@@ -190,7 +190,7 @@ static pp_status load_events(struct sysfs_pmu *p)
 		strcpy(e->name, names[i]);
 		e->state = 1;
 	}
-	sysfs_names_free(names, n);
+	sysfs_names_free(names);
 	qsort(p->events, p->nevents, sizeof *p->events, cmp_event);
 	return PP_OK;
 }
@@ -487,11 +487,11 @@ pp_status sysfs_arm_pmus(struct sysfs_pmu **out, size_t *n)
 	if (sysfs_cache_key(names, inos, nn, &key) == PP_OK &&
 	    sysfs_cache_load(key, out, n) == PP_OK) {
 		free(key);
-		sysfs_names_free(names, nn);	/* and inos */
+		sysfs_names_free(names);	/* and inos */
 		return PP_OK;
 	}
 	st = discover(names, nn, out, n, &fail);
-	sysfs_names_free(names, nn);
+	sysfs_names_free(names);
 	if (st == PP_OK && key && fail == PP_OK)
 		sysfs_cache_store(key, *out, *n);
 	free(key);

@@ -23,7 +23,7 @@ pp_status sysfs_fopen(const char *path, FILE **out);
  * one allocation, the pointers and the names (NULL when there are none). PP_ENOENT when the
  * directory does not exist. Free with sysfs_names_free (never a name on its own). */
 pp_status sysfs_list_dir(const char *path, char ***names, size_t *n);
-void sysfs_names_free(char **names, size_t n);
+void sysfs_names_free(char **names);
 /* The same, with each entry's inode number in *inos (parallel to *names, within its
  * allocation: freed with it; inos may be NULL). */
 pp_status sysfs_list_dir_ino(const char *path, char ***names, uint64_t **inos, size_t *n);
