@@ -1,10 +1,10 @@
 /* argp_trim.c: argp_parse over only the options argv can name (include/argp_trim.h says why
  * and why the result is the same as with the whole table). */
-#include <ctype.h>
 #include <stddef.h>
 #include <string.h>
 
 #include "argp_trim.h"
+#include "ascii.h"
 
 /* room for the trimmed tables, on the stack (about 3 KiB): a command line names a few
  * options; one that names more than this falls back to the whole table */
@@ -68,7 +68,7 @@ static int named(const struct trim *t, const struct argp_option *o)
 {
 	if (o->flags & OPTION_DOC)
 		return 0;
-	if (o->key > 0 && o->key <= 0xff && isprint(o->key) && t->shorts[o->key])
+	if (o->key > 0 && o->key <= 0xff && ascii_isprint(o->key) && t->shorts[o->key])
 		return 1;
 	for (size_t k = 0; o->name && k < t->nlongs; k++)
 		if (t->longlen[k] && !strncmp(o->name, t->longs[k], t->longlen[k]))

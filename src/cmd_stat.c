@@ -803,7 +803,8 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 		rc = STAT_EXIT_MIN_RUNNING;
 	/* the command has ended: a closed report stream (pmuprof stat ... 2>&1 | head -1) must
 	 * not kill pmuprof with SIGPIPE and lose the command's status; the write fails instead */
-	signal(SIGPIPE, SIG_IGN);
+	sigaction(SIGPIPE, &(struct sigaction){ .sa_handler = SIG_IGN }, NULL);	/* not signal():
+								 * one libc function fewer to bind */
 	/* perf's line before each report it appends (ctime ends it); JSON documents follow each
 	 * other bare, a stream jq -s reads whole */
 	if (o->append && !o->json)

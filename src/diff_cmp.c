@@ -3,8 +3,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "ascii.h"
 #include "diff.h"
 
 const char *diff_verdict_str(enum diff_verdict v)
@@ -40,7 +40,7 @@ static int ends_with(const char *s, size_t n, const char *tail)
 {
 	size_t t = strlen(tail);
 
-	return n >= t && strncasecmp(s + n - t, tail, t) == 0;
+	return n >= t && ascii_strncasecmp(s + n - t, tail, t) == 0;
 }
 
 enum diff_dir diff_default_dir(const char *name)
@@ -48,7 +48,7 @@ enum diff_dir diff_default_dir(const char *name)
 	/* the name without its modifiers ("ipc:u") */
 	size_t n = strcspn(name, ":");
 
-	if ((n == 3 && strncasecmp(name, "ipc", 3) == 0) || ends_with(name, n, "_ipc") ||
+	if ((n == 3 && ascii_strncasecmp(name, "ipc", 3) == 0) || ends_with(name, n, "_ipc") ||
 	    ends_with(name, n, "_per_cycle") || ends_with(name, n, "-per-cycle"))
 		return DIFF_HIGHER_BETTER;
 	return DIFF_HIGHER_WORSE;

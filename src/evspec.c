@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ascii.h"
 #include "evspec.h"
 
 /* Modifier letters in canonical order, matching the bits of enum evspec_mod. */
@@ -129,7 +130,7 @@ static pp_status parse_term(struct cursor *c, struct evspec_req *r)
 		return PP_ENOMEM;
 	for (int k = 0; k < r->nterms; k++)
 		if (strlen(r->terms[k].key) == c->i - k0 &&
-		    strncasecmp(r->terms[k].key, c->s + k0, c->i - k0) == 0)
+		    ascii_strncasecmp(r->terms[k].key, c->s + k0, c->i - k0) == 0)
 			return fail(c, k0, "a term is given twice");
 	t = &r->terms[r->nterms];
 	t->column = (int)k0 + 1;

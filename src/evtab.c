@@ -1,8 +1,8 @@
 /* src/evtab.c: the generated event tables' accessors and lookups (by name, code, core name, MIDR). */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ascii.h"
 #include "evtab.h"
 #include "evtab_data.h"
 #include "evtab_hash.h"
@@ -150,7 +150,7 @@ static int normalize(const char *name, char *buf, size_t size)
 {
 	size_t i;
 	for (i = 0; name[i]; i++) {
-		char c = (char)tolower((unsigned char)name[i]);
+		char c = (char)ascii_tolower((unsigned char)name[i]);
 		if (i + 1 >= size)
 			return 0;
 		buf[i] = (c == '_' || c == ' ') ? '-' : c;
@@ -182,11 +182,11 @@ int evtab_model_revision(const char *model)
 		return -1;
 	if (*++s != 'r' && *s != 'R')
 		return -2;
-	for (s++; isdigit((unsigned char)*s) && nv < 3; s++, nv++)
+	for (s++; ascii_isdigit((unsigned char)*s) && nv < 3; s++, nv++)
 		v = v * 10 + (unsigned)(*s - '0');
 	if (!nv || (*s != 'p' && *s != 'P'))
 		return -2;
-	for (s++; isdigit((unsigned char)*s) && nr < 3; s++, nr++)
+	for (s++; ascii_isdigit((unsigned char)*s) && nr < 3; s++, nr++)
 		r = r * 10 + (unsigned)(*s - '0');
 	if (!nr || *s || v > 15 || r > 15)
 		return -2;

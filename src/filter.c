@@ -3,8 +3,8 @@
  * programs, and which requests Linux cannot honour. Pure. */
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
+#include "ascii.h"
 #include "evspec.h"
 #include "filter.h"
 
@@ -35,7 +35,7 @@ const struct filter_impl filter_impl_full = { .el3 = 1, .sel2 = 1 };
 pp_status filter_term(const char *key, const char *value, struct filter_req *fr)
 {
 	for (int k = 0; k < FILTER_NBITS; k++) {
-		if (strcasecmp(key, bits[k].name) != 0)
+		if (ascii_strcasecmp(key, bits[k].name) != 0)
 			continue;
 		if (value && strcmp(value, "0") != 0 && strcmp(value, "1") != 0)
 			return PP_EINVAL;

@@ -4,7 +4,6 @@
 #include <cJSON.h>
 #include <fnmatch.h>
 #include <string.h>
-#include <strings.h>
 
 #include "jsonout.h"
 #include "listmx.h"

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "env.h"
 #include "jsonlib.h"
 #include "stats.h"
 #include "sysfs.h"
@@ -74,7 +75,7 @@ static const struct argp main_argp = { NULL, parse_main, "COMMAND [ARGS...]", do
 int main(int argc, char **argv)
 {
 	struct main_opts o = { 0 };
-	const char *root = getenv("PMUPROF_SYSFS_ROOT");
+	const char *root = env_get("PMUPROF_SYSFS_ROOT");
 	char name[64];
 	int rc;
 
@@ -92,7 +93,7 @@ int main(int argc, char **argv)
 		rc = subcommands[k].run(argc - o.sub_index, argv + o.sub_index);
 		jsonlib_unload();	/* the libraries loaded on need */
 		stats_unload();
-		exit(rc);
+		return rc;	/* exit() from libc's own call: one function fewer to bind */
 	}
 	msg_error("'%s' is not a pmuprof command (commands: stat, list, info, explain, diff, "
 		  "report; see 'pmuprof --help')", argv[o.sub_index]);

@@ -2,14 +2,13 @@
  * events/metrics, Arm's formulas): which events a formula's names are, which of a report's
  * events count them, and the value over the totals, a unit or an interval. The formula
  * evaluated is the one the report prints. */
-#include <ctype.h>
 #include <linux/perf_event.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "ascii.h"
 #include "metrics.h"
 #include "resolve.h"
 #include "strbuf.h"
@@ -84,7 +83,7 @@ int metrics_names_add_once(const char ***names, size_t *n, const char *name)
 	const char **p;
 
 	for (size_t k = 0; k < *n; k++)
-		if (!strcasecmp((*names)[k], name))
+		if (!ascii_strcasecmp((*names)[k], name))
 			return 0;
 	if (!(p = realloc(*names, (*n + 1) * sizeof(*p))))
 		return -1;
@@ -135,7 +134,7 @@ static int put_events(char **buf, size_t *len, size_t *cap, const char *const *e
 		size_t k;
 
 		for (k = 0; ev[i][k] && k < MEXPR_MAX_NAME; k++)
-			name[k] = (char)tolower((unsigned char)ev[i][k]);
+			name[k] = (char)ascii_tolower((unsigned char)ev[i][k]);
 		name[k] = '\0';
 		if (generic)
 			generic_name(generic, ev[i], name, sizeof(name));
@@ -203,7 +202,7 @@ char *metrics_spec(const struct metrics_core *mc, const char *name, int counters
 /* An event of an Arm PMU (or a raw code, which the kernel gives to it). */
 static int arm_event(const struct report_event *e)
 {
-	return e->type == PERF_TYPE_RAW || (e->pmu && !strncasecmp(e->pmu, "arm", 3));
+	return e->type == PERF_TYPE_RAW || (e->pmu && !ascii_strncasecmp(e->pmu, "arm", 3));
 }
 
 /* The PMUv3 event code e counts: an Arm PMU's event or a raw code of it, or a perf generic

@@ -1,10 +1,10 @@
 /* mexpr.c: the metric formula parser and evaluator (recursive descent, evaluating as it reads).
  * Shared with the table generator, which checks every formula with it at build time. */
-#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ascii.h"
 #include "mexpr.h"
 
 struct mx {
@@ -44,13 +44,13 @@ static double number(struct mx *m)
 	const char *start = m->p;
 	double v = 0, scale = 1;
 
-	while (isdigit((unsigned char)*m->p))
+	while (ascii_isdigit((unsigned char)*m->p))
 		v = v * 10 + (*m->p++ - '0');
 	if (*m->p == '.') {
 		m->p++;
-		if (!isdigit((unsigned char)*m->p))
+		if (!ascii_isdigit((unsigned char)*m->p))
 			fail(m, MEXPR_SYNTAX, m->p, start, (size_t)(m->p - start));
-		while (isdigit((unsigned char)*m->p))
+		while (ascii_isdigit((unsigned char)*m->p))
 			v += (*m->p++ - '0') * (scale /= 10);
 	}
 	return v;
@@ -62,7 +62,7 @@ static double name(struct mx *m)
 	enum mexpr_status st;
 	double v = NAN;
 
-	while (isalnum((unsigned char)*m->p) || *m->p == '_')
+	while (ascii_isalnum((unsigned char)*m->p) || *m->p == '_')
 		m->p++;
 	st = m->lookup(m->ctx, start, (size_t)(m->p - start), &v);
 	if (st != MEXPR_OK) {
@@ -78,9 +78,9 @@ static double primary(struct mx *m)
 	double v;
 
 	skip_space(m);
-	if (isdigit((unsigned char)*m->p) || (*m->p == '.' && isdigit((unsigned char)m->p[1])))
+	if (ascii_isdigit((unsigned char)*m->p) || (*m->p == '.' && ascii_isdigit((unsigned char)m->p[1])))
 		return number(m);
-	if (isalpha((unsigned char)*m->p) || *m->p == '_')
+	if (ascii_isalpha((unsigned char)*m->p) || *m->p == '_')
 		return name(m);
 	if (*m->p == '(') {
 		m->p++;

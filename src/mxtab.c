@@ -2,8 +2,8 @@
  * name, groups) and a metric's evaluation by src/mexpr.c. */
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "ascii.h"
 #include "evtab_data.h"
 #include "mxtab.h"
 
@@ -84,7 +84,7 @@ const struct mxtab_metric *mxtab_find_metric(const struct mxtab_set *s, const ch
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int c = strcasecmp(name, str(evtab_gen.metrics[s->metrics + mid].name));
+		int c = ascii_strcasecmp(name, str(evtab_gen.metrics[s->metrics + mid].name));
 
 		if (!c)
 			return &evtab_gen.metrics[s->metrics + mid];
@@ -155,7 +155,7 @@ const struct mxtab_group *mxtab_group_at(const struct mxtab_set *s, size_t i)
 const struct mxtab_group *mxtab_find_group(const struct mxtab_set *s, const char *name)
 {
 	for (size_t i = 0; i < s->ngroups; i++)
-		if (!strcasecmp(name, str(evtab_gen.groups[s->groups + i].name)))
+		if (!ascii_strcasecmp(name, str(evtab_gen.groups[s->groups + i].name)))
 			return &evtab_gen.groups[s->groups + i];
 	return NULL;
 }

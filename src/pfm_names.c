@@ -4,14 +4,14 @@
  * it was built with; the lookup itself costs 20 us (issue 16, bench/arm64). A bare name (pmuprof
  * passes no "PMU::" prefix: its event syntax has no '::') can only match an event of a PMU
  * libpfm4 finds present, so the list of those events' names answers "can libpfm4 know it". */
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 
+#include "ascii.h"
 #include "cachefile.h"
+#include "env.h"
 #include "pfm.h"
 #include "sysfs.h"
 
@@ -41,7 +41,7 @@ static int libpfm_env_set(void)
 /* The key for the library at path ("" when it could not be stat'ed). 0 when there is one. */
 static int key_of(const char *path, struct names_key *k)
 {
-	const char *ld = getenv("LD_LIBRARY_PATH");
+	const char *ld = env_get("LD_LIBRARY_PATH");
 	struct stat sb;
 
 	memset(k, 0, sizeof(*k));
@@ -122,12 +122,12 @@ pp_status pfm_names_may_know(const char *name)
 
 	/* libpfm4's perf_raw PMU lists one event, r0000, and takes any rHEX for it: such names
 	 * (pmuprof's own raw syntax catches the all-hex ones first) are left to libpfm4 */
-	if ((name[0] == 'r' || name[0] == 'R') && isxdigit((unsigned char)name[1]))
+	if ((name[0] == 'r' || name[0] == 'R') && ascii_isxdigit((unsigned char)name[1]))
 		return PP_OK;
 	if (!(f = open_valid()))
 		return PP_OK;
 	while (st == PP_ENOENT && line(f, buf, sizeof(buf)))
-		if (strcasecmp(buf, name) == 0)	/* libpfm4 matches names case-insensitively */
+		if (ascii_strcasecmp(buf, name) == 0)	/* libpfm4 matches names case-insensitively */
 			st = PP_OK;
 	fclose(f);
 	return st;

@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "ascii.h"
 #include "pmreg.h"
 
 /* PMEVTYPER.TC[2:1] as the kernel's threshold_compare encodes it (Documentation/arch/arm64/
@@ -35,16 +35,16 @@ pp_status pmreg_th_term(const char *key, const char *value, struct pmreg_th_req 
 {
 	uint64_t v;
 
-	if (strcasecmp(key, "threshold") == 0) {
+	if (ascii_strcasecmp(key, "threshold") == 0) {
 		if (parse_num(value, &v) != PP_OK)
 			return PP_EINVAL;
 		r->threshold = v;
 		r->given |= PMREG_TH_VALUE;
 		return PP_OK;
 	}
-	if (strcasecmp(key, "threshold_compare") == 0) {
+	if (ascii_strcasecmp(key, "threshold_compare") == 0) {
 		for (unsigned k = 0; value && k < 4; k++)
-			if (strcasecmp(value, compares[k]) == 0) {
+			if (ascii_strcasecmp(value, compares[k]) == 0) {
 				r->compare = k;
 				r->given |= PMREG_TH_COMPARE;
 				return PP_OK;
@@ -55,7 +55,7 @@ pp_status pmreg_th_term(const char *key, const char *value, struct pmreg_th_req 
 		r->given |= PMREG_TH_COMPARE;
 		return PP_OK;
 	}
-	if (strcasecmp(key, "threshold_count") == 0) {
+	if (ascii_strcasecmp(key, "threshold_count") == 0) {
 		if (value && strcmp(value, "0") != 0 && strcmp(value, "1") != 0)
 			return PP_EINVAL;
 		r->count = !value || value[0] == '1';

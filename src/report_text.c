@@ -1,10 +1,10 @@
 /* report_text.c: the report in perf stat's familiar text shape. */
-#include <ctype.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "ascii.h"
 #include "metrics.h"
 #include "mxtab.h"
 #include "report.h"
@@ -378,7 +378,7 @@ static void print_unit(const struct report *r, const struct report_unit *u, stru
 		return;
 	}
 	/* perf pads the last number of the id: CPU%-7d, S%-5d, ...-C%-8d */
-	while (num > 0 && isdigit((unsigned char)id[num - 1]))
+	while (num > 0 && ascii_isdigit((unsigned char)id[num - 1]))
 		num--;
 	textline_pad(l, id, num + (r->aggr == REPORT_AGGR_CPU ? 7 :
 				   r->aggr == REPORT_AGGR_SOCKET ||

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ascii.h"
 #include "cmd.h"
 #include "pfm.h"
 #include "resolve_priv.h"
@@ -241,7 +242,7 @@ static const struct {
 static pp_status mod_term(const struct evspec_term *t, struct pp_event *ev)
 {
 	for (size_t k = 0; k < sizeof(mod_terms) / sizeof(mod_terms[0]); k++)
-		if (strcasecmp(t->key, mod_terms[k].word) == 0) {
+		if (ascii_strcasecmp(t->key, mod_terms[k].word) == 0) {
 			if (t->value && strcmp(t->value, "1") != 0)
 				return PP_EINVAL;
 			ev->mods |= mod_terms[k].mod;
@@ -289,7 +290,7 @@ static pp_status apply_term(const struct sysfs_pmu *pmu, const struct evspec_ter
 	if (t->value && (st = parse_u64(t->value, &v)) != PP_OK)
 		goto bad_value;
 	for (int k = 0; k < 3; k++)
-		if (strcasecmp(t->key, raw_fields[k]) == 0) {
+		if (ascii_strcasecmp(t->key, raw_fields[k]) == 0) {
 			if (!t->value)
 				return errf(err, t->column, PP_EINVAL, "term '%s' needs a value",
 					    K);

@@ -1,11 +1,12 @@
 /* resolve_arm.c: owns the resolution context: the --cpu-model core, the machine's Arm PMUs
  * (read once, when a name first needs them), libpfm4's handle, lookups of Arm names in each
  * PMU's core tables and events/, and the Arm names offered for a misspelt one. */
-#include <ctype.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ascii.h"
+#include "env.h"
 #include "pfm.h"
 #include "resolve_priv.h"
 
@@ -15,7 +16,7 @@ const char *resolve_model_name(const char *opt)
 
 	if (opt && *opt)
 		return opt;
-	env = getenv("PMUPROF_CPU_MODEL");
+	env = env_get("PMUPROF_CPU_MODEL");
 	return env && *env ? env : NULL;
 }
 
@@ -140,7 +141,7 @@ static void offer_lower(struct suggest *s, const char *name)
 	size_t i;
 
 	for (i = 0; name[i] && i + 1 < sizeof(buf); i++)
-		buf[i] = (char)tolower((unsigned char)name[i]);
+		buf[i] = (char)ascii_tolower((unsigned char)name[i]);
 	buf[i] = '\0';
 	suggest_offer(s, buf);
 }

@@ -1,9 +1,9 @@
 /* resolve_generic.c: owns perf's generic names (PERF_TYPE_HARDWARE, _SOFTWARE, _HW_CACHE) and
  * what the kernel's PMUv3 driver counts for each of them. */
 #include <stdio.h>
-#include <strings.h>
 #include <string.h>
 
+#include "ascii.h"
 #include "resolve.h"
 
 struct generic {
@@ -89,7 +89,7 @@ static int word_dash(const char *s, const char *const *words, size_t n, const ch
 	for (size_t k = 0; k < n; k++) {
 		size_t len = strlen(words[k]);
 
-		if (strncasecmp(s, words[k], len) == 0 && s[len] == '-') {
+		if (ascii_strncasecmp(s, words[k], len) == 0 && s[len] == '-') {
 			*rest = s + len + 1;
 			return (int)k;
 		}
@@ -118,11 +118,11 @@ static pp_status cache_parse(const char *name, uint64_t *config)
 	for (size_t op = 0; op < NOPS; op++) {
 		size_t len = strlen(cache_ops[op]);
 
-		if (strncasecmp(rest, cache_ops[op], len) != 0)
+		if (ascii_strncasecmp(rest, cache_ops[op], len) != 0)
 			continue;
 		tail = rest + len;
-		miss = strcasecmp(tail, "-misses") == 0;
-		if (!miss && strcasecmp(tail, cache_plural[op]) != 0)
+		miss = ascii_strcasecmp(tail, "-misses") == 0;
+		if (!miss && ascii_strcasecmp(tail, cache_plural[op]) != 0)
 			continue;
 		*config = cache_config((size_t)c, op, miss);
 		return PP_OK;
@@ -219,7 +219,7 @@ pp_status resolve_generic(const char *name, struct perf_event_attr *attr, const 
 		generic_hashed = 1;
 	}
 	for (size_t k = 0; k < NGENERIC; k++) {
-		if (generic_hash[k] == h && strcasecmp(name, generics[k].name) == 0) {
+		if (generic_hash[k] == h && ascii_strcasecmp(name, generics[k].name) == 0) {
 			attr->type = generics[k].type;
 			attr->config = generics[k].config;
 			*unit = unit_of(attr->type, attr->config);

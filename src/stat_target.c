@@ -2,7 +2,6 @@
  * follow running tasks instead of a command of pmuprof's own. Each event to open becomes
  * one copy per CPU or per task; the copies are what is opened and read, and each reading
  * keeps its CPU or task, so the aggregation (aggregate.h) can sum them or keep them apart. */
-#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -10,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ascii.h"
 #include "cmd.h"
 #include "stat.h"
 #include "sysfs.h"
@@ -139,7 +139,7 @@ static int add_threads(struct stat_target *t, int pid)
 	if ((n = scandir(path, &ents, NULL, by_version)) < 0)
 		return -1;
 	for (int k = 0; k < n; k++) {
-		if (isdigit((unsigned char)ents[k]->d_name[0]) && rc == 0 &&
+		if (ascii_isdigit((unsigned char)ents[k]->d_name[0]) && rc == 0 &&
 		    add_task(t, atoi(ents[k]->d_name)) != 0)
 			rc = -2;
 		free(ents[k]);
@@ -207,7 +207,7 @@ int stat_target_all_tasks(struct stat_target *t)
 	}
 	for (int k = 0; k < n; k++) {
 		/* every process but pmuprof; one that ended meanwhile is passed over */
-		if (isdigit((unsigned char)ents[k]->d_name[0]) && atoi(ents[k]->d_name) != self &&
+		if (ascii_isdigit((unsigned char)ents[k]->d_name[0]) && atoi(ents[k]->d_name) != self &&
 		    rc == 0 && add_threads(t, atoi(ents[k]->d_name)) == -2)
 			rc = -1;
 		free(ents[k]);

@@ -1,7 +1,7 @@
 /* suggest.c: ranks known names by edit distance to a misspelt one. */
-#include <ctype.h>
 #include <string.h>
 
+#include "ascii.h"
 #include "suggest.h"
 
 #define SUGGEST_LEN_MAX 128
@@ -29,15 +29,15 @@ int suggest_distance(const char *a, const char *b, int cap)
 		int rowmin;
 		cur[0] = rowmin = (int)i;
 		for (size_t j = 1; j <= lb; j++) {
-			int ca = tolower((unsigned char)a[i - 1]), cb = tolower((unsigned char)b[j - 1]);
+			int ca = ascii_tolower((unsigned char)a[i - 1]), cb = ascii_tolower((unsigned char)b[j - 1]);
 			int d = prev[j - 1] + (ca != cb);
 
 			if (prev[j] + 1 < d)
 				d = prev[j] + 1;
 			if (cur[j - 1] + 1 < d)
 				d = cur[j - 1] + 1;
-			if (i > 1 && j > 1 && ca == tolower((unsigned char)b[j - 2]) &&
-			    tolower((unsigned char)a[i - 2]) == cb && pp[j - 2] + 1 < d)
+			if (i > 1 && j > 1 && ca == ascii_tolower((unsigned char)b[j - 2]) &&
+			    ascii_tolower((unsigned char)a[i - 2]) == cb && pp[j - 2] + 1 < d)
 				d = pp[j - 2] + 1;
 			cur[j] = d;
 			if (d < rowmin)
@@ -66,7 +66,7 @@ void suggest_offer(struct suggest *s, const char *cand)
 	if (d > cap || d == 0 || strlen(cand) >= SUGGEST_LEN)
 		return;
 	for (k = 0; k < s->n; k++)
-		if (strcasecmp(s->best[k], cand) == 0)
+		if (ascii_strcasecmp(s->best[k], cand) == 0)
 			return;
 	for (k = s->n; k > 0 && s->dist[k - 1] > d; k--)
 		;

@@ -1,6 +1,5 @@
 /* sysfs.c: owns the sysfs root and every file access under it (bounded reads, directory
  * listings), number and cpu-list parsing. PMUs are in sysfs_pmu.c, CPUs in sysfs_cpu.c. */
-#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -11,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ascii.h"
 #include "strbuf.h"
 #include "sysfs_priv.h"
 
@@ -210,7 +210,7 @@ pp_status sysfs_read_str(const char *path, char *buf, size_t len)
 		buf[0] = '\0';
 		return PP_EINVAL;
 	}
-	while (n > 0 && isspace((unsigned char)buf[n - 1]))
+	while (n > 0 && ascii_isspace((unsigned char)buf[n - 1]))
 		buf[--n] = '\0';
 	return PP_OK;
 }
@@ -294,14 +294,14 @@ pp_status sysfs_parse_u64(const char *s, uint64_t *out)
 	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
 		s += 2;
 		base = 16;
-		if (!isxdigit((unsigned char)*s))
+		if (!ascii_isxdigit((unsigned char)*s))
 			return PP_EINVAL;
-	} else if (!isdigit((unsigned char)*s)) {
+	} else if (!ascii_isdigit((unsigned char)*s)) {
 		return PP_EINVAL;
 	}
 	if (sysfs_digits(s, base, &v, &end) == ERANGE)
 		return PP_ERANGE;
-	while (isspace((unsigned char)*end))
+	while (ascii_isspace((unsigned char)*end))
 		end++;
 	if (*end)
 		return PP_EINVAL;
@@ -472,9 +472,9 @@ static pp_status parse_cpu_number(const char **sp, int *out)
 	const char *s = *sp;
 	long long v = 0;
 
-	if (!isdigit((unsigned char)*s))
+	if (!ascii_isdigit((unsigned char)*s))
 		return PP_EINVAL;
-	for (; isdigit((unsigned char)*s); s++)
+	for (; ascii_isdigit((unsigned char)*s); s++)
 		if (v <= INT_MAX)
 			v = v * 10 + (*s - '0');
 	*out = v > INT_MAX ? INT_MAX : (int)v;
@@ -515,7 +515,7 @@ static pp_status mark_cpulist(const char *s, unsigned char *seen, int *over, int
 			break;
 		s++;
 	}
-	while (isspace((unsigned char)*s))
+	while (ascii_isspace((unsigned char)*s))
 		s++;
 	if (*s)
 		return PP_EINVAL;
@@ -534,7 +534,7 @@ pp_status sysfs_parse_cpulist_over(const char *s, int **cpus, int *n, int *over)
 	*n = 0;
 	if (over)
 		*over = -1;
-	while (isspace((unsigned char)*s))
+	while (ascii_isspace((unsigned char)*s))
 		s++;
 	if (!*s)
 		return PP_OK;	/* an empty mask: no cpus */

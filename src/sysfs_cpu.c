@@ -1,9 +1,9 @@
 /* sysfs_cpu.c: owns per-CPU facts: MIDR_EL1 (sysfs, else /proc/cpuinfo), the model name and
  * the number of possible CPUs. */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ascii.h"
 #include "sysfs_priv.h"
 
 /* Longest /proc/cpuinfo line kept; longer ones (a long "Features" or "flags" line) are
@@ -35,11 +35,11 @@ static int split_line(char *line, char **key, char **val)
 	if (!colon)
 		return 0;
 	*colon = '\0';
-	for (e = colon; e > line && isspace((unsigned char)e[-1]); e--)
+	for (e = colon; e > line && ascii_isspace((unsigned char)e[-1]); e--)
 		e[-1] = '\0';
-	for (colon++; isspace((unsigned char)*colon); colon++)
+	for (colon++; ascii_isspace((unsigned char)*colon); colon++)
 		;
-	for (e = colon + strlen(colon); e > colon && isspace((unsigned char)e[-1]); e--)
+	for (e = colon + strlen(colon); e > colon && ascii_isspace((unsigned char)e[-1]); e--)
 		e[-1] = '\0';
 	*key = line;
 	*val = colon;
@@ -216,7 +216,7 @@ static int count_cpu_dirs(void)
 	if (sysfs_list_dir("/sys/devices/system/cpu", &names, &n) != PP_OK)
 		return 0;
 	for (i = 0; i < n; i++) {
-		if (strncmp(names[i], "cpu", 3) || !isdigit((unsigned char)names[i][3]))
+		if (strncmp(names[i], "cpu", 3) || !ascii_isdigit((unsigned char)names[i][3]))
 			continue;
 		if (sysfs_parse_ll(names[i] + 3, &v) == PP_OK && v < SYSFS_MAX_CPUS && v > max)
 			max = (int)v;

@@ -1,10 +1,9 @@
 /* sysfs_format.c: owns the PMU format/ terms: parsing "config1:0-15,32-35", placing a value
  * into a term's bits, and looking up terms by name. */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "ascii.h"
 #include "sysfs_priv.h"
 
 /* Parses one bit number 0..63; advances *sp. */
@@ -13,9 +12,9 @@ static pp_status parse_bit(const char **sp, int *out)
 	const char *s = *sp;
 	int v = 0;
 
-	if (!isdigit((unsigned char)*s))
+	if (!ascii_isdigit((unsigned char)*s))
 		return PP_EINVAL;
-	while (isdigit((unsigned char)*s)) {
+	while (ascii_isdigit((unsigned char)*s)) {
 		v = v * 10 + (*s++ - '0');
 		if (v > 63)
 			return PP_ERANGE;
@@ -76,7 +75,7 @@ pp_status sysfs_format_parse(const char *name, const char *text, struct sysfs_fo
 			break;
 		s++;
 	}
-	while (isspace((unsigned char)*s))
+	while (ascii_isspace((unsigned char)*s))
 		s++;
 	if (*s)
 		return PP_EINVAL;
@@ -126,8 +125,8 @@ const struct sysfs_format *sysfs_format_find(const struct sysfs_pmu *pmu, const 
 	/* the first letters compared before the whole names: planning asks for four terms an
 	 * event (event, long, threshold, threshold_compare...) of a PMU that has a few */
 	for (i = 0; i < pmu->nformats; i++)
-		if (tolower((unsigned char)pmu->formats[i].name[0]) == tolower((unsigned char)*term) &&
-		    !strcasecmp(pmu->formats[i].name, term))
+		if (ascii_tolower((unsigned char)pmu->formats[i].name[0]) == ascii_tolower((unsigned char)*term) &&
+		    !ascii_strcasecmp(pmu->formats[i].name, term))
 			return &pmu->formats[i];
 	return NULL;
 }

@@ -1,7 +1,6 @@
 /* sysfs_host.c: owns what the host says about itself beyond its Arm PMUs, for the readiness
  * check: the CPU PMU of a non-Arm host, the effective capabilities, and the signs of a
  * hypervisor (cpuinfo's flag, DMI, /sys/hypervisor, the devicetree). */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,11 +1,10 @@
 /* sysfs_pmu.c: owns loading one PMU from /sys/bus/event_source/devices/<name>/ (type, cpus,
  * format/, events/, caps/, mux interval), recognising Arm PMUv3 PMUs and listing them. */
-#include <ctype.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
+#include "ascii.h"
 #include "sysfs_priv.h"
 
 #define PMU_DIR "/sys/bus/event_source/devices"
@@ -104,7 +103,7 @@ static pp_status load_cpus(struct sysfs_pmu *p, const struct preread *pre, int *
 
 static int cmp_format(const void *a, const void *b)
 {
-	return strcasecmp(((const struct sysfs_format *)a)->name,
+	return ascii_strcasecmp(((const struct sysfs_format *)a)->name,
 			  ((const struct sysfs_format *)b)->name);
 }
 
@@ -151,14 +150,14 @@ static int terms_ok(const char *s)
 	if (!*s || *s == ',' || *s == '=')
 		return 0;
 	for (; *s; s++)
-		if (!isgraph((unsigned char)*s))
+		if (!ascii_isgraph((unsigned char)*s))
 			return 0;
 	return 1;
 }
 
 static int cmp_event(const void *a, const void *b)
 {
-	return strcasecmp(((const struct sysfs_event *)a)->name,
+	return ascii_strcasecmp(((const struct sysfs_event *)a)->name,
 			  ((const struct sysfs_event *)b)->name);
 }
 
@@ -207,7 +206,7 @@ static int event_ready(const struct sysfs_pmu *p, struct sysfs_event *e)
 
 static int cmp_event_key(const void *key, const void *elem)
 {
-	return strcasecmp(key, ((const struct sysfs_event *)elem)->name);
+	return ascii_strcasecmp(key, ((const struct sysfs_event *)elem)->name);
 }
 
 const struct sysfs_event *sysfs_event_find(const struct sysfs_pmu *pmu, const char *name)
@@ -222,9 +221,9 @@ const struct sysfs_event *sysfs_event_find(const struct sysfs_pmu *pmu, const ch
 	 * them: the one spelled as asked if it is usable, else the first usable one (an
 	 * unreadable entry beside a good one hid it: fuzz_sysfs) */
 	end = pmu->events + pmu->nevents;
-	for (lo = e; lo > pmu->events && !strcasecmp(lo[-1].name, name); lo--)
+	for (lo = e; lo > pmu->events && !ascii_strcasecmp(lo[-1].name, name); lo--)
 		;
-	for (hi = e + 1; hi < end && !strcasecmp(hi->name, name); hi++)
+	for (hi = e + 1; hi < end && !ascii_strcasecmp(hi->name, name); hi++)
 		;
 	for (e = lo; e < hi; e++)
 		if (!strcmp(e->name, name) && event_ready(pmu, e))

@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "env.h"
 #include "strbuf.h"
 #include "workload.h"
 
@@ -81,7 +82,7 @@ static _Noreturn void child(const char *path, char *const argv[], int sock, int 
  * and a run makes one system call fewer (issue 16). */
 static int find_command(const char *name, char *buf, size_t len)
 {
-	const char *path = getenv("PATH"), *p, *end;
+	const char *path = env_get("PATH"), *p, *end;
 	int err = ENOENT;
 
 	if (strchr(name, '/')) {
@@ -186,13 +187,14 @@ static void unforward(void)
 static void forward_to(const struct workload *w)
 {
 	static int installed;
+	/* sa_mask zeroed is the empty set on Linux (no sigemptyset: issue 16, a libc function
+	 * fewer for the loader to look up) */
 	struct sigaction sa = { .sa_handler = forward, .sa_flags = SA_RESTART };
 
 	fwd_pid = w->pid;
 	if (installed)
 		return;
 	installed = 1;
-	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 }
