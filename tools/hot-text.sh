@@ -1,12 +1,17 @@
 #!/bin/sh
-# tools/hot-text.sh: writes tools/hot-text.txt, the functions of pmuprof that its everyday jobs
-# run, which the link places together at the front of .text (Makefile, $(O)/hot-text.ld).
+# tools/hot-text.sh: writes tools/hot-text.txt: the functions of pmuprof that its everyday jobs
+# run, which the link places together at the front of .text, and the source files whose
+# read-only data the real job reads, which it places before them (Makefile, $(O)/hot-text.ld).
 #
 # Why (issue 16): the kernel maps an executable's file 64 KiB at a time (fault-around), and in
-# the arm64 guest each such window costs about 12,000 kernel instructions the first time a run
-# touches it. The 69 KiB of code that `stat -e <6 events> -- cmd` runs lay across all four
-# windows of .text; in this order they take the first two (a run then faults 57 times, not 58:
-# the read-only data and the event tables after .text span four windows either way).
+# the arm64 guest each such window costs a run about 21 us of guest time the first time it
+# touches it (18,000 kernel instructions, half of them at exit: a floor that touched two more
+# windows of its own file took 43 us longer). So the start of the file holds what a plain
+# `stat -e EVENTS -- cmd` reads: the loader's tables and the PLT (21 KiB), the read-only data
+# of the files its code is in (strings, option tables: about 25 KiB), then its 74 KiB of code
+# (tier 0), all in the first two windows. After them: the code of stat's other forms (-r,
+# -I, the metrics; tier 1), then the other everyday jobs' (list, info, the default set;
+# tier 2).
 #
 # The list comes from callgrind on this machine, not from the Arm guest: a fixture sysfs tree
 # (qemu-a57, n1-server) gives the Arm names, planning and report paths, and software events the
@@ -21,7 +26,14 @@ PP=$(realpath "${1:-build/pmuprof}")
 command -v valgrind >/dev/null || { echo "hot-text: valgrind is not installed" >&2; exit 1; }
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-FX=$PWD/tests/fixtures
+# the fixture trees with a boot_id, so that a warm run reads the PMU cache as on a machine (the
+# fixtures have none: a tree without one is never cached), and the cold run fills it
+for t in qemu-a57 n1-server; do
+	cp -R "tests/fixtures/$t" "$T/$t"
+	mkdir -p "$T/$t/proc/sys/kernel/random"
+	echo 00000000-0000-4000-8000-000000000000 >"$T/$t/proc/sys/kernel/random/boot_id"
+done
+FX=$T
 E6=inst_retired,cpu_cycles,br_mis_pred,l1d_cache,l1d_cache_refill,mem_access
 E20=$E6,l1i_cache_refill,l1i_tlb_refill,l1d_tlb_refill,exc_taken,exc_return,cid_write_retired
 E20=$E20,br_pred,l1i_cache,l1d_cache_wb,l2d_cache,l2d_cache_refill,l2d_cache_wb,bus_access
@@ -39,13 +51,14 @@ profile() {
 		[ -s "$T/cg.$pass.$n" ] || { echo "hot-text: callgrind wrote nothing: $*" >&2; exit 1; }
 	done
 }
-# tier 1, the real job: stat with Arm events (6, 20; a57 and n1), software events counted for
-# real, with -r and -I, and (m) the metrics beside their events, computed from a saved report's
-# counts (of that profile, only the functions of the files that compute metrics are stat's)
-profile 1 "$FX/qemu-a57" stat -e "$E6" -- /bin/true
-profile 1 "$FX/qemu-a57" stat -e "$E20" -- /bin/true
-profile 1 "$FX/n1-server" stat -e "$E6" -- /bin/true
-profile 1 "" stat -e task-clock,page-faults,context-switches -- /bin/true
+# tier 0, the real job: stat with Arm events (6, 20; a57 and n1) and software events counted
+# for real; tier 1, its other forms: with -r and -I, and (m) the metrics beside their events,
+# computed from a saved report's counts (of that profile, only the functions of the files that
+# compute metrics are stat's)
+profile 0 "$FX/qemu-a57" stat -e "$E6" -- /bin/true
+profile 0 "$FX/qemu-a57" stat -e "$E20" -- /bin/true
+profile 0 "$FX/n1-server" stat -e "$E6" -- /bin/true
+profile 0 "" stat -e task-clock,page-faults,context-switches -- /bin/true
 profile 1 "" stat -r 3 -e task-clock,page-faults -- /bin/true
 profile 1 "" stat -I 10 -e task-clock -- sleep 0.05
 profile m "" report tests/fixtures/diff/metrics-base.json
@@ -70,22 +83,40 @@ fns() {
 			/^fn=/ && cur == pp && file ~ files { print fn[id] }' "$f"
 	done | sed 's/[.]\(isra\|constprop\|part\|cold\)[.].*//' | grep -E '^[A-Za-z_][A-Za-z0-9_]*$'
 }
+# files TIER: the source files (their base names, without .c) of pmuprof's own functions in
+# TIER's profiles, one a line
+files() {
+	for f in "$T"/cg."$1".*; do
+		awk -v pp="$PP" '
+			/^c?ob=/ { id = $1; sub(/^c?ob=/, "", id); if (NF > 1) ob[id] = $2 }
+			/^ob=/ { cur = ob[id] }
+			/^(f[lie]|cfi|cfl)=/ { id = $1; sub(/^[a-z]+=/, "", id); if (NF > 1) fl[id] = $2 }
+			/^fl=/ && cur == pp { print fl[id] }' "$f"
+	done | sed -n 's|^.*/src/\([A-Za-z0-9_]*\)[.]c$|\1|p' | sort -u
+}
 {
-	fns 1
+	fns 0
 	fns m 'src/(metrics|mexpr|mxtab|evtab)[.]c$'
-	# what only a machine with an Arm PMU runs: its PMU cache, with the counters' probe (the
-	# fixture trees here have no boot_id, so no cache), readings of real counts, the warning
-	# when the kernel multiplexes (callgrind in the A57 guest found these beyond the list)
-	printf '%s\n' sysfs_cache_load put_head cachefile_path strbuf_put number parse_cap from_probed \
-		sysfs_parse_decimal grow mux_warn msg_warn_text put_line mexpr_strerror
-} | sort -u >"$T/tier1"
-{ fns 2; fns m; } | sort -u | comm -23 - "$T/tier1" >"$T/tier2"
+	# what only a machine with an Arm PMU runs: readings of real counts, the warning when the
+	# kernel multiplexes (callgrind in the A57 guest found these beyond the list)
+	printf '%s\n' sysfs_parse_decimal grow mux_warn msg_warn_text put_line mexpr_strerror
+} | sort -u >"$T/tier0"
+fns 1 | sort -u | comm -23 - "$T/tier0" >"$T/tier1"
+{ fns 2; fns m; } | sort -u | comm -23 - "$T/tier0" | comm -23 - "$T/tier1" >"$T/tier2"
+# and the files of the Arm-only functions above
+{ files 0; printf '%s\n' sysfs readings cmd_stat msg; } | sort -u >"$T/rodata"
 {
 	echo "# The functions of pmuprof that its everyday jobs run, placed first in .text in this"
-	echo "# order: the real job's (tier 1), then the rest of the everyday jobs' (tier 2)."
+	echo "# order: the real job's (tier 0), stat's other forms (tier 1), the rest of the everyday"
+	echo "# jobs' (tier 2); and, on the lines that start with '@', the source files whose"
+	echo "# read-only data the link places before .text (those of tier 0's functions)."
 	echo "# Written by tools/hot-text.sh (it says how and why); do not edit by hand."
+	sed 's/^/@/' "$T/rodata"
+	cat "$T/tier0"
+	echo "# tier 1"
 	cat "$T/tier1"
 	echo "# tier 2"
 	cat "$T/tier2"
 } >tools/hot-text.txt
-echo "hot-text: $(wc -l <"$T/tier1") + $(wc -l <"$T/tier2") functions in tools/hot-text.txt"
+echo "hot-text: $(wc -l <"$T/tier0") + $(wc -l <"$T/tier1") + $(wc -l <"$T/tier2") functions," \
+	"$(wc -l <"$T/rodata") files' read-only data in tools/hot-text.txt"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
-# The order of pmuprof's code (issue 16): the functions tools/hot-text.txt names come first in
-# .text, the real job's (tier 1) before the rest, as tools/hot-text.awk's linker script puts
-# them, so that a plain stat run reads its code from as few 64 KiB page-cache windows as it can.
+# The order of pmuprof's file (issue 16): the functions tools/hot-text.txt names come first in
+# .text, the real job's (tier 0) before the rest, and the read-only data of their files before
+# .text, as tools/hot-text.awk's linker script puts them, so that a plain stat run reads its code
+# and data from as few 64 KiB page-cache windows as it can.
 load helpers
 
 # The functions of pmuprof as "address name" lines, ascending, the names of GCC's clones
@@ -20,7 +21,7 @@ needs_symbols() {
 @test "tools/hot-text.txt is current: nearly every name in it is a function of pmuprof" {
 	needs_symbols
 	functions >fns
-	grep -v '^#' "$ROOT/tools/hot-text.txt" >listed
+	grep '^[A-Za-z_]' "$ROOT/tools/hot-text.txt" >listed
 	n=$(wc -l <listed)
 	[ "$n" -ge 100 ] || fail "tools/hot-text.txt lists $n functions: run tools/hot-text.sh"
 	# a function the compiler inlined everywhere has no symbol: a few may be missing
@@ -32,10 +33,10 @@ needs_symbols() {
 @test "the real job's functions come first in .text, before every function not listed" {
 	needs_symbols
 	functions >fns
-	# tier 1: the names before the "# tier 2" line; start-up and exit code (crt files,
+	# tier 0: the names before the "# tier 1" line; start-up and exit code (crt files,
 	# libc_nonshared, main, static constructors: a sanitizer runtime's) is placed with them
-	awk '/^# tier 2/ { exit } !/^#/' "$ROOT/tools/hot-text.txt" >tier1
-	grep -v '^#' "$ROOT/tools/hot-text.txt" >listed
+	awk '/^# tier 1/ { exit } /^[A-Za-z_]/' "$ROOT/tools/hot-text.txt" >tier1
+	grep '^[A-Za-z_]' "$ROOT/tools/hot-text.txt" >listed
 	start='^(_start|_init|_fini|main|call_weak_fn|atexit|frame_dummy|.*_tm_clones|_GLOBAL__.*|__.*)$'
 	run awk -v start="$start" '
 		FILENAME == ARGV[1] { t1[$1] = 1; next }
@@ -45,9 +46,29 @@ needs_symbols() {
 		END { printf "%d %s %s %s\n", n1, last1, first, fname }' tier1 listed fns
 	assert_success
 	read -r n1 last1 first fname <<<"$output"
-	[ "$n1" -ge 100 ] || fail "only $n1 tier-1 functions found in pmuprof"
+	[ "$n1" -ge 100 ] || fail "only $n1 tier-0 functions found in pmuprof"
 	[ -n "$first" ] || fail "no function outside tools/hot-text.txt found"
 	# nm prints addresses as fixed-width hex: they compare as strings
 	[[ "$last1" < "$first" ]] ||
-		fail "tier 1 ends at $last1, after $fname (not listed) at $first: the link did not order .text"
+		fail "tier 0 ends at $last1, after $fname (not listed) at $first: the link did not order .text"
+}
+
+@test "the read-only data of the real job's files lies before .text, that of the others after it" {
+	command -v readelf >/dev/null || skip "readelf (binutils) is not installed"
+	grep -q '^@stat_run$' "$ROOT/tools/hot-text.txt" ||
+		fail "tools/hot-text.txt names no file whose data goes first: run tools/hot-text.sh"
+	# "NAME ADDRESS SIZE" of the sections, from readelf -SW's "[Nr] Name Type Address Off Size"
+	readelf -SW "$PMUPROF" | sed 's/^ *\[ *[0-9]*\]//' |
+		awk '$1 ~ /^[.]/ { print $1, $3, $5 }' >sections
+	run awk '$1 == ".rodata_hot" { h = $2; hs = $3 } $1 == ".text" { t = $2 }
+		$1 == ".rodata" { r = $2 } END { print h, hs, t, r }' sections
+	assert_success
+	read -r hot hsize text ro <<<"$output"
+	[ -n "$hot" ] || fail "no .rodata_hot section: the link did not place the real job's data"
+	[ -n "$text" ] && [ -n "$ro" ] || fail "no .text or .rodata section"
+	# fixed-width hex compares as a string; the hot data is at least a few KiB (the strings
+	# and option tables of cmd_stat.c alone are more) and the other files' stays in .rodata
+	[[ "$hot" < "$text" ]] || fail ".rodata_hot at $hot is not before .text at $text"
+	[ $((16#$hsize)) -ge 8192 ] || fail ".rodata_hot holds only $((16#$hsize)) bytes"
+	[[ "$text" < "$ro" ]] || fail ".rodata at $ro is not after .text at $text"
 }
