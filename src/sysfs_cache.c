@@ -37,10 +37,26 @@
 /* A cache file larger than this is not ours (a server lists a few hundred PMUs' names). */
 #define CACHE_MAX (1 << 20)
 
+/* Whether s has none of the characters that end a word of the file: ' ', \t, \n, \r. */
+static int no_space(const char *s)
+{
+	for (; *s; s++)		/* not strpbrk: one libc function fewer to bind (issue 16) */
+		if (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+			return 0;
+	return 1;
+}
+
 /* A name the file can hold on one line among spaces. */
 static int word_ok(const char *s)
 {
-	return sysfs_name_ok(s) && !strpbrk(s, " \t\n\r");
+	return sysfs_name_ok(s) && no_space(s);
+}
+
+/* strcpy(dst, src), whose length the caller checked (strcpy would be one more libc function
+ * for a run to bind) */
+static void copy(char *dst, const char *src)
+{
+	memcpy(dst, src, strlen(src) + 1);
 }
 
 /* Appends each of the n texts to the key; -1 when out of memory. */
@@ -87,10 +103,10 @@ pp_status sysfs_cache_key(char **names, const uint64_t *inos, size_t n, char **k
 	return PP_OK;
 }
 
-/* The whole cache file, NUL-terminated (malloc'd), or NULL. The buffer starts at the file's
- * size (a fixed 8 KiB, most of it never used, was a page fault a run at the top of the heap:
- * issue 16) and doubles should the file have grown since. */
-static char *read_cache(const char *path)
+/* The whole cache file, NUL-terminated (malloc'd), its length in *len, or NULL. The buffer
+ * starts at the file's size (a fixed 8 KiB, most of it never used, was a page fault a run at
+ * the top of the heap: issue 16) and doubles should the file have grown since. */
+static char *read_cache(const char *path, size_t *len)
 {
 	size_t n = 0, cap = 1024;
 	char *buf = NULL, *nb;
@@ -122,6 +138,7 @@ static char *read_cache(const char *path)
 		return NULL;
 	}
 	buf[n] = '\0';
+	*len = n;
 	return buf;
 }
 
@@ -188,7 +205,7 @@ static int parse_pmu(char *rest, struct sysfs_pmu *p)
 			return -1;
 	if (*rest)
 		return -1;
-	strcpy(p->name, name);
+	copy(p->name, name);
 	p->type = (int)type;
 	p->midr = (uint64_t)midr;
 	p->is_arm = 1;
@@ -207,7 +224,7 @@ static int parse_fmt(char *rest, struct sysfs_pmu *p)
 	    number(&rest, 16, &mask) || !mask || *rest ||
 	    !(f = grow((void **)&p->formats, &p->nformats, sizeof *f)))
 		return -1;
-	strcpy(f->name, name);
+	copy(f->name, name);
 	f->field = (int)field;
 	f->mask = (uint64_t)mask;
 	return 0;
@@ -233,8 +250,8 @@ static int parse_events(char *rest, struct sysfs_pmu *p)
 		if (p->nevents == n / 2 || !word_ok(w) || strchr(w, '.') ||
 		    strlen(t) >= sizeof(e->terms))
 			return -1;
-		strcpy(e->name, w);
-		strcpy(e->terms, t);
+		copy(e->name, w);
+		copy(e->terms, t);
 		e->state = 0;
 		p->nevents++;
 	}
@@ -290,32 +307,43 @@ static int parse_line(char *line, struct sysfs_pmu **v, size_t *n)
 
 pp_status sysfs_cache_load(const char *key, struct sysfs_pmu **out, size_t *n)
 {
-	char path[PATH_MAX], *buf, *line, *last, *save = NULL;
-	size_t klen = strlen(key), nv = 0;
+	char path[PATH_MAX], *buf, *line, *end, *next;
+	size_t klen = strlen(key), nv = 0, len = 0;
 	struct sysfs_pmu *v = NULL;
 	int bad = 0, ended = 0;
 
 	*out = NULL;
 	*n = 0;
-	if (cachefile_path(path, sizeof path, CACHE_NAME) != 0 || !(buf = read_cache(path)))
+	if (cachefile_path(path, sizeof path, CACHE_NAME) != 0 || !(buf = read_cache(path, &len)))
 		return PP_ENOENT;
 	/* another key's */
-	if (strncmp(buf, key, klen) != 0) {
+	if (len < klen || memcmp(buf, key, klen) != 0) {
 		free(buf);
 		return PP_ENOENT;
 	}
-	/* the PMUs up to their "end" line; after it, the probes added since (sysfs_cache_add_probe),
-	 * of which a last line cut short, with no newline yet, is not one */
-	if ((last = strrchr(buf + klen, '\n')))
-		last[1] = '\0';
-	for (line = strtok_r(buf + klen, "\n", &save); line && !bad;
-	     line = strtok_r(NULL, "\n", &save))
+	/* the PMUs up to their "end" line; after it, the probes added since
+	 * (sysfs_cache_add_probe), of which a last line cut short, with no newline yet, is not
+	 * one. Lines split here, not by strtok_r: one libc function fewer for a run to bind
+	 * (issue 16); empty ones skipped */
+	for (end = buf + len; end > buf + klen && end[-1] != '\n'; end--)
+		;
+	for (line = buf + klen; line < end && !bad; line = next + 1) {
+		for (next = line; *next && *next != '\n'; next++)	/* end[-1] is a newline */
+			;
+		if (*next != '\n') {	/* a NUL within the text: not the file written */
+			bad = 1;
+			break;
+		}
+		*next = '\0';
+		if (!*line)
+			continue;
 		if (ended)
 			bad = parse_cap(line, v, nv);
 		else if (!strcmp(line, "end"))
 			ended = 1;
 		else
 			bad = parse_line(line, &v, &nv);
+	}
 	free(buf);
 	if (bad || !ended) {	/* corrupt or cut short: not an answer */
 		sysfs_pmus_free(v, nv);
@@ -352,7 +380,7 @@ static int write_pmu(FILE *f, const struct sysfs_pmu *p)
 
 		if (!word_ok(p->events[k].name))
 			return -1;
-		if (e && !strpbrk(e->terms, " \t\n\r"))
+		if (e && no_space(e->terms))
 			fprintf(f, "%s%s %s", nev++ ? " " : "events ", e->name, e->terms);
 	}
 	if (nev)

@@ -98,9 +98,12 @@ pmu_facts() {
 		badevent) sed 's/^events /events bad.name event=0x1 /' good.cache > "$CACHE" ;;
 		oddevents) sed 's/^events /events lone /' good.cache > "$CACHE" ;;
 		twoevents) sed 's/^\(events .*\)$/\1\n\1/' good.cache > "$CACHE" ;;
+		# a NUL after "end": the line's text up to it would pass for the end line
+		nul) sed 's/^end$/end\x00/' good.cache > "$CACHE" ;;
 		esac
 	}
-	for c in empty garbage half noend after badtype badfmt badcpus noeol unknown badevent oddevents twoevents; do
+	for c in empty garbage half noend after badtype badfmt badcpus noeol unknown badevent \
+		 oddevents twoevents nul; do
 		corrupt "$c"
 		! cmp -s "$CACHE" good.cache || fail "$c: the corruption changed nothing"
 		echo 99 > "fx/$DEV/armv8_pmuv3/type"	# read from sysfs, not the bad cache
