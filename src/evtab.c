@@ -19,19 +19,40 @@ static const struct evtab_gen_set *set_of(const struct evtab_core *core)
 	return &evtab_gen.sets[0];
 }
 
+/* A string of the hot pool (what a run compares and prints). */
 static const char *str(uint32_t at)
 {
-	return evtab_gen.str + at;
+	return evtab_gen.hot + at;
+}
+
+/* The table at byte offset at of evtab_gen (evtab_data.h: EVTAB_AT). */
+static const void *at_offset(uint32_t at)
+{
+	return (const char *)&evtab_gen + at;
+}
+
+/* Set s's runs: its names' hash, then its numbers by code, then by name. */
+static const uint16_t *runs(const struct evtab_gen_set *s)
+{
+	return at_offset(s->runs);
+}
+
+/* Event number v of set s: a common event, or one of the set's own. */
+static const struct evtab_event *event_of(const struct evtab_gen_set *s, unsigned v)
+{
+	if (v < evtab_gen.ncommon)
+		return &evtab_gen.common.ev[v];
+	return (const struct evtab_event *)at_offset(s->ev) + (v - evtab_gen.ncommon);
 }
 
 const char *evtab_event_name(const struct evtab_event *e)
 {
-	return str(e->name);
+	return (const char *)e + e->name;	/* its chunk's names follow its events */
 }
 
 const char *evtab_event_desc(const struct evtab_event *e)
 {
-	return str((uint32_t)e->desc_hi << 16 | e->desc_lo);
+	return evtab_gen.cold + ((uint32_t)e->desc_hi << 16 | e->desc_lo);
 }
 
 unsigned evtab_event_code(const struct evtab_event *e)
@@ -97,13 +118,13 @@ size_t evtab_nevents(const struct evtab_core *core)
 const struct evtab_event *evtab_event_at(const struct evtab_core *core, size_t i)
 {
 	const struct evtab_gen_set *s = set_of(core);
-	return i < s->n ? &evtab_gen.events[evtab_gen.by_name[s->by_name + i]] : NULL;
+	return i < s->n ? event_of(s, runs(s)[s->nslots + s->n + i]) : NULL;
 }
 
 const struct evtab_event *evtab_find_name(const struct evtab_core *core, const char *name)
 {
 	const struct evtab_gen_set *s = set_of(core);
-	const uint16_t *slot = evtab_gen.hash + s->hash;
+	const uint16_t *slot = runs(s);
 	char key[NAME_MAX_LEN + 1];	/* name upper-cased, as the tables spell it */
 	uint32_t h = EVTAB_HASH_INIT;
 	size_t i, k;
@@ -119,9 +140,9 @@ const struct evtab_event *evtab_find_name(const struct evtab_core *core, const c
 	key[i] = '\0';
 	/* the generator left a quarter of the slots free: the probe ends at one */
 	for (k = evtab_hash_end(h) % s->nslots; slot[k]; k = k + 1 < s->nslots ? k + 1 : 0) {
-		const struct evtab_event *e = &evtab_gen.events[slot[k] - 1];
+		const struct evtab_event *e = event_of(s, slot[k] - 1u);
 
-		if (!strcmp(key, str(e->name)))
+		if (!strcmp(key, evtab_event_name(e)))
 			return e;
 	}
 	return NULL;
@@ -130,11 +151,11 @@ const struct evtab_event *evtab_find_name(const struct evtab_core *core, const c
 const struct evtab_event *evtab_find_code(const struct evtab_core *core, unsigned code)
 {
 	const struct evtab_gen_set *s = set_of(core);
-	const uint16_t *run = evtab_gen.by_code + s->by_code;
+	const uint16_t *run = runs(s) + s->nslots;
 	size_t lo = 0, hi = s->n;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		const struct evtab_event *e = &evtab_gen.events[run[mid]];
+		const struct evtab_event *e = event_of(s, run[mid]);
 		if (e->code == code)
 			return e;
 		if (code < e->code)

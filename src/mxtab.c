@@ -7,9 +7,31 @@
 #include "evtab_data.h"
 #include "mxtab.h"
 
+/* A string of the hot pool (what a run compares and prints), of the cold one (titles). */
 static const char *str(uint32_t at)
 {
-	return evtab_gen.str + at;
+	return evtab_gen.hot + at;
+}
+
+static const char *cold(uint32_t at)
+{
+	return evtab_gen.cold + at;
+}
+
+/* The table at byte offset at of evtab_gen (evtab_data.h: EVTAB_AT). */
+static const void *at_offset(uint32_t at)
+{
+	return (const char *)&evtab_gen + at;
+}
+
+static const struct mxtab_metric *metrics_of(const struct mxtab_set *s)
+{
+	return at_offset(s->metrics);
+}
+
+static const struct mxtab_group *groups_of(const struct mxtab_set *s)
+{
+	return at_offset(s->groups);
 }
 
 size_t mxtab_nsets(void)
@@ -73,7 +95,7 @@ size_t mxtab_nmetrics(const struct mxtab_set *s)
 
 const struct mxtab_metric *mxtab_metric_at(const struct mxtab_set *s, size_t i)
 {
-	return i < s->nmetrics ? &evtab_gen.metrics[s->metrics + i] : NULL;
+	return i < s->nmetrics ? &metrics_of(s)[i] : NULL;
 }
 
 /* Metrics are sorted by name (strcmp) and named in lower case, so a case-insensitive binary
@@ -84,10 +106,10 @@ const struct mxtab_metric *mxtab_find_metric(const struct mxtab_set *s, const ch
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int c = ascii_strcasecmp(name, str(evtab_gen.metrics[s->metrics + mid].name));
+		int c = ascii_strcasecmp(name, str(metrics_of(s)[mid].name));
 
 		if (!c)
-			return &evtab_gen.metrics[s->metrics + mid];
+			return &metrics_of(s)[mid];
 		if (c < 0)
 			hi = mid;
 		else
@@ -103,7 +125,7 @@ const char *mxtab_metric_name(const struct mxtab_metric *m)
 
 const char *mxtab_metric_title(const struct mxtab_metric *m)
 {
-	return str(m->title);
+	return cold(m->title);
 }
 
 const char *mxtab_metric_unit(const struct mxtab_metric *m)
@@ -128,7 +150,8 @@ size_t mxtab_metric_nevents(const struct mxtab_metric *m)
 
 const char *mxtab_metric_event(const struct mxtab_metric *m, size_t i)
 {
-	return i < m->nevents ? str(evtab_gen.mevents[m->events + i]) : NULL;
+	/* each the place of its event's name: equal names are equal pointers */
+	return i < m->nevents ? at_offset(((const uint32_t *)at_offset(m->events))[i]) : NULL;
 }
 
 const char *mxtab_metric_first_event(const struct mxtab_metric *m)
@@ -149,14 +172,14 @@ size_t mxtab_ngroups(const struct mxtab_set *s)
 
 const struct mxtab_group *mxtab_group_at(const struct mxtab_set *s, size_t i)
 {
-	return i < s->ngroups ? &evtab_gen.groups[s->groups + i] : NULL;
+	return i < s->ngroups ? &groups_of(s)[i] : NULL;
 }
 
 const struct mxtab_group *mxtab_find_group(const struct mxtab_set *s, const char *name)
 {
 	for (size_t i = 0; i < s->ngroups; i++)
-		if (!ascii_strcasecmp(name, str(evtab_gen.groups[s->groups + i].name)))
-			return &evtab_gen.groups[s->groups + i];
+		if (!ascii_strcasecmp(name, str(groups_of(s)[i].name)))
+			return &groups_of(s)[i];
 	return NULL;
 }
 
@@ -167,7 +190,7 @@ const char *mxtab_group_name(const struct mxtab_group *g)
 
 const char *mxtab_group_title(const struct mxtab_group *g)
 {
-	return str(g->title);
+	return cold(g->title);
 }
 
 int mxtab_group_stage(const struct mxtab_group *g)
@@ -182,5 +205,7 @@ size_t mxtab_group_nmetrics(const struct mxtab_group *g)
 
 const struct mxtab_metric *mxtab_group_metric(const struct mxtab_group *g, size_t i)
 {
-	return i < g->nmembers ? &evtab_gen.metrics[evtab_gen.members[g->members + i]] : NULL;
+	const uint16_t *members = at_offset(g->members);
+
+	return i < g->nmembers ? (const struct mxtab_metric *)at_offset(g->metrics) + members[i] : NULL;
 }

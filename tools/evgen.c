@@ -131,10 +131,12 @@ int main(int argc, char **argv)
 	}
 	evgen_layout(&db, argv + i, nfiles, &out);
 	if (!evgen_layout_fits(&out)) {
+		evgen_layout_regions_free();
 		evgen_layout_free(&out);
 		return 1;
 	}
 	rc = write_file(out_h, evgen_emit_header, &out) || write_file(out_c, evgen_emit_source, &out);
+	evgen_layout_regions_free();
 	evgen_layout_free(&out);
 	return rc ? 1 : 0;
 }

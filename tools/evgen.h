@@ -190,18 +190,19 @@ struct evgen_out {
 
 /* The pool offset of s, appending it when the pool does not hold it yet. */
 uint32_t evgen_intern(struct evgen_out *out, const char *s);
-/* evgen_mlayout.c: places the metric sets in out (after the events), writes them as C. */
+/* evgen_mlayout.c: places the metric sets in out (after the events). */
 void evgen_layout_metrics(const struct evgen_db *db, struct evgen_out *out);
-void evgen_emit_metrics(FILE *o, const struct evgen_out *out);
 
 /* evgen_layout.c: places a checked db (event indexes, string offsets, sorted sets) in out. */
 void evgen_layout(struct evgen_db *db, char **files, int nfiles, struct evgen_out *out);
 void evgen_layout_free(struct evgen_out *out);
-/* Whether the offsets fit the generated fields (an event's name 16 bits, its description
- * 24); 0 after a message naming the field to widen. */
+/* evgen_emit.c: places out's rows in the generated layout (the head, the common events, the
+ * hot strings, a chunk per core, the cold strings), and writes its header and source.
+ * evgen_layout_fits places them, and checks the offsets fit the generated fields (an event's
+ * name 16 bits past it, its description 24) and every metric's events are its core's: 0 after
+ * a message. The emitters then write what it placed; evgen_layout_regions_free frees it. */
 int evgen_layout_fits(const struct evgen_out *out);
-
-/* evgen_emit.c: writes the header (the tables' layout) and the source (the tables). */
+void evgen_layout_regions_free(void);
 void evgen_emit_header(FILE *o, const struct evgen_out *out);
 void evgen_emit_source(FILE *o, const struct evgen_out *out);
 

@@ -1,4 +1,21 @@
-/* tools/evgen_emit.c: writes the laid-out tables as C: evtab_data.h (layout), evtab_data.c. */
+/* tools/evgen_emit.c: writes the laid-out tables as C: evtab_data.h (layout), evtab_data.c.
+ *
+ * The tables are placed by what reads them (issue 16: the kernel maps the program's file 64 KiB
+ * at a time, and a run pays about 21 us of the arm64 guest's time for each such window it
+ * touches). A stat run reads the head (cores, sets, MIDRs, metric sets), the common events
+ * with their names, the pool of strings a run prints or compares (cores', metrics' and
+ * groups' names, units and formulas: "hot"), and one core's chunk: its names' hash, its runs
+ * by code and by name, its own events and their names, its metric sets with their metrics,
+ * events and groups. These come in that order, the chunks core by core; the pool of what only
+ * list and explain read (descriptions, titles: "cold") comes last. Before, each kind was one
+ * array for all cores, and a run read its core's part of each: three windows of the tables
+ * where there are now two.
+ *
+ * The tables hold no pointers (a position-independent pmuprof starts without a relocation for
+ * them): places are byte offsets from the start of evtab_gen, written as offsetof expressions
+ * the compiler works out, and an event's name is at an offset from the event itself (its
+ * chunk's names follow its events). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "evgen.h"
@@ -7,6 +24,215 @@
 static size_t dim(size_t n)
 {
 	return n ? n : 1;
+}
+
+/* A pool of NUL-terminated strings written as one char array; equal strings are stored once. */
+struct pool {
+	char *s;
+	size_t n, cap;
+};
+
+static size_t pool_add(struct pool *p, const char *str)
+{
+	size_t len = strlen(str) + 1;
+
+	for (size_t at = 0; at < p->n; at += strlen(p->s + at) + 1)
+		if (!strcmp(p->s + at, str))
+			return at;
+	while (p->n + len > p->cap)
+		p->s = evgen_grow(p->s, &p->cap, p->cap, 1);
+	memcpy(p->s + p->n, str, len);
+	p->n += len;
+	return p->n - len;
+}
+
+/* The chunk of core k (or of the common events): what its arrays hold, as emitted. */
+struct chunk {
+	const struct evgen_set *set;	/* its event set */
+	size_t own_start, nown;		/* its own events: global indexes own_start.. */
+	struct pool names;		/* its own events' names (the common names: chunk -1) */
+	size_t m0, nm;			/* its metric sets: out->msets[m0 .. m0 + nm) */
+	size_t nmetrics, nmevents, ngroups, nmembers;
+};
+
+struct regions {
+	struct pool hot, cold;
+	struct chunk common, *core;	/* core[k]: db->cores[k]'s */
+	size_t ncommon;
+	size_t *name_at;		/* global event index -> offset in its chunk's names */
+	size_t *desc_at;		/* global event index -> offset in cold */
+	size_t *hot_at, *cold_at;	/* out->str offset -> hot / cold offset; -1 when none */
+};
+
+static struct regions rg;
+
+static const char *ostr(const struct evgen_out *out, uint32_t at)
+{
+	return out->str + at;
+}
+
+/* The offset in hot (or cold) of the string at pool offset at. */
+static size_t to_pool(const struct evgen_out *out, size_t **map, struct pool *p, uint32_t at)
+{
+	if (!*map) {
+		*map = evgen_calloc(out->nstr + 1, sizeof(**map));
+		memset(*map, 0xff, (out->nstr + 1) * sizeof(**map));
+	}
+	if ((*map)[at] == (size_t)-1)
+		(*map)[at] = pool_add(p, ostr(out, at));
+	return (*map)[at];
+}
+
+static size_t hot(const struct evgen_out *out, uint32_t at)
+{
+	return to_pool(out, &rg.hot_at, &rg.hot, at);
+}
+
+static size_t cold(const struct evgen_out *out, uint32_t at)
+{
+	return to_pool(out, &rg.cold_at, &rg.cold, at);
+}
+
+/* The index in its set's chunk of the event with global index g: the common events first,
+ * then the core's own. */
+static size_t local(const struct chunk *c, size_t g)
+{
+	return g < rg.ncommon ? g : rg.ncommon + (g - c->own_start);
+}
+
+/* The event of c's set whose name is the pool string at, as an offsetof member designator
+ * written to buf; 0 when the set has none of that name. */
+static int name_place(const struct evgen_out *out, const struct chunk *c, size_t k, uint32_t at,
+		      char *buf, size_t len)
+{
+	const struct evgen_db *db = out->db;
+
+	/* the core's own first: a common event of that name is then not in its set */
+	for (size_t i = 0; c && i < c->nown; i++)
+		if (db->cores[k].own[i].name_at == at) {
+			snprintf(buf, len, "c%zu.names[%zu]", k, rg.name_at[c->own_start + i]);
+			return 1;
+		}
+	for (size_t g = 0; g < rg.ncommon; g++)
+		if (db->commons[g].name_at == at) {
+			snprintf(buf, len, "common.names[%zu]", rg.name_at[g]);
+			return 1;
+		}
+	return 0;
+}
+
+int evgen_layout_fits(const struct evgen_out *out)
+{
+	const struct evgen_db *db = out->db;
+	size_t start = db->ncommons, total = db->ncommons;
+
+	memset(&rg, 0, sizeof(rg));
+	rg.ncommon = db->ncommons;
+	for (size_t k = 0; k < db->ncores; k++)
+		total += db->cores[k].nown;
+	rg.name_at = evgen_calloc(total + 1, sizeof(*rg.name_at));
+	rg.desc_at = evgen_calloc(total + 1, sizeof(*rg.desc_at));
+	rg.core = evgen_calloc(db->ncores + 1, sizeof(*rg.core));
+	/* the hot strings first in their pool: the cores', then the metrics' in table order */
+	for (size_t k = 0; k < db->ncores; k++) {
+		hot(out, db->cores[k].id_at);
+		hot(out, db->cores[k].title_at);
+		hot(out, db->cores[k].arch_at);
+	}
+	rg.common.set = &out->sets[0];
+	rg.common.nown = db->ncommons;
+	for (size_t g = 0; g < db->ncommons; g++) {
+		rg.name_at[g] = pool_add(&rg.common.names, db->commons[g].name);
+		rg.desc_at[g] = cold(out, db->commons[g].desc_at);
+	}
+	for (size_t k = 0; k < db->ncores; k++) {
+		struct chunk *c = &rg.core[k];
+		const struct evgen_core *co = &db->cores[k];
+
+		c->set = &out->sets[1 + k];
+		c->own_start = start;
+		c->nown = co->nown;
+		for (size_t i = 0; i < co->nown; i++) {
+			rg.name_at[start + i] = pool_add(&c->names, co->own[i].name);
+			rg.desc_at[start + i] = cold(out, co->own[i].desc_at);
+		}
+		start += co->nown;
+		c->m0 = out->nmsets;
+		for (size_t s = 0; s < out->nmsets; s++) {
+			const struct evgen_mset *ms = &out->msets[s];
+
+			if (ms->core != k)
+				continue;
+			if (c->m0 == out->nmsets)
+				c->m0 = s;
+			c->nm++;
+			c->nmetrics += ms->n;
+			c->ngroups += ms->ng;
+			for (size_t i = 0; i < ms->n; i++) {
+				const struct evgen_mrow *r = &out->metrics[ms->first + i];
+				char place[64];
+
+				for (size_t j = 0; j < r->nevents; j++)
+					if (!name_place(out, c, k, out->mevents[r->events + j], place,
+							sizeof(place))) {
+						fprintf(stderr, "evgen: metric %s of %s names %s, not an "
+							"event of the core\n", ostr(out, r->name), co->id,
+							ostr(out, out->mevents[r->events + j]));
+						return 0;
+					}
+				c->nmevents += r->nevents;
+				hot(out, r->name);
+				hot(out, r->unit);
+				hot(out, r->formula);
+				hot(out, r->next);
+				cold(out, r->title);
+			}
+			for (size_t i = 0; i < ms->ng; i++) {
+				c->nmembers += out->groups[ms->gfirst + i].nmembers;
+				hot(out, out->groups[ms->gfirst + i].name);
+				cold(out, out->groups[ms->gfirst + i].title);
+			}
+		}
+		/* a core's metric sets are consecutive (evgen_mlayout.c places them core by core) */
+		for (size_t s = c->m0; s < c->m0 + c->nm; s++)
+			if (out->msets[s].core != k) {
+				fprintf(stderr, "evgen: the metric sets of %s are not consecutive\n",
+					co->id);
+				return 0;
+			}
+	}
+	/* an event's name is at most 16 bits past it, its description 24 into cold */
+	for (size_t k = 0; k <= db->ncores; k++) {
+		const struct chunk *c = k ? &rg.core[k - 1] : &rg.common;
+
+		if (c->nown * 8 + c->names.n > 0xffff) {
+			fprintf(stderr, "evgen: %s: its events and their names take %zu bytes, more than "
+				"struct evtab_event's 16-bit name offset reaches (tools/evgen_emit.c)\n",
+				k ? db->cores[k - 1].id : "the common events", c->nown * 8 + c->names.n);
+			return 0;
+		}
+	}
+	if (rg.cold.n > 0xffffff) {
+		fprintf(stderr, "evgen: the cold pool (%zu bytes) is wider than struct evtab_event's "
+			"24-bit description offset (tools/evgen_emit.c): widen it\n", rg.cold.n);
+		return 0;
+	}
+	return 1;
+}
+
+void evgen_layout_regions_free(void)
+{
+	free(rg.hot.s);
+	free(rg.cold.s);
+	free(rg.common.names.s);
+	for (size_t k = 0; rg.core && rg.core[k].set; k++)
+		free(rg.core[k].names.s);
+	free(rg.core);
+	free(rg.name_at);
+	free(rg.desc_at);
+	free(rg.hot_at);
+	free(rg.cold_at);
+	memset(&rg, 0, sizeof(rg));
 }
 
 static void emit_banner(FILE *o, const struct evgen_out *out)
@@ -21,22 +247,25 @@ static void emit_banner(FILE *o, const struct evgen_out *out)
 
 void evgen_emit_header(FILE *o, const struct evgen_out *out)
 {
-	size_t ncores = out->db->ncores;
+	const struct evgen_db *db = out->db;
+
 	emit_banner(o, out);
-	fputs("/* evtab_data.h: the layout of the generated tables, for src/evtab.c only. */\n"
+	fputs("/* evtab_data.h: the layout of the generated tables, for src/evtab.c and src/mxtab.c\n"
+	      " * only (tools/evgen_emit.c says why they are laid out so).\n"
+	      " * The tables hold no pointers, so a position-independent pmuprof starts without a\n"
+	      " * relocation for them: places are byte offsets from the start of evtab_gen\n"
+	      " * (EVTAB_AT), strings offsets into its pool hot or cold. */\n"
 	      "#ifndef PMUPROF_EVTAB_DATA_H\n#define PMUPROF_EVTAB_DATA_H\n\n"
-	      "#include <stdint.h>\n#include \"evtab.h\"\n\n"
-	      "/* The tables hold no pointers, so a position-independent pmuprof starts without a\n"
-	      " * relocation for them: strings are offsets into evtab_gen.str, events and cores\n"
-	      " * indexes into evtab_gen.events and evtab_gen.cores. */\n\n"
-	      "/* 8 bytes: the name's offset in 16 bits (the generator places the names first in\n"
-	      " * the pool, and checks they fit), the description's in 24. */\n"
+	      "#include <stddef.h>\n#include <stdint.h>\n#include \"evtab.h\"\n\n"
+	      "/* 8 bytes: the name 16 bits past the event itself (its chunk's names follow its\n"
+	      " * events; the generator checks they reach), the description 24 into cold. */\n"
 	      "struct evtab_event {\n"
 	      "\tuint16_t name;\t\t/* upper case as Arm spells it, e.g. \"INST_RETIRED\" */\n"
 	      "\tuint16_t code;\t\t/* evtCount, e.g. 0x0008 */\n"
 	      "\tuint8_t cls;\t\t/* enum evtab_class */\n"
-	      "\tuint8_t desc_hi;\t/* the description at desc_hi << 16 | desc_lo (list and */\n"
+	      "\tuint8_t desc_hi;\t/* the description at cold[desc_hi << 16 | desc_lo] (list and */\n"
 	      "\tuint16_t desc_lo;\t/* explain read it) */\n};\n\n"
+	      "/* name, title, arch: offsets into hot */\n"
 	      "struct evtab_core {\n"
 	      "\tuint32_t name;\t\t/* canonical id, lower case: \"cortex-a57\" */\n"
 	      "\tuint32_t title;\t\t/* as Arm names it: \"Cortex-A57\" */\n"
@@ -45,72 +274,76 @@ void evgen_emit_header(FILE *o, const struct evgen_out *out)
 	      "\tuint8_t implementer;\t/* MIDR_EL1.Implementer, 0x41 for Arm */\n"
 	      "\tint8_t counters;\t/* PMCR.N per Arm's data; -1 unknown */\n"
 	      "\tuint8_t slots;\t\t/* PMMIR.SLOTS per Arm's data; 0 unknown */\n};\n\n"
-	      "/* One event set: n indexes into events, sorted by name at by_name[by_name] and by\n"
-	      " * code at by_code[by_code]; at hash[hash], nslots slots of the names' hash\n"
-	      " * (evtab_hash.h), each an event index + 1, 0 when free (a quarter or more). */\n"
-	      "struct evtab_gen_set {\n\tuint32_t by_name, by_code, hash, nslots;\n"
-	      "\tuint16_t n;\n};\n\n"
+	      "/* One event set: n events, numbered from 0: the common events (common.ev[v] for\n"
+	      " * v < ncommon), then the set's own (at ev, v - ncommon). At runs: nslots slots of\n"
+	      " * the names' hash (evtab_hash.h), each a number + 1, 0 when free (a quarter or more),\n"
+	      " * then the n numbers sorted by code, then the n sorted by name. */\n"
+	      "struct evtab_gen_set {\n\tuint32_t runs, ev;\n\tuint16_t nslots, n;\n};\n\n"
 	      "/* MIDR key (implementer << 12 | part) -> core index, sorted by key. */\n"
 	      "struct evtab_gen_midr {\n\tuint32_t key;\n\tuint16_t core;\n};\n\n"
 	      "#define EVTAB_GEN_MIDR_KEY(impl, part) "
-	      "(((uint32_t)(impl) << 12) | (uint32_t)(part))\n\n", o);
-	fputs("/* The metric tables (events/metrics): a set is one core's metrics for a range of its\n"
+	      "(((uint32_t)(impl) << 12) | (uint32_t)(part))\n\n"
+	      "/* The metric tables (events/metrics): a set is one core's metrics for a range of its\n"
 	      " * revisions (variant << 4 | revision, inclusive), or the generic metrics its events\n"
-	      " * allow; its metrics (sorted by name) and groups are runs of metrics and groups. A\n"
-	      " * metric's events are a run of mevents (pool offsets of names), a group's members a\n"
-	      " * run of members (metric indexes). */\n"
+	      " * allow, in the core's chunk: its metrics (sorted by name) at metrics, its groups at\n"
+	      " * groups. A metric's events are a run of places of names at events (each the name\n"
+	      " * of an event of the core's set, so equal names are equal pointers); a group's\n"
+	      " * members a run of numbers at members of the set's metrics (at metrics). name, unit,\n"
+	      " * formula and next are offsets into hot, titles into cold. */\n"
 	      "struct mxtab_metric {\n\tuint32_t name, title, unit, formula, next, events;\n"
 	      "\tuint16_t nevents;\n\tuint16_t first;\t/* events[first]: the one the formula "
 	      "reads first */\n};\n\n"
-	      "struct mxtab_group {\n\tuint32_t name, title, members;\n\tuint16_t nmembers;\n"
+	      "struct mxtab_group {\n\tuint32_t name, title, metrics, members;\n\tuint16_t nmembers;\n"
 	      "\tuint8_t stage;\t\t/* top-down stage 1 or 2; 0 none */\n};\n\n"
 	      "struct mxtab_set {\n\tuint32_t metrics, groups;\n\tuint16_t nmetrics, ngroups, core;\n"
 	      "\tuint8_t lo, hi;\n\tuint8_t generic;\t/* 1: the generic metrics, for a core "
 	      "without its own */\n};\n\n", o);
-	/* The order is the order of use, so that a run reads the tables through as few of the
-	 * kernel's 64 KiB page-cache windows as can be, each a page fault (issue 16): the
-	 * counts, cores, sets and MIDRs; what stat reads for its core: the metrics' groups, the
-	 * names' hash, the metrics, the events, the run by code (for the metrics); the pool,
-	 * whose names and formulas come before its descriptions; then what list reads beside
-	 * the descriptions: the runs by name. */
-	fprintf(o, "/* sets[0] is the common events; sets[1 + i] is cores[i]. Arrays have at least\n"
-		   " * one element (C has none empty); nevents and ncores are the counts. */\n"
+	fprintf(o, "/* sets[0] is the common events; sets[1 + i] is cores[i], whose chunk is c<i>.\n"
+		   " * Arrays have at least one element (C has none empty). */\n"
 		   "struct evtab_gen {\n"
-		   "\tuint16_t nevents, ncores, nmidrs, nmsets;\n"
+		   "\tuint16_t nevents, ncores, nmidrs, nmsets, ncommon;\n"
 		   "\tstruct evtab_core cores[%zu];\n"
 		   "\tstruct evtab_gen_set sets[%zu];\n"
 		   "\tstruct evtab_gen_midr midrs[%zu];\n"
 		   "\tstruct mxtab_set msets[%zu];\n"
-		   "\tstruct mxtab_group groups[%zu];\n"
-		   "\tuint16_t members[%zu];\n"
-		   "\tuint16_t hash[%zu];\n"
-		   "\tstruct mxtab_metric metrics[%zu];\n"
-		   "\tuint32_t mevents[%zu];\n"
-		   "\tstruct evtab_event events[%zu];\n"
-		   "\tuint16_t by_code[%zu];\n"
-		   "\tchar str[%zu];\n"
-		   "\tuint16_t by_name[%zu];\n};\n\n",
-		dim(ncores), ncores + 1, dim(out->nmidrs), dim(out->nmsets), dim(out->ngroups),
-		dim(out->nmembers), dim(out->nhash), dim(out->nmetrics), dim(out->nmevents),
-		dim(out->nevents), dim(out->nby_code), out->nstr + 1, dim(out->nby_name));
-	fputs("/* Hidden: the program reaches the tables PC-relative, not through a GOT slot that the\n"
+		   "\tstruct {\n\t\tstruct evtab_event ev[%zu];\n\t\tchar names[%zu];\n"
+		   "\t\tuint16_t runs[%zu];\n\t} common;\n"
+		   "\tchar hot[%zu];\n",
+		dim(db->ncores), db->ncores + 1, dim(out->nmidrs), dim(out->nmsets),
+		dim(rg.common.nown), dim(rg.common.names.n),
+		dim(out->sets[0].nslots + 2 * out->sets[0].n), rg.hot.n + 1);
+	for (size_t k = 0; k < db->ncores; k++) {
+		const struct chunk *c = &rg.core[k];
+
+		fprintf(o, "\tstruct {\t/* %s */\n"
+			   "\t\tuint16_t runs[%zu];\n\t\tstruct evtab_event ev[%zu];\n"
+			   "\t\tchar names[%zu];\n\t\tstruct mxtab_metric metrics[%zu];\n"
+			   "\t\tuint32_t mevents[%zu];\n\t\tstruct mxtab_group groups[%zu];\n"
+			   "\t\tuint16_t members[%zu];\n\t} c%zu;\n", db->cores[k].id,
+			dim(c->set->nslots + 2 * c->set->n), dim(c->nown), dim(c->names.n),
+			dim(c->nmetrics), dim(c->nmevents), dim(c->ngroups), dim(c->nmembers), k);
+	}
+	fprintf(o, "\tchar cold[%zu];\n};\n\n", rg.cold.n + 1);
+	fputs("/* The byte offset of member m of evtab_gen. */\n"
+	      "#define EVTAB_AT(m) ((uint32_t)offsetof(struct evtab_gen, m))\n\n"
+	      "/* Hidden: the program reaches the tables PC-relative, not through a GOT slot that the\n"
 	      " * loader would have to relocate. */\n"
 	      "#if defined(__GNUC__)\n__attribute__((visibility(\"hidden\")))\n#endif\n"
 	      "extern const struct evtab_gen evtab_gen;\n\n#endif\n", o);
 }
 
-/* The pool, one string per line, each with its NUL written out (a string literal per line,
- * so the next one's first character never extends the \0 escape). */
-static void emit_strings(FILE *o, const struct evgen_out *out)
+/* A pool, one string per line, each with its NUL written out (a string literal per line, so
+ * the next one's first character never extends the \0 escape). */
+static void emit_pool(FILE *o, const char *field, const struct pool *p, const char *indent)
 {
 	size_t at = 0;
-	fputs("\t.str =\n", o);
-	if (!out->nstr)
-		fputs("\t\t\"\"", o);
-	while (at < out->nstr) {
-		const char *s = out->str + at;
-		fprintf(o, "%s\t\t\"%s\\0\"", at ? "\n" : "", s);
-		at += strlen(s) + 1;
+
+	fprintf(o, "%s.%s =\n", indent, field);
+	if (!p->n)
+		fprintf(o, "%s\t\"\"", indent);
+	while (at < p->n) {
+		fprintf(o, "%s%s\t\"%s\\0\"", at ? "\n" : "", indent, p->s + at);
+		at += strlen(p->s + at) + 1;
 	}
 	fputs(",\n", o);
 }
@@ -120,100 +353,196 @@ static const char *cls_name(int cls)
 	return cls == EVGEN_ARCH ? "EVTAB_ARCH" : cls == EVGEN_UARCH ? "EVTAB_UARCH" : "EVTAB_IMPDEF";
 }
 
-static void emit_event(FILE *o, const struct evgen_ev *e)
+/* The events of a chunk: n of them from global index first; record i's name is
+ * (n - i) * 8 + its offset in the chunk's names past it. */
+static void emit_events(FILE *o, const struct evgen_out *out, const struct evgen_ev *ev,
+			size_t n, size_t first)
 {
-	unsigned long desc = e->desc_at;
+	(void)out;
+	fputs("\t\t.ev = {\n", o);
+	for (size_t i = 0; i < n; i++) {
+		size_t name = (n - i) * 8 + rg.name_at[first + i], desc = rg.desc_at[first + i];
 
-	fprintf(o, "\t\t{ %lu, 0x%04x, %s, %lu, %lu },\t/* %d %s */\n", (unsigned long)e->name_at,
-		e->code, cls_name(e->cls), desc >> 16, desc & 0xffff, e->index, e->name);
-}
-
-static void emit_events(FILE *o, const struct evgen_out *out)
-{
-	const struct evgen_db *db = out->db;
-	size_t i, j;
-	if (!out->nevents)
-		return;
-	fputs("\t.events = {\n", o);
-	for (i = 0; i < db->ncommons; i++)
-		emit_event(o, &db->commons[i]);
-	for (i = 0; i < db->ncores; i++)
-		for (j = 0; j < db->cores[i].nown; j++)
-			emit_event(o, &db->cores[i].own[j]);
-	fputs("\t},\n", o);
-}
-
-static void emit_cores(FILE *o, const struct evgen_out *out)
-{
-	const struct evgen_db *db = out->db;
-	size_t i;
-	if (!db->ncores)
-		return;
-	fputs("\t.cores = {\n", o);
-	for (i = 0; i < db->ncores; i++) {
-		const struct evgen_core *c = &db->cores[i];
-		fprintf(o, "\t\t{ .name = %lu, .title = %lu, .arch = %lu, .implementer = 0x%02x, "
-			".part = 0x%03x, .counters = %d, .slots = %d },\t/* %zu %s */\n",
-			(unsigned long)c->id_at, (unsigned long)c->title_at, (unsigned long)c->arch_at,
-			c->impl, c->part, c->counters, c->slots, i, c->id);
+		fprintf(o, "\t\t\t{ %zu, 0x%04x, %s, %zu, %zu },\t/* %s */\n", name, ev[i].code,
+			cls_name(ev[i].cls), desc >> 16, desc & 0xffff, ev[i].name);
 	}
-	fputs("\t},\n", o);
+	fputs("\t\t},\n", o);
 }
 
-static void emit_sets(FILE *o, const struct evgen_out *out)
+/* The runs of set s (hash, by code, by name), as numbers of chunk c. */
+static void emit_runs(FILE *o, const struct evgen_out *out, const struct evgen_set *s,
+		      const struct chunk *c)
 {
-	const struct evgen_db *db = out->db;
-	size_t i;
-	fputs("\t.sets = {\n", o);
-	for (i = 0; i <= db->ncores; i++) {
-		const struct evgen_set *s = &out->sets[i];
-		fprintf(o, "\t\t{ %zu, %zu, %zu, %zu, %zu },\t/* %s */\n", s->by_name, s->by_code,
-			s->hash, s->nslots, s->n, i ? db->cores[i - 1].id : "common");
+	size_t k = 0;
+
+	fputs("\t\t.runs = {", o);
+	for (size_t i = 0; i < s->nslots; i++, k++) {
+		unsigned v = out->hash[s->hash + i];
+
+		fprintf(o, "%s%zu,", k % 12 ? " " : "\n\t\t\t", v ? local(c, v - 1) + 1 : 0);
 	}
-	fputs("\t},\n", o);
+	for (size_t i = 0; i < s->n; i++, k++)
+		fprintf(o, "%s%zu,", k % 12 ? " " : "\n\t\t\t", local(c, out->by_code[s->by_code + i]));
+	for (size_t i = 0; i < s->n; i++, k++)
+		fprintf(o, "%s%zu,", k % 12 ? " " : "\n\t\t\t", local(c, out->by_name[s->by_name + i]));
+	fputs("\n\t\t},\n", o);
 }
 
-static void emit_midrs(FILE *o, const struct evgen_out *out)
+/* Chunk k's metric sets: their metrics, events, groups and members. */
+static void emit_metrics(FILE *o, const struct evgen_out *out, size_t k)
 {
-	const struct evgen_db *db = out->db;
-	size_t i;
-	if (!db->ncores)
-		return;
-	fputs("\t.midrs = {\n", o);
-	for (i = 0; i < out->nmidrs; i++)
-		fprintf(o, "\t\t{ EVTAB_GEN_MIDR_KEY(0x%02x, 0x%03x), %zu },\t/* %s */\n",
-			out->midrs[i].key >> 12, out->midrs[i].key & 0xfff, out->midrs[i].core,
-			db->cores[out->midrs[i].core].id);
-	fputs("\t},\n", o);
-}
+	const struct chunk *c = &rg.core[k];
+	size_t ei = 0;
+	char place[64];
 
-/* A uint16_t array of the tables (the runs by name and by code, the names' hash). */
-static void emit_run(FILE *o, const char *field, const uint16_t *a, size_t n)
-{
-	size_t i;
-	if (!n)
+	if (!c->nm)
 		return;
-	fprintf(o, "\t.%s = {", field);
-	for (i = 0; i < n; i++)
-		fprintf(o, "%s%u,", i % 12 ? " " : "\n\t\t", (unsigned)a[i]);
-	fputs("\n\t},\n", o);
+	fputs("\t\t.metrics = {\n", o);
+	for (size_t s = c->m0; s < c->m0 + c->nm; s++)
+		for (size_t i = 0; i < out->msets[s].n; i++) {
+			const struct evgen_mrow *r = &out->metrics[out->msets[s].first + i];
+
+			fprintf(o, "\t\t\t{ %zu, %zu, %zu, %zu, %zu, EVTAB_AT(c%zu.mevents[%zu]), %zu, "
+				   "%zu },\t/* %s */\n", hot(out, r->name), cold(out, r->title),
+				hot(out, r->unit), hot(out, r->formula), hot(out, r->next), k, ei,
+				r->nevents, r->first, ostr(out, r->name));
+			ei += r->nevents;
+		}
+	fputs("\t\t},\n\t\t.mevents = {\n", o);
+	for (size_t s = c->m0; s < c->m0 + c->nm; s++)
+		for (size_t i = 0; i < out->msets[s].n; i++) {
+			const struct evgen_mrow *r = &out->metrics[out->msets[s].first + i];
+
+			for (size_t j = 0; j < r->nevents; j++) {
+				uint32_t at = out->mevents[r->events + j];
+
+				name_place(out, c, k, at, place, sizeof(place));	/* checked */
+				fprintf(o, "\t\t\tEVTAB_AT(%s),\t/* %s */\n", place, ostr(out, at));
+			}
+		}
+	fputs("\t\t},\n", o);
+	if (c->ngroups) {
+		size_t gi = 0, base = 0;
+
+		fputs("\t\t.groups = {\n", o);
+		for (size_t s = c->m0; s < c->m0 + c->nm; s++) {
+			for (size_t i = 0; i < out->msets[s].ng; i++) {
+				const struct evgen_grec *g = &out->groups[out->msets[s].gfirst + i];
+
+				fprintf(o, "\t\t\t{ %zu, %zu, EVTAB_AT(c%zu.metrics[%zu]), "
+					   "EVTAB_AT(c%zu.members[%zu]), %zu, %d },\t/* %s */\n",
+					hot(out, g->name), cold(out, g->title), k, base, k, gi,
+					g->nmembers, g->stage, ostr(out, g->name));
+				gi += g->nmembers;
+			}
+			base += out->msets[s].n;
+		}
+		fputs("\t\t},\n\t\t.members = {", o);
+		gi = 0;
+		for (size_t s = c->m0; s < c->m0 + c->nm; s++)
+			for (size_t i = 0; i < out->msets[s].ng; i++) {
+				const struct evgen_grec *g = &out->groups[out->msets[s].gfirst + i];
+
+				for (size_t j = 0; j < g->nmembers; j++, gi++)
+					fprintf(o, "%s%zu,", gi % 12 ? " " : "\n\t\t\t",
+						(size_t)out->members[g->members + j] - out->msets[s].first);
+			}
+		fputs("\n\t\t},\n", o);
+	}
 }
 
 void evgen_emit_source(FILE *o, const struct evgen_out *out)
 {
+	const struct evgen_db *db = out->db;
+	size_t base;
+
 	emit_banner(o, out);
-	fputs("/* evtab_data.c: the event tables; reached only through src/evtab.c. */\n"
-	      "#include \"evtab_data.h\"\n\n"
-	      "const struct evtab_gen evtab_gen = {\n", o);
-	emit_strings(o, out);
-	emit_events(o, out);
-	emit_cores(o, out);
-	emit_sets(o, out);
-	emit_midrs(o, out);
-	emit_run(o, "by_name", out->by_name, out->nby_name);
-	emit_run(o, "by_code", out->by_code, out->nby_code);
-	emit_run(o, "hash", out->hash, out->nhash);
-	evgen_emit_metrics(o, out);
-	fprintf(o, "\t.nevents = %zu,\n\t.ncores = %zu,\n\t.nmidrs = %zu,\n\t.nmsets = %zu,\n};\n",
-		out->nevents, out->db->ncores, out->nmidrs, out->nmsets);
+	fputs("/* evtab_data.c: the event tables; reached only through src/evtab.c and "
+	      "src/mxtab.c. */\n#include \"evtab_data.h\"\n\n", o);
+	/* the events' names follow their events: an event's name offset counts on it */
+	fprintf(o, "_Static_assert(EVTAB_AT(common.names) == EVTAB_AT(common.ev) + %zu * "
+		   "sizeof(struct evtab_event), \"the common names follow their events\");\n",
+		dim(rg.common.nown));
+	for (size_t k = 0; k < db->ncores; k++)
+		fprintf(o, "_Static_assert(EVTAB_AT(c%zu.names) == EVTAB_AT(c%zu.ev) + %zu * "
+			   "sizeof(struct evtab_event), \"%s's names follow its events\");\n", k, k,
+			dim(rg.core[k].nown), db->cores[k].id);
+	/* aligned to the kernel's 64 KiB window: the head, the common events and the hot strings
+	 * (some 40 KiB) then take one window wherever the link puts the tables. In a section of
+	 * their own, which tools/hot-text.awk's script places after .text: the padding before
+	 * them is then the only one (in .rodata they followed crt1's 4 bytes, a window later) */
+	fputs("_Static_assert(sizeof(struct evtab_event) == 8, \"an event is 8 bytes\");\n\n"
+	      "#if defined(__GNUC__)\n__attribute__((section(\".rodata.evtab\")))\n#endif\n"
+	      "_Alignas(65536) const struct evtab_gen evtab_gen = {\n", o);
+	fprintf(o, "\t.nevents = %zu,\n\t.ncores = %zu,\n\t.nmidrs = %zu,\n\t.nmsets = %zu,\n"
+		   "\t.ncommon = %zu,\n", out->nevents, db->ncores, out->nmidrs, out->nmsets,
+		rg.ncommon);
+	if (db->ncores) {
+		fputs("\t.cores = {\n", o);
+		for (size_t i = 0; i < db->ncores; i++) {
+			const struct evgen_core *c = &db->cores[i];
+
+			fprintf(o, "\t\t{ .name = %zu, .title = %zu, .arch = %zu, .implementer = "
+				   "0x%02x, .part = 0x%03x, .counters = %d, .slots = %d },\t/* %zu %s */\n",
+				hot(out, c->id_at), hot(out, c->title_at), hot(out, c->arch_at), c->impl,
+				c->part, c->counters, c->slots, i, c->id);
+		}
+		fputs("\t},\n", o);
+	}
+	fputs("\t.sets = {\n", o);
+	fprintf(o, "\t\t{ EVTAB_AT(common.runs), EVTAB_AT(common.ev), %zu, %zu },\t/* common */\n",
+		out->sets[0].nslots, out->sets[0].n);
+	for (size_t k = 0; k < db->ncores; k++)
+		fprintf(o, "\t\t{ EVTAB_AT(c%zu.runs), EVTAB_AT(c%zu.ev), %zu, %zu },\t/* %s */\n", k,
+			k, out->sets[1 + k].nslots, out->sets[1 + k].n, db->cores[k].id);
+	fputs("\t},\n", o);
+	if (out->nmidrs) {
+		fputs("\t.midrs = {\n", o);
+		for (size_t i = 0; i < out->nmidrs; i++)
+			fprintf(o, "\t\t{ EVTAB_GEN_MIDR_KEY(0x%02x, 0x%03x), %zu },\t/* %s */\n",
+				out->midrs[i].key >> 12, out->midrs[i].key & 0xfff, out->midrs[i].core,
+				db->cores[out->midrs[i].core].id);
+		fputs("\t},\n", o);
+	}
+	if (out->nmsets) {
+		fputs("\t.msets = {\n", o);
+		for (size_t k = 0; k < db->ncores; k++) {
+			const struct chunk *c = &rg.core[k];
+			size_t m = 0, g = 0;
+
+			for (size_t s = c->m0; s < c->m0 + c->nm; s++) {
+				const struct evgen_mset *ms = &out->msets[s];
+
+				fprintf(o, "\t\t{ EVTAB_AT(c%zu.metrics[%zu]), EVTAB_AT(c%zu.groups[%zu]), "
+					   "%zu, %zu, %zu, 0x%02x, 0x%02x, %d },\t/* %s */\n", k, m, k,
+					g, ms->n, ms->ng, ms->core, ms->lo, ms->hi, ms->generic,
+					db->cores[k].id);
+				m += ms->n;
+				g += ms->ng;
+			}
+		}
+		fputs("\t},\n", o);
+	}
+	fputs("\t.common = {\n", o);
+	emit_events(o, out, db->commons, db->ncommons, 0);
+	emit_pool(o, "names", &rg.common.names, "\t\t");
+	emit_runs(o, out, &out->sets[0], &rg.common);
+	fputs("\t},\n", o);
+	emit_pool(o, "hot", &rg.hot, "\t");
+	base = db->ncommons;
+	for (size_t k = 0; k < db->ncores; k++) {
+		const struct chunk *c = &rg.core[k];
+
+		fprintf(o, "\t.c%zu = {\t/* %s */\n", k, db->cores[k].id);
+		emit_runs(o, out, c->set, c);
+		if (c->nown) {
+			emit_events(o, out, db->cores[k].own, c->nown, base);
+			emit_pool(o, "names", &c->names, "\t\t");
+		}
+		emit_metrics(o, out, k);
+		fputs("\t},\n", o);
+		base += c->nown;
+	}
+	emit_pool(o, "cold", &rg.cold, "\t");
+	fputs("};\n", o);
 }

@@ -162,10 +162,8 @@ void evgen_layout(struct evgen_db *db, char **files, int nfiles, struct evgen_ou
 	}
 	qsort(out->midrs, out->nmidrs, sizeof(*out->midrs), midr_cmp);
 	evgen_layout_metrics(db, out);
-	/* The descriptions last: a run that looks names up (stat) reads the names, the cores'
-	 * and the metrics' strings from the front of the pool and never touches the pages of
-	 * the descriptions, which only list and explain show (issue 16: each page of the
-	 * binary first read costs the run a page fault). */
+	/* The descriptions last. (tools/evgen_emit.c places the strings anew, by what reads
+	 * them: this pool is where the rows name them.) */
 	for (i = 0; i < db->ncommons; i++)
 		db->commons[i].desc_at = evgen_intern(out, db->commons[i].desc);
 	for (i = 0; i < db->ncores; i++)
@@ -188,31 +186,4 @@ void evgen_layout_free(struct evgen_out *out)
 	free(out->mevents);
 	free(out->members);
 	memset(out, 0, sizeof(*out));
-}
-
-/* An event's offsets against the widths of struct evtab_event's fields. */
-static int event_fits(const struct evgen_ev *e)
-{
-	if (e->name_at <= 0xffff && e->desc_at <= 0xffffff)
-		return 1;
-	fprintf(stderr, "evgen: %s:%d: %s: the pool offset of its %s (%lu) is wider than "
-		"struct evtab_event's field (tools/evgen_emit.c): widen it\n", e->file, e->line,
-		e->name, e->name_at > 0xffff ? "name" : "description",
-		(unsigned long)(e->name_at > 0xffff ? e->name_at : e->desc_at));
-	return 0;
-}
-
-int evgen_layout_fits(const struct evgen_out *out)
-{
-	const struct evgen_db *db = out->db;
-	size_t i, j;
-
-	for (i = 0; i < db->ncommons; i++)
-		if (!event_fits(&db->commons[i]))
-			return 0;
-	for (i = 0; i < db->ncores; i++)
-		for (j = 0; j < db->cores[i].nown; j++)
-			if (!event_fits(&db->cores[i].own[j]))
-				return 0;
-	return 1;
 }

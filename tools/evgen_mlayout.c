@@ -1,6 +1,7 @@
 /* tools/evgen_mlayout.c: the checked metrics files as table rows (strings as pool offsets,
- * metrics and groups as runs of indexes), and those rows written as C. One set per metrics
- * file of a core; a core without one gets the generic metrics that its events allow. */
+ * metrics and groups as runs of indexes; tools/evgen_emit.c writes them as C, in each core's
+ * chunk). One set per metrics file of a core, the sets core by core; a core without one gets
+ * the generic metrics that its events allow. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -126,55 +127,5 @@ void evgen_layout_metrics(const struct evgen_db *db, struct evgen_out *out)
 			}
 		if (!own && generic)
 			place_set(&l, db, generic, ci);
-	}
-}
-
-void evgen_emit_metrics(FILE *o, const struct evgen_out *out)
-{
-	size_t i;
-
-	if (out->nmetrics) {
-		fputs("\t.metrics = {\n", o);
-		for (i = 0; i < out->nmetrics; i++) {
-			const struct evgen_mrow *r = &out->metrics[i];
-
-			fprintf(o, "\t\t{ %u, %u, %u, %u, %u, %zu, %zu, %zu },\t/* %s */\n",
-				r->name, r->title, r->unit, r->formula, r->next, r->events,
-				r->nevents, r->first, out->str + r->name);
-		}
-		fputs("\t},\n", o);
-	}
-	if (out->ngroups) {
-		fputs("\t.groups = {\n", o);
-		for (i = 0; i < out->ngroups; i++) {
-			const struct evgen_grec *g = &out->groups[i];
-
-			fprintf(o, "\t\t{ %u, %u, %zu, %zu, %d },\t/* %s */\n", g->name, g->title,
-				g->members, g->nmembers, g->stage, out->str + g->name);
-		}
-		fputs("\t},\n", o);
-	}
-	if (out->nmsets) {
-		fputs("\t.msets = {\n", o);
-		for (i = 0; i < out->nmsets; i++) {
-			const struct evgen_mset *s = &out->msets[i];
-
-			fprintf(o, "\t\t{ %zu, %zu, %zu, %zu, %zu, 0x%02x, 0x%02x, %d },\t/* %s */\n",
-				s->first, s->gfirst, s->n, s->ng, s->core, s->lo, s->hi, s->generic,
-				out->db->cores[s->core].id);
-		}
-		fputs("\t},\n", o);
-	}
-	if (out->nmevents) {
-		fputs("\t.mevents = {", o);
-		for (i = 0; i < out->nmevents; i++)
-			fprintf(o, "%s%u,", i % 10 ? " " : "\n\t\t", out->mevents[i]);
-		fputs("\n\t},\n", o);
-	}
-	if (out->nmembers) {
-		fputs("\t.members = {", o);
-		for (i = 0; i < out->nmembers; i++)
-			fprintf(o, "%s%u,", i % 12 ? " " : "\n\t\t", (unsigned)out->members[i]);
-		fputs("\n\t},\n", o);
 	}
 }

@@ -26,6 +26,9 @@ BEGIN {
 	print "\t.text : {"
 	print "\t\t*crt?.o(.text .text.*)\n\t\t*crtbegin*.o(.text .text.*)"
 	print "\t\t*libc_nonshared.a:*(.text .text.*)\n\t\t*(.text.startup .text.startup.*)"
+	# _fini (crti's prologue, crtn's epilogue, in link order), which the loader calls at
+	# every exit: left in .fini, it followed the cold code into a window of its own
+	print "\t\tKEEP (*(SORT_NONE(.fini)))"
 }
 /^# tier [12]/ { print "\t\t/* " substr($0, 3) " */" }
 /^[A-Za-z_]/ { printf "\t\t*(.text.%s .text.%s.*)\n", $1, $1 }
@@ -33,5 +36,8 @@ END {
 	print "\t\t*(.text.unlikely .text.*_unlikely .text.unlikely.*)"
 	print "\t\t*(.text.exit .text.exit.*)\n\t\t*(.text.hot .text.hot.*)"
 	print "\t\t*(.text .stub .text.* .gnu.linkonce.t.*)\n\t\t*(.gnu.warning)"
-	print "\t}\n}\nINSERT BEFORE .fini;"
+	print "\t}"
+	# the event tables, aligned to a window (tools/evgen_emit.c), right after the code
+	print "\t.rodata_evtab : { *(.rodata.evtab) }"
+	print "}\nINSERT BEFORE .fini;"
 }

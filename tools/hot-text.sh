@@ -103,8 +103,12 @@ files() {
 } | sort -u >"$T/tier0"
 fns 1 | sort -u | comm -23 - "$T/tier0" >"$T/tier1"
 { fns 2; fns m; } | sort -u | comm -23 - "$T/tier0" | comm -23 - "$T/tier1" >"$T/tier2"
-# and the files of the Arm-only functions above
-{ files 0; printf '%s\n' sysfs readings cmd_stat msg; } | sort -u >"$T/rodata"
+# and those of the metrics' files and of the Arm-only functions above
+{
+	files 0
+	files m | grep -E '^(metrics|mexpr|mxtab|evtab)$'
+	printf '%s\n' sysfs readings cmd_stat msg
+} | sort -u >"$T/rodata"
 {
 	echo "# The functions of pmuprof that its everyday jobs run, placed first in .text in this"
 	echo "# order: the real job's (tier 0), stat's other forms (tier 1), the rest of the everyday"

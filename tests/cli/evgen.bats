@@ -108,7 +108,14 @@ refused() {
 	assert_success
 	grep -q '"INST_RETIRED / CPU_CYCLES\\0"' "$BATS_TEST_TMPDIR/t.c"
 	grep -q '"100 \* TEST_OWN_EVENT / (CPU_CYCLES - -1)\\0"' "$BATS_TEST_TMPDIR/t.c"
-	grep -Eq '\{ 0, 0, 2, 1, 0, 0x00, 0x02, 0 \},	/\* cortex-test \*/' "$BATS_TEST_TMPDIR/t.c"
+	# the set, in the core's chunk (c0): its 2 metrics and 1 group, core 0, r0p0 to r0p2
+	t=$BATS_TEST_TMPDIR/t.c at='EVTAB_AT\(c0[.]'
+	grep -Eq "\\{ ${at}metrics\\[0\\]\\), ${at}groups\\[0\\]\\), 2, 1, 0, 0x00, 0x02, 0 \\}" \
+		"$t"
+	# a metric's events are the places of its core's events' names: the own event's in the
+	# chunk, a common one's with the common events (so a name compares equal as a pointer)
+	grep -Eq "^	+${at}names\\[0\\]\\),	/\\* TEST_OWN_EVENT \\*/$" "$t"
+	grep -Eq '^	+EVTAB_AT\(common[.]names\[[0-9]+\]\),	/\* CPU_CYCLES \*/$' "$t"
 }
 
 @test "evgen refuses a formula naming an event the core lacks" {
