@@ -56,7 +56,7 @@ static void scan(struct trim *t, int argc, char **argv)
 		t->longs[t->nlongs] = a + 2;
 		t->longlen[t->nlongs] = strcspn(a + 2, "=");
 		for (size_t k = 0; k < sizeof(own) / sizeof(own[0]); k++)
-			if (!strncmp(own[k], a + 2, t->longlen[t->nlongs]))
+			if (str_eqn(own[k], a + 2, t->longlen[t->nlongs]))
 				t->full = 1;
 		t->nlongs++;
 	}
@@ -71,7 +71,7 @@ static int named(const struct trim *t, const struct argp_option *o)
 	if (o->key > 0 && o->key <= 0xff && ascii_isprint(o->key) && t->shorts[o->key])
 		return 1;
 	for (size_t k = 0; o->name && k < t->nlongs; k++)
-		if (t->longlen[k] && !strncmp(o->name, t->longs[k], t->longlen[k]))
+		if (t->longlen[k] && str_eqn(o->name, t->longs[k], t->longlen[k]))
 			return 1;
 	return 0;
 }

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ascii.h"
 #include "capacity.h"
 #include "counter.h"
 #include "evtab.h"
@@ -222,7 +223,7 @@ void capacity_get(const struct sysfs_pmu *p, struct capacity *c)
 	if (c->general <= 0)
 		return;
 	pr = (struct sysfs_probed){ .have = 1, .general = c->general, .cycle = c->cycle,
-				    .icntr = c->icntr, .task = !strncmp(c->how, "task", 4),
+				    .icntr = c->icntr, .task = str_starts(c->how, "task"),
 				    .probe_us = (long long)(c->probe_ms * 1000 + 0.5) };
 	sysfs_cache_add_probe(p->name, &pr);
 }

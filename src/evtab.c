@@ -187,7 +187,7 @@ static const char *short_id(const char *id)
 	size_t i;
 	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++) {
 		size_t n = strlen(families[i]);
-		if (!strncmp(id, families[i], n))
+		if (str_eqn(id, families[i], n))
 			return id + n;
 	}
 	return id;

@@ -305,7 +305,7 @@ static enum mexpr_status input(void *ctx, const char *name, size_t len, double *
 	for (size_t i = 0; i < m->nev; i++) {
 		const char *ev = mxtab_metric_event(m->def, i);
 
-		if (strlen(ev) == len && !memcmp(ev, name, len))
+		if (strlen(ev) == len && mem_eq(ev, name, len))
 			return input_at(a, i, value);
 	}
 	return MEXPR_UNKNOWN;
@@ -383,7 +383,7 @@ static void set_label(struct report_metric_value *v)
 	/* by copying, not snprintf: a run then reads none of printf's pages of libc (issue 16) */
 	if (!strcmp(name, "ipc"))
 		strjoin(v->label, sizeof(v->label), (const char *const[]){ "insn per cycle" }, 1);
-	else if (!strncmp(unit, "percent", 7))
+	else if (str_starts(unit, "percent"))
 		strjoin(v->label, sizeof(v->label), (const char *const[]){ "% ", name }, 2);
 	else
 		strjoin(v->label, sizeof(v->label), &name, 1);

@@ -33,7 +33,7 @@ static int libpfm_env_set(void)
 	extern char **environ;
 
 	for (char **e = environ; e && *e; e++)
-		if (strncmp(*e, "LIBPFM_", 7) == 0)
+		if (str_starts(*e, "LIBPFM_"))
 			return 1;
 	return 0;
 }
@@ -83,7 +83,7 @@ static FILE *open_valid(void)
 	    !(f = fopen(path, "re")))
 		return NULL;
 	if (!line(f, buf, sizeof(buf)) || strcmp(buf, NAMES_MAGIC) != 0 ||
-	    !line(f, buf, sizeof(buf)) || strncmp(buf, "lib ", 4) != 0)
+	    !line(f, buf, sizeof(buf)) || !str_starts(buf, "lib "))
 		goto stale;
 	/* "lib PATH INODE SIZE MTIME": the path ends at the third space from the end */
 	{

@@ -93,7 +93,7 @@ static void print_outliers(const struct report *r, const struct report_event *e,
  * (its label "% name"). */
 static void tl_metric(struct textline *l, double v, const char *label)
 {
-	int share = !strncmp(label, "% ", 2);
+	int share = str_starts(label, "% ");
 
 	textline_put(l, " # ", 3);
 	tl_fixed(l, v, 8, share ? 2 : 3);	/* " # %8.2f%% %s" or " # %8.3f %s" */
@@ -256,7 +256,7 @@ static void tree_value(const struct report_metric_value *m, struct textline *l)
 		textline_put(l, "  (", 3);
 		textline_puts(l, m->reason);
 		textline_put(l, ")", 1);
-	} else if (!strncmp(unit, "percent", 7)) {	/* "%11.2f%%" */
+	} else if (str_starts(unit, "percent")) {	/* "%11.2f%%" */
 		tl_fixed(l, m->value, 11, 2);
 		textline_put(l, "%", 1);
 	} else {	/* "%12.3f  %s" */

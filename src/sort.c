@@ -18,9 +18,8 @@ void sort_short(void *base, size_t n, size_t size, int (*cmp)(const void *, cons
 		if (cmp(b + (i - 1) * size, b + i * size) <= 0)
 			continue;	/* in order already: the common case */
 		memcpy(tmp, b + i * size, size);
-		while (j > 0 && cmp(b + (j - 1) * size, tmp) > 0)
-			j--;
-		memmove(b + (j + 1) * size, b + j * size, (i - j) * size);
+		for (; j > 0 && cmp(b + (j - 1) * size, tmp) > 0; j--)	/* one by one, not */
+			memcpy(b + j * size, b + (j - 1) * size, size);	/* memmove: bound too */
 		memcpy(b + j * size, tmp, size);
 	}
 }

@@ -216,7 +216,7 @@ static int count_cpu_dirs(void)
 	if (sysfs_list_dir("/sys/devices/system/cpu", &names, &n) != PP_OK)
 		return 0;
 	for (i = 0; i < n; i++) {
-		if (strncmp(names[i], "cpu", 3) || !ascii_isdigit((unsigned char)names[i][3]))
+		if (!str_starts(names[i], "cpu") || !ascii_isdigit((unsigned char)names[i][3]))
 			continue;
 		if (sysfs_parse_ll(names[i] + 3, &v) == PP_OK && v < SYSFS_MAX_CPUS && v > max)
 			max = (int)v;

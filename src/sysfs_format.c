@@ -29,7 +29,7 @@ static pp_status parse_field(const char **sp, int *field)
 {
 	const char *s = *sp;
 
-	if (strncmp(s, "config", 6))
+	if (!str_starts(s, "config"))
 		return PP_EINVAL;
 	s += 6;
 	*field = 0;

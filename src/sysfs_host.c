@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ascii.h"
 #include "sysfs_priv.h"
 
 /* PERF_TYPE_RAW: x86 registers its core PMU ("cpu", or "cpu_core" on a hybrid part) with
@@ -14,7 +15,7 @@
  * (arch/x86/events/intel/core.c): the name "cpu" or "cpu_*", or the PERF_TYPE_RAW type. */
 static int is_core_pmu(const char *name, long long type)
 {
-	return !strcmp(name, "cpu") || !strncmp(name, "cpu_", 4) || type == TYPE_RAW;
+	return !strcmp(name, "cpu") || str_starts(name, "cpu_") || type == TYPE_RAW;
 }
 
 pp_status sysfs_core_pmu(char *name, size_t len, int *type)
@@ -66,7 +67,7 @@ pp_status sysfs_cap_eff(uint64_t *caps)
 	while (getline(&line, &cap, f) > 0) {
 		const char *v = line + 7;
 
-		if (strncmp(line, "CapEff:", 7))
+		if (!str_starts(line, "CapEff:"))
 			continue;
 		v += strspn(v, " \t");
 		*caps = strtoull(v, &end, 16);
@@ -93,7 +94,7 @@ static int cpuinfo_hypervisor(void)
 	while (getline(&line, &cap, f) > 0) {
 		char *colon = strchr(line, ':');
 
-		if (strncmp(line, "flags", 5) || !colon)
+		if (!str_starts(line, "flags") || !colon)
 			continue;
 		for (w = strtok_r(colon + 1, " \t\n", &save); w && !found;
 		     w = strtok_r(NULL, " \t\n", &save))
@@ -122,7 +123,7 @@ static int dmi_hypervisor(char *how, size_t len)
 		if (sysfs_read_str(path, v, sizeof(v)) != PP_OK)
 			continue;
 		for (size_t k = 0; k < sizeof(dmi_vm) / sizeof(dmi_vm[0]); k++) {
-			if (strncmp(v, dmi_vm[k], strlen(dmi_vm[k])))
+			if (!str_starts(v, dmi_vm[k]))
 				continue;
 			snprintf(how, len, "DMI %s '%.64s'", files[f], v);
 			return 1;

@@ -292,7 +292,7 @@ static long long event_code(const struct sysfs_event *e)
 
 	memcpy(buf, e->terms, sizeof buf);
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-		if (!strncmp(tok, "event=", 6) && sysfs_parse_ll(tok + 6, &v) == PP_OK)
+		if (str_starts(tok, "event=") && sysfs_parse_ll(tok + 6, &v) == PP_OK)
 			return v;
 	return -1;
 }
