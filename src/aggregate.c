@@ -4,6 +4,7 @@
 
 #include "aggregate.h"
 #include "sort.h"
+#include "zalloc.h"
 
 double agg_scale(uint64_t value, uint64_t window, uint64_t running)
 {
@@ -111,7 +112,7 @@ int agg_build_as(const struct reading *rs, size_t n, enum agg_mode m,
 		 size_t *nout)
 {
 	struct keyed *k = malloc((n + 1) * sizeof(*k));
-	struct agg_row *rows = calloc(n + 1, sizeof(*rows));
+	struct agg_row *rows = zalloc(n + 1, sizeof(*rows));
 	size_t nr = 0;
 
 	*out = NULL;

@@ -14,6 +14,7 @@
 #include "strbuf.h"
 #include "sysfs.h"
 #include "textline.h"
+#include "zalloc.h"
 
 void metrics_core_set(struct metrics_core *mc, const struct evtab_core *c, unsigned rev)
 {
@@ -631,7 +632,7 @@ int metrics_compute(struct report *r, const struct metrics_core *mc, const char 
 		    size_t nnames)
 {
 	/* the events' names, then their codes: one allocation */
-	const char **name = calloc(r->nevents + 1, sizeof(*name) + sizeof(int));
+	const char **name = zalloc(r->nevents + 1, sizeof(*name) + sizeof(int));
 	struct out o = { NULL, 0, 0, name ? (int *)(void *)(name + r->nevents + 1) : NULL, name };
 	const struct evtab_core *core = mc->set ? mxtab_set_core(mc->set) : NULL;
 	int rc = 0;

@@ -32,6 +32,7 @@
 #include "strbuf.h"
 #include "sysfs_priv.h"
 #include "textline.h"
+#include "zalloc.h"
 
 #define CACHE_NAME "pmus"
 #define CACHE_MAGIC "pmuprof-pmus 4\n"
@@ -243,7 +244,7 @@ static int parse_events(char *rest, struct sysfs_pmu *p)
 		return -1;
 	for (const char *c = rest; (c = strchr(c, ' ')); c++)
 		n++;
-	if (n % 2 || !(p->events = calloc(n / 2, sizeof(*p->events))))
+	if (n % 2 || !(p->events = zalloc(n / 2, sizeof(*p->events))))
 		return -1;
 	while ((w = word(&rest)) && (t = word(&rest))) {
 		struct sysfs_event *e = &p->events[p->nevents];
