@@ -49,6 +49,9 @@ struct readings {
 
 /* Appends a copy; -1 when memory ran out. */
 int readings_add(struct readings *rs, const struct reading *r);
+/* Makes room for more readings at once (a run's, before they are added one by one); -1 when
+ * memory ran out. */
+int readings_reserve(struct readings *rs, size_t more);
 int readings_add_run(struct readings *rs, const struct reading_run *run);
 int readings_add_interval(struct readings *rs, uint64_t t_ns);
 /* The record of a planned run of a recorded run, NULL when it did not happen. */

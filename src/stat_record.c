@@ -94,6 +94,12 @@ static int record_all(struct readings *rd, const struct stat_event *evs, size_t 
 		      const struct counter_reading *cnt, uint32_t run, uint32_t plan_run,
 		      int only_run, uint32_t interval)
 {
+	size_t m = 0;
+
+	for (size_t k = 0; k < n; k++)
+		m += reported(&evs[k]) && stat_in_run(&evs[k], only_run);
+	if (readings_reserve(rd, m) != 0)
+		return -1;
 	for (size_t k = 0; k < n; k++) {
 		struct reading r;
 
