@@ -17,9 +17,11 @@ void sort_short(void *base, size_t n, size_t size, int (*cmp)(const void *, cons
 
 		if (cmp(b + (i - 1) * size, b + i * size) <= 0)
 			continue;	/* in order already: the common case */
+		/* the larger ones shift up an element at a time: memmove would be one more libc
+		 * function to bind */
 		memcpy(tmp, b + i * size, size);
-		for (; j > 0 && cmp(b + (j - 1) * size, tmp) > 0; j--)	/* one by one, not */
-			memcpy(b + j * size, b + (j - 1) * size, size);	/* memmove: bound too */
+		for (; j > 0 && cmp(b + (j - 1) * size, tmp) > 0; j--)
+			memcpy(b + j * size, b + (j - 1) * size, size);
 		memcpy(b + j * size, tmp, size);
 	}
 }
