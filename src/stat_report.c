@@ -536,7 +536,9 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 	size_t ncmd = 0, ntypes = 0;
 	int rc = -1, split = 0;
 
-	if (!(r->events = zalloc(nrows + 1, sizeof(*r->events))))
+	/* nrows, not one more: zalloc takes 0, and a row more (312 bytes) took a run's heap over
+	 * a page (issue 16) */
+	if (!(r->events = zalloc(nrows, sizeof(*r->events))))
 		return -1;
 	r->nevents = nrows;
 	for (size_t k = 0; k < nrows; k++)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "ascii.h"
@@ -404,7 +405,9 @@ pp_status sysfs_list_dir_ino(const char *path, char ***names, uint64_t **inos, s
 		struct dirent64 *de;
 
 		if (off >= got) {	/* the next batch of entries */
-			if ((got = getdents64(fd, ents, sizeof(ents))) <= 0) {
+			/* by the system call: getdents64 would be one more libc function for
+			 * the loader to bind on every run (issue 16) */
+			if ((got = syscall(SYS_getdents64, fd, ents, sizeof(ents))) <= 0) {
 				if (got < 0)
 					st = errno_status(errno);
 				break;
