@@ -72,3 +72,12 @@ needs_symbols() {
 	[ $((16#$hsize)) -ge 8192 ] || fail ".rodata_hot holds only $((16#$hsize)) bytes"
 	[[ "$text" < "$ro" ]] || fail ".rodata at $ro is not after .text at $text"
 }
+
+@test "the event tables start a 64 KiB window, so their head, common events and hot strings take one" {
+	needs_symbols
+	run bash -c "nm --defined-only '$PMUPROF' | awk '\$3 == \"evtab_gen\" { print \$1 }'"
+	assert_success
+	[ -n "$output" ] || fail "no evtab_gen symbol in $PMUPROF"
+	# the generator aligns the tables to the kernel's fault-around window (tools/evgen_emit.c)
+	[ $((16#$output % 65536)) -eq 0 ] || fail "evtab_gen at 0x$output is not 64 KiB aligned"
+}
