@@ -7,11 +7,7 @@
 
 #include <stdint.h>
 
-/* c upper-cased when it is an ASCII lower-case letter (never the locale's). */
-static inline char evtab_upper(char c)
-{
-	return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
-}
+#include "ascii.h"
 
 /* FNV-1a over the upper-cased bytes, its high bits folded into its low ones at the end: a
  * lookup that upper-cases a name as it goes hashes it byte by byte with the same steps. */
@@ -32,7 +28,7 @@ static inline uint32_t evtab_hash(const char *s)
 	uint32_t h = EVTAB_HASH_INIT;
 
 	for (; *s; s++)
-		h = evtab_hash_step(h, evtab_upper(*s));
+		h = evtab_hash_step(h, (char)ascii_toupper((unsigned char)*s));
 	return evtab_hash_end(h);
 }
 

@@ -25,16 +25,10 @@ static const char *str(uint32_t at)
 	return evtab_gen.hot + at;
 }
 
-/* The table at byte offset at of evtab_gen (evtab_data.h: EVTAB_AT). */
-static const void *at_offset(uint32_t at)
-{
-	return (const char *)&evtab_gen + at;
-}
-
 /* Set s's runs: its names' hash, then its numbers by code, then by name. */
 static const uint16_t *runs(const struct evtab_gen_set *s)
 {
-	return at_offset(s->runs);
+	return evtab_at(s->runs);
 }
 
 /* Event number v of set s: a common event, or one of the set's own. */
@@ -42,7 +36,7 @@ static const struct evtab_event *event_of(const struct evtab_gen_set *s, unsigne
 {
 	if (v < evtab_gen.ncommon)
 		return &evtab_gen.common.ev[v];
-	return (const struct evtab_event *)at_offset(s->ev) + (v - evtab_gen.ncommon);
+	return (const struct evtab_event *)evtab_at(s->ev) + (v - evtab_gen.ncommon);
 }
 
 const char *evtab_event_name(const struct evtab_event *e)
@@ -134,7 +128,7 @@ const struct evtab_event *evtab_find_name(const struct evtab_core *core, const c
 	for (i = 0; name[i]; i++) {
 		if (i == NAME_MAX_LEN)
 			return NULL;
-		key[i] = evtab_upper(name[i]);
+		key[i] = (char)ascii_toupper((unsigned char)name[i]);
 		h = evtab_hash_step(h, key[i]);
 	}
 	key[i] = '\0';

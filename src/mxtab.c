@@ -18,20 +18,14 @@ static const char *cold(uint32_t at)
 	return evtab_gen.cold + at;
 }
 
-/* The table at byte offset at of evtab_gen (evtab_data.h: EVTAB_AT). */
-static const void *at_offset(uint32_t at)
-{
-	return (const char *)&evtab_gen + at;
-}
-
 static const struct mxtab_metric *metrics_of(const struct mxtab_set *s)
 {
-	return at_offset(s->metrics);
+	return evtab_at(s->metrics);
 }
 
 static const struct mxtab_group *groups_of(const struct mxtab_set *s)
 {
-	return at_offset(s->groups);
+	return evtab_at(s->groups);
 }
 
 size_t mxtab_nsets(void)
@@ -151,7 +145,7 @@ size_t mxtab_metric_nevents(const struct mxtab_metric *m)
 const char *mxtab_metric_event(const struct mxtab_metric *m, size_t i)
 {
 	/* each the place of its event's name: equal names are equal pointers */
-	return i < m->nevents ? at_offset(((const uint32_t *)at_offset(m->events))[i]) : NULL;
+	return i < m->nevents ? evtab_at(((const uint32_t *)evtab_at(m->events))[i]) : NULL;
 }
 
 const char *mxtab_metric_first_event(const struct mxtab_metric *m)
@@ -205,7 +199,7 @@ size_t mxtab_group_nmetrics(const struct mxtab_group *g)
 
 const struct mxtab_metric *mxtab_group_metric(const struct mxtab_group *g, size_t i)
 {
-	const uint16_t *members = at_offset(g->members);
+	const uint16_t *members = evtab_at(g->members);
 
-	return i < g->nmembers ? (const struct mxtab_metric *)at_offset(g->metrics) + members[i] : NULL;
+	return i < g->nmembers ? (const struct mxtab_metric *)evtab_at(g->metrics) + members[i] : NULL;
 }

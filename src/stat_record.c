@@ -81,11 +81,13 @@ static struct reading reading_of(const struct stat_event *evs, size_t n, size_t 
 	return r;
 }
 
-/* Whether entry e becomes readings: a row not split, or a part; neither a presence counter
- * nor an event never opened because its PMU is a fixture tree's (no reading at all). */
-static int reported(const struct stat_event *e)
+/* Whether entry e becomes a reading of planned run only_run (-1: every run): a row not
+ * split, or a part; neither a presence counter nor an event never opened because its PMU is
+ * a fixture tree's (no reading at all). */
+static int reported(const struct stat_event *e, int only_run)
 {
-	return !e->presence && !e->nparts && !e->fixture && !e->expanded;
+	return !e->presence && !e->nparts && !e->fixture && !e->expanded &&
+	       stat_in_run(e, only_run);
 }
 
 /* Records every reported entry counted in the run, from cnt (the counts of all n entries
@@ -97,13 +99,13 @@ static int record_all(struct readings *rd, const struct stat_event *evs, size_t 
 	size_t m = 0;
 
 	for (size_t k = 0; k < n; k++)
-		m += reported(&evs[k]) && stat_in_run(&evs[k], only_run);
+		m += reported(&evs[k], only_run);
 	if (readings_reserve(rd, m) != 0)
 		return -1;
 	for (size_t k = 0; k < n; k++) {
 		struct reading r;
 
-		if (!reported(&evs[k]) || !stat_in_run(&evs[k], only_run))
+		if (!reported(&evs[k], only_run))
 			continue;
 		r = reading_of(evs, n, k, cnt, run, plan_run, only_run, interval);
 		if (readings_add(rd, &r) != 0)

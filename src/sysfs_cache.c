@@ -54,13 +54,6 @@ static int word_ok(const char *s)
 	return sysfs_name_ok(s) && no_space(s);
 }
 
-/* strcpy(dst, src), whose length the caller checked (strcpy would be one more libc function
- * for a run to bind) */
-static void copy(char *dst, const char *src)
-{
-	memcpy(dst, src, strlen(src) + 1);
-}
-
 /* Appends each of the n texts to the key; -1 when out of memory. */
 static int put_all(char **s, size_t *len, size_t *cap, const char *const *text, size_t n)
 {
@@ -207,7 +200,7 @@ static int parse_pmu(char *rest, struct sysfs_pmu *p)
 			return -1;
 	if (*rest)
 		return -1;
-	copy(p->name, name);
+	strjoin(p->name, sizeof(p->name), (const char *const[]){ name }, 1);
 	p->type = (int)type;
 	p->midr = (uint64_t)midr;
 	p->is_arm = 1;
@@ -226,7 +219,7 @@ static int parse_fmt(char *rest, struct sysfs_pmu *p)
 	    number(&rest, 16, &mask) || !mask || *rest ||
 	    !(f = grow((void **)&p->formats, &p->nformats, sizeof *f)))
 		return -1;
-	copy(f->name, name);
+	strjoin(f->name, sizeof(f->name), (const char *const[]){ name }, 1);
 	f->field = (int)field;
 	f->mask = (uint64_t)mask;
 	return 0;
@@ -252,8 +245,8 @@ static int parse_events(char *rest, struct sysfs_pmu *p)
 		if (p->nevents == n / 2 || !word_ok(w) || strchr(w, '.') ||
 		    strlen(t) >= sizeof(e->terms))
 			return -1;
-		copy(e->name, w);
-		copy(e->terms, t);
+		strjoin(e->name, sizeof(e->name), (const char *const[]){ w }, 1);
+		strjoin(e->terms, sizeof(e->terms), (const char *const[]){ t }, 1);
 		e->state = 0;
 		p->nevents++;
 	}

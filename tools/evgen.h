@@ -136,6 +136,21 @@ int evgen_by_name(const void *a, const void *b);
 /* One event set: n event indexes sorted by name at by_name in the by_name array, the same
  * sorted by code at by_code in the by_code array, its names' hash (nslots slots) at hash in
  * the hash array. */
+/* A pool of NUL-terminated strings back to back, equal strings stored once: strtab is an
+ * open-addressing hash of their offsets, each stored + 1 so that 0 marks a free slot. */
+struct evgen_pool {
+	char *str;
+	size_t nstr, capstr;
+	struct evgen_strtab {
+		uint32_t *slots;
+		size_t nslots, used;
+	} strtab;
+};
+
+/* The offset of s in p, appending it when p does not hold it yet. */
+uint32_t evgen_pool_add(struct evgen_pool *p, const char *s);
+void evgen_pool_free(struct evgen_pool *p);
+
 struct evgen_set {
 	size_t by_name, by_code, n, hash, nslots;
 };
@@ -146,8 +161,7 @@ struct evgen_out {
 	const struct evgen_db *db;
 	char **files;			/* the inputs, named in the banner */
 	int nfiles;
-	char *str;			/* the string pool: NUL-terminated strings back to back */
-	size_t nstr, capstr;
+	struct evgen_pool pool;		/* the string pool the rows name their strings by */
 	size_t nevents;			/* the common events, then each core's own */
 	uint16_t *by_name;		/* every set's run by name */
 	size_t nby_name, capby_name;
@@ -161,10 +175,6 @@ struct evgen_out {
 		size_t core;
 	} *midrs;			/* one per core and alias, sorted by key */
 	size_t nmidrs;
-	struct evgen_strtab {		/* the pool's strings by hash, to share equal ones */
-		uint32_t *slots;
-		size_t nslots, used;
-	} strtab;
 	struct evgen_mset {		/* a metric set: a core and revisions, or generic */
 		size_t core, first, n, gfirst, ng;
 		unsigned lo, hi;

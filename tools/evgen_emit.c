@@ -26,60 +26,41 @@ static size_t dim(size_t n)
 	return n ? n : 1;
 }
 
-/* A pool of NUL-terminated strings written as one char array; equal strings are stored once. */
-struct pool {
-	char *s;
-	size_t n, cap;
-};
-
-static size_t pool_add(struct pool *p, const char *str)
-{
-	size_t len = strlen(str) + 1;
-
-	for (size_t at = 0; at < p->n; at += strlen(p->s + at) + 1)
-		if (!strcmp(p->s + at, str))
-			return at;
-	while (p->n + len > p->cap)
-		p->s = evgen_grow(p->s, &p->cap, p->cap, 1);
-	memcpy(p->s + p->n, str, len);
-	p->n += len;
-	return p->n - len;
-}
-
 /* The chunk of core k (or of the common events): what its arrays hold, as emitted. */
 struct chunk {
 	const struct evgen_set *set;	/* its event set */
 	size_t own_start, nown;		/* its own events: global indexes own_start.. */
-	struct pool names;		/* its own events' names (the common names: chunk -1) */
+	struct evgen_pool names;		/* its own events' names (the common names: chunk -1) */
 	size_t m0, nm;			/* its metric sets: out->msets[m0 .. m0 + nm) */
 	size_t nmetrics, nmevents, ngroups, nmembers;
 };
 
 struct regions {
-	struct pool hot, cold;
+	struct evgen_pool hot, cold;
 	struct chunk common, *core;	/* core[k]: db->cores[k]'s */
 	size_t ncommon;
 	size_t *name_at;		/* global event index -> offset in its chunk's names */
 	size_t *desc_at;		/* global event index -> offset in cold */
-	size_t *hot_at, *cold_at;	/* out->str offset -> hot / cold offset; -1 when none */
+	size_t *hot_at, *cold_at;	/* out->pool offset -> hot / cold offset; -1 when none */
 };
 
 static struct regions rg;
 
 static const char *ostr(const struct evgen_out *out, uint32_t at)
 {
-	return out->str + at;
+	return out->pool.str + at;
 }
 
 /* The offset in hot (or cold) of the string at pool offset at. */
-static size_t to_pool(const struct evgen_out *out, size_t **map, struct pool *p, uint32_t at)
+static size_t to_pool(const struct evgen_out *out, size_t **map, struct evgen_pool *p,
+		      uint32_t at)
 {
 	if (!*map) {
-		*map = evgen_calloc(out->nstr + 1, sizeof(**map));
-		memset(*map, 0xff, (out->nstr + 1) * sizeof(**map));
+		*map = evgen_calloc(out->pool.nstr + 1, sizeof(**map));
+		memset(*map, 0xff, (out->pool.nstr + 1) * sizeof(**map));
 	}
 	if ((*map)[at] == (size_t)-1)
-		(*map)[at] = pool_add(p, ostr(out, at));
+		(*map)[at] = evgen_pool_add(p, ostr(out, at));
 	return (*map)[at];
 }
 
@@ -142,7 +123,7 @@ int evgen_layout_fits(const struct evgen_out *out)
 	rg.common.set = &out->sets[0];
 	rg.common.nown = db->ncommons;
 	for (size_t g = 0; g < db->ncommons; g++) {
-		rg.name_at[g] = pool_add(&rg.common.names, db->commons[g].name);
+		rg.name_at[g] = evgen_pool_add(&rg.common.names, db->commons[g].name);
 		rg.desc_at[g] = cold(out, db->commons[g].desc_at);
 	}
 	for (size_t k = 0; k < db->ncores; k++) {
@@ -153,7 +134,7 @@ int evgen_layout_fits(const struct evgen_out *out)
 		c->own_start = start;
 		c->nown = co->nown;
 		for (size_t i = 0; i < co->nown; i++) {
-			rg.name_at[start + i] = pool_add(&c->names, co->own[i].name);
+			rg.name_at[start + i] = evgen_pool_add(&c->names, co->own[i].name);
 			rg.desc_at[start + i] = cold(out, co->own[i].desc_at);
 		}
 		start += co->nown;
@@ -205,16 +186,16 @@ int evgen_layout_fits(const struct evgen_out *out)
 	for (size_t k = 0; k <= db->ncores; k++) {
 		const struct chunk *c = k ? &rg.core[k - 1] : &rg.common;
 
-		if (c->nown * 8 + c->names.n > 0xffff) {
+		if (c->nown * 8 + c->names.nstr > 0xffff) {
 			fprintf(stderr, "evgen: %s: its events and their names take %zu bytes, more than "
 				"struct evtab_event's 16-bit name offset reaches (tools/evgen_emit.c)\n",
-				k ? db->cores[k - 1].id : "the common events", c->nown * 8 + c->names.n);
+				k ? db->cores[k - 1].id : "the common events", c->nown * 8 + c->names.nstr);
 			return 0;
 		}
 	}
-	if (rg.cold.n > 0xffffff) {
+	if (rg.cold.nstr > 0xffffff) {
 		fprintf(stderr, "evgen: the cold pool (%zu bytes) is wider than struct evtab_event's "
-			"24-bit description offset (tools/evgen_emit.c): widen it\n", rg.cold.n);
+			"24-bit description offset (tools/evgen_emit.c): widen it\n", rg.cold.nstr);
 		return 0;
 	}
 	return 1;
@@ -222,11 +203,11 @@ int evgen_layout_fits(const struct evgen_out *out)
 
 void evgen_layout_regions_free(void)
 {
-	free(rg.hot.s);
-	free(rg.cold.s);
-	free(rg.common.names.s);
+	evgen_pool_free(&rg.hot);
+	evgen_pool_free(&rg.cold);
+	evgen_pool_free(&rg.common.names);
 	for (size_t k = 0; rg.core && rg.core[k].set; k++)
-		free(rg.core[k].names.s);
+		evgen_pool_free(&rg.core[k].names);
 	free(rg.core);
 	free(rg.name_at);
 	free(rg.desc_at);
@@ -310,8 +291,8 @@ void evgen_emit_header(FILE *o, const struct evgen_out *out)
 		   "\t\tuint16_t runs[%zu];\n\t} common;\n"
 		   "\tchar hot[%zu];\n",
 		dim(db->ncores), db->ncores + 1, dim(out->nmidrs), dim(out->nmsets),
-		dim(rg.common.nown), dim(rg.common.names.n),
-		dim(out->sets[0].nslots + 2 * out->sets[0].n), rg.hot.n + 1);
+		dim(rg.common.nown), dim(rg.common.names.nstr),
+		dim(out->sets[0].nslots + 2 * out->sets[0].n), rg.hot.nstr + 1);
 	for (size_t k = 0; k < db->ncores; k++) {
 		const struct chunk *c = &rg.core[k];
 
@@ -320,30 +301,33 @@ void evgen_emit_header(FILE *o, const struct evgen_out *out)
 			   "\t\tchar names[%zu];\n\t\tstruct mxtab_metric metrics[%zu];\n"
 			   "\t\tuint32_t mevents[%zu];\n\t\tstruct mxtab_group groups[%zu];\n"
 			   "\t\tuint16_t members[%zu];\n\t} c%zu;\n", db->cores[k].id,
-			dim(c->set->nslots + 2 * c->set->n), dim(c->nown), dim(c->names.n),
+			dim(c->set->nslots + 2 * c->set->n), dim(c->nown), dim(c->names.nstr),
 			dim(c->nmetrics), dim(c->nmevents), dim(c->ngroups), dim(c->nmembers), k);
 	}
-	fprintf(o, "\tchar cold[%zu];\n};\n\n", rg.cold.n + 1);
+	fprintf(o, "\tchar cold[%zu];\n};\n\n", rg.cold.nstr + 1);
 	fputs("/* The byte offset of member m of evtab_gen. */\n"
 	      "#define EVTAB_AT(m) ((uint32_t)offsetof(struct evtab_gen, m))\n\n"
 	      "/* Hidden: the program reaches the tables PC-relative, not through a GOT slot that the\n"
 	      " * loader would have to relocate. */\n"
 	      "#if defined(__GNUC__)\n__attribute__((visibility(\"hidden\")))\n#endif\n"
-	      "extern const struct evtab_gen evtab_gen;\n\n#endif\n", o);
+	      "extern const struct evtab_gen evtab_gen;\n\n"
+	      "/* The table at byte offset at of evtab_gen (EVTAB_AT). */\n"
+	      "static inline const void *evtab_at(uint32_t at)\n{\n"
+	      "\treturn (const char *)&evtab_gen + at;\n}\n\n#endif\n", o);
 }
 
 /* A pool, one string per line, each with its NUL written out (a string literal per line, so
  * the next one's first character never extends the \0 escape). */
-static void emit_pool(FILE *o, const char *field, const struct pool *p, const char *indent)
+static void emit_pool(FILE *o, const char *field, const struct evgen_pool *p, const char *indent)
 {
 	size_t at = 0;
 
 	fprintf(o, "%s.%s =\n", indent, field);
-	if (!p->n)
+	if (!p->nstr)
 		fprintf(o, "%s\t\"\"", indent);
-	while (at < p->n) {
-		fprintf(o, "%s%s\t\"%s\\0\"", at ? "\n" : "", indent, p->s + at);
-		at += strlen(p->s + at) + 1;
+	while (at < p->nstr) {
+		fprintf(o, "%s%s\t\"%s\\0\"", at ? "\n" : "", indent, p->str + at);
+		at += strlen(p->str + at) + 1;
 	}
 	fputs(",\n", o);
 }

@@ -6,8 +6,7 @@
 #include "evtab_hash.h"
 
 /* Equal strings share one place in the pool (descriptions and own-event names repeat across
- * cores, formulas across revisions): out->strtab, an open-addressing hash of pool offsets,
- * each stored + 1 so that 0 marks a free slot. */
+ * cores, formulas across revisions). */
 
 static size_t hash(const char *s)
 {
@@ -17,8 +16,9 @@ static size_t hash(const char *s)
 	return h;
 }
 
-static void rehash(struct evgen_strtab *t, const struct evgen_out *out)
+static void rehash(struct evgen_pool *p)
 {
+	struct evgen_strtab *t = &p->strtab;
 	uint32_t *old = t->slots;
 	size_t nold = t->nslots;
 	t->nslots = nold ? nold * 2 : 1024;
@@ -27,7 +27,7 @@ static void rehash(struct evgen_strtab *t, const struct evgen_out *out)
 		size_t k;
 		if (!old[i])
 			continue;
-		k = hash(out->str + old[i] - 1) & (t->nslots - 1);
+		k = hash(p->str + old[i] - 1) & (t->nslots - 1);
 		while (t->slots[k])
 			k = (k + 1) & (t->nslots - 1);
 		t->slots[k] = old[i];
@@ -35,22 +35,34 @@ static void rehash(struct evgen_strtab *t, const struct evgen_out *out)
 	free(old);
 }
 
-uint32_t evgen_intern(struct evgen_out *out, const char *s)
+uint32_t evgen_pool_add(struct evgen_pool *p, const char *s)
 {
-	struct evgen_strtab *t = &out->strtab;
+	struct evgen_strtab *t = &p->strtab;
 	size_t len = strlen(s) + 1, k;
 	if (2 * (t->used + 1) > t->nslots)
-		rehash(t, out);
+		rehash(p);
 	for (k = hash(s) & (t->nslots - 1); t->slots[k]; k = (k + 1) & (t->nslots - 1))
-		if (!strcmp(out->str + t->slots[k] - 1, s))
+		if (!strcmp(p->str + t->slots[k] - 1, s))
 			return t->slots[k] - 1;
-	while (out->nstr + len > out->capstr)
-		out->str = evgen_grow(out->str, &out->capstr, out->capstr, 1);
-	memcpy(out->str + out->nstr, s, len);
-	t->slots[k] = (uint32_t)out->nstr + 1;
+	while (p->nstr + len > p->capstr)
+		p->str = evgen_grow(p->str, &p->capstr, p->capstr, 1);
+	memcpy(p->str + p->nstr, s, len);
+	t->slots[k] = (uint32_t)p->nstr + 1;
 	t->used++;
-	out->nstr += len;
+	p->nstr += len;
 	return t->slots[k] - 1;
+}
+
+void evgen_pool_free(struct evgen_pool *p)
+{
+	free(p->str);
+	free(p->strtab.slots);
+	memset(p, 0, sizeof(*p));
+}
+
+uint32_t evgen_intern(struct evgen_out *out, const char *s)
+{
+	return evgen_pool_add(&out->pool, s);
 }
 
 static void place_event(struct evgen_out *out, struct evgen_ev *e)
@@ -173,13 +185,12 @@ void evgen_layout(struct evgen_db *db, char **files, int nfiles, struct evgen_ou
 
 void evgen_layout_free(struct evgen_out *out)
 {
-	free(out->str);
+	evgen_pool_free(&out->pool);
 	free(out->by_name);
 	free(out->by_code);
 	free(out->hash);
 	free(out->sets);
 	free(out->midrs);
-	free(out->strtab.slots);
 	free(out->msets);
 	free(out->metrics);
 	free(out->groups);

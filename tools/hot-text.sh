@@ -66,36 +66,35 @@ profile m "" report tests/fixtures/diff/metrics-base.json
 profile 2 "$FX/qemu-a57" stat -- /bin/true
 profile 2 "$FX/qemu-a57" list
 profile 2 "" stat -- /bin/true
-# fns TIER [FILES]: the functions of pmuprof's own object in TIER's profiles, one a line, of
-# the source files matching the regular expression FILES (default all): callgrind names an
-# object with "ob=(id) path" or "cob=(id) path" once and by "(id)" after, a source file
-# likewise with "fl=", "fi=" or "fe=", and a function with "fn=" or "cfn=" (the names GCC
-# gives a function's clones, ".isra.0" and the like, go back to the function's: the link
-# takes its clones with it)
-fns() {
-	for f in "$T"/cg."$1".*; do
-		awk -v pp="$PP" -v files="${2:-.}" '
-			/^c?ob=/ { id = $1; sub(/^c?ob=/, "", id); if (NF > 1) ob[id] = $2 }
-			/^ob=/ { cur = ob[id] }
-			/^(f[lie]|cfi|cfl)=/ { id = $1; sub(/^[a-z]+=/, "", id); if (NF > 1) fl[id] = $2 }
-			/^fl=/ { file = fl[id] }
-			/^c?fn=/ { id = $1; sub(/^c?fn=/, "", id); if (NF > 1) fn[id] = $2 }
-			/^fn=/ && cur == pp && file ~ files { print fn[id] }' "$f"
-	done | sed 's/[.]\(isra\|constprop\|part\|cold\)[.].*//' | grep -E '^[A-Za-z_][A-Za-z0-9_]*$'
-}
-# what only a fixture tree runs (its own root, the note beside an event never opened, the
-# probe it cannot make): left out of tier 0, whose code must fit the file's first two windows
-FIXTURE_ONLY='sysfs_set_root|root_free|note_line|capacity_probe'
-# files TIER: the source files (their base names, without .c) of pmuprof's own functions in
-# TIER's profiles, one a line
-files() {
+# own TIER: "FILE FUNCTION" for each function of pmuprof's own object in TIER's profiles, one
+# a line: callgrind names an object with "ob=(id) path" or "cob=(id) path" once and by "(id)"
+# after, a source file likewise with "fl=", "fi=" or "fe=", and a function with "fn=" or
+# "cfn=" (the names GCC gives a function's clones, ".isra.0" and the like, go back to the
+# function's: the link takes its clones with it)
+own() {
 	for f in "$T"/cg."$1".*; do
 		awk -v pp="$PP" '
 			/^c?ob=/ { id = $1; sub(/^c?ob=/, "", id); if (NF > 1) ob[id] = $2 }
 			/^ob=/ { cur = ob[id] }
 			/^(f[lie]|cfi|cfl)=/ { id = $1; sub(/^[a-z]+=/, "", id); if (NF > 1) fl[id] = $2 }
-			/^fl=/ && cur == pp { print fl[id] }' "$f"
-	done | sed -n 's|^.*/src/\([A-Za-z0-9_]*\)[.]c$|\1|p' | sort -u
+			/^fl=/ { file = fl[id] }
+			/^c?fn=/ { id = $1; sub(/^c?fn=/, "", id); if (NF > 1) fn[id] = $2 }
+			/^fn=/ && cur == pp { print file, fn[id] }' "$f"
+	done | sed 's/[.]\(isra\|constprop\|part\|cold\)[.][^ ]*$//'
+}
+# fns TIER [FILES]: the functions in TIER's profiles of the source files matching the regular
+# expression FILES (default all), one a line
+fns() {
+	own "$1" | awk -v files="${2:-.}" '$1 ~ files { print $2 }' |
+		grep -E '^[A-Za-z_][A-Za-z0-9_]*$'
+}
+# what only a fixture tree runs (its own root, the note beside an event never opened, the
+# probe it cannot make): left out of tier 0, whose code must fit the file's first two windows
+FIXTURE_ONLY='sysfs_set_root|root_free|note_line|capacity_probe'
+# files TIER: the source files (their base names, without .c) of the functions in TIER's
+# profiles, one a line
+files() {
+	own "$1" | sed -n 's|^.*/src/\([A-Za-z0-9_]*\)[.]c .*$|\1|p' | sort -u
 }
 {
 	fns 0
