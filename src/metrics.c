@@ -422,15 +422,59 @@ static void set_reason(const struct report *r, struct report_metric_value *v,
 /* The growing list of computed metrics, and what each report event counts, worked out once:
  * its Arm event code (event_code), and that event's name in the table of the set's core, the
  * pool's own string, which is the very string a metric's input of that event points to (the
- * generator keeps one copy of each string; codes are unique in a core's table), so that a
- * metric's inputs are matched by comparing pointers, without looking up a name (issue 16:
- * some 60 lookups a run, for the first input of each of the core's metrics). */
+ * generator keeps one copy of each string; codes are unique in a core's table). The events
+ * are chained by that name from a small hash of the strings' addresses, so a metric's inputs
+ * are found by comparing pointers, with no lookup by name and no scan of every event for each
+ * metric and input (issue 16: a core's set has dozens of metrics). */
 struct out {
 	struct report_metric_value *v;
 	size_t n, cap;
-	int *code;
-	const char **name;
+	const struct evtab_core *core;	/* the set's */
+	int *code;		/* [k]: event k's code, -1: none */
+	const char **name;	/* [k]: its name in core's table, NULL: none */
+	int *next;		/* [k]: the next event of its name, -1: none */
+	int *first;		/* [h]: the first event of the name in slot h, -1: free */
+	size_t bits;		/* log2 of the slots (at least 1.5 times the events) */
 };
+
+static size_t slot_of(const struct out *o, const char *name)
+{
+	return (size_t)(((uint64_t)(uintptr_t)name * 0x9e3779b97f4a7c15u) >> (64 - o->bits));
+}
+
+/* The first event whose name (in the set's core table) is name, -1 for none. */
+static int first_named(const struct out *o, const char *name)
+{
+	size_t mask = ((size_t)1 << o->bits) - 1;
+
+	if (!name)
+		return -1;
+	for (size_t h = slot_of(o, name); o->first[h] >= 0; h = (h + 1) & mask)
+		if (o->name[o->first[h]] == name)
+			return o->first[h];
+	return -1;
+}
+
+/* Chains the events by name, each chain in report order. */
+static void index_names(struct out *o, size_t n)
+{
+	size_t mask = ((size_t)1 << o->bits) - 1;
+
+	for (size_t h = 0; h <= mask; h++)
+		o->first[h] = -1;
+	for (size_t k = n; k-- > 0;) {
+		size_t h;
+
+		o->next[k] = -1;
+		if (!o->name[k])
+			continue;
+		for (h = slot_of(o, o->name[k]); o->first[h] >= 0 &&
+		     o->name[o->first[h]] != o->name[k]; h = (h + 1) & mask)
+			;
+		o->next[k] = o->first[h];
+		o->first[h] = (int)k;
+	}
+}
 
 static struct report_metric_value *add(struct out *o)
 {
@@ -508,21 +552,24 @@ static void bind(const struct out *o, const struct report *r, struct report_metr
 	if (v->nev > REPORT_METRIC_MAX_INPUTS)
 		v->nev = REPORT_METRIC_MAX_INPUTS;	/* the generator allows no more */
 	for (size_t i = 0; i < v->nev; i++) {
-		int code = input_code(core, mxtab_metric_event(m, i));
+		/* the set's core: the events of the input's name; a core type's own (a split
+		 * event's part): the events of its code */
+		int own = core == o->core, code = own ? 0 : input_code(core, mxtab_metric_event(m, i));
+		int k = own ? first_named(o, mxtab_metric_event(m, i)) : 0;
 
 		v->ev[i] = REPORT_METRIC_NONE;
 		/* no anchor (its first event is missing): the others still show what was counted */
-		for (size_t k = 0; code >= 0 && k < r->nevents; k++) {
+		for (; k >= 0 && (size_t)k < r->nevents; k = own ? o->next[k] : k + 1) {
 			const struct report_event *e = &r->events[k];
 
-			if (o->code[k] != code ||
+			if ((!own && (code < 0 || o->code[k] != code)) ||
 			    (a != REPORT_METRIC_NONE && !same_unit(e, &r->events[a])) ||
 			    (pmu && !part_on(e, pmu)))
 				continue;
 			if (v->ev[i] == REPORT_METRIC_NONE ||
 			    (r->events[v->ev[i]].status != REPORT_COUNTED &&
 			     e->status == REPORT_COUNTED))
-				v->ev[i] = k;
+				v->ev[i] = (size_t)k;
 		}
 	}
 	v->value = metrics_value_at(r, v, 0, 0, -1, &err, &v->estimate);
@@ -552,20 +599,17 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 
 	if (!asked)	/* by default only where every event was counted: look before parsing */
 		for (size_t i = 0; i < mxtab_metric_nevents(m); i++) {
-			const char *in = mxtab_metric_event(m, i);
-			size_t k;
+			int k = first_named(o, mxtab_metric_event(m, i));
 
-			for (k = 0; k < r->nevents; k++)
-				if (r->events[k].status == REPORT_COUNTED && o->name[k] == in)
-					break;
-			if (k == r->nevents)
+			while (k >= 0 && r->events[k].status != REPORT_COUNTED)
+				k = o->next[k];
+			if (k < 0)
 				return 0;
 		}
-	for (size_t a = 0; a < r->nevents; a++) {
+	for (int ai = first_named(o, first); ai >= 0; ai = o->next[ai]) {
+		size_t a = (size_t)ai;
 		const struct report_event *e = &r->events[a];
 
-		if (o->name[a] != first)
-			continue;
 		for (size_t p = 0; p < e->nsplit; p++) {
 			/* each core type with its own formula, from its own counts */
 			const struct evtab_core *pc = e->split[p].core ?
@@ -632,23 +676,40 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 int metrics_compute(struct report *r, const struct metrics_core *mc, const char *const *names,
 		    size_t nnames)
 {
-	/* the events' names, then their codes: one allocation */
-	const char **name = zalloc(r->nevents + 1, sizeof(*name) + sizeof(int));
-	struct out o = { NULL, 0, 0, name ? (int *)(void *)(name + r->nevents + 1) : NULL, name };
-	const struct evtab_core *core = mc->set ? mxtab_set_core(mc->set) : NULL;
+	/* the events' codes, names and chains, and the names' slots: on the stack for a usual
+	 * run (on the heap they sat under the values and took a run's heap over a page) */
+	uintptr_t room[192];
+	size_t bits = 3, need;
+	struct out o = { 0 };
 	int rc = 0;
 
-	if (!name)
+	if (!mc->set) {
+		free((void *)r->metrics);
+		r->metrics = NULL;
+		r->nmetrics = 0;
+		return 0;
+	}
+	while (((size_t)1 << bits) < r->nevents + r->nevents / 2 + 1)
+		bits++;
+	need = r->nevents * (sizeof(char *) + 2 * sizeof(int)) + ((size_t)1 << bits) * sizeof(int);
+	o.name = need <= sizeof(room) ? (const char **)(void *)room : zalloc(1, need);
+	if (!o.name)
 		return -1;
+	o.code = (int *)(void *)(o.name + r->nevents);
+	o.next = o.code + r->nevents;
+	o.first = o.next + r->nevents;
+	o.bits = bits;
+	o.core = mxtab_set_core(mc->set);
 	for (size_t k = 0; k < r->nevents; k++) {
 		const struct evtab_event *e;
 
 		o.code[k] = event_code(&r->events[k]);
-		if (mc->set && o.code[k] >= 0 && (e = evtab_find_code(core, (unsigned)o.code[k])))
-			o.name[k] = evtab_event_name(e);
+		e = o.code[k] >= 0 ? evtab_find_code(o.core, (unsigned)o.code[k]) : NULL;
+		o.name[k] = e ? evtab_event_name(e) : NULL;
 	}
+	index_names(&o, r->nevents);
 
-	for (size_t k = 0; mc->set && !rc && k < nnames; k++) {
+	for (size_t k = 0; !rc && k < nnames; k++) {
 		const struct mxtab_group *g;
 		const struct mxtab_metric *m;
 
@@ -659,9 +720,10 @@ int metrics_compute(struct report *r, const struct metrics_core *mc, const char 
 		for (size_t i = 0; g && !rc && i < mxtab_group_nmetrics(g); i++)
 			rc = compute(&o, r, mc->set, mxtab_group_metric(g, i), 1, g);
 	}
-	for (size_t i = 0; mc->set && !rc && i < mxtab_nmetrics(mc->set); i++)
+	for (size_t i = 0; !rc && i < mxtab_nmetrics(mc->set); i++)
 		rc = compute(&o, r, mc->set, mxtab_metric_at(mc->set, i), 0, NULL);
-	free(name);
+	if (o.name != (const char **)(void *)room)
+		free(o.name);
 	if (rc) {
 		free(o.v);
 		return -1;
