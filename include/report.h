@@ -69,7 +69,7 @@ struct report_event {
 	 * stats their summary, outlier[k] set for the runs flagged by stats_outliers */
 	const double *runs;
 	const unsigned char *outlier;
-	struct stats_summary stats;
+	const struct stats_summary *stats;	/* NULL without runs: report_stats reads it */
 	/* with -I: this event's delta per interval, deltas[i] for report.intervals[i] */
 	const struct report_delta *deltas;
 	/* aggregated per unit (report.aggr != GLOBAL): cells[u] for report.units[u] (means over
@@ -246,6 +246,8 @@ void report_free_parts(struct report *r);
 const char *report_status_str(enum report_status s);
 /* The note a marked event carries in every format: "marked: filter P,NSK: Secure EL1 and EL3
  * cannot be filtered as asked; Linux programs the Non-secure part only (--allow-secure)". */
+/* e's summary of the runs: e->stats, or a zeroed one when it has none (n == 0). */
+const struct stats_summary *report_stats(const struct report_event *e);
 const char *report_mark_note(const struct report_event *e, char *buf, size_t len);
 /* A part's name as perf names a hybrid PMU's event: "armv8_cortex_a55/cycles/",
  * "armv8_cortex_a55/inst_retired/u" for inst_retired:u. */

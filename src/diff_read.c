@@ -64,7 +64,7 @@ static enum diff_err read_event(const struct report *r, const struct report_even
 	if (re->runs && (rc = runs_summary(re->runs, r->nruns, &e->sum)) == -2)
 		return DIFF_ERR_NOMEM;
 	if (rc)
-		rc = stats_given(&re->stats, &e->sum);
+		rc = stats_given(report_stats(re), &e->sum);
 	if (rc && re->status == REPORT_COUNTED)
 		rc = stats_summarize(&re->value, 1, &e->sum) ? -2 : 0;
 	return settle(e, rc);

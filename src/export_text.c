@@ -230,8 +230,8 @@ static void md_row(FILE *out, const struct report *r, const struct report_event 
 	} else {
 		snprintf(counted, sizeof(counted), "%s", report_status_str(e->status));
 	}
-	if (r->nruns && e->status == REPORT_COUNTED && !isnan(e->stats.rse))
-		snprintf(spread, sizeof(spread), "\xc2\xb1 %.2f%%", 100.0 * e->stats.rse);
+	if (r->nruns && e->status == REPORT_COUNTED && !isnan(report_stats(e)->rse))
+		snprintf(spread, sizeof(spread), "\xc2\xb1 %.2f%%", 100.0 * report_stats(e)->rse);
 	if (report_metric(r, e, &m, &munit))
 		snprintf(metric, sizeof(metric), "%.3f %s", m, munit);
 	md_cell(out, e->name);

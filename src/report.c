@@ -258,11 +258,19 @@ const struct report_cell *report_cell_at(const struct report *r, const struct re
 	return &e->unit_deltas[(size_t)interval * r->nunits + u];
 }
 
+const struct stats_summary *report_stats(const struct report_event *e)
+{
+	static const struct stats_summary none;
+
+	return e->stats ? e->stats : &none;
+}
+
 void report_free_parts(struct report *r)
 {
 	for (size_t k = 0; r->events && k < r->nevents; k++) {
 		free((void *)r->events[k].runs);
 		free((void *)r->events[k].outlier);
+		free((void *)r->events[k].stats);
 		free((void *)r->events[k].deltas);
 		free((void *)r->events[k].split);
 		free((void *)r->events[k].cells);

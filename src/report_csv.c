@@ -217,7 +217,7 @@ static void event_csv(const struct report *r, const struct report_event *e, cons
 	/* perf prints 0.00% where it has no spread: a count of 0, an event not counted */
 	if (r->nruns) {
 		snprintf(noise, sizeof(noise), "%.2f%%", e->status == REPORT_COUNTED &&
-			 !isnan(e->stats.rse) ? 100.0 * e->stats.rse : 0.0);
+			 !isnan(report_stats(e)->rse) ? 100.0 * report_stats(e)->rse : 0.0);
 		w.noise = noise;
 	}
 	w.pct = e->status == REPORT_COUNTED ? e->counted_pct : share(e->running_ns, e->enabled_ns);

@@ -249,7 +249,7 @@ static cJSON *event_json(const struct report *r, const struct report_event *e)
 		cJSON *runs = cJSON_AddArrayToObject(o, "runs");
 		for (size_t i = 0; i < r->nruns; i++)
 			cJSON_AddItemToArray(runs, jsonout_num(e->runs[i]));
-		cJSON_AddItemToObject(o, "stats", stats_json(&e->stats, e->outlier, r->nruns));
+		cJSON_AddItemToObject(o, "stats", stats_json(report_stats(e), e->outlier, r->nruns));
 	}
 	if (report_metric(r, e, &mval, &munit)) {
 		cJSON *m = cJSON_AddObjectToObject(o, "metric");

@@ -183,11 +183,17 @@ static int load_runs(const cJSON *o, struct report_event *e, size_t nruns)
 {
 	const cJSON *it, *st = item(o, "stats");
 	unsigned char *outlier = NULL;
+	struct stats_summary *sum;
 	double *v;
 	size_t i = 0;
 
-	if (cJSON_IsObject(st) && load_stats(st, &e->stats, nruns ? &outlier : NULL, nruns) != 0)
-		return -1;
+	if (cJSON_IsObject(st)) {
+		if (!(sum = calloc(1, sizeof(*sum))))
+			return -1;
+		e->stats = sum;
+		if (load_stats(st, sum, nruns ? &outlier : NULL, nruns) != 0)
+			return -1;
+	}
 	e->outlier = outlier;
 	if (!nruns)
 		return 0;

@@ -341,13 +341,13 @@ static void print_event(const struct report *r, const struct report_event *e,
 			struct textline *l)
 {
 	char num[40];
-	struct text_row w = { .num = num, .name = e->name, .rse = e->stats.rse,
+	struct text_row w = { .num = num, .name = e->name, .rse = report_stats(e)->rse,
 			      .counted_pct = e->counted_pct, .run = e->run };
 
 	w.has_metric = report_metric(r, e, &w.mval, &w.munit);
 	w.unit = format_value(r, num, sizeof(num), e, e->status, e->value);
 	w.pct = e->status == REPORT_COUNTED && e->counted_pct < 99.995;
-	w.noise = r->nruns && e->status == REPORT_COUNTED && !isnan(e->stats.rse);
+	w.noise = r->nruns && e->status == REPORT_COUNTED && !isnan(report_stats(e)->rse);
 	print_row(&w, l);
 	print_more_metrics(r, (size_t)(e - r->events), NULL, w.has_metric, l);
 	if (r->nruns)

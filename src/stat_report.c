@@ -163,10 +163,12 @@ static int fill_stats(struct report_event *re, double *vals, size_t nruns)
 {
 	double *counted = malloc(nruns * sizeof(*counted) + 1);
 	unsigned char *flag = zalloc(nruns + 1, 1), *cflag = zalloc(nruns + 1, 1);
+	struct stats_summary *sum = zalloc(1, sizeof(*sum));
 	size_t m = 0;
 
 	re->runs = vals;
-	if (!counted || !flag || !cflag) {
+	re->stats = sum;
+	if (!counted || !flag || !cflag || !sum) {
 		free(counted);
 		free(flag);
 		free(cflag);
@@ -175,7 +177,7 @@ static int fill_stats(struct report_event *re, double *vals, size_t nruns)
 	for (size_t i = 0; i < nruns; i++)
 		if (!isnan(vals[i]))
 			counted[m++] = vals[i];
-	if (m && stats_summarize(counted, m, &re->stats) == 0 &&
+	if (m && stats_summarize(counted, m, sum) == 0 &&
 	    stats_outliers(counted, m, NULL, cflag) >= 0)
 		for (size_t i = 0, j = 0; i < nruns; i++)
 			if (!isnan(vals[i]))
@@ -584,6 +586,10 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 		r->interval_t_ns = s->rd.t_ns;
 		r->nintervals = s->rd.nintervals;
 	}
+	/* the rows are done with: the metrics' values take their room on the heap */
+	free(cmd);
+	free(types);
+	cmd = types = NULL;
 	if (b->core && metrics_compute(r, b->core, b->metrics, b->nmetrics) != 0)
 		goto out;
 	rc = 0;

@@ -54,10 +54,11 @@ static void csv_of(size_t r, char *buf, size_t len)
 		.counted_pct = rows[r].enabled_ns ? 100.0 * (double)rows[r].running_ns /
 			       (double)rows[r].enabled_ns : 100.0,
 	};
+	struct stats_summary sum = { .rse = rows[r].rse };
 	struct report rep = { .events = &e, .nevents = 1, .nruns = rows[r].nruns };
 	FILE *f = fmemopen(buf, len, "w");
 
-	e.stats.rse = rows[r].rse;
+	e.stats = &sum;
 	if (!f) {
 		buf[0] = '\0';
 		return;
