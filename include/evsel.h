@@ -29,7 +29,9 @@ void evsel_opts_free(struct evsel_opts *o);
 struct evsel_event {
 	struct pp_event ev;
 	struct filter_plan plan;	/* of its filter-bit terms (ev.filter.given) */
-	char terms[40];			/* those terms, "P,NSK" */
+	const char *terms;		/* those terms, "P,NSK", in the resolution context's
+					 * strings (a pointer: 40 bytes an event of a run's heap
+					 * were room for them); NULL: none */
 };
 
 /* How to select. */
@@ -50,7 +52,7 @@ int evsel_ctx_init(const struct evsel_opts *o, struct resolve_ctx *ctx);
 int evsel_select(const struct evsel_opts *o, struct resolve_ctx *ctx, unsigned flags,
 		 const char *verb, size_t elem, void **out, size_t *n,
 		 struct filter_kernel_el *kel);
-/* The k-th event of an array evsel_select made. Its *out is n + 1 zeroed elements of elem
+/* The k-th event of an array evsel_select made. Its *out is n zeroed elements of elem
  * bytes each (elem >= sizeof(struct evsel_event)), an evsel_event at the start of each: the
  * caller's own record whose first member is the evsel_event (stat's and explain's), which
  * then needs no array of its own to move the events into (for 20 events that copy took 6 KiB

@@ -67,6 +67,7 @@ struct resolve_ctx {
 	char pfm_why[160];		/* why libpfm4 is unavailable */
 	struct pfm_lib *pfm;
 	struct resolve_pool *strings;	/* the strings of the events resolved in it */
+	const char *pmu_copy;		/* the last PMU name copied there (events share it) */
 };
 
 /* The model name to use: opt when given, else $PMUPROF_CPU_MODEL, else NULL. */
@@ -104,6 +105,9 @@ void resolve_event_free(struct pp_event *ev);
  * may copy from the one it had (freed after): ev->strs, with name, pmu and arm_name in it. */
 pp_status resolve_event_strings(struct pp_event *ev, const char *name, const char *pmu,
 				const char *arm);
+
+/* A copy of s in c's strings (valid until resolve_ctx_free(c)); NULL when out of memory. */
+const char *resolve_keep(struct resolve_ctx *c, const char *s);
 
 /* Looks a perf generic, software or cache name up (case-insensitive): type and config. */
 pp_status resolve_generic(const char *name, struct perf_event_attr *attr, const char **unit);

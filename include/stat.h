@@ -21,7 +21,22 @@
 struct stat_event {
 	struct evsel_event sel;
 	int fd;			/* -1 when not open (also after the run: see opened) */
-	int opened;		/* it was open in the last run */
+	unsigned opened : 1;	/* it was open in the last run */
+	/* the flags below, one bit each (issue 16: an entry's bytes are a run's heap) */
+	unsigned absent : 1;	/* a part whose core type has no such event (never opened) */
+	unsigned one_type : 1;	/* a row given with its Arm PMU where the command may also
+				 * run on other core types: counted only while on that PMU's
+				 * CPUs */
+	unsigned expanded : 1;	/* counted per CPU or task: see orig below */
+	unsigned copy : 1;	/* a copy of entry orig */
+	unsigned cpu_wide : 1;	/* a copy counting every task on its cpu (pid -1) */
+	unsigned group_read : 1;	/* read with its group leader's one PERF_FORMAT_GROUP
+					 * read */
+	unsigned auto_group : 1;	/* grouped by stat_target_expand, not by the user: a
+					 * member whose leader failed opens on its own */
+	/* a presence counter (stat_split.c), no row of the report: task-clock of the command
+	 * on one CPU of core type pmu_ix, opened in every planned run (run -1) */
+	unsigned presence : 1;
 	int err;		/* errno of a failed open */
 	struct counter_reading rd;
 	int run;		/* the planned run that counts it (0-based; --mux=runs) */
@@ -34,9 +49,6 @@ struct stat_event {
 	 * command may run on, follow every row in the array, and the row reads their sum */
 	int parent;		/* a part: its row's index; -1: a row */
 	int part0, nparts;	/* a split row: its parts are evs[part0 .. part0 + nparts) */
-	int absent;		/* a part whose core type has no such event (never opened) */
-	int one_type;		/* a row given with its Arm PMU where the command may also run on
-				 * other core types: counted only while on that PMU's CPUs */
 	int user_only;		/* a row counted in user space only for perf_event_paranoid */
 	const char *fixture;	/* why it is never opened: its PMU comes from a fixture sysfs
 				 * tree (PMUPROF_SYSFS_ROOT), whose type numbers may name another
@@ -46,21 +58,13 @@ struct stat_event {
 	/* perf's targets (stat_target.c): an entry counted per CPU (-a, -C) or per task (-p,
 	 * -t) is never opened itself (expanded); its copies, one per CPU or task, follow all the
 	 * entries, each with copy set and orig its index (names shared: the original owns
-	 * them). Zero is "none" for each of these, so a zeroed entry is a plain one. */
-	int expanded;
-	int copy;		/* a copy of entry orig */
+	 * them). Zero is "none" for each of these, so a zeroed entry is a plain one
+	 * (expanded, copy and cpu_wide are flags above). */
 	int orig;
-	int cpu_wide;		/* a copy counting every task on its cpu (pid -1) */
 	int task;		/* a copy following one task, tid > 0 (and its new children);
 				 * 0: none */
-	int group_read;		/* read with its group leader's one PERF_FORMAT_GROUP read */
 	int leader;		/* a member read with its group: the leader's index; -1 */
 	int nmembers;		/* a leader read as a group: its members opened (after it) */
-	int auto_group;		/* grouped by stat_target_expand, not by the user: a member
-				 * whose leader failed opens on its own */
-	/* a presence counter (stat_split.c), no row of the report: task-clock of the command
-	 * on one CPU of core type pmu_ix, opened in every planned run (run -1) */
-	int presence;
 };
 
 /* Whether entry e is opened in planned run only_run (-1: every run; an entry of run -1, a

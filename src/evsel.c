@@ -168,7 +168,8 @@ static int resolve_all(const struct evsel_opts *o, struct resolve_ctx *ctx, size
 	}
 	if (parse_all(o, &list, first) != 0)
 		goto out;
-	if (!(evs = zalloc(list.n + 1, elem))) {
+	/* n, not one more: an entry is some 400 bytes of a run's heap (issue 16) */
+	if (!(evs = zalloc(list.n, elem))) {
 		msg_error("out of memory");
 		goto out;
 	}
@@ -199,11 +200,12 @@ out:
 }
 
 /* Filter-bit terms into exclude flags (filter_apply), with the kernel's EL decided once. */
-static int settle(const struct evsel_opts *o, unsigned flags, const char *verb, void *evs,
-		  size_t elem, size_t n, struct filter_kernel_el *kel)
+static int settle(const struct evsel_opts *o, struct resolve_ctx *ctx, unsigned flags,
+		  const char *verb, void *evs, size_t elem, size_t n,
+		  struct filter_kernel_el *kel)
 {
 	int need = o->kernel_el != 0 || (flags & EVSEL_ALWAYS_EL);
-	char why[768];
+	char why[768], terms[40];
 
 	kel->el = 0;
 	kel->why = NULL;
@@ -225,7 +227,11 @@ static int settle(const struct evsel_opts *o, unsigned flags, const char *verb, 
 				  filter_apply_why(st, &e->plan, why, sizeof(why)));
 			return -1;
 		}
-		filter_bits_str(e->plan.req_bits, e->terms, sizeof(e->terms));
+		filter_bits_str(e->plan.req_bits, terms, sizeof(terms));
+		if (!(e->terms = resolve_keep(ctx, terms))) {
+			msg_error("out of memory");
+			return -1;
+		}
 	}
 	return 0;
 }
@@ -236,7 +242,7 @@ int evsel_select(const struct evsel_opts *o, struct resolve_ctx *ctx, unsigned f
 {
 	if (resolve_all(o, ctx, elem, out, n) != 0)
 		return -1;
-	if (settle(o, flags, verb, *out, elem, *n, kel) == 0)
+	if (settle(o, ctx, flags, verb, *out, elem, *n, kel) == 0)
 		return 0;
 	evsel_free(*out, elem, *n);
 	*out = NULL;

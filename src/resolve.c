@@ -137,10 +137,27 @@ static pp_status keep_strings(struct resolve_ctx *c, struct pp_event *ev)
 {
 	int ok = 1;
 
+	const char *name = ev->name;
+
+	/* one copy of what events share: the PMU's name (a run's events are mostly on one),
+	 * and an Arm name written without modifiers (the request's text itself) */
 	ev->name = pool_copy(c, ev->name, &ok);
-	ev->pmu = pool_copy(c, ev->pmu, &ok);
-	ev->arm_name = pool_copy(c, ev->arm_name, &ok);
+	if (ev->pmu && c->pmu_copy && !strcmp(ev->pmu, c->pmu_copy))
+		ev->pmu = (char *)c->pmu_copy;
+	else if (ev->pmu)
+		c->pmu_copy = ev->pmu = pool_copy(c, ev->pmu, &ok);
+	if (ev->arm_name && ev->name && !strcmp(ev->arm_name, name))
+		ev->arm_name = ev->name;
+	else
+		ev->arm_name = pool_copy(c, ev->arm_name, &ok);
 	return ok ? PP_OK : PP_ENOMEM;
+}
+
+const char *resolve_keep(struct resolve_ctx *c, const char *s)
+{
+	int ok = 1;
+
+	return pool_copy(c, s, &ok);
 }
 
 void resolve_pool_free(struct resolve_ctx *c)
@@ -151,6 +168,7 @@ void resolve_pool_free(struct resolve_ctx *c)
 		free(c->strings);
 		c->strings = next;
 	}
+	c->pmu_copy = NULL;
 }
 
 static pp_status resolve_raw(const char *name, int column, struct pp_event *ev,
