@@ -70,9 +70,16 @@ static inline int ascii_toupper(int c)
 static inline int ascii_strncasecmp(const char *a, const char *b, size_t n)
 {
 	for (; n; a++, b++, n--) {
-		int x = ascii_tolower((unsigned char)*a), y = ascii_tolower((unsigned char)*b);
+		int x = (unsigned char)*a, y = (unsigned char)*b;
 
-		if (x != y || !x)
+		if (x == y) {	/* the same byte (names are mostly written in one case) */
+			if (!x)
+				return 0;
+			continue;
+		}
+		x = ascii_tolower(x);
+		y = ascii_tolower(y);
+		if (x != y)
 			return x - y;
 	}
 	return 0;

@@ -9,13 +9,16 @@
 
 #include "ascii.h"
 
-/* FNV-1a over the upper-cased bytes, its high bits folded into its low ones at the end: a
- * lookup that upper-cases a name as it goes hashes it byte by byte with the same steps. */
+/* FNV-1a over the bytes with bit 5 set, its high bits folded into its low ones at the end.
+ * Setting bit 5 makes a letter lower-case whatever its case, so the hash is case-blind for
+ * the letters without a case conversion (other bytes map to themselves or, for the few
+ * without bit 5, to one other byte: an equal hash, never an equal name, which the lookup
+ * compares). */
 #define EVTAB_HASH_INIT 2166136261u
 
-static inline uint32_t evtab_hash_step(uint32_t h, char upper)
+static inline uint32_t evtab_hash_step(uint32_t h, unsigned char c)
 {
-	return (h ^ (unsigned char)upper) * 16777619u;
+	return (h ^ (c | 0x20u)) * 16777619u;
 }
 
 static inline uint32_t evtab_hash_end(uint32_t h)
@@ -28,7 +31,7 @@ static inline uint32_t evtab_hash(const char *s)
 	uint32_t h = EVTAB_HASH_INIT;
 
 	for (; *s; s++)
-		h = evtab_hash_step(h, (char)ascii_toupper((unsigned char)*s));
+		h = evtab_hash_step(h, (unsigned char)*s);
 	return evtab_hash_end(h);
 }
 

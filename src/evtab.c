@@ -115,28 +115,32 @@ const struct evtab_event *evtab_event_at(const struct evtab_core *core, size_t i
 	return i < s->n ? event_of(s, runs(s)[s->nslots + s->n + i]) : NULL;
 }
 
+/* Whether name (any case) is the table's upper-case spelling t. */
+static int same_name(const char *name, const char *t)
+{
+	for (; *t; name++, t++)
+		if ((unsigned char)*name != (unsigned char)*t &&
+		    ascii_toupper((unsigned char)*name) != (unsigned char)*t)
+			return 0;
+	return !*name;
+}
+
 const struct evtab_event *evtab_find_name(const struct evtab_core *core, const char *name)
 {
 	const struct evtab_gen_set *s = set_of(core);
 	const uint16_t *slot = runs(s);
-	char key[NAME_MAX_LEN + 1];	/* name upper-cased, as the tables spell it */
 	uint32_t h = EVTAB_HASH_INIT;
-	size_t i, k;
+	size_t k;
 
 	if (!name)
 		return NULL;
-	for (i = 0; name[i]; i++) {
-		if (i == NAME_MAX_LEN)
-			return NULL;
-		key[i] = (char)ascii_toupper((unsigned char)name[i]);
-		h = evtab_hash_step(h, key[i]);
-	}
-	key[i] = '\0';
+	for (const char *p = name; *p; p++)
+		h = evtab_hash_step(h, (unsigned char)*p);
 	/* the generator left a quarter of the slots free: the probe ends at one */
 	for (k = evtab_hash_end(h) % s->nslots; slot[k]; k = k + 1 < s->nslots ? k + 1 : 0) {
 		const struct evtab_event *e = event_of(s, slot[k] - 1u);
 
-		if (!strcmp(key, evtab_event_name(e)))
+		if (same_name(name, evtab_event_name(e)))
 			return e;
 	}
 	return NULL;

@@ -95,12 +95,17 @@ static size_t make_units(const struct plan_ev *ev, size_t n, int *unit, int *up)
  * squared). mem has room for n, first for nunits + 2, zeroed. */
 struct members {
 	size_t *mem, *first;
+	uint64_t *pmus;		/* [u]: bit p set when unit u has members on PMU p (p < 64) */
 };
 
-static void members_make(const int *unit, size_t n, size_t nunits, struct members *m)
+static void members_make(const struct plan_ev *ev, const int *unit, size_t n, size_t nunits,
+			 struct members *m)
 {
-	for (size_t k = 0; k < n; k++)
+	for (size_t k = 0; k < n; k++) {
 		m->first[unit[k] + 2]++;
+		if (ev[k].pmu >= 0 && ev[k].pmu < 64)
+			m->pmus[unit[k]] |= (uint64_t)1 << ev[k].pmu;
+	}
 	for (size_t u = 2; u < nunits + 2; u++)
 		m->first[u] += m->first[u - 1];
 	for (size_t k = 0; k < n; k++)	/* first[u + 1] runs from unit u's start to its end */
@@ -140,6 +145,12 @@ static long on_pmu(const struct plan_ev *ev, const struct members *m, size_t u, 
 	return -1;
 }
 
+/* Whether unit u has members on pmu: a bit's test, a scan past 64 PMUs. */
+static int has(const struct plan_ev *ev, const struct members *m, size_t u, size_t pmu)
+{
+	return pmu < 64 ? (int)(m->pmus[u] >> pmu & 1) : on_pmu(ev, m, u, pmu) >= 0;
+}
+
 /* Each unit's need on each of its PMUs, checked against that PMU; PP_EINVAL with *err for
  * one that cannot fit. unit_need is the most it needs of one PMU. */
 static pp_status check_units(const struct plan_ev *ev, const struct members *m,
@@ -150,16 +161,16 @@ static pp_status check_units(const struct plan_ev *ev, const struct members *m,
 		p->unit_need[u] = 0;
 		for (size_t pmu = 0; pmu < ncaps; pmu++) {
 			struct use z = { 0 };
-			long k = on_pmu(ev, m, u, pmu);
 
-			if (k < 0)
+			if (!has(ev, m, u, pmu))
 				continue;
 			take_unit(ev, m, u, (int)pmu, &z, &caps[pmu]);
 			if (z.gen > p->unit_need[u])
 				p->unit_need[u] = z.gen;
 			if (z.gen <= caps[pmu].general)
 				continue;
-			*err = (struct plan_error){ ev[k].group, (int)pmu, z.gen, caps[pmu].general };
+			*err = (struct plan_error){ ev[on_pmu(ev, m, u, pmu)].group, (int)pmu, z.gen,
+						    caps[pmu].general };
 			return PP_EINVAL;
 		}
 	}
@@ -186,11 +197,11 @@ static size_t pack(const struct plan_ev *ev, const struct members *m,
 		size_t r = 0, pmu = 0;
 
 		for (pmu = 0; pmu < ncaps; pmu++)
-			if (nfull[pmu] > r && on_pmu(ev, m, u, pmu) >= 0)
+			if (nfull[pmu] > r && has(ev, m, u, pmu))
 				r = nfull[pmu];
 		/* the first run where each of its PMUs has room; then take them */
 		for (pmu = 0; pmu < ncaps;) {
-			if (on_pmu(ev, m, u, pmu) >= 0 &&
+			if (has(ev, m, u, pmu) &&
 			    !fits(ev, m, u, (int)pmu, &use[r * ncaps + pmu], &caps[pmu], 0)) {
 				r++;
 				pmu = 0;
@@ -199,7 +210,7 @@ static size_t pack(const struct plan_ev *ev, const struct members *m,
 			pmu++;
 		}
 		for (pmu = 0; pmu < ncaps; pmu++) {
-			if (on_pmu(ev, m, u, pmu) < 0)
+			if (!has(ev, m, u, pmu))
 				continue;
 			fits(ev, m, u, (int)pmu, &use[r * ncaps + pmu], &caps[pmu], 1);
 			while (nfull[pmu] <= r && full(&use[nfull[pmu] * ncaps + pmu], &caps[pmu]))
@@ -216,11 +227,11 @@ pp_status plan_make(const struct plan_ev *ev, size_t n, const struct plan_cap *c
 		    size_t ncaps, struct plan *out, struct plan_error *err)
 {
 	/* two allocations (issue 16: a malloc and its free cost some 300 instructions): the
-	 * plan's three arrays, and the scratch: the members' mem and first, each PMU's full
+	 * plan's three arrays, and the scratch: the units' PMUs, the members' mem and first, each PMU's full
 	 * runs, the runs' use of each PMU, each unit's run, the union-find's room */
 	size_t nuse = (n + 1) * (ncaps + 1);
-	size_t bytes = (2 * n + 3 + ncaps) * sizeof(size_t) + nuse * sizeof(struct use) +
-		       (4 * n + 4) * sizeof(int);
+	size_t bytes = (n + 1) * sizeof(uint64_t) + (2 * n + 3 + ncaps) * sizeof(size_t) +
+		       nuse * sizeof(struct use) + (4 * n + 4) * sizeof(int);
 	char *scratch;
 	struct members m;
 	size_t *nfull;
@@ -239,13 +250,14 @@ pp_status plan_make(const struct plan_ev *ev, size_t n, const struct plan_cap *c
 	}
 	out->run = out->unit + n + 1;
 	out->unit_need = out->run + n + 1;
-	m.mem = (size_t *)(void *)scratch;
+	m.pmus = (uint64_t *)(void *)scratch;
+	m.mem = (size_t *)(void *)(m.pmus + n + 1);
 	m.first = m.mem + n + 1;
 	nfull = m.first + n + 2;
 	use = (struct use *)(void *)(nfull + ncaps);
 	urun = (int *)(void *)(use + nuse);
 	out->nunits = make_units(ev, n, out->unit, urun + n + 1);
-	members_make(out->unit, n, out->nunits, &m);
+	members_make(ev, out->unit, n, out->nunits, &m);
 	st = check_units(ev, &m, caps, ncaps, out, err);
 	if (st == PP_OK) {
 		out->nruns = pack(ev, &m, caps, ncaps, out, use, urun, nfull);
