@@ -49,14 +49,14 @@ struct agg_row {
 	enum agg_status status;
 	int err;		/* not opened: the errno of the first part refused */
 	uint32_t plan_run;	/* the planned run that counted it */
-	double value;		/* each counted part scaled by agg_scale, then added */
-	uint64_t raw;		/* the counts as read, added */
-	uint64_t window;	/* the opened parts' windows, added */
-	uint64_t running;	/* their running times, added */
 	unsigned nparts;	/* readings in the unit (absent parts included) */
 	unsigned ncounted;	/* of which were on a counter */
 	int scaled;		/* value is an estimate: some opened part ran less than its
 				 * window */
+	double value;		/* each counted part scaled by agg_scale, then added */
+	uint64_t raw;		/* the counts as read, added */
+	uint64_t window;	/* the opened parts' windows, added */
+	uint64_t running;	/* their running times, added */
 };
 
 /* The one scaling function: value read while on a counter running ns of the window ns it

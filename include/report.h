@@ -39,14 +39,13 @@ struct report_event {
 	const char *pmu;	/* "cpu", "software", "raw" or the sysfs PMU */
 	const char *unit;	/* unit of value: "ns" or "" */
 	uint32_t type;
+	enum report_status status;	/* beside type: no padding after either */
 	uint64_t config, config1, config2;
 	unsigned excl_user : 1, excl_kernel : 1, excl_hv : 1, excl_host : 1, excl_guest : 1;
+	unsigned marked : 1;	/* the request's Secure/EL3 part is not counted (Linux can't) */
 	int group;		/* user group index, -1 when none */
 	const char *filter_terms;	/* PMEVTYPER filter-bit terms given ("P,NSK"), NULL: none */
 	const char *filter_verdict;	/* "ok", or "secure" (accepted with --allow-secure) */
-	int marked;		/* the request's Secure/EL3 part is not counted (Linux can't) */
-	unsigned filter_differ;	/* levels (1 << enum filter_level) counted otherwise than asked */
-	enum report_status status;
 	const char *reason;	/* why it was not counted (errno name), or NULL */
 	const char *note;	/* not counted because never opened, for a reason perf's words do
 				 * not cover (a fixture tree's PMU), shown beside the event in text
@@ -57,11 +56,12 @@ struct report_event {
 	double counted_pct;	/* running/enabled * 100 */
 	int scaled;		/* counted for part of the time: value is an estimate */
 	int run;		/* --mux=runs: the planned run (1-based) that counted it; 0 */
+	unsigned nsplit;	/* the parts in split */
+	unsigned filter_differ;	/* levels (1 << enum filter_level) counted otherwise than asked */
 	uint64_t wall_ns;	/* the wall time of the run(s) that counted it (their mean) */
 	/* big.LITTLE: the event on each Arm PMU the command may run on (NULL: not split); the
 	 * values above are their sum */
 	const struct report_part *split;
-	size_t nsplit;
 	const char *only_pmu;	/* given with its PMU where the command may also run on other
 				 * core types: that PMU (counted only while on its CPUs) */
 	/* repeated runs (-r; nruns == 0 otherwise): value, raw, enabled_ns and running_ns are

@@ -33,9 +33,8 @@ struct pp_event {
 	const struct evtab_core *core;	/* the Arm core whose tables named it; NULL otherwise */
 	int arm_code;		/* the PMUv3 event number it counts (for generic names: what the
 				 * kernel's armv8_pmuv3 map gives); -1 when not an Arm event */
-	struct filter_req filter;	/* PMEVTYPER filter terms given (p=1,nsh=1), see filter.h */
-	struct pmreg_th_req th;		/* threshold terms given (th.given), placed into config
-					 * through the Arm PMU's format/ by pmreg_th_apply */
+	struct filter_req filter;	/* PMEVTYPER filter terms given (p=1,nsh=1), see filter.h
+					 * (threshold terms are placed into config as resolved) */
 	unsigned mods;		/* the modifier letters given (enum evspec_mod) */
 	enum resolve_split split;	/* how it is counted on each core type (big.LITTLE) */
 	char *arm_name;		/* the Arm name it was found by (split by name), else NULL */

@@ -38,8 +38,8 @@ struct stat_event {
 	 * on one CPU of core type pmu_ix, opened in every planned run (run -1) */
 	unsigned presence : 1;
 	int err;		/* errno of a failed open */
-	struct counter_reading rd;
 	int run;		/* the planned run that counts it (0-based; --mux=runs) */
+	struct counter_reading rd;
 	int pmu_ix;		/* its Arm PMU in the plan, -1: needs no Arm counter */
 	int kind;		/* enum pmreg_kind of the counter it needs */
 	int group;		/* the group it is opened and planned in (-1: alone): the user's,
@@ -50,10 +50,6 @@ struct stat_event {
 	int parent;		/* a part: its row's index; -1: a row */
 	int part0, nparts;	/* a split row: its parts are evs[part0 .. part0 + nparts) */
 	int user_only;		/* a row counted in user space only for perf_event_paranoid */
-	const char *fixture;	/* why it is never opened: its PMU comes from a fixture sysfs
-				 * tree (PMUPROF_SYSFS_ROOT), whose type numbers may name another
-				 * PMU of this machine (stat_plan); NULL: this machine's */
-	const struct sysfs_pmu *arm_pmu;	/* a part: its PMU (in the resolve context) */
 	int cpu;		/* the CPU it is opened on; -1: it follows the command anywhere */
 	/* perf's targets (stat_target.c): an entry counted per CPU (-a, -C) or per task (-p,
 	 * -t) is never opened itself (expanded); its copies, one per CPU or task, follow all the
@@ -65,6 +61,11 @@ struct stat_event {
 				 * 0: none */
 	int leader;		/* a member read with its group: the leader's index; -1 */
 	int nmembers;		/* a leader read as a group: its members opened (after it) */
+	/* the pointers last: no padding between the ints (issue 16: a run's heap) */
+	const char *fixture;	/* why it is never opened: its PMU comes from a fixture sysfs
+				 * tree (PMUPROF_SYSFS_ROOT), whose type numbers may name another
+				 * PMU of this machine (stat_plan); NULL: this machine's */
+	const struct sysfs_pmu *arm_pmu;	/* a part: its PMU (in the resolve context) */
 };
 
 /* Whether entry e is opened in planned run only_run (-1: every run; an entry of run -1, a

@@ -111,8 +111,9 @@ int agg_build_as(const struct reading *rs, size_t n, enum agg_mode m,
 		 const struct agg_topology *t, enum agg_scaling sc, struct agg_row **out,
 		 size_t *nout)
 {
-	struct keyed *k = malloc((n + 1) * sizeof(*k));
-	struct agg_row *rows = zalloc(n + 1, sizeof(*rows));
+	/* n of each, not one more (zalloc takes 0): heap at a run's peak (issue 16) */
+	struct keyed *k = malloc((n ? n : 1) * sizeof(*k));
+	struct agg_row *rows = zalloc(n, sizeof(*rows));
 	size_t nr = 0;
 
 	*out = NULL;

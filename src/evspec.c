@@ -280,6 +280,8 @@ static pp_status parse_group(struct cursor *c, struct evspec_list *l, size_t *ca
 	return PP_OK;
 }
 
+#define PARSE_BLOCK_MIN 1040
+
 pp_status evspec_parse(const char *spec, struct evspec_list *list, struct evspec_error *err)
 {
 	struct cursor c = { .s = spec, .i = 0, .err = err };
@@ -301,6 +303,13 @@ pp_status evspec_parse(const char *spec, struct evspec_list *list, struct evspec
 	for (; spec[len]; len++)
 		most += spec[len] == ',';
 	c.cap = 2 * len + 2 * most + 1;
+	/* both blocks bigger than the 1,032 bytes glibc keeps freed blocks of one size for
+	 * that size alone (its tcache): freed after resolution, they return to the heap for the
+	 * report to reuse, not a hole under it (20 events: a page of a run's heap) */
+	if (c.cap < PARSE_BLOCK_MIN)
+		c.cap = PARSE_BLOCK_MIN;
+	if (most < PARSE_BLOCK_MIN / sizeof(struct evspec_req) + 1)
+		most = PARSE_BLOCK_MIN / sizeof(struct evspec_req) + 1;
 	if (cap - l.n < most) {
 		struct evspec_req *p = realloc(l.reqs, (l.n + most) * sizeof(*p));
 

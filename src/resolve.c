@@ -270,7 +270,8 @@ static pp_status mod_term(const struct evspec_term *t, struct pp_event *ev)
 }
 
 static pp_status apply_term(const struct sysfs_pmu *pmu, const struct evspec_term *t,
-			    uint64_t cfg[4], struct pp_event *ev, struct resolve_error *err)
+			    uint64_t cfg[4], struct pp_event *ev, struct pmreg_th_req *th,
+			    struct resolve_error *err)
 {
 	char kb[QUOTE], vb[QUOTE];
 	const char *K = msg_clip(t->key, kb, sizeof(kb));
@@ -286,7 +287,7 @@ static pp_status apply_term(const struct sysfs_pmu *pmu, const struct evspec_ter
 	/* threshold terms are collected before format/ could place them blindly: they are
 	 * validated against caps/threshold_max (apply_threshold). A non-Arm PMU keeps its own
 	 * format terms of that name. */
-	if ((!pmu || pmu->is_arm) && (st = pmreg_th_term(t->key, t->value, &ev->th)) != PP_ENOENT)
+	if ((!pmu || pmu->is_arm) && (st = pmreg_th_term(t->key, t->value, th)) != PP_ENOENT)
 		return st == PP_OK ? PP_OK : errf(err, t->column, st,
 			"bad threshold term '%s%s%s' (threshold=N, threshold_compare=eq|ne|ge|lt, "
 			"threshold_count[=0|1])", K, V ? "=" : "", V ? V : "");
@@ -346,13 +347,13 @@ static void offer_format(const struct sysfs_pmu *pmu, struct suggest *s)
 /* Applies every term of req on top of ev's attr (config fields start from what the name
  * gave); on an unknown term, near holds the PMU's terms and events. */
 static pp_status apply_terms(const struct sysfs_pmu *pmu, const struct evspec_req *req,
-			     struct pp_event *ev, struct resolve_error *err)
+			     struct pp_event *ev, struct pmreg_th_req *th, struct resolve_error *err)
 {
 	uint64_t cfg[4] = { ev->attr.config, ev->attr.config1, ev->attr.config2, 0 };
 	pp_status st = PP_OK;
 
 	for (int k = 0; k < req->nterms && st == PP_OK; k++) {
-		st = apply_term(pmu, &req->terms[k], cfg, ev, err);
+		st = apply_term(pmu, &req->terms[k], cfg, ev, th, err);
 		if (st == PP_ENOENT) {
 			suggest_init(&err->near, req->terms[k].key);
 			offer_format(pmu, &err->near);
@@ -368,19 +369,19 @@ static pp_status apply_terms(const struct sysfs_pmu *pmu, const struct evspec_re
  * caps/threshold_max; pmu is the event's Arm PMU (NULL: none, which is an error when terms
  * were given). */
 static pp_status apply_threshold(const struct sysfs_pmu *pmu, int column, struct pp_event *ev,
-				 struct resolve_error *err)
+				 const struct pmreg_th_req *th, struct resolve_error *err)
 {
 	uint64_t cfg[4] = { ev->attr.config, ev->attr.config1, ev->attr.config2, 0 };
 	char why[sizeof(err->what)];
 	pp_status st;
 
-	if (!ev->th.given)
+	if (!th->given)
 		return PP_OK;
 	if (!pmu || !pmu->is_arm)
 		return errf(err, column, PP_ENOTSUP, "threshold terms need an event of an Arm "
 			    "PMU, and this machine shows none for '%s' (point PMUPROF_SYSFS_ROOT at "
 			    "one, or use the PMU's own name)", ev->name);
-	if ((st = pmreg_th_apply(pmu, &ev->th, cfg, why, sizeof(why))) != PP_OK)
+	if ((st = pmreg_th_apply(pmu, th, cfg, why, sizeof(why))) != PP_OK)
 		return errf(err, column, st, "%s", why);
 	ev->attr.config1 = cfg[1];
 	ev->attr.config2 = cfg[2];
@@ -504,14 +505,15 @@ static pp_status resolve_slashed(struct resolve_ctx *c, const struct evspec_req 
 {
 	struct sysfs_pmu own;
 	const struct sysfs_pmu *pmu, *np;
+	struct pmreg_th_req th = { 0 };	/* the threshold terms, placed once all are read */
 	char pb[QUOTE];
 	pp_status st = named_pmu(c, req->pmu, &own, &np);
 
 	if (st == PP_OK) {
 		ev->attr.type = (uint32_t)np->type;
 		ev->core = np->is_arm ? resolve_pmu_core(np) : NULL;
-		if ((st = apply_terms(np, req, ev, err)) == PP_OK)
-			st = apply_threshold(np, req->column, ev, err);
+		if ((st = apply_terms(np, req, ev, &th, err)) == PP_OK)
+			st = apply_threshold(np, req->column, ev, &th, err);
 		if (st == PP_OK)	/* the request's own copy of np's name: np may be own */
 			st = set_pmu(ev, req->pmu);
 		if (st == PP_OK && np->is_arm && ev->attr.config < 0x10000)
@@ -529,11 +531,11 @@ static pp_status resolve_slashed(struct resolve_ctx *c, const struct evspec_req 
 		return errf(err, req->column, st, "no PMU or event '%s'",
 			    msg_clip(req->pmu, pb, sizeof(pb)));
 	if (st == PP_OK)
-		st = apply_terms(pmu, req, ev, err);
+		st = apply_terms(pmu, req, ev, &th, err);
 	/* a generic name counting a PMUv3 event belongs to the first Arm PMU */
 	if (st == PP_OK && !pmu && ev->arm_code >= 0 && resolve_ctx_pmus(c) == PP_OK && c->npmus)
 		pmu = &c->pmus[0];
-	return st == PP_OK ? apply_threshold(pmu, req->column, ev, err) : st;
+	return st == PP_OK ? apply_threshold(pmu, req->column, ev, &th, err) : st;
 }
 
 /* perf's modifier letters -> exclude_* flags, through the filter module's reading of them
