@@ -71,9 +71,14 @@ struct sysfs_pmu {
 	uint64_t midr;			/* MIDR_EL1 of its first CPU, 0 when unknown */
 	struct sysfs_format *formats;
 	size_t nformats;
-	struct sysfs_event *events;	/* sorted by name; reach them through sysfs_event_find or
-					 * sysfs_event_at, which read their terms */
+	struct sysfs_event *events;	/* sorted by name; reach them through sysfs_event_find,
+					 * sysfs_event_at (which read their terms) or
+					 * sysfs_event_name */
 	size_t nevents;			/* names listed in events/ (sysfs_event_count: usable) */
+	char *events_text;		/* from the PMU cache: the entries' names and terms, NUL
+					 * after each, made into events on first use (a run naming
+					 * table events uses none: a real core lists 50 to 100, some
+					 * 200 bytes each of a run's heap); NULL: events is all */
 	struct sysfs_caps caps;
 	long long mux_interval_ms;	/* perf_event_mux_interval_ms, -1 when absent or not
 					 * read (sysfs_arm_pmus does not: it is writable, so never
@@ -116,6 +121,8 @@ const struct sysfs_event *sysfs_event_find(const struct sysfs_pmu *pmu, const ch
 const struct sysfs_event *sysfs_event_at(const struct sysfs_pmu *pmu, size_t k);
 /* How many of the PMU's events are usable (reads every entry's terms). */
 size_t sysfs_event_count(const struct sysfs_pmu *pmu);
+/* The k-th event's name (k < nevents), its terms not read: for suggestions. */
+const char *sysfs_event_name(const struct sysfs_pmu *pmu, size_t k);
 
 /* MIDR_EL1 of a CPU: sysfs regs/identification/midr_el1, else /proc/cpuinfo's implementer,
  * variant, part and revision. PP_ENOENT when neither says. */

@@ -341,7 +341,7 @@ static void offer_format(const struct sysfs_pmu *pmu, struct suggest *s)
 	for (size_t k = 0; k < pmu->nformats; k++)
 		suggest_offer(s, pmu->formats[k].name);
 	for (size_t k = 0; k < pmu->nevents; k++)
-		suggest_offer(s, pmu->events[k].name);
+		suggest_offer(s, sysfs_event_name(pmu, k));
 }
 
 /* Applies every term of req on top of ev's attr (config fields start from what the name
@@ -564,7 +564,12 @@ pp_status resolve_event_in(struct resolve_ctx *c, const struct evspec_req *req,
 	pp_status st;
 
 	memset(ev, 0, sizeof(*ev));
-	memset(err, 0, sizeof(*err));
+	/* what a refusal reads, not the whole (its names' room is some 700 bytes to clear for
+	 * every event: issue 16) */
+	err->column = 0;
+	err->what[0] = '\0';
+	err->near.word = NULL;
+	err->near.n = 0;
 	ev->attr.size = sizeof(ev->attr);
 	ev->group = req->group;
 	ev->mods = req->mods;

@@ -164,6 +164,6 @@ void resolve_arm_offer(struct resolve_ctx *c, struct suggest *s)
 		if (!c->model)
 			offer_core(resolve_pmu_core(p), s);
 		for (size_t j = 0; j < p->nevents; j++)
-			suggest_offer(s, p->events[j].name);
+			suggest_offer(s, sysfs_event_name(p, j));
 	}
 }

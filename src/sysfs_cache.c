@@ -226,31 +226,52 @@ static int parse_fmt(char *rest, struct sysfs_pmu *p)
 }
 
 /* The "events NAME TERMS NAME TERMS..." line: every usable entry of events/ with its terms
- * (events/ files are read-only attributes of the registration, like the rest), allocated at
- * once (a server's PMU lists a hundred). */
+ * (events/ files are read-only attributes of the registration, like the rest). Checked
+ * now, kept as text (each word NUL-ended), made into entries when first used
+ * (sysfs_cache_events): a run that names table events uses none of them. */
 static int parse_events(char *rest, struct sysfs_pmu *p)
 {
-	size_t n = 1;
-	char *w, *t;
+	size_t len = strlen(rest), n = 0;
+	char *text, *at, *w, *t;
 
-	if (p->events || !*rest)
+	if (p->events || p->events_text || !*rest || !(text = malloc(len + 1)))
 		return -1;
-	for (const char *c = rest; (c = strchr(c, ' ')); c++)
-		n++;
-	if (n % 2 || !(p->events = zalloc(n / 2, sizeof(*p->events))))
-		return -1;
-	while ((w = word(&rest)) && (t = word(&rest))) {
-		struct sysfs_event *e = &p->events[p->nevents];
-
-		if (p->nevents == n / 2 || !word_ok(w) || strchr(w, '.') ||
-		    strlen(t) >= sizeof(e->terms))
+	memcpy(text, rest, len + 1);
+	at = text;
+	while ((w = word(&at)) && (t = word(&at))) {
+		if (!word_ok(w) || strchr(w, '.') || strlen(w) >= sizeof(p->events->name) ||
+		    strlen(t) >= sizeof(p->events->terms)) {
+			free(text);
 			return -1;
-		strjoin(e->name, sizeof(e->name), (const char *const[]){ w }, 1);
-		strjoin(e->terms, sizeof(e->terms), (const char *const[]){ t }, 1);
-		e->state = 0;
-		p->nevents++;
+		}
+		n++;
 	}
-	return p->nevents == n / 2 && !w ? 0 : -1;
+	if (w) {	/* a name without terms */
+		free(text);
+		return -1;
+	}
+	p->events_text = text;
+	p->nevents = n;
+	return 0;
+}
+
+void sysfs_cache_events(struct sysfs_pmu *p)
+{
+	const char *w = p->events_text;
+
+	if (!w)
+		return;
+	if (!(p->events = zalloc(p->nevents, sizeof(*p->events))))
+		p->nevents = 0;
+	for (size_t k = 0; k < p->nevents; k++) {
+		const char *t = w + strlen(w) + 1;
+
+		strjoin(p->events[k].name, sizeof(p->events[k].name), &w, 1);
+		strjoin(p->events[k].terms, sizeof(p->events[k].terms), &t, 1);
+		w = t + strlen(t) + 1;
+	}
+	free(p->events_text);
+	p->events_text = NULL;
 }
 
 /* One "cap NAME GENERAL CYCLE ICNTR HOW PROBE_US" line after the PMUs' end: the probe of the

@@ -194,6 +194,14 @@ static pp_status load_events(struct sysfs_pmu *p)
 	return PP_OK;
 }
 
+/* The entries from the PMU cache's text, made on first use. The PMU is const to its users;
+ * its entries, like their terms, are a cache filled on demand. */
+static void events_ready(const struct sysfs_pmu *p)
+{
+	if (p && p->events_text)
+		sysfs_cache_events((struct sysfs_pmu *)(uintptr_t)p);
+}
+
 /* Reads an entry's terms if that is still to do. Whether the entry is usable. The PMU is const
  * to its users; its events' terms are a cache filled on demand. */
 static int event_ready(const struct sysfs_pmu *p, struct sysfs_event *e)
@@ -213,6 +221,7 @@ const struct sysfs_event *sysfs_event_find(const struct sysfs_pmu *pmu, const ch
 {
 	struct sysfs_event *e, *lo, *hi, *end;
 
+	events_ready(pmu);
 	if (!pmu || !name || !pmu->nevents)
 		return NULL;
 	if (!(e = bsearch(name, pmu->events, pmu->nevents, sizeof *pmu->events, cmp_event_key)))
@@ -236,8 +245,15 @@ const struct sysfs_event *sysfs_event_find(const struct sysfs_pmu *pmu, const ch
 
 const struct sysfs_event *sysfs_event_at(const struct sysfs_pmu *pmu, size_t k)
 {
+	events_ready(pmu);
 	return pmu && k < pmu->nevents && event_ready(pmu, &pmu->events[k]) ? &pmu->events[k]
 									      : NULL;
+}
+
+const char *sysfs_event_name(const struct sysfs_pmu *pmu, size_t k)
+{
+	events_ready(pmu);
+	return pmu && k < pmu->nevents ? pmu->events[k].name : NULL;
 }
 
 size_t sysfs_event_count(const struct sysfs_pmu *pmu)
@@ -381,6 +397,7 @@ void sysfs_pmu_free(struct sysfs_pmu *pmu)
 	free(pmu->cpus);
 	free(pmu->formats);
 	free(pmu->events);
+	free(pmu->events_text);
 	memset(pmu, 0, sizeof *pmu);
 }
 

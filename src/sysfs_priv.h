@@ -34,6 +34,9 @@ pp_status sysfs_list_dir_ino(const char *path, char ***names, uint64_t **inos, s
 pp_status sysfs_cache_key(char **names, const uint64_t *inos, size_t n, char **key);
 pp_status sysfs_cache_load(const char *key, struct sysfs_pmu **out, size_t *n);
 void sysfs_cache_store(const char *key, const struct sysfs_pmu *pmus, size_t n);
+/* Makes p's events from the PMU cache's text (p->events_text, then freed) on first use; none
+ * when memory runs out. */
+void sysfs_cache_events(struct sysfs_pmu *p);
 
 /* Parse a whole string (trailing whitespace allowed) as a signed decimal or 0x hex number. */
 pp_status sysfs_parse_ll(const char *s, long long *out);
