@@ -280,6 +280,7 @@ static pp_status parse_group(struct cursor *c, struct evspec_list *l, size_t *ca
 	return PP_OK;
 }
 
+/* Above glibc's largest cached block size (1,032 bytes): see evspec_parse. */
 #define PARSE_BLOCK_MIN 1040
 
 pp_status evspec_parse(const char *spec, struct evspec_list *list, struct evspec_error *err)
@@ -297,9 +298,9 @@ pp_status evspec_parse(const char *spec, struct evspec_list *list, struct evspec
 	if (!*spec)
 		return fail(&c, 0, "empty event list");
 	/* the most events the spec can hold (one more than its commas), and room for each one's
-	 * text and first word (parse_event): no more than twice the spec and two NULs an event.
-	 * Sized so, not by a multiple of the spec, and the requests' array for them at once: 20
-	 * events took 2.5 KiB of a run's heap for the parse, 1.5 KiB now (issue 16) */
+	 * text and first word (parse_event): no more than twice the spec and two NULs an event
+	 * (it was four times the spec), and the requests' array reserved for them at once, not
+	 * grown by doubling (issue 16: a run's heap) */
 	for (; spec[len]; len++)
 		most += spec[len] == ',';
 	c.cap = 2 * len + 2 * most + 1;

@@ -227,8 +227,9 @@ pp_status plan_make(const struct plan_ev *ev, size_t n, const struct plan_cap *c
 		    size_t ncaps, struct plan *out, struct plan_error *err)
 {
 	/* two allocations (issue 16: a malloc and its free cost some 300 instructions): the
-	 * plan's three arrays, and the scratch: the units' PMUs, the members' mem and first, each PMU's full
-	 * runs, the runs' use of each PMU, each unit's run, the union-find's room */
+	 * plan's three arrays, and the scratch: the units' PMUs, the members' mem and first,
+	 * each PMU's full runs, the runs' use of each PMU, each unit's run, the union-find's
+	 * room */
 	size_t nuse = (n + 1) * (ncaps + 1);
 	size_t bytes = (n + 1) * sizeof(uint64_t) + (2 * n + 3 + ncaps) * sizeof(size_t) +
 		       nuse * sizeof(struct use) + (4 * n + 4) * sizeof(int);

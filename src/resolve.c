@@ -135,9 +135,8 @@ static char *pool_copy(struct resolve_ctx *c, const char *s, int *ok)
  * table's name), copied into c's pool. */
 static pp_status keep_strings(struct resolve_ctx *c, struct pp_event *ev)
 {
-	int ok = 1;
-
 	const char *name = ev->name;
+	int ok = 1;
 
 	/* one copy of what events share: the PMU's name (a run's events are mostly on one),
 	 * and an Arm name written without modifiers (the request's text itself) */
