@@ -593,8 +593,7 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 		   const struct mxtab_metric *m, int asked, const struct mxtab_group *g)
 {
 	const struct evtab_core *core = mxtab_set_core(set);
-	/* the anchor: the event the formula names first (the tables say which) */
-	const char *first = mxtab_metric_first_event(m);
+	const char *first;
 	size_t before = o->n;
 
 	if (!asked)	/* by default only where every event was counted: look before parsing */
@@ -606,6 +605,9 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 			if (k < 0)
 				return 0;
 		}
+	/* the anchor: the event the formula names first (the tables say which); sought only
+	 * for a metric the check above let through (most of a core's set it does not) */
+	first = mxtab_metric_first_event(m);
 	for (int ai = first_named(o, first); ai >= 0; ai = o->next[ai]) {
 		size_t a = (size_t)ai;
 		const struct report_event *e = &r->events[a];
