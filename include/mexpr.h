@@ -42,6 +42,39 @@ typedef enum mexpr_status (*mexpr_lookup)(void *ctx, const char *name, size_t le
  * wants to see each name (and gives 1.0 for all) sees them all. */
 double mexpr_eval(const char *formula, mexpr_lookup lookup, void *ctx, struct mexpr_error *err);
 
+/* Formulas compiled at build time (the generator writes every metric's program into the tables,
+ * so that a run evaluates it without reading the text; issue 16): a postfix program of bytes,
+ * each operation one byte, a number's two bytes after its own (low byte first). */
+enum mexpr_op {
+	MEXPR_OP_INPUT = 0x00,	/* 0x00 + i: push the value of input i (i < MEXPR_MAX_EVENTS) */
+	MEXPR_OP_NUMBER = 0x10,	/* push the number in the next two bytes */
+	MEXPR_OP_ADD = 0x20,	/* pop b, pop a, push a + b */
+	MEXPR_OP_SUB,		/* a - b */
+	MEXPR_OP_MUL,		/* a * b */
+	MEXPR_OP_DIV,		/* a / b; b == 0: a division by zero */
+	MEXPR_OP_NEG,		/* pop a, push -a */
+	MEXPR_OP_END = 0xff,
+};
+#define MEXPR_STACK 16		/* values a program may hold at once */
+
+/* Compiles formula into code (cap bytes, MEXPR_OP_END included): index gives a NAME's input
+ * number (len bytes at name), or -1 when it is no input. Returns the program's length with its
+ * MEXPR_OP_END, or 0 when the formula is not of the grammar, names what index does not know,
+ * holds a number that is not a whole number below 65536 (the only numbers a program holds),
+ * needs more than MEXPR_STACK places, or takes more than cap bytes. */
+size_t mexpr_compile(const char *formula, int (*index)(void *ctx, const char *name, size_t len),
+		     void *ctx, unsigned char *code, size_t cap);
+
+/* The value of input i: MEXPR_OK and *value, or MEXPR_NOVALUE (not counted). */
+typedef enum mexpr_status (*mexpr_input)(void *ctx, size_t i, double *value);
+
+/* Runs a program of mexpr_compile: exactly mexpr_eval of its formula (the same operations in
+ * the same order: the same value, the same first problem), inputs given by input. On a
+ * problem, NAN, with err's status and, for an input, its number in *bad (err's column and
+ * name are left empty: the caller knows the inputs' names). */
+double mexpr_run(const unsigned char *code, mexpr_input input, void *ctx,
+		 struct mexpr_error *err, size_t *bad);
+
 /* A one-line reason for a status ("division by zero", "not counted", ...). */
 const char *mexpr_strerror(enum mexpr_status st);
 

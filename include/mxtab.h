@@ -36,6 +36,15 @@ const struct mxtab_set *mxtab_generic_set(void);
 
 /* A set's metrics, sorted by name; lookup by name is case-insensitive. */
 size_t mxtab_nmetrics(const struct mxtab_set *s);
+/* What a metric needs, as a quick check of whether all its events were counted: needs[i] of
+ * metric i has mxtab_code_bit of each of its events' codes (in the set's core). A metric
+ * one of whose bits no counted event's code sets lacks an event; one whose bits are all set
+ * may still lack one (codes 64 apart share a bit). */
+const uint64_t *mxtab_set_needs(const struct mxtab_set *s);
+static inline uint64_t mxtab_code_bit(unsigned code)
+{
+	return (uint64_t)1 << (code % 64);
+}
 const struct mxtab_metric *mxtab_metric_at(const struct mxtab_set *s, size_t i);
 const struct mxtab_metric *mxtab_find_metric(const struct mxtab_set *s, const char *name);
 const char *mxtab_metric_name(const struct mxtab_metric *m);	/* "backend_bound" */
@@ -49,10 +58,22 @@ size_t mxtab_metric_nevents(const struct mxtab_metric *m);
 const char *mxtab_metric_event(const struct mxtab_metric *m, size_t i);
 /* Of those, the one its formula names first (the event a metric is shown beside). */
 const char *mxtab_metric_first_event(const struct mxtab_metric *m);
+/* The code of event i (in the set's core: codes and names are one to one there), of the
+ * first. */
+unsigned mxtab_metric_event_code(const struct mxtab_metric *m, size_t i);
+unsigned mxtab_metric_first_code(const struct mxtab_metric *m);
 /* Evaluates the formula, lookup giving each event's count (mexpr.h): NAN with err's reason
  * when an input is missing or uncounted or a divisor is zero. */
 double mxtab_metric_eval(const struct mxtab_metric *m, mexpr_lookup lookup, void *ctx,
 			 struct mexpr_error *err);
+/* The same by the formula compiled at build time (what a run uses: it reads no text), input
+ * giving event i's count (mxtab_metric_event(m, i)). The same value, and the same reason,
+ * err's name the event's (its column 0). */
+double mxtab_metric_run(const struct mxtab_metric *m, mexpr_input input, void *ctx,
+			struct mexpr_error *err);
+/* The first of set s's groups that lists its metric m; NULL when none does. */
+const struct mxtab_group *mxtab_metric_group(const struct mxtab_set *s,
+					     const struct mxtab_metric *m);
 
 /* A set's groups, in the data's order; lookup by name is case-insensitive. */
 size_t mxtab_ngroups(const struct mxtab_set *s);

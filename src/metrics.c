@@ -257,8 +257,9 @@ struct at {
 
 /* The value of m's input i (REPORT_METRIC_NONE: none) in the source a describes: MEXPR_OK
  * with *value, else MEXPR_NOVALUE; a->scaled set when it was counted for part of the time. */
-static enum mexpr_status input_at(struct at *a, size_t i, double *value)
+static enum mexpr_status input_at(void *ctx, size_t i, double *value)
 {
+	struct at *a = ctx;
 	const struct report_metric_value *m = a->m;
 	const struct report_event *e;
 	int scaled = 0;
@@ -298,20 +299,6 @@ double metrics_input_at(const struct report *r, const struct report_metric_value
 	return i < m->nev && input_at(&a, i, &v) == MEXPR_OK ? v : NAN;
 }
 
-static enum mexpr_status input(void *ctx, const char *name, size_t len, double *value)
-{
-	struct at *a = ctx;
-	const struct report_metric_value *m = a->m;
-
-	for (size_t i = 0; i < m->nev; i++) {
-		const char *ev = mxtab_metric_event(m->def, i);
-
-		if (strlen(ev) == len && mem_eq(ev, name, len))
-			return input_at(a, i, value);
-	}
-	return MEXPR_UNKNOWN;
-}
-
 double metrics_value_at(const struct report *r, const struct report_metric_value *m, int unit,
 			size_t u, long interval, struct mexpr_error *err, int *estimate)
 {
@@ -325,7 +312,7 @@ double metrics_value_at(const struct report *r, const struct report_metric_value
 		}
 		return NAN;
 	}
-	v = mxtab_metric_eval(m->def, input, &a, err);
+	v = mxtab_metric_run(m->def, input_at, &a, err);
 	if (estimate)
 		*estimate = a.scaled;
 	return v;
@@ -336,7 +323,7 @@ double metrics_value_run(const struct report *r, const struct report_metric_valu
 {
 	struct at a = { r, m, 0, 0, -1, 0, (long)run };
 
-	return mxtab_metric_eval(m->def, input, &a, NULL);
+	return mxtab_metric_run(m->def, input_at, &a, NULL);
 }
 
 int metrics_unit_applies(const struct report *r, const struct report_metric_value *m, size_t u)
@@ -357,23 +344,6 @@ int metrics_unit_applies(const struct report *r, const struct report_metric_valu
 		in |= cpus[k] == r->units[u].cpu;
 	free(cpus);
 	return in;
-}
-
-/* The group m is asked through: the requested one when given, else the first of its set
- * that lists it. */
-static const struct mxtab_group *group_of(const struct mxtab_set *s, const struct mxtab_metric *m,
-					  const struct mxtab_group *asked)
-{
-	if (asked)
-		return asked;
-	for (size_t i = 0; i < mxtab_ngroups(s); i++) {
-		const struct mxtab_group *g = mxtab_group_at(s, i);
-
-		for (size_t k = 0; k < mxtab_group_nmetrics(g); k++)
-			if (mxtab_group_metric(g, k) == m)
-				return g;
-	}
-	return NULL;
 }
 
 /* The text label: perf's words for IPC, else the name, with "%" first for a percentage. */
@@ -420,43 +390,37 @@ static void set_reason(const struct report *r, struct report_metric_value *v,
 }
 
 /* The growing list of computed metrics, and what each report event counts, worked out once:
- * its Arm event code (event_code), and that event's name in the table of the set's core, the
- * pool's own string, which is the very string a metric's input of that event points to (the
- * generator keeps one copy of each string; codes are unique in a core's table). The events
- * are chained by that name from a small hash of the strings' addresses, so a metric's inputs
- * are found by comparing pointers, with no lookup by name and no scan of every event for each
- * metric and input (issue 16: a core's set has dozens of metrics). */
+ * its Arm event code (event_code). The events are chained by code from a small hash of the
+ * codes, and the tables give each metric's inputs by code too (a core's codes and names are
+ * one to one), so a metric's inputs are found with no lookup by name and no scan of every
+ * event for each metric and input (issue 16: a core's set has dozens of metrics). */
 struct out {
 	struct report_metric_value *v;
 	size_t n, cap;
-	const struct evtab_core *core;	/* the set's */
 	int *code;		/* [k]: event k's code, -1: none */
-	const char **name;	/* [k]: its name in core's table, NULL: none */
-	int *next;		/* [k]: the next event of its name, -1: none */
-	int *first;		/* [h]: the first event of the name in slot h, -1: free */
+	int *next;		/* [k]: the next event of its code, -1: none */
+	int *first;		/* [h]: the first event of the code in slot h, -1: free */
 	size_t bits;		/* log2 of the slots (at least 1.5 times the events) */
 };
 
-static size_t slot_of(const struct out *o, const char *name)
+static size_t slot_of(const struct out *o, unsigned code)
 {
-	return (size_t)(((uint64_t)(uintptr_t)name * 0x9e3779b97f4a7c15u) >> (64 - o->bits));
+	return (size_t)(((uint64_t)code * 0x9e3779b97f4a7c15u) >> (64 - o->bits));
 }
 
-/* The first event whose name (in the set's core table) is name, -1 for none. */
-static int first_named(const struct out *o, const char *name)
+/* The first event of code, -1 for none. */
+static int first_coded(const struct out *o, unsigned code)
 {
 	size_t mask = ((size_t)1 << o->bits) - 1;
 
-	if (!name)
-		return -1;
-	for (size_t h = slot_of(o, name); o->first[h] >= 0; h = (h + 1) & mask)
-		if (o->name[o->first[h]] == name)
+	for (size_t h = slot_of(o, code); o->first[h] >= 0; h = (h + 1) & mask)
+		if (o->code[o->first[h]] == (int)code)
 			return o->first[h];
 	return -1;
 }
 
-/* Chains the events by name, each chain in report order. */
-static void index_names(struct out *o, size_t n)
+/* Chains the events by code, each chain in report order. */
+static void index_codes(struct out *o, size_t n)
 {
 	size_t mask = ((size_t)1 << o->bits) - 1;
 
@@ -466,10 +430,10 @@ static void index_names(struct out *o, size_t n)
 		size_t h;
 
 		o->next[k] = -1;
-		if (!o->name[k])
+		if (o->code[k] < 0)
 			continue;
-		for (h = slot_of(o, o->name[k]); o->first[h] >= 0 &&
-		     o->name[o->first[h]] != o->name[k]; h = (h + 1) & mask)
+		for (h = slot_of(o, (unsigned)o->code[k]); o->first[h] >= 0 &&
+		     o->code[o->first[h]] != o->code[k]; h = (h + 1) & mask)
 			;
 		o->next[k] = o->first[h];
 		o->first[h] = (int)k;
@@ -492,29 +456,6 @@ static struct report_metric_value *add(struct out *o)
 	}
 	memset(&o->v[o->n], 0, sizeof(o->v[o->n]));
 	return &o->v[o->n++];
-}
-
-/* The code of event name (a metric's input, as its table spells it) in core's table, -1 when
- * the table lacks it. The names are the generated tables' own strings, so a lookup is
- * remembered by the two addresses: computing the metrics asks for the same few names once per
- * metric and event, and again at every interval (-I). */
-static int input_code(const struct evtab_core *core, const char *name)
-{
-	static struct {
-		const struct evtab_core *core;
-		const char *name;
-		int code;
-	} memo[64];
-	size_t h = ((uintptr_t)name >> 2 ^ (uintptr_t)core >> 4) % (sizeof(memo) / sizeof(memo[0]));
-	const struct evtab_event *e;
-
-	if (memo[h].name == name && memo[h].core == core)
-		return memo[h].code;
-	e = evtab_find_name(core, name);
-	memo[h].core = core;
-	memo[h].name = name;
-	memo[h].code = e ? (int)evtab_event_code(e) : -1;
-	return memo[h].code;
 }
 
 /* Whether the list has m already for this anchor's privilege levels and PMU. */
@@ -552,18 +493,16 @@ static void bind(const struct out *o, const struct report *r, struct report_metr
 	if (v->nev > REPORT_METRIC_MAX_INPUTS)
 		v->nev = REPORT_METRIC_MAX_INPUTS;	/* the generator allows no more */
 	for (size_t i = 0; i < v->nev; i++) {
-		/* the set's core: the events of the input's name; a core type's own (a split
-		 * event's part): the events of its code */
-		int own = core == o->core, code = own ? 0 : input_code(core, mxtab_metric_event(m, i));
-		int k = own ? first_named(o, mxtab_metric_event(m, i)) : 0;
+		/* the events of the input's code (in core's table: the set's, or a core type's
+		 * for a split event's part) */
+		int k = first_coded(o, mxtab_metric_event_code(m, i));
 
 		v->ev[i] = REPORT_METRIC_NONE;
 		/* no anchor (its first event is missing): the others still show what was counted */
-		for (; k >= 0 && (size_t)k < r->nevents; k = own ? o->next[k] : k + 1) {
+		for (; k >= 0; k = o->next[k]) {
 			const struct report_event *e = &r->events[k];
 
-			if ((!own && (code < 0 || o->code[k] != code)) ||
-			    (a != REPORT_METRIC_NONE && !same_unit(e, &r->events[a])) ||
+			if ((a != REPORT_METRIC_NONE && !same_unit(e, &r->events[a])) ||
 			    (pmu && !part_on(e, pmu)))
 				continue;
 			if (v->ev[i] == REPORT_METRIC_NONE ||
@@ -593,22 +532,19 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 		   const struct mxtab_metric *m, int asked, const struct mxtab_group *g)
 {
 	const struct evtab_core *core = mxtab_set_core(set);
-	const char *first;
 	size_t before = o->n;
 
-	if (!asked)	/* by default only where every event was counted: look before parsing */
+	if (!asked)	/* by default only where every event was counted: look before running */
 		for (size_t i = 0; i < mxtab_metric_nevents(m); i++) {
-			int k = first_named(o, mxtab_metric_event(m, i));
+			int k = first_coded(o, mxtab_metric_event_code(m, i));
 
 			while (k >= 0 && r->events[k].status != REPORT_COUNTED)
 				k = o->next[k];
 			if (k < 0)
 				return 0;
 		}
-	/* the anchor: the event the formula names first (the tables say which); sought only
-	 * for a metric the check above let through (most of a core's set it does not) */
-	first = mxtab_metric_first_event(m);
-	for (int ai = first_named(o, first); ai >= 0; ai = o->next[ai]) {
+	/* the anchor: the event the formula names first (the tables say which) */
+	for (int ai = first_coded(o, mxtab_metric_first_code(m)); ai >= 0; ai = o->next[ai]) {
 		size_t a = (size_t)ai;
 		const struct report_event *e = &r->events[a];
 
@@ -666,8 +602,11 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 		/* a core type's metric: its group in that core's set */
 		const struct mxtab_set *vs = o->v[i].pmu ?
 			mxtab_set_for(evtab_core_by_name(o->v[i].core), 0) : set;
-		const struct mxtab_group *vg = vs ? group_of(vs, o->v[i].def, g && vs != set ?
-			mxtab_find_group(vs, mxtab_group_name(g)) : g) : NULL;
+		const struct mxtab_group *vg = !vs ? NULL : g && vs != set ?
+			mxtab_find_group(vs, mxtab_group_name(g)) : g;
+
+		if (vs && !vg)	/* not asked through a group: the first of its set's that lists it */
+			vg = mxtab_metric_group(vs, o->v[i].def);
 
 		o->v[i].group = vg ? mxtab_group_name(vg) : NULL;
 		o->v[i].stage = vg ? mxtab_group_stage(vg) : 0;
@@ -678,12 +617,14 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 int metrics_compute(struct report *r, const struct metrics_core *mc, const char *const *names,
 		    size_t nnames)
 {
-	/* the events' codes, names and chains, and the names' slots: on the stack for a usual
-	 * run (on the heap they sat under the values and took a run's heap over a page) */
-	uintptr_t room[192];
+	/* the events' codes and chains, and the codes' slots: on the stack for a usual run (on
+	 * the heap they sat under the values and took a run's heap over a page) */
+	int room[256];
 	size_t bits = 3, need;
 	struct out o = { 0 };
 	int rc = 0;
+	uint64_t counted = 0;	/* mxtab_code_bit of each counted event's code */
+	const uint64_t *needs;
 
 	if (!mc->set) {
 		free((void *)r->metrics);
@@ -693,23 +634,19 @@ int metrics_compute(struct report *r, const struct metrics_core *mc, const char 
 	}
 	while (((size_t)1 << bits) < r->nevents + r->nevents / 2 + 1)
 		bits++;
-	need = r->nevents * (sizeof(char *) + 2 * sizeof(int)) + ((size_t)1 << bits) * sizeof(int);
-	o.name = need <= sizeof(room) ? (const char **)(void *)room : zalloc(1, need);
-	if (!o.name)
+	need = 2 * r->nevents + ((size_t)1 << bits);
+	o.code = need <= sizeof(room) / sizeof(room[0]) ? room : zalloc(need, sizeof(int));
+	if (!o.code)
 		return -1;
-	o.code = (int *)(void *)(o.name + r->nevents);
 	o.next = o.code + r->nevents;
 	o.first = o.next + r->nevents;
 	o.bits = bits;
-	o.core = mxtab_set_core(mc->set);
 	for (size_t k = 0; k < r->nevents; k++) {
-		const struct evtab_event *e;
-
 		o.code[k] = event_code(&r->events[k]);
-		e = o.code[k] >= 0 ? evtab_find_code(o.core, (unsigned)o.code[k]) : NULL;
-		o.name[k] = e ? evtab_event_name(e) : NULL;
+		if (o.code[k] >= 0 && r->events[k].status == REPORT_COUNTED)
+			counted |= mxtab_code_bit((unsigned)o.code[k]);
 	}
-	index_names(&o, r->nevents);
+	index_codes(&o, r->nevents);
 
 	for (size_t k = 0; !rc && k < nnames; k++) {
 		const struct mxtab_group *g;
@@ -722,10 +659,14 @@ int metrics_compute(struct report *r, const struct metrics_core *mc, const char 
 		for (size_t i = 0; g && !rc && i < mxtab_group_nmetrics(g); i++)
 			rc = compute(&o, r, mc->set, mxtab_group_metric(g, i), 1, g);
 	}
-	for (size_t i = 0; !rc && i < mxtab_nmetrics(mc->set); i++)
-		rc = compute(&o, r, mc->set, mxtab_metric_at(mc->set, i), 0, NULL);
-	if (o.name != (const char **)(void *)room)
-		free(o.name);
+	/* by default those whose events were all counted: most of a core's set is passed over
+	 * by the bits of their events' codes alone */
+	needs = mxtab_set_needs(mc->set);
+	for (size_t i = 0, n = mxtab_nmetrics(mc->set); !rc && i < n; i++)
+		if (!(needs[i] & ~counted))
+			rc = compute(&o, r, mc->set, mxtab_metric_at(mc->set, i), 0, NULL);
+	if (o.code != room)
+		free(o.code);
 	if (rc) {
 		free(o.v);
 		return -1;

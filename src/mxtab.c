@@ -87,6 +87,11 @@ size_t mxtab_nmetrics(const struct mxtab_set *s)
 	return s->nmetrics;
 }
 
+const uint64_t *mxtab_set_needs(const struct mxtab_set *s)
+{
+	return evtab_at(s->needs);
+}
+
 const struct mxtab_metric *mxtab_metric_at(const struct mxtab_set *s, size_t i)
 {
 	return i < s->nmetrics ? &metrics_of(s)[i] : NULL;
@@ -145,7 +150,18 @@ size_t mxtab_metric_nevents(const struct mxtab_metric *m)
 const char *mxtab_metric_event(const struct mxtab_metric *m, size_t i)
 {
 	/* each the place of its event's name: equal names are equal pointers */
-	return i < m->nevents ? evtab_at(((const uint32_t *)evtab_at(m->events))[i]) : NULL;
+	return i < m->nevents ? evtab_at(((const struct mxtab_input *)evtab_at(m->events))[i].name)
+			      : NULL;
+}
+
+unsigned mxtab_metric_event_code(const struct mxtab_metric *m, size_t i)
+{
+	return i < m->nevents ? ((const struct mxtab_input *)evtab_at(m->events))[i].code : 0;
+}
+
+unsigned mxtab_metric_first_code(const struct mxtab_metric *m)
+{
+	return mxtab_metric_event_code(m, m->first);
 }
 
 const char *mxtab_metric_first_event(const struct mxtab_metric *m)
@@ -157,6 +173,30 @@ double mxtab_metric_eval(const struct mxtab_metric *m, mexpr_lookup lookup, void
 			 struct mexpr_error *err)
 {
 	return mexpr_eval(str(m->formula), lookup, ctx, err);
+}
+
+double mxtab_metric_run(const struct mxtab_metric *m, mexpr_input input, void *ctx,
+			struct mexpr_error *err)
+{
+	size_t bad = 0;
+	double v = mexpr_run(evtab_at(m->code), input, ctx, err, &bad);
+
+	if (err && (err->status == MEXPR_NOVALUE || err->status == MEXPR_UNKNOWN)) {
+		const char *name = mxtab_metric_event(m, bad);
+		size_t len = name ? strlen(name) : 0;
+
+		if (len > MEXPR_MAX_NAME)
+			len = MEXPR_MAX_NAME;
+		memcpy(err->name, name ? name : "", len);
+		err->name[len] = '\0';
+	}
+	return v;
+}
+
+const struct mxtab_group *mxtab_metric_group(const struct mxtab_set *s,
+					     const struct mxtab_metric *m)
+{
+	return m->group && m->group <= s->ngroups ? &groups_of(s)[m->group - 1] : NULL;
 }
 
 size_t mxtab_ngroups(const struct mxtab_set *s)

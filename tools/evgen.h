@@ -61,6 +61,8 @@ struct evgen_metric {
 	size_t nevents;
 	char *first;			/* the name the formula reads first (its anchor) */
 	int index;			/* position in the generated metric table */
+	unsigned char *code;		/* the formula compiled (mexpr_compile), once checked */
+	size_t ncode;
 };
 
 /* A group of metrics: its members by name until the check finds them. */
@@ -184,6 +186,9 @@ struct evgen_out {
 	struct evgen_mrow {		/* a metric as laid out: strings as offsets */
 		uint32_t name, title, unit, formula, next;
 		size_t events, nevents, first;	/* first: in events, the formula's first */
+		size_t code, ncode;	/* its formula compiled (mexpr.h), at mcode[code] */
+		uint64_t need;		/* bit code % 64 of each event's code (a quick check) */
+		size_t group;		/* 1 + the first group of its set that lists it; 0 none */
 	} *metrics;
 	size_t nmetrics;
 	struct evgen_grec {		/* a group as laid out */
@@ -196,6 +201,8 @@ struct evgen_out {
 	size_t nmevents, capmevents;
 	uint16_t *members;		/* group members: metric indexes */
 	size_t nmembers, capmembers;
+	unsigned char *mcode;		/* the metrics' compiled formulas */
+	size_t nmcode, capmcode;
 };
 
 /* The pool offset of s, appending it when the pool does not hold it yet. */

@@ -32,7 +32,7 @@ struct chunk {
 	size_t own_start, nown;		/* its own events: global indexes own_start.. */
 	struct evgen_pool names;		/* its own events' names (the common names: chunk -1) */
 	size_t m0, nm;			/* its metric sets: out->msets[m0 .. m0 + nm) */
-	size_t nmetrics, nmevents, ngroups, nmembers;
+	size_t nmetrics, nmevents, ngroups, nmembers, nmcode;
 };
 
 struct regions {
@@ -84,7 +84,7 @@ static size_t local(const struct chunk *c, size_t g)
 /* The event of c's set whose name is the pool string at, as an offsetof member designator
  * written to buf; 0 when the set has none of that name. */
 static int name_place(const struct evgen_out *out, const struct chunk *c, size_t k, uint32_t at,
-		      char *buf, size_t len)
+		      char *buf, size_t len, unsigned *code)
 {
 	const struct evgen_db *db = out->db;
 
@@ -92,11 +92,13 @@ static int name_place(const struct evgen_out *out, const struct chunk *c, size_t
 	for (size_t i = 0; c && i < c->nown; i++)
 		if (db->cores[k].own[i].name_at == at) {
 			snprintf(buf, len, "c%zu.names[%zu]", k, rg.name_at[c->own_start + i]);
+			*code = db->cores[k].own[i].code;
 			return 1;
 		}
 	for (size_t g = 0; g < rg.ncommon; g++)
 		if (db->commons[g].name_at == at) {
 			snprintf(buf, len, "common.names[%zu]", rg.name_at[g]);
+			*code = db->commons[g].code;
 			return 1;
 		}
 	return 0;
@@ -152,16 +154,18 @@ int evgen_layout_fits(const struct evgen_out *out)
 			for (size_t i = 0; i < ms->n; i++) {
 				const struct evgen_mrow *r = &out->metrics[ms->first + i];
 				char place[64];
+				unsigned code;
 
 				for (size_t j = 0; j < r->nevents; j++)
 					if (!name_place(out, c, k, out->mevents[r->events + j], place,
-							sizeof(place))) {
+							sizeof(place), &code)) {
 						fprintf(stderr, "evgen: metric %s of %s names %s, not an "
 							"event of the core\n", ostr(out, r->name), co->id,
 							ostr(out, out->mevents[r->events + j]));
 						return 0;
 					}
 				c->nmevents += r->nevents;
+				c->nmcode += r->ncode;
 				hot(out, r->name);
 				hot(out, r->unit);
 				hot(out, r->formula);
@@ -267,16 +271,22 @@ void evgen_emit_header(FILE *o, const struct evgen_out *out)
 	      "/* The metric tables (events/metrics): a set is one core's metrics for a range of its\n"
 	      " * revisions (variant << 4 | revision, inclusive), or the generic metrics its events\n"
 	      " * allow, in the core's chunk: its metrics (sorted by name) at metrics, its groups at\n"
-	      " * groups. A metric's events are a run of places of names at events (each the name\n"
-	      " * of an event of the core's set, so equal names are equal pointers); a group's\n"
+	      " * groups. A metric's events are a run of inputs at events: the place of a name (the\n"
+	      " * name of an event of the core's set, so equal names are equal pointers) and that\n"
+	      " * event's code, in name order; a group's\n"
 	      " * members a run of numbers at members of the set's metrics (at metrics). name, unit,\n"
-	      " * formula and next are offsets into hot, titles into cold. */\n"
-	      "struct mxtab_metric {\n\tuint32_t name, title, unit, formula, next, events;\n"
-	      "\tuint16_t nevents;\n\tuint16_t first;\t/* events[first]: the one the formula "
-	      "reads first */\n};\n\n"
+	      " * formula and next are offsets into hot, titles into cold. A metric's code is its\n"
+	      " * formula compiled (mexpr.h); a set's needs are a bit mask per metric, bit code %% 64\n"
+	      " * of each of its events' codes. */\n"
+	      "struct mxtab_input {\n\tuint32_t name;\n\tuint16_t code;\n};\n\n"
+	      "struct mxtab_metric {\n\tuint32_t name, title, unit, formula, next, events, code;\n"
+	      "\tuint8_t nevents;\n\tuint8_t first;\t/* events[first]: the one the formula "
+	      "reads first */\n\tuint16_t group;\t/* 1 + the first of the set's groups that "
+	      "lists it; 0 none */\n};\n\n"
 	      "struct mxtab_group {\n\tuint32_t name, title, metrics, members;\n\tuint16_t nmembers;\n"
 	      "\tuint8_t stage;\t\t/* top-down stage 1 or 2; 0 none */\n};\n\n"
-	      "struct mxtab_set {\n\tuint32_t metrics, groups;\n\tuint16_t nmetrics, ngroups, core;\n"
+	      "struct mxtab_set {\n\tuint32_t metrics, groups, needs;\n"
+	      "\tuint16_t nmetrics, ngroups, core;\n"
 	      "\tuint8_t lo, hi;\n\tuint8_t generic;\t/* 1: the generic metrics, for a core "
 	      "without its own */\n};\n\n", o);
 	fprintf(o, "/* sets[0] is the common events; sets[1 + i] is cores[i], whose chunk is c<i>.\n"
@@ -298,11 +308,14 @@ void evgen_emit_header(FILE *o, const struct evgen_out *out)
 
 		fprintf(o, "\tstruct {\t/* %s */\n"
 			   "\t\tuint16_t runs[%zu];\n\t\tstruct evtab_event ev[%zu];\n"
-			   "\t\tchar names[%zu];\n\t\tstruct mxtab_metric metrics[%zu];\n"
-			   "\t\tuint32_t mevents[%zu];\n\t\tstruct mxtab_group groups[%zu];\n"
-			   "\t\tuint16_t members[%zu];\n\t} c%zu;\n", db->cores[k].id,
-			dim(c->set->nslots + 2 * c->set->n), dim(c->nown), dim(c->names.nstr),
-			dim(c->nmetrics), dim(c->nmevents), dim(c->ngroups), dim(c->nmembers), k);
+			   "\t\tchar names[%zu];\n\t\tuint64_t mneed[%zu];\n"
+			   "\t\tstruct mxtab_metric metrics[%zu];\n"
+			   "\t\tstruct mxtab_input mevents[%zu];\n"
+			   "\t\tstruct mxtab_group groups[%zu];\n"
+			   "\t\tuint16_t members[%zu];\n\t\tuint8_t mcode[%zu];\n\t} c%zu;\n",
+			db->cores[k].id, dim(c->set->nslots + 2 * c->set->n), dim(c->nown),
+			dim(c->names.nstr), dim(c->nmetrics), dim(c->nmetrics), dim(c->nmevents),
+			dim(c->ngroups), dim(c->nmembers), dim(c->nmcode), k);
 	}
 	fprintf(o, "\tchar cold[%zu];\n};\n\n", rg.cold.nstr + 1);
 	fputs("/* The byte offset of member m of evtab_gen. */\n"
@@ -376,21 +389,28 @@ static void emit_runs(FILE *o, const struct evgen_out *out, const struct evgen_s
 static void emit_metrics(FILE *o, const struct evgen_out *out, size_t k)
 {
 	const struct chunk *c = &rg.core[k];
-	size_t ei = 0;
+	size_t ei = 0, ci = 0;
 	char place[64];
 
 	if (!c->nm)
 		return;
-	fputs("\t\t.metrics = {\n", o);
+	fputs("\t\t.mneed = {", o);
+	for (size_t s = c->m0, n = 0; s < c->m0 + c->nm; s++)
+		for (size_t i = 0; i < out->msets[s].n; i++, n++)
+			fprintf(o, "%s0x%llxu,", n % 4 ? " " : "\n\t\t\t",
+				(unsigned long long)out->metrics[out->msets[s].first + i].need);
+	fputs("\n\t\t},\n\t\t.metrics = {\n", o);
 	for (size_t s = c->m0; s < c->m0 + c->nm; s++)
 		for (size_t i = 0; i < out->msets[s].n; i++) {
 			const struct evgen_mrow *r = &out->metrics[out->msets[s].first + i];
 
-			fprintf(o, "\t\t\t{ %zu, %zu, %zu, %zu, %zu, EVTAB_AT(c%zu.mevents[%zu]), %zu, "
-				   "%zu },\t/* %s */\n", hot(out, r->name), cold(out, r->title),
-				hot(out, r->unit), hot(out, r->formula), hot(out, r->next), k, ei,
-				r->nevents, r->first, ostr(out, r->name));
+			fprintf(o, "\t\t\t{ %zu, %zu, %zu, %zu, %zu, EVTAB_AT(c%zu.mevents[%zu]), "
+				   "EVTAB_AT(c%zu.mcode[%zu]), %zu, %zu, %zu },\t/* %s */\n",
+				hot(out, r->name), cold(out, r->title), hot(out, r->unit),
+				hot(out, r->formula), hot(out, r->next), k, ei, k, ci, r->nevents,
+				r->first, r->group, ostr(out, r->name));
 			ei += r->nevents;
+			ci += r->ncode;
 		}
 	fputs("\t\t},\n\t\t.mevents = {\n", o);
 	for (size_t s = c->m0; s < c->m0 + c->nm; s++)
@@ -399,9 +419,11 @@ static void emit_metrics(FILE *o, const struct evgen_out *out, size_t k)
 
 			for (size_t j = 0; j < r->nevents; j++) {
 				uint32_t at = out->mevents[r->events + j];
+				unsigned code = 0;
 
-				name_place(out, c, k, at, place, sizeof(place));	/* checked */
-				fprintf(o, "\t\t\tEVTAB_AT(%s),\t/* %s */\n", place, ostr(out, at));
+				name_place(out, c, k, at, place, sizeof(place), &code);	/* checked */
+				fprintf(o, "\t\t\t{ EVTAB_AT(%s), 0x%04x },\t/* %s */\n", place, code,
+					ostr(out, at));
 			}
 		}
 	fputs("\t\t},\n", o);
@@ -433,6 +455,17 @@ static void emit_metrics(FILE *o, const struct evgen_out *out, size_t k)
 			}
 		fputs("\n\t\t},\n", o);
 	}
+	fputs("\t\t.mcode = {", o);
+	ci = 0;
+	for (size_t s = c->m0; s < c->m0 + c->nm; s++)
+		for (size_t i = 0; i < out->msets[s].n; i++) {
+			const struct evgen_mrow *r = &out->metrics[out->msets[s].first + i];
+
+			for (size_t j = 0; j < r->ncode; j++, ci++)
+				fprintf(o, "%s0x%02x,", ci % 12 ? " " : "\n\t\t\t",
+					out->mcode[r->code + j]);
+		}
+	fputs("\n\t\t},\n", o);
 }
 
 void evgen_emit_source(FILE *o, const struct evgen_out *out)
@@ -498,9 +531,9 @@ void evgen_emit_source(FILE *o, const struct evgen_out *out)
 				const struct evgen_mset *ms = &out->msets[s];
 
 				fprintf(o, "\t\t{ EVTAB_AT(c%zu.metrics[%zu]), EVTAB_AT(c%zu.groups[%zu]), "
-					   "%zu, %zu, %zu, 0x%02x, 0x%02x, %d },\t/* %s */\n", k, m, k,
-					g, ms->n, ms->ng, ms->core, ms->lo, ms->hi, ms->generic,
-					db->cores[k].id);
+					   "EVTAB_AT(c%zu.mneed[%zu]), %zu, %zu, %zu, 0x%02x, 0x%02x, %d "
+					   "},\t/* %s */\n", k, m, k, g, k, m, ms->n, ms->ng, ms->core,
+					ms->lo, ms->hi, ms->generic, db->cores[k].id);
 				m += ms->n;
 				g += ms->ng;
 			}

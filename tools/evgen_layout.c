@@ -194,6 +194,7 @@ void evgen_layout_free(struct evgen_out *out)
 	free(out->msets);
 	free(out->metrics);
 	free(out->groups);
+	free(out->mcode);
 	free(out->mevents);
 	free(out->members);
 	memset(out, 0, sizeof(*out));

@@ -78,9 +78,22 @@ static enum mexpr_status check_name(void *ctx, const char *name, size_t len, dou
 	return MEXPR_OK;
 }
 
+/* mexpr_compile's input numbers: a name's place among the formula's events (sorted). */
+static int input_number(void *ctx, const char *name, size_t len)
+{
+	const struct evgen_metric *x = ctx;
+
+	for (size_t i = 0; i < x->nevents; i++)
+		if (strlen(x->events[i]) == len && !memcmp(x->events[i], name, len))
+			return (int)i;
+	return -1;
+}
+
 static void check_metric(struct names *c, struct evgen_metric *x)
 {
 	struct mexpr_error err;
+	unsigned char code[1024];
+	int errors = c->db->nerrors;
 	static const char *const need[] = { "title", "unit", "formula" };
 	const char *have[] = { x->title, x->unit, x->formula };
 
@@ -98,6 +111,17 @@ static void check_metric(struct names *c, struct evgen_metric *x)
 	else if (x->nevents > MEXPR_MAX_EVENTS)
 		evgen_error(c->db, x->file, x->formula_line, "formula of %s names %zu events; a "
 			    "metric may name at most %d", x->name, x->nevents, MEXPR_MAX_EVENTS);
+	if (c->db->nerrors != errors)
+		return;
+	x->ncode = mexpr_compile(x->formula, input_number, x, code, sizeof(code));
+	if (!x->ncode) {
+		evgen_error(c->db, x->file, x->formula_line, "formula of %s cannot be compiled: a "
+			    "number that is not a whole number below 65536, or more than %d values "
+			    "held at once (mexpr.h)", x->name, MEXPR_STACK);
+		return;
+	}
+	x->code = evgen_calloc(x->ncode, 1);
+	memcpy(x->code, code, x->ncode);
 }
 
 static int metric_cmp(const void *a, const void *b)

@@ -13,15 +13,19 @@ struct mlayout {
 	size_t *at;	/* a file's metric i -> its table index; (size_t)-1 when left out */
 };
 
-static int in_set(const struct evgen_ev **set, size_t n, const char *name)
+static const struct evgen_ev *in_set(const struct evgen_ev **set, size_t n, const char *name)
 {
 	for (size_t i = 0; i < n; i++)
 		if (!strcmp(set[i]->name, name))
-			return 1;
-	return 0;
+			return set[i];
+	return NULL;
 }
 
-static void place_metric(struct mlayout *l, const struct evgen_metric *x)
+/* Metric x of a set of the core whose events are set: its strings, events, program, and the
+ * bits of its events' codes (what a run checks first: a metric one of whose events was not
+ * counted has a bit that no counted event set). */
+static void place_metric(struct mlayout *l, const struct evgen_metric *x,
+			 const struct evgen_ev **set, size_t nset)
 {
 	struct evgen_out *out = l->out;
 	struct evgen_mrow *r;
@@ -37,7 +41,19 @@ static void place_metric(struct mlayout *l, const struct evgen_metric *x)
 	r->events = out->nmevents;
 	r->nevents = x->nevents;
 	r->first = 0;
+	r->need = 0;
+	r->group = 0;
+	r->code = out->nmcode;
+	r->ncode = x->ncode;
+	for (size_t i = 0; i < x->ncode; i++) {
+		out->mcode = evgen_grow(out->mcode, &out->capmcode, out->nmcode, 1);
+		out->mcode[out->nmcode++] = x->code[i];
+	}
 	for (size_t i = 0; i < x->nevents; i++) {
+		const struct evgen_ev *e = in_set(set, nset, x->events[i]);
+
+		if (e)		/* each is (checked, and again by evgen_layout_fits) */
+			r->need |= (uint64_t)1 << (e->code % 64);
 		if (x->first && !strcmp(x->events[i], x->first))
 			r->first = i;
 		out->mevents = evgen_grow(out->mevents, &out->capmevents, out->nmevents,
@@ -88,13 +104,23 @@ static void place_set(struct mlayout *l, const struct evgen_db *db, const struct
 		l->at[i] = (size_t)-1;
 		if (m->core || k == m->metrics[i].nevents) {
 			l->at[i] = out->nmetrics;
-			place_metric(l, &m->metrics[i]);
+			place_metric(l, &m->metrics[i], set, nset);
 		}
 	}
 	for (size_t i = 0; i < m->ngroups; i++)
 		place_group(l, &m->groups[i]);
 	s.n = out->nmetrics - s.first;
 	s.ng = out->ngroups - s.gfirst;
+	for (size_t g = 0; g < s.ng; g++) {
+		const struct evgen_grec *gr = &out->groups[s.gfirst + g];
+
+		for (size_t i = 0; i < gr->nmembers; i++) {
+			struct evgen_mrow *r = &out->metrics[out->members[gr->members + i]];
+
+			if (!r->group)
+				r->group = g + 1;
+		}
+	}
 	free(l->at);
 	free(set);
 	if (!s.n)

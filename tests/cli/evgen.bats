@@ -110,12 +110,20 @@ refused() {
 	grep -q '"100 \* TEST_OWN_EVENT / (CPU_CYCLES - -1)\\0"' "$BATS_TEST_TMPDIR/t.c"
 	# the set, in the core's chunk (c0): its 2 metrics and 1 group, core 0, r0p0 to r0p2
 	t=$BATS_TEST_TMPDIR/t.c at='EVTAB_AT\(c0[.]'
-	grep -Eq "\\{ ${at}metrics\\[0\\]\\), ${at}groups\\[0\\]\\), 2, 1, 0, 0x00, 0x02, 0 \\}" \
+	grep -Eq "\\{ ${at}metrics\\[0\\]\\), ${at}groups\\[0\\]\\), ${at}mneed\\[0\\]\\), 2, 1, 0, 0x00, 0x02, 0 \\}" \
 		"$t"
-	# a metric's events are the places of its core's events' names: the own event's in the
-	# chunk, a common one's with the common events (so a name compares equal as a pointer)
-	grep -Eq "^	+${at}names\\[0\\]\\),	/\\* TEST_OWN_EVENT \\*/$" "$t"
-	grep -Eq '^	+EVTAB_AT\(common[.]names\[[0-9]+\]\),	/\* CPU_CYCLES \*/$' "$t"
+	# each metric compiled: its events in name order (CPU_CYCLES 0, then INST_RETIRED or
+	# TEST_OWN_EVENT 1), in postfix: 100 * TEST_OWN_EVENT / (CPU_CYCLES - -1) is the number
+	# 100, input 1, *, input 0, the number 1, negated, -, /, end (mexpr.h)
+	[ "$(sed -n '/[.]mcode = {/,/}/p' "$t" | tr -d ' \t\n')" = \
+	  ".mcode={0x01,0x00,0x23,0xff,0x10,0x64,0x00,0x01,0x22,0x00,0x10,0x01,0x00,0x24,0x21,0x23,0xff,}," ]
+	# and the bits of its events' codes: 0x08 and 0x11; 0x11 and 0xc0 (192 % 64 = 0)
+	[ "$(sed -n '/[.]mneed = {/,/}/p' "$t" | tr -d ' \t\n')" = ".mneed={0x20100u,0x20001u,}," ]
+	# a metric's events are the places of its core's events' names, with their codes: the own
+	# event's in the chunk, a common one's with the common events (so a name compares equal
+	# as a pointer)
+	grep -Eq "^	+\\{ ${at}names\\[0\\]\\), 0x00c0 \\},	/\\* TEST_OWN_EVENT \\*/$" "$t"
+	grep -Eq '^	+\{ EVTAB_AT\(common[.]names\[[0-9]+\]\), 0x0011 \},	/\* CPU_CYCLES \*/$' "$t"
 }
 
 @test "evgen refuses a formula naming an event the core lacks" {
@@ -131,6 +139,11 @@ refused() {
 @test "evgen refuses a formula with a syntax error, naming the column" {
 	gen "$FIX/good.ev" "$FIX/syntax.metrics"
 	refused "$FIX/syntax.metrics:7" "formula of broken: syntax error at column 27"
+}
+
+@test "evgen refuses a formula whose number a compiled formula cannot hold" {
+	gen "$FIX/good.ev" "$FIX/fraction.metrics"
+	refused "$FIX/fraction.metrics:8" "formula of half_ipc cannot be compiled: a number that is not a whole number below 65536"
 }
 
 @test "evgen refuses a formula naming more events than a report keeps for a metric (12)" {

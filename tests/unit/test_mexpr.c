@@ -1,5 +1,7 @@
 /* tests/unit/test_mexpr.c: the metric formula evaluator: precedence, signs, division by zero,
- * unknown and uncounted names, syntax errors with their columns. */
+ * unknown and uncounted names, syntax errors with their columns; and every row compiled and
+ * run, which must give the very value and problem of the text's evaluation. */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -165,6 +167,91 @@ static void others(void)
 			       "status %d and %d have their own reasons ('%s')", a, b, mexpr_strerror(a));
 }
 
+/* The compiled rows' inputs: the names of lookup() by number; N (5) not counted. */
+static const char *const inputs[] = { "A", "B", "C", "CPU_CYCLES", "INST_RETIRED", "N" };
+
+static int input_number(void *ctx, const char *name, size_t len)
+{
+	(void)ctx;
+	for (size_t i = 0; i < sizeof(inputs) / sizeof(inputs[0]); i++)
+		if (strlen(inputs[i]) == len && !memcmp(inputs[i], name, len))
+			return (int)i;
+	return -1;
+}
+
+static enum mexpr_status input_value(void *ctx, size_t i, double *v)
+{
+	int seen = 0;
+
+	(void)ctx;
+	return lookup(&seen, inputs[i], strlen(inputs[i]), v);
+}
+
+/* Each row compiled: those of the grammar whose names are inputs and whose numbers are whole
+ * compile, and run to the same bits and the same first problem; the others do not compile. */
+static void compiled(size_t i)
+{
+	const char *f = rows[i].formula;
+	unsigned char code[256];
+	size_t n = mexpr_compile(f, input_number, NULL, code, sizeof(code)), bad = 99;
+	int whole = !strchr(f, '.'), known = 1;
+	struct mexpr_error want, got;
+	double v, w;
+
+	for (const char *p = f; *p; p++)	/* every name an input */
+		if ((*p == '_' || isalpha((unsigned char)*p)) &&
+		    (p == f || (!isalnum((unsigned char)p[-1]) && p[-1] != '_'))) {
+			size_t len = strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+					    "0123456789_");
+
+			known &= input_number(NULL, p, len) >= 0;
+		}
+	if (rows[i].status == MEXPR_SYNTAX || !whole || !known) {
+		TAP_EQ_INT(n, 0, "line %d: '%s' is not compiled", rows[i].line, f);
+		return;
+	}
+	if (!tap_ok(n > 0 && code[n - 1] == MEXPR_OP_END, "line %d: '%s' compiles", rows[i].line, f))
+		return;
+	w = mexpr_eval(f, lookup, &(int){ 0 }, &want);
+	v = mexpr_run(code, input_value, NULL, &got, &bad);
+	tap_ok(((isnan(v) && isnan(w)) || !memcmp(&v, &w, sizeof(v))) && got.status == want.status &&
+	       (got.status != MEXPR_NOVALUE || !strcmp(inputs[bad], want.name)),
+	       "line %d: '%s' runs to %g, %s (evaluated: %g, %s)", rows[i].line, f, v,
+	       mexpr_strerror(got.status), w, mexpr_strerror(want.status));
+}
+
+/* What a program cannot hold is refused, not compiled wrong. */
+static void compile_limits(void)
+{
+	unsigned char code[512];
+	char f[256];
+	size_t n = 0;
+
+	TAP_EQ_INT(mexpr_compile("A * 65536", input_number, NULL, code, sizeof(code)), 0,
+		   "a number of 65536 or more is not compiled");
+	n = mexpr_compile("A * 65535", input_number, NULL, code, sizeof(code));
+	tap_ok(n == 6 && code[0] == MEXPR_OP_INPUT && code[1] == MEXPR_OP_NUMBER &&
+	       code[2] == 0xff && code[3] == 0xff && code[4] == MEXPR_OP_MUL &&
+	       code[5] == MEXPR_OP_END,
+	       "65535 is a number's two bytes (%zu bytes)", n);
+	TAP_EQ_INT(mexpr_compile("A * B", input_number, NULL, code, 3), 0,
+		   "a program longer than its room is not compiled");
+	TAP_EQ_INT(mexpr_compile("A * B", input_number, NULL, code, 4), 4,
+		   "one that fits with its end is");
+	/* A + (A + (A + ...)): each parenthesis holds one more value */
+	for (int depth = MEXPR_STACK; depth <= MEXPR_STACK + 1; depth++) {
+		n = 0;
+		for (int k = 1; k < depth; k++)
+			n += (size_t)snprintf(f + n, sizeof(f) - n, "A + (");
+		n += (size_t)snprintf(f + n, sizeof(f) - n, "A");
+		for (int k = 1; k < depth; k++)
+			n += (size_t)snprintf(f + n, sizeof(f) - n, ")");
+		n = mexpr_compile(f, input_number, NULL, code, sizeof(code));
+		tap_ok(depth > MEXPR_STACK ? n == 0 : n > 0, "a formula holding %d values at once "
+		       "is %scompiled", depth, depth > MEXPR_STACK ? "not " : "");
+	}
+}
+
 int main(void)
 {
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
@@ -186,7 +273,9 @@ int main(void)
 		}
 		if (rows[i].lookups >= 0)
 			TAP_EQ_INT(seen, rows[i].lookups, "line %d: names looked up", rows[i].line);
+		compiled(i);
 	}
+	compile_limits();
 	deep();
 	others();
 	return tap_done();

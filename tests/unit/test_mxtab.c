@@ -183,9 +183,9 @@ static void test_first(void)
 	       "reads first (%zu are not)", n, bad);
 }
 
-/* metrics.c matches a metric's inputs to the events counted by comparing the table's
- * strings as pointers: each input must be the very string its core's table names the event
- * with (the generator keeps one copy of each string). */
+/* Each metric input is the very string its core's table names the event with (the generator
+ * keeps one copy of each string), and its code is that event's: metrics.c matches inputs to
+ * the events counted by code. */
 static void test_inputs_shared(void)
 {
 	size_t n = 0, bad = 0;
@@ -201,14 +201,128 @@ static void test_inputs_shared(void)
 				const char *in = mxtab_metric_event(m, e);
 				const struct evtab_event *ev = evtab_find_name(core, in);
 
-				if ((!ev || evtab_event_name(ev) != in) && bad++ < 5)
-					printf("# %s: input %s is not its core's table string\n",
-					       mxtab_metric_name(m), in);
+				if ((!ev || evtab_event_name(ev) != in ||
+				     evtab_event_code(ev) != mxtab_metric_event_code(m, e)) && bad++ < 5)
+					printf("# %s: input %s is not its core's table string, or "
+					       "code %#x not its\n", mxtab_metric_name(m), in,
+					       mxtab_metric_event_code(m, e));
 			}
 		}
 	}
 	tap_ok(n > 3000 && bad == 0, "each of %zu metric inputs is its core's table string for the "
-	       "event (%zu are not)", n, bad);
+	       "event, with its code (%zu are not)", n, bad);
+}
+
+/* A metric's inputs for the comparison below: input i counts values[i], unless it is the one
+ * not counted (missing). */
+struct pattern {
+	const struct mxtab_metric *m;
+	double values[MEXPR_MAX_EVENTS];
+	long missing;
+};
+
+static enum mexpr_status by_number(void *ctx, size_t i, double *v)
+{
+	const struct pattern *p = ctx;
+
+	if ((long)i == p->missing)
+		return MEXPR_NOVALUE;
+	*v = p->values[i];
+	return MEXPR_OK;
+}
+
+static enum mexpr_status by_name(void *ctx, const char *name, size_t len, double *v)
+{
+	const struct pattern *p = ctx;
+
+	for (size_t i = 0; i < mxtab_metric_nevents(p->m); i++) {
+		const char *e = mxtab_metric_event(p->m, i);
+
+		if (strlen(e) == len && !memcmp(e, name, len))
+			return by_number(ctx, i, v);
+	}
+	return MEXPR_UNKNOWN;
+}
+
+/* A run computes metrics by the programs the generator compiled: each must give exactly what
+ * its formula's text gives, value and reason, with every input counted (uneven counts, then
+ * each input at zero, so every division by an input is also met at zero) and with each input
+ * in turn not counted. */
+static void test_programs(void)
+{
+	size_t n = 0, bad = 0;
+
+	for (size_t i = 0; i < mxtab_nsets(); i++) {
+		const struct mxtab_set *s = mxtab_set_at(i);
+
+		for (size_t k = 0; k < mxtab_nmetrics(s); k++) {
+			struct pattern p = { mxtab_metric_at(s, k), { 0 }, -1 };
+			size_t ne = mxtab_metric_nevents(p.m);
+
+			for (long zero = -1; zero < (long)ne; zero++)
+				for (long missing = -1; missing < (zero < 0 ? (long)ne : 0); missing++) {
+					struct mexpr_error want, got;
+					double w, v;
+
+					for (size_t e = 0; e < ne; e++)	/* uneven */
+						p.values[e] = (long)e == zero ? 0 :
+							1000 + 337.0 * (double)((e + 1) * (e + 3));
+					p.missing = missing;
+					w = mxtab_metric_eval(p.m, by_name, &p, &want);
+					v = mxtab_metric_run(p.m, by_number, &p, &got);
+					n++;
+					if (((isnan(v) && isnan(w)) || !memcmp(&v, &w, sizeof(v))) &&
+					    got.status == want.status && !strcmp(got.name, want.name))
+						continue;
+					if (bad++ < 5)
+						printf("# %s (%s): the program gives %g, %s '%s'; the formula "
+						       "%g, %s '%s' (zero %ld, missing %ld)\n",
+						       mxtab_metric_name(p.m),
+						       evtab_core_name(mxtab_set_core(s)), v,
+						       mexpr_strerror(got.status), got.name, w,
+						       mexpr_strerror(want.status), want.name, zero, missing);
+				}
+		}
+	}
+	tap_ok(n > 5000 && bad == 0, "every metric's program gives its formula's value and reason "
+	       "(%zu evaluations, %zu differ)", n, bad);
+}
+
+/* The quick check of a set's metrics: each metric's bits are exactly its events' codes'; and
+ * each metric's group is the first of its set that lists it. */
+static void test_needs_groups(void)
+{
+	size_t n = 0, bad = 0;
+
+	for (size_t i = 0; i < mxtab_nsets(); i++) {
+		const struct mxtab_set *s = mxtab_set_at(i);
+		const uint64_t *needs = mxtab_set_needs(s);
+
+		for (size_t k = 0; k < mxtab_nmetrics(s); k++, n++) {
+			const struct mxtab_metric *m = mxtab_metric_at(s, k);
+			const struct mxtab_group *first = NULL;
+			uint64_t want = 0;
+
+			for (size_t e = 0; e < mxtab_metric_nevents(m); e++) {
+				const struct evtab_event *ev =
+					evtab_find_name(mxtab_set_core(s), mxtab_metric_event(m, e));
+
+				want |= ev ? mxtab_code_bit(evtab_event_code(ev)) : 0;
+			}
+			for (size_t g = mxtab_ngroups(s); g-- > 0;)
+				for (size_t j = 0; j < mxtab_group_nmetrics(mxtab_group_at(s, g)); j++)
+					if (mxtab_group_metric(mxtab_group_at(s, g), j) == m)
+						first = mxtab_group_at(s, g);
+			if ((needs[k] != want || mxtab_metric_group(s, m) != first) && bad++ < 5)
+				printf("# %s: bits %#llx, want %#llx; group %s, want %s\n",
+				       mxtab_metric_name(m), (unsigned long long)needs[k],
+				       (unsigned long long)want,
+				       mxtab_metric_group(s, m) ? mxtab_group_name(mxtab_metric_group(s, m)) : "none",
+				       first ? mxtab_group_name(first) : "none");
+		}
+	}
+	tap_ok(n > 1000 && bad == 0, "each of %zu metrics has its events' code bits and its first "
+	       "group (%zu do not)", n, bad);
 }
 
 int main(void)
@@ -218,5 +332,7 @@ int main(void)
 	test_consistency();
 	test_first();
 	test_inputs_shared();
+	test_programs();
+	test_needs_groups();
 	return tap_done();
 }
