@@ -5,10 +5,11 @@
 # .rodata goes into .rodata_hot, which this script places before .text (after the PLT, in the
 # same read-only, executable segment). Then .text: the C start-up's code, the real job's
 # functions (tier 0), stat's other forms' (tier 1), the other everyday jobs' (tier 2), then the
-# rest as the default script orders it. This .text takes the place of the default script's
-# (the same output section, defined first: a linker script given with -T that ends in INSERT
-# adds to the default one, and its patterns take their sections first). All code stays in
-# .text: valgrind reads the symbols of .text only.
+# rest as the default script orders it; after it the other files' read-only data, then the
+# event tables. This .text takes the place of the default script's (the same output section,
+# defined first: a linker script given with -T that ends in INSERT adds to the default one, and
+# its patterns take their sections first). All code stays in .text: valgrind reads the
+# symbols of .text only.
 BEGIN {
 	print "/* From tools/hot-text.txt by tools/hot-text.awk (the Makefile): do not edit. */"
 	print "SECTIONS\n{"
@@ -37,7 +38,12 @@ END {
 	print "\t\t*(.text.exit .text.exit.*)\n\t\t*(.text.hot .text.hot.*)"
 	print "\t\t*(.text .stub .text.* .gnu.linkonce.t.*)\n\t\t*(.gnu.warning)"
 	print "\t}"
-	# the event tables, aligned to a window (tools/evgen_emit.c), right after the code
+	# the read-only data of the other files next, in the padding before the event tables'
+	# window: after them it took a window of its own, or two, which every job but the real
+	# one reads (info, list, a refusal's message); here it shares one with the code's tail
+	print "\t.rodata_cold : { *(EXCLUDE_FILE(*evtab_data.o) .rodata" \
+		" EXCLUDE_FILE(*evtab_data.o) .rodata.*) }"
+	# the event tables, aligned to a window (tools/evgen_emit.c), right after them
 	print "\t.rodata_evtab : { *(.rodata.evtab) }"
 	print "}\nINSERT BEFORE .fini;"
 }

@@ -10,8 +10,8 @@
 # `stat -e EVENTS -- cmd` reads: the loader's tables and the PLT (21 KiB), the read-only data
 # of the files its code is in (strings, option tables: about 25 KiB), then its 74 KiB of code
 # (tier 0), all in the first two windows. After them: the code of stat's other forms (-r,
-# -I, the metrics; tier 1), then the other everyday jobs' (list, info, the default set;
-# tier 2).
+# -I, the metrics; tier 1), then the other everyday jobs' (list, info, the default set, a
+# refused event; tier 2).
 #
 # The list comes from callgrind on this machine, not from the Arm guest: a fixture sysfs tree
 # (qemu-a57, n1-server) gives the Arm names, planning and report paths, and software events the
@@ -65,6 +65,9 @@ profile m "" report tests/fixtures/diff/metrics-base.json
 # tier 2, the other everyday jobs
 profile 2 "$FX/qemu-a57" stat -- /bin/true
 profile 2 "$FX/qemu-a57" list
+profile 2 "$FX/qemu-a57" info
+# a refusal: a term the event lacks (the one that loads no libpfm4)
+profile 2 "$FX/qemu-a57" stat -e inst_retired/bogus/ -- /bin/true
 profile 2 "" stat -- /bin/true
 # own TIER: "FILE FUNCTION" for each function of pmuprof's own object in TIER's profiles, one
 # a line: callgrind names an object with "ob=(id) path" or "cob=(id) path" once and by "(id)"

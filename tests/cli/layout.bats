@@ -53,24 +53,34 @@ needs_symbols() {
 		fail "tier 0 ends at $last1, after $fname (not listed) at $first: the link did not order .text"
 }
 
-@test "the read-only data of the real job's files lies before .text, that of the others after it" {
+@test "the read-only data of the real job's files lies before .text, that of the others after it, before the event tables" {
 	command -v readelf >/dev/null || skip "readelf (binutils) is not installed"
 	grep -q '^@stat_run$' "$ROOT/tools/hot-text.txt" ||
 		fail "tools/hot-text.txt names no file whose data goes first: run tools/hot-text.sh"
 	# "NAME ADDRESS SIZE" of the sections, from readelf -SW's "[Nr] Name Type Address Off Size"
 	readelf -SW "$PMUPROF" | sed 's/^ *\[ *[0-9]*\]//' |
 		awk '$1 ~ /^[.]/ { print $1, $3, $5 }' >sections
-	run awk '$1 == ".rodata_hot" { h = $2; hs = $3 } $1 == ".text" { t = $2 }
-		$1 == ".rodata" { r = $2 } END { print h, hs, t, r }' sections
+	run awk '$1 == ".rodata_hot" { h = $2; hs = $3 } $1 == ".text" { t = $2; ts = $3 }
+		$1 == ".rodata_cold" { c = $2; cs = $3 } $1 == ".rodata_evtab" { e = $2 }
+		$1 == ".rodata" { r = $3 } END { print h, hs, t, ts, c, cs, e, r ? r : 0 }' sections
 	assert_success
-	read -r hot hsize text ro <<<"$output"
+	read -r hot hsize text tsize cold csize evtab rosize <<<"$output"
 	[ -n "$hot" ] || fail "no .rodata_hot section: the link did not place the real job's data"
-	[ -n "$text" ] && [ -n "$ro" ] || fail "no .text or .rodata section"
+	[ -n "$text" ] && [ -n "$cold" ] && [ -n "$evtab" ] ||
+		fail "no .text, .rodata_cold or .rodata_evtab section"
 	# fixed-width hex compares as a string; the hot data is at least a few KiB (the strings
-	# and option tables of cmd_stat.c alone are more) and the other files' stays in .rodata
+	# and option tables of cmd_stat.c alone are more), the other files' is in .rodata_cold
+	# (next to the code's tail, not in a window of its own after the tables: what is left in
+	# a .rodata is no more than a few bytes of the C start-up's, if anything)
 	[[ "$hot" < "$text" ]] || fail ".rodata_hot at $hot is not before .text at $text"
 	[ $((16#$hsize)) -ge 8192 ] || fail ".rodata_hot holds only $((16#$hsize)) bytes"
-	[[ "$text" < "$ro" ]] || fail ".rodata at $ro is not after .text at $text"
+	[[ "$text" < "$cold" ]] && [[ "$cold" < "$evtab" ]] ||
+		fail ".rodata_cold at $cold is not between .text at $text and the tables at $evtab"
+	[ $((16#$csize)) -ge 8192 ] || fail ".rodata_cold holds only $((16#$csize)) bytes"
+	[ $((16#$rosize)) -le 64 ] || fail "a .rodata of $((16#$rosize)) bytes after the tables"
+	# and it fills the padding before the tables' window: it starts in .text's last window
+	[ $((16#$cold / 65536)) -eq $(((16#$text + 16#$tsize) / 65536)) ] ||
+		fail ".rodata_cold at $cold is not in the window of .text's end"
 }
 
 @test "the event tables start a 64 KiB window, so their head, common events and hot strings take one" {
