@@ -14,7 +14,9 @@
 
 #include <linux/perf_event.h>
 #include <stddef.h>
+#include <stdint.h>
 
+#include "ppattr.h"
 #include "status.h"
 
 /* One bit each, in PMEVTYPER bit order from the top: P (31) U (30) NSK (29) NSU (28) NSH (27)
@@ -90,7 +92,7 @@ struct filter_excl {
  * when !exclude_hv && !exclude_host, at EL2 when !exclude_kernel && !exclude_host (exclude_hv
  * is ignored: the kernel is the hypervisor). NSK, NSU, M and SH are never set. */
 unsigned filter_from_excl(const struct filter_excl *x, int kernel_el);
-void filter_excl_from_attr(const struct perf_event_attr *a, struct filter_excl *x);
+void filter_excl_from_attr(const struct pp_attr *a, struct filter_excl *x);
 
 /* What a request of filter bits becomes under Linux. */
 enum filter_verdict {
@@ -100,15 +102,17 @@ enum filter_verdict {
 };
 
 struct filter_plan {
-	unsigned req_bits;	/* the bits asked for (not given = 0) */
-	unsigned drv_bits;	/* the bits the driver will program */
-	unsigned where_req;	/* filter_where(req_bits), full model */
-	unsigned where_drv;	/* filter_where(drv_bits), full model */
-	unsigned differ;	/* where_req ^ where_drv */
 	struct filter_excl excl;	/* the exclude flags that come closest */
-	int kernel_el;
-	enum filter_verdict verdict;
+	/* a byte each (7 bits, 7 levels): every event's record holds a plan (issue 16) */
+	uint8_t req_bits;	/* the bits asked for (not given = 0) */
+	uint8_t drv_bits;	/* the bits the driver will program */
+	uint8_t where_req;	/* filter_where(req_bits), full model: 1 << enum filter_level */
+	uint8_t where_drv;	/* filter_where(drv_bits), full model */
+	uint8_t differ;		/* where_req ^ where_drv */
+	int8_t kernel_el;
+	uint8_t verdict;	/* enum filter_verdict */
 };
+_Static_assert(FILTER_NLEVELS <= 8 && FILTER_ALL <= 0xff, "a plan's masks are a byte each");
 
 /* From filter bits to perf's flags, pure. host/guest in *hg (exclude_host/exclude_guest from
  * the H and G modifiers; may be NULL) take part because at EL2 exclude_host clears NSH. */
@@ -134,7 +138,7 @@ const char *filter_apply_why(pp_status st, const struct filter_plan *p, char *bu
  * FILTER_VHE_SPLIT); attr is then unchanged. *plan is filled in every case. A request with
  * no bits given leaves attr alone and plans what the modifiers asked for. */
 pp_status filter_apply(const struct filter_req *fr, unsigned mods, int kernel_el,
-		       unsigned flags, struct perf_event_attr *attr, struct filter_plan *plan);
+		       unsigned flags, struct pp_attr *attr, struct filter_plan *plan);
 
 /* perf's modifier letters (enum evspec_mod) -> exclude flags, as tools/perf parse-events
  * does: any of u/k/h counts only the levels named; H excludes the guest, G the host (both

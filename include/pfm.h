@@ -5,6 +5,7 @@
 
 #include <linux/perf_event.h>
 
+#include "ppattr.h"
 #include "status.h"
 
 /* The loaded library: opaque; NULL until pfm_open succeeds. */
@@ -21,7 +22,7 @@ void pfm_close(struct pfm_lib *lib);
  * and config, config1 and config2 only. *fq (may be NULL) gets libpfm4's fully qualified
  * name, malloc'd. PP_ENOENT when libpfm4 knows no such event for this host's PMUs,
  * PP_EINVAL when it refuses the string (why[] has pfm_strerror's text). */
-pp_status pfm_encode(struct pfm_lib *lib, const char *name, struct perf_event_attr *attr,
+pp_status pfm_encode(struct pfm_lib *lib, const char *name, struct pp_attr *attr,
 		     char **fq, char *why, size_t whylen);
 
 /* Calls fn with the name of every event of every PMU libpfm4 found present on this machine:

@@ -43,6 +43,7 @@ struct report_event {
 	uint64_t config, config1, config2;
 	unsigned excl_user : 1, excl_kernel : 1, excl_hv : 1, excl_host : 1, excl_guest : 1;
 	unsigned marked : 1;	/* the request's Secure/EL3 part is not counted (Linux can't) */
+	unsigned scaled : 1;	/* counted for part of the time: value is an estimate */
 	int group;		/* user group index, -1 when none */
 	const char *filter_terms;	/* PMEVTYPER filter-bit terms given ("P,NSK"), NULL: none */
 	const char *filter_verdict;	/* "ok", or "secure" (accepted with --allow-secure) */
@@ -54,10 +55,9 @@ struct report_event {
 	uint64_t enabled_ns, running_ns;
 	double value;		/* raw scaled by enabled/running (== raw when fully counted) */
 	double counted_pct;	/* running/enabled * 100 */
-	int scaled;		/* counted for part of the time: value is an estimate */
 	int run;		/* --mux=runs: the planned run (1-based) that counted it; 0 */
-	unsigned nsplit;	/* the parts in split */
-	unsigned filter_differ;	/* levels (1 << enum filter_level) counted otherwise than asked */
+	uint16_t nsplit;	/* the parts in split (one per Arm PMU) */
+	uint16_t filter_differ;	/* levels (1 << enum filter_level) counted otherwise than asked */
 	uint64_t wall_ns;	/* the wall time of the run(s) that counted it (their mean) */
 	/* big.LITTLE: the event on each Arm PMU the command may run on (NULL: not split); the
 	 * values above are their sum */

@@ -11,6 +11,7 @@
 #include "evtab.h"
 #include "filter.h"
 #include "pmreg.h"
+#include "ppattr.h"
 #include "status.h"
 #include "suggest.h"
 #include "sysfs.h"
@@ -29,7 +30,7 @@ struct pp_event {
 	char *pmu;		/* "cpu" (generic hardware), "software", "raw", "libpfm4", or a sysfs
 				 * PMU name: the PMU the event resolved against */
 	const char *unit;	/* unit of the raw count: "ns" for clocks, "" for plain counts */
-	struct perf_event_attr attr;
+	struct pp_attr attr;
 	const struct evtab_core *core;	/* the Arm core whose tables named it; NULL otherwise */
 	int arm_code;		/* the PMUv3 event number it counts (for generic names: what the
 				 * kernel's armv8_pmuv3 map gives); -1 when not an Arm event */
@@ -88,7 +89,7 @@ long resolve_sysfs_event_code(const struct sysfs_event *e);
  * event's code on p's core, every other field as ev's. PP_ENOENT when p's core has no such
  * event; PP_EINVAL when p cannot encode it. */
 pp_status resolve_on_pmu(const struct pp_event *ev, const struct sysfs_pmu *p,
-			 struct perf_event_attr *out);
+			 struct pp_attr *out);
 
 /* Resolves one request into *out. Its strings (name, pmu, arm_name) are c's, valid until
  * resolve_ctx_free(c) (issue 16: not an allocation an event); free the event with
@@ -109,7 +110,7 @@ pp_status resolve_event_strings(struct pp_event *ev, const char *name, const cha
 const char *resolve_keep(struct resolve_ctx *c, const char *s);
 
 /* Looks a perf generic, software or cache name up (case-insensitive): type and config. */
-pp_status resolve_generic(const char *name, struct perf_event_attr *attr, const char **unit);
+pp_status resolve_generic(const char *name, struct pp_attr *attr, const char **unit);
 /* Calls fn for every generic name it knows, with the type and config resolve_generic gives
  * it, for suggestions and listings. */
 void resolve_generic_names(void (*fn)(const char *name, uint32_t type, uint64_t config,

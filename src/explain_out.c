@@ -85,7 +85,7 @@ static cJSON *event_json(const struct explain *x, size_t k)
 	const struct explain_event *e = &x->events[k];
 	const struct pmreg_slot *sl = slot_of(x, k);
 	cJSON *o = cJSON_CreateObject();
-	const struct perf_event_attr *a = &e->sel.ev.attr;
+	const struct pp_attr *a = &e->sel.ev.attr;
 	char b[40];
 
 	cJSON_AddStringToObject(o, "name", e->sel.ev.name);
@@ -221,7 +221,7 @@ static void text_register(const struct explain *x, size_t k, FILE *out)
 static void text_event(const struct explain *x, size_t k, FILE *out)
 {
 	const struct explain_event *e = &x->events[k];
-	const struct perf_event_attr *a = &e->sel.ev.attr;
+	const struct pp_attr *a = &e->sel.ev.attr;
 	char b[40];
 
 	fprintf(out, "%s%s\n", e->sel.ev.name, e->marked ? "  [marked: Secure/EL3 part not counted]"

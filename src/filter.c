@@ -151,7 +151,7 @@ unsigned filter_from_excl(const struct filter_excl *x, int kernel_el)
 	return b;
 }
 
-void filter_excl_from_attr(const struct perf_event_attr *a, struct filter_excl *x)
+void filter_excl_from_attr(const struct pp_attr *a, struct filter_excl *x)
 {
 	memset(x, 0, sizeof(*x));
 	x->user = a->exclude_user;
@@ -276,7 +276,7 @@ const char *filter_apply_why(pp_status st, const struct filter_plan *p, char *bu
 }
 
 pp_status filter_apply(const struct filter_req *fr, unsigned mods, int kernel_el,
-		       unsigned flags, struct perf_event_attr *attr, struct filter_plan *plan)
+		       unsigned flags, struct pp_attr *attr, struct filter_plan *plan)
 {
 	struct filter_excl hg, cur;
 	struct filter_req none = { 0, 0 };

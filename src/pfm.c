@@ -100,7 +100,7 @@ void pfm_close(struct pfm_lib *lib)
 	free(lib);
 }
 
-pp_status pfm_encode(struct pfm_lib *lib, const char *name, struct perf_event_attr *attr,
+pp_status pfm_encode(struct pfm_lib *lib, const char *name, struct pp_attr *attr,
 		     char **fq, char *why, size_t whylen)
 {
 	struct perf_event_attr a;

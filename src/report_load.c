@@ -159,6 +159,8 @@ static int load_split(const cJSON *a, struct report_event *e)
 	cJSON_ArrayForEach(it, a) {
 		struct report_part *p = &parts[i++];
 
+		if (i > UINT16_MAX)	/* a part per Arm PMU: no report of pmuprof's has more */
+			break;
 		p->pmu = str(it, "pmu") ? str(it, "pmu") : "";
 		p->core = str(it, "core");
 		copy(p->cpus, sizeof(p->cpus), str(it, "cpus"));
@@ -173,7 +175,7 @@ static int load_split(const cJSON *a, struct report_event *e)
 		p->running_ns = count(it, "time_running_ns");
 	}
 	e->split = parts;
-	e->nsplit = i;
+	e->nsplit = (uint16_t)(i > UINT16_MAX ? UINT16_MAX : i);
 	return 0;
 }
 

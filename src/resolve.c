@@ -540,7 +540,7 @@ static pp_status resolve_slashed(struct resolve_ctx *c, const struct evspec_req 
 /* perf's modifier letters -> exclude_* flags, through the filter module's reading of them
  * (filter_excl_from_mods, tools/perf/util/parse-events.c semantics): u/k/h replace the level
  * flags only when one is given, H and G add their exclusion; D pins. */
-static void apply_mods(unsigned mods, struct perf_event_attr *a)
+static void apply_mods(unsigned mods, struct pp_attr *a)
 {
 	struct filter_excl x;
 
@@ -569,7 +569,6 @@ pp_status resolve_event_in(struct resolve_ctx *c, const struct evspec_req *req,
 	err->what[0] = '\0';
 	err->near.word = NULL;
 	err->near.n = 0;
-	ev->attr.size = sizeof(ev->attr);
 	ev->group = req->group;
 	ev->mods = req->mods;
 	ev->column = req->column;
@@ -619,7 +618,7 @@ void resolve_event_free(struct pp_event *ev)
 }
 
 pp_status resolve_on_pmu(const struct pp_event *ev, const struct sysfs_pmu *p,
-			 struct perf_event_attr *out)
+			 struct pp_attr *out)
 {
 	uint64_t cfg[4] = { 0, ev->attr.config1, ev->attr.config2, 0 };
 	const struct evtab_event *te = NULL;

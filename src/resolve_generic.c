@@ -204,7 +204,7 @@ static uint32_t name_hash(const char *s)
 static uint32_t generic_hash[NGENERIC];
 static int generic_hashed;
 
-pp_status resolve_generic(const char *name, struct perf_event_attr *attr, const char **unit)
+pp_status resolve_generic(const char *name, struct pp_attr *attr, const char **unit)
 {
 	uint64_t config;
 	uint32_t h;

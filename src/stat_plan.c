@@ -75,7 +75,7 @@ static struct pmu_facts pmu_facts(const struct sysfs_pmu *pmu)
 /* The planner's view of an event on a PMU with facts f (NULL: no PMU): its counter kind. */
 static struct plan_ev plan_event(const struct stat_event *e, const struct pmu_facts *f, int ix)
 {
-	const struct perf_event_attr *a = &e->sel.ev.attr;
+	const struct pp_attr *a = &e->sel.ev.attr;
 	uint64_t cfg[4] = { a->config, a->config1, a->config2, 0 };
 	struct pmreg_pmu pp = { .pmuver = f ? f->pmuver : 1 };
 	struct pmreg_event re = { .evt = (uint16_t)(e->sel.ev.arm_code >= 0 ? e->sel.ev.arm_code

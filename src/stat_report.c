@@ -119,7 +119,7 @@ static void over_runs(const struct agg_row *rows, size_t nrows, const struct rea
 /* The event's identity: what it is, never what it counted. */
 static void fill_identity(struct report_event *re, const struct stat_event *e)
 {
-	const struct perf_event_attr *a = &e->sel.ev.attr;
+	const struct pp_attr *a = &e->sel.ev.attr;
 
 	re->name = e->sel.ev.name;
 	re->pmu = e->sel.ev.pmu;

@@ -157,7 +157,7 @@ static int open_all(struct stat_event *evs, size_t n, pid_t pid, int only_run, i
 	CPU_ZERO(&saved);
 	for (size_t k = 0; k < n; k++) {
 		struct stat_event *e = &evs[k];
-		struct perf_event_attr a = e->sel.ev.attr;
+		struct perf_event_attr a;
 		pid_t on = e->cpu_wide ? -1 : e->task > 0 ? e->task : pid;
 		int group_fd = -1, lead = -1;
 
@@ -166,6 +166,7 @@ static int open_all(struct stat_event *evs, size_t n, pid_t pid, int only_run, i
 		e->group_read = 0;
 		if (!stat_in_run(e, only_run) || !opens(e))
 			continue;
+		ppattr_to_perf(&e->sel.ev.attr, &a);	/* the kernel's, made at the open */
 		if ((lead = leader_of(evs, k)) >= 0) {
 			group_fd = evs[lead].fd;
 			if (group_fd < 0)

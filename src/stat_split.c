@@ -179,7 +179,6 @@ int stat_presence(struct stat_event **evs, size_t *n, const struct resolve_ctx *
 		for (int c = 0; used && c < p->ncpus; c++)
 			e[j++] = (struct stat_event){
 				.sel.ev = { .attr = { .type = PERF_TYPE_SOFTWARE,
-						      .size = sizeof(struct perf_event_attr),
 						      .config = PERF_COUNT_SW_TASK_CLOCK },
 					    .unit = "ns", .arm_code = -1, .group = -1 },
 				.fd = -1, .parent = -1, .group = -1, .run = -1,

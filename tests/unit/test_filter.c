@@ -454,7 +454,7 @@ static void test_refusals(void)
 
 	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
 		struct filter_req fr = req_of(rows[k].terms);
-		struct perf_event_attr a = { .size = sizeof(a) };
+		struct pp_attr a = { 0 };
 		struct filter_plan p;
 		pp_status st = filter_apply(&fr, 0, rows[k].el, rows[k].flags, &a, &p);
 		char why[512];
@@ -480,7 +480,7 @@ static void test_refusals(void)
 	}
 	{
 		struct filter_req fr = req_of("p=1");
-		struct perf_event_attr a = { .size = sizeof(a) };
+		struct pp_attr a = { 0 };
 		struct filter_plan p;
 
 		TAP_EQ_INT(filter_apply(&fr, EVSPEC_MOD_U, 1, 0, &a, &p), PP_EINVAL,
@@ -493,7 +493,7 @@ static void test_p1_is_u(void)
 {
 	struct pp_event ev;
 	struct filter_req fr = req_of("p=1");
-	struct perf_event_attr a = { .size = sizeof(a) };
+	struct pp_attr a = { 0 };
 	struct filter_plan p;
 
 	if (!tap_ok(resolve_one("instructions:u", &ev), "instructions:u resolves"))
@@ -553,7 +553,7 @@ static void test_apply_why(void)
 
 	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
 		struct filter_req fr = { rows[k].given, rows[k].value };
-		struct perf_event_attr a = { .size = sizeof(a) };
+		struct pp_attr a = { 0 };
 		struct filter_plan p;
 		char buf[768];
 		pp_status st = filter_apply(&fr, rows[k].mods, rows[k].kernel_el, 0, &a, &p);

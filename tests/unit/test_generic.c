@@ -90,7 +90,7 @@ static void test_perf_names(void)
 {
 	for (size_t k = 0; k < sizeof(perf_rows) / sizeof(perf_rows[0]); k++) {
 		const struct perf_row *r = &perf_rows[k];
-		struct perf_event_attr a;
+		struct pp_attr a;
 		const char *unit = NULL;
 		pp_status st;
 
@@ -139,7 +139,7 @@ static int ncompared, ndiffer;
  * disagreements print a line (thousands of strings agree). */
 static void compare(const char *s)
 {
-	struct perf_event_attr a;
+	struct pp_attr a;
 	const char *unit;
 	uint64_t want = 0;
 	pp_status old = old_cache(s, &want), st;
@@ -216,7 +216,7 @@ static int listed_wrong;	/* names listed with another type or config than they r
 
 static void collect(const char *name, uint32_t type, uint64_t config, void *arg)
 {
-	struct perf_event_attr a;
+	struct pp_attr a;
 	const char *unit;
 
 	(void)arg;
@@ -258,7 +258,7 @@ static void test_listing(void)
 			}
 	TAP_EQ_INT(missing, 0, "every name of perf's and of the old table is listed");
 	for (size_t k = 0; k < nlisted && k < sizeof(listed) / sizeof(listed[0]); k++) {
-		struct perf_event_attr a;
+		struct pp_attr a;
 		const char *unit;
 
 		bad += resolve_generic(listed[k], &a, &unit) != PP_OK;

@@ -1,0 +1,38 @@
+/* ppattr.h: what of perf_event_attr an event carries from resolution to the open: its type,
+ * configs and the level flags pmuprof sets. */
+#ifndef PMUPROF_PPATTR_H
+#define PMUPROF_PPATTR_H
+
+#include <linux/perf_event.h>
+#include <stdint.h>
+#include <string.h>
+
+/* The kernel's struct is 128 bytes or more, most of it for sampling, which pmuprof never sets;
+ * an event's record carries this instead (issue 16: the records are a run's heap at its peak,
+ * one per event and, with -a, per CPU). The members are named as the kernel's, so code reads
+ * and writes them alike; ppattr_to_perf makes the kernel's at open time. */
+struct pp_attr {
+	uint32_t type;
+	unsigned exclude_user : 1, exclude_kernel : 1, exclude_hv : 1, exclude_host : 1,
+		exclude_guest : 1, pinned : 1;
+	uint64_t config, config1, config2;
+};
+
+/* The kernel's attr for p: everything else zero, size this build's. */
+static inline void ppattr_to_perf(const struct pp_attr *p, struct perf_event_attr *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->size = sizeof(*a);
+	a->type = p->type;
+	a->config = p->config;
+	a->config1 = p->config1;
+	a->config2 = p->config2;
+	a->exclude_user = p->exclude_user;
+	a->exclude_kernel = p->exclude_kernel;
+	a->exclude_hv = p->exclude_hv;
+	a->exclude_host = p->exclude_host;
+	a->exclude_guest = p->exclude_guest;
+	a->pinned = p->pinned;
+}
+
+#endif
