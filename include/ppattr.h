@@ -5,7 +5,6 @@
 
 #include <linux/perf_event.h>
 #include <stdint.h>
-#include <string.h>
 
 /* The kernel's struct is 128 bytes or more, most of it for sampling, which pmuprof never sets;
  * an event's record carries this instead (issue 16: the records are a run's heap at its peak,
@@ -18,21 +17,16 @@ struct pp_attr {
 	uint64_t config, config1, config2;
 };
 
-/* The kernel's attr for p: everything else zero, size this build's. */
+/* The kernel's attr for p: everything else zero, size this build's (an initializer, which
+ * the compiler zeroes inline, not a call of memset). */
 static inline void ppattr_to_perf(const struct pp_attr *p, struct perf_event_attr *a)
 {
-	memset(a, 0, sizeof(*a));
-	a->size = sizeof(*a);
-	a->type = p->type;
-	a->config = p->config;
-	a->config1 = p->config1;
-	a->config2 = p->config2;
-	a->exclude_user = p->exclude_user;
-	a->exclude_kernel = p->exclude_kernel;
-	a->exclude_hv = p->exclude_hv;
-	a->exclude_host = p->exclude_host;
-	a->exclude_guest = p->exclude_guest;
-	a->pinned = p->pinned;
+	*a = (struct perf_event_attr){
+		.size = sizeof(*a), .type = p->type, .config = p->config, .config1 = p->config1,
+		.config2 = p->config2, .exclude_user = p->exclude_user,
+		.exclude_kernel = p->exclude_kernel, .exclude_hv = p->exclude_hv,
+		.exclude_host = p->exclude_host, .exclude_guest = p->exclude_guest,
+		.pinned = p->pinned };
 }
 
 #endif

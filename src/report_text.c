@@ -32,7 +32,7 @@ static void group_digits(char *buf, size_t len, uint64_t v, int plain)
 static const char *format_value(const struct report *r, char *num, size_t len,
 				const struct report_event *e, enum report_status st, double v)
 {
-	int ns = strcmp(e->unit, "ns") == 0;
+	int ns = e->unit[0] && strcmp(e->unit, "ns") == 0;	/* most units are "" */
 	char fx[TEXTLINE_FIXED_LEN];
 	const char *f;
 

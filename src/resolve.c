@@ -145,7 +145,8 @@ static pp_status keep_strings(struct resolve_ctx *c, struct pp_event *ev)
 		ev->pmu = (char *)c->pmu_copy;
 	else if (ev->pmu)
 		c->pmu_copy = ev->pmu = pool_copy(c, ev->pmu, &ok);
-	if (ev->arm_name && ev->name && !strcmp(ev->arm_name, name))
+	/* a bare name is the request's text itself (the same pointer: no compare) */
+	if (ev->arm_name && ev->name && (ev->arm_name == name || !strcmp(ev->arm_name, name)))
 		ev->arm_name = ev->name;
 	else
 		ev->arm_name = pool_copy(c, ev->arm_name, &ok);
