@@ -556,14 +556,15 @@ static int write_report(const struct stat_opts *o, const struct report *r, FILE 
 static void mux_warn(const struct report *r, const struct stat_planned *pl)
 {
 	char text[640], fx[TEXTLINE_FIXED_LEN], runs[TEXTLINE_NUM_LEN];
-	const char *pct;
+	const char *pct, *some, *of;
 	double lo = 100;
+	int never = 0;
 
 	if (!r->multiplexed)
 		return;
 	for (size_t k = 0; k < r->nevents; k++)
 		if (r->events[k].status == REPORT_NOT_COUNTED)
-			lo = 0;
+			never = 1;
 		else if (r->events[k].status == REPORT_COUNTED && r->events[k].counted_pct < lo)
 			lo = r->events[k].counted_pct;
 	/* by copying, not printf: the warning is part of a plain run that multiplexes, which then
@@ -573,18 +574,24 @@ static void mux_warn(const struct report *r, const struct stat_planned *pl)
 		snprintf(fx, sizeof(fx), "%.2f", lo);
 		pct = fx;
 	}
+	/* an event never on a counter has no value at all, an estimate least of all (its row
+	 * says "not counted", as perf's does): say so, and the share only of those counted */
+	some = !never ? "some were counted only " : lo < 100 ?
+		"some were never on a counter and are not counted, others counted only " :
+		"some were never on a counter and are not counted";
+	if (never && lo >= 100)		/* the others were counted all the time: no share */
+		pct = of = "";
+	else
+		of = "% of the time and their values are estimates";
 	if (pl->known && pl->nruns > 1)
 		strjoin(text, sizeof(text), (const char *const[]){
 			"the events did not fit the counters (", pl->caps, "): the kernel multiplexed "
-			"them, some were counted only ", pct, "% of the time and their values are "
-			"estimates; --mux=runs would count them exactly in ",
-			textline_str(pl->nruns, 10, runs),
-			" runs of the command" }, 7);
+			"them, ", some, pct, of, "; --mux=runs would count them exactly in ",
+			textline_str(pl->nruns, 10, runs), " runs of the command" }, 9);
 	else
 		strjoin(text, sizeof(text), (const char *const[]){
-			"the kernel multiplexed the events (some counted only ", pct, "% of the time, "
-			"their values are estimates); --mux=runs counts each planned group in a run of "
-			"its own" }, 3);
+			"the kernel multiplexed the events (", some, pct, of,
+			"); --mux=runs counts each planned group in a run of its own" }, 5);
 	msg_warn_text(text);
 }
 

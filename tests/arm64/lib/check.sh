@@ -147,6 +147,7 @@ check_pmuprof() {
 	check_stat "$m"
 	check_capacity "$m"
 	check_mux14 "$m"
+	check_mux_never "$m"
 	check_mx "$m"
 	check_schema "$m"
 }

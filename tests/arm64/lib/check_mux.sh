@@ -16,6 +16,19 @@ check_capacity() {
 	echo "# $m: probe took ${3:-?} ms"
 }
 
+# check_mux_never M: 20 events on a command that ends before the kernel's first rotation: the
+# events past the counters are never on one, and the multiplexing warning says they are not
+# counted, not that they were counted 0.00% of the time with estimated values.
+check_mux_never() {
+	m=$1 j=$O/pp-mux20.true.json e=$O/pp-mux20.true.err
+	nc=$(jq '[.events[] | select(.status == "not counted")] | length' "$j" 2>/dev/null)
+	[ "$(cat "$O/pp-mux20.true.rc" 2>/dev/null)" = 0 ] && [ "${nc:-0}" -gt 0 ] &&
+		grep -q 'multiplexed them, some were never on a counter and are not counted' "$e" &&
+		! grep -q '0[.]00% of the time' "$e"
+	tap "$m: 20 events on /bin/true: ${nc:-no} never on a counter, and the warning says they are not counted" \
+		$? "$(tail_of "$e" 3)"
+}
+
 # check_mux14 M: the kernel's estimates within 2% of 40,000,005; --mux=runs exact.
 check_mux14() {
 	m=$1 x=$(wl_expect loop3)
