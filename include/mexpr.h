@@ -75,6 +75,9 @@ typedef enum mexpr_status (*mexpr_input)(void *ctx, size_t i, double *value);
 double mexpr_run(const unsigned char *code, mexpr_input input, void *ctx,
 		 struct mexpr_error *err, size_t *bad);
 
+/* Sets err's name to the len bytes at name, cut at MEXPR_MAX_NAME. */
+void mexpr_error_name(struct mexpr_error *err, const char *name, size_t len);
+
 /* A one-line reason for a status ("division by zero", "not counted", ...). */
 const char *mexpr_strerror(enum mexpr_status st);
 

@@ -48,10 +48,15 @@ static void fail(struct mx *m, enum mexpr_status st, const char *at, const char 
 		return;
 	m->err.status = st;
 	m->err.column = (size_t)(at - m->s) + 1;
+	mexpr_error_name(&m->err, name, len);
+}
+
+void mexpr_error_name(struct mexpr_error *err, const char *name, size_t len)
+{
 	if (len > MEXPR_MAX_NAME)
 		len = MEXPR_MAX_NAME;
-	memcpy(m->err.name, name, len);
-	m->err.name[len] = '\0';
+	memcpy(err->name, name, len);
+	err->name[len] = '\0';
 }
 
 static void skip_space(struct mx *m)
@@ -77,12 +82,15 @@ static double number(struct mx *m)
 			v += (*m->p++ - '0') * (scale /= 10);
 	}
 	if (m->code) {
-		/* a program holds whole numbers below 65536, exactly what the text gives */
-		if (v > 0xffff || v != (double)(unsigned)v)
+		/* a program holds whole numbers below 65536, exactly what the text gives (and a
+		 * larger one is not converted: out of unsigned's range that is undefined) */
+		unsigned n = v <= 0xffff ? (unsigned)v : 0;
+
+		if (v > 0xffff || v != (double)n)
 			m->bad = 1;
 		emit(m, MEXPR_OP_NUMBER, 1);
-		emit(m, (unsigned)v & 0xff, 0);
-		emit(m, ((unsigned)v >> 8) & 0xff, 0);
+		emit(m, n & 0xff, 0);
+		emit(m, n >> 8, 0);
 	}
 	return v;
 }

@@ -183,12 +183,8 @@ double mxtab_metric_run(const struct mxtab_metric *m, mexpr_input input, void *c
 
 	if (err && (err->status == MEXPR_NOVALUE || err->status == MEXPR_UNKNOWN)) {
 		const char *name = mxtab_metric_event(m, bad);
-		size_t len = name ? strlen(name) : 0;
 
-		if (len > MEXPR_MAX_NAME)
-			len = MEXPR_MAX_NAME;
-		memcpy(err->name, name ? name : "", len);
-		err->name[len] = '\0';
+		mexpr_error_name(err, name ? name : "", name ? strlen(name) : 0);
 	}
 	return v;
 }

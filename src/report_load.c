@@ -157,10 +157,11 @@ static int load_split(const cJSON *a, struct report_event *e)
 	if (!(parts = calloc((size_t)cJSON_GetArraySize(a) + 1, sizeof(*parts))))
 		return -1;
 	cJSON_ArrayForEach(it, a) {
-		struct report_part *p = &parts[i++];
+		struct report_part *p;
 
-		if (i > UINT16_MAX)	/* a part per Arm PMU: no report of pmuprof's has more */
+		if (i == UINT16_MAX)	/* a part per Arm PMU: no report of pmuprof's has more */
 			break;
+		p = &parts[i++];
 		p->pmu = str(it, "pmu") ? str(it, "pmu") : "";
 		p->core = str(it, "core");
 		copy(p->cpus, sizeof(p->cpus), str(it, "cpus"));
@@ -175,7 +176,7 @@ static int load_split(const cJSON *a, struct report_event *e)
 		p->running_ns = count(it, "time_running_ns");
 	}
 	e->split = parts;
-	e->nsplit = (uint16_t)(i > UINT16_MAX ? UINT16_MAX : i);
+	e->nsplit = (uint16_t)i;
 	return 0;
 }
 

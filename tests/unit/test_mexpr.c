@@ -229,6 +229,9 @@ static void compile_limits(void)
 
 	TAP_EQ_INT(mexpr_compile("A * 65536", input_number, NULL, code, sizeof(code)), 0,
 		   "a number of 65536 or more is not compiled");
+	/* past unsigned's range too (no conversion of it: UndefinedBehaviorSanitizer's run) */
+	TAP_EQ_INT(mexpr_compile("A * 99999999999999999999", input_number, NULL, code,
+				 sizeof(code)), 0, "a number past 2^64 is not compiled");
 	n = mexpr_compile("A * 65535", input_number, NULL, code, sizeof(code));
 	tap_ok(n == 6 && code[0] == MEXPR_OP_INPUT && code[1] == MEXPR_OP_NUMBER &&
 	       code[2] == 0xff && code[3] == 0xff && code[4] == MEXPR_OP_MUL &&
