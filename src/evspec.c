@@ -301,8 +301,9 @@ pp_status evspec_parse(const char *spec, struct evspec_list *list, struct evspec
 	 * text and first word (parse_event): no more than twice the spec and two NULs an event
 	 * (it was four times the spec), and the requests' array reserved for them at once, not
 	 * grown by doubling (issue 16: a run's heap) */
-	for (; spec[len]; len++)
-		most += spec[len] == ',';
+	len = strlen(spec);
+	for (const char *p = spec; (p = memchr(p, ',', (size_t)(spec + len - p))); p++)
+		most++;
 	c.cap = 2 * len + 2 * most + 1;
 	/* both blocks bigger than the 1,032 bytes glibc keeps freed blocks of one size for
 	 * that size alone (its tcache): freed after resolution, they return to the heap for the

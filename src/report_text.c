@@ -27,6 +27,29 @@ static void group_digits(char *buf, size_t len, uint64_t v, int plain)
 	buf[o] = '\0';
 }
 
+/* "<not counted>", as one copy of a known length: most rows of a run that multiplexed, or of
+ * a command too short for the counters, print one (issue 16: joining the three parts took a
+ * hundred instructions a row) */
+static void bracketed(char *num, size_t len, enum report_status st)
+{
+#define BRACKETED(s) { "<" s ">", sizeof("<" s ">") }
+	static const struct {
+		char text[16];
+		size_t size;
+	} b[] = {
+		[REPORT_NOT_COUNTED] = BRACKETED("not counted"),
+		[REPORT_NOT_SUPPORTED] = BRACKETED("not supported"),
+		[REPORT_NOT_PERMITTED] = BRACKETED("not permitted"),
+		[REPORT_ABSENT] = BRACKETED("absent"),
+	};
+#undef BRACKETED
+
+	if ((size_t)st < sizeof(b) / sizeof(b[0]) && b[st].size && b[st].size <= len)
+		memcpy(num, b[st].text, b[st].size);
+	else
+		strjoin(num, len, (const char *const[]){ "<", report_status_str(st), ">" }, 3);
+}
+
 /* An event's value as perf prints it: msec for time events, else grouped digits; or its
  * status, "<not counted>", which keeps the unit ("<not counted> msec task-clock", as perf). */
 static const char *format_value(const struct report *r, char *num, size_t len,
@@ -37,7 +60,7 @@ static const char *format_value(const struct report *r, char *num, size_t len,
 	const char *f;
 
 	if (st != REPORT_COUNTED)	/* "<%s>" */
-		strjoin(num, len, (const char *const[]){ "<", report_status_str(st), ">" }, 3);
+		bracketed(num, len, st);
 	else if (ns && (f = textline_fixed(v / 1e6, 2, fx)))
 		strjoin(num, len, &f, 1);
 	else if (ns)

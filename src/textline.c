@@ -41,6 +41,15 @@ void textline_put_over(struct textline *l, const char *s, size_t len)
 /* n spaces */
 static void spaces(struct textline *l, size_t n)
 {
+	static const char sp[32] = "                                ";
+
+	/* a row's padding, mostly: 32 bytes stored whatever n (two stores, no call of
+	 * memset), n of them kept (issue 16: three or four pads a row) */
+	if (n <= sizeof(sp) && l->cap - l->n >= sizeof(sp)) {
+		memcpy(l->b + l->n, sp, sizeof(sp));
+		l->n += n;
+		return;
+	}
 	if (l->n + n > l->cap)
 		textline_flush(l);
 	while (n) {
