@@ -61,7 +61,7 @@ static enum diff_err read_event(const struct report *r, const struct report_even
 	e->name = re->name;
 	e->unit = re->unit;
 	e->status = report_status_str(re->status);
-	if (re->runs && (rc = runs_summary(re->runs, r->nruns, &e->sum)) == -2)
+	if (report_more(re)->runs && (rc = runs_summary(report_more(re)->runs, r->nruns, &e->sum)) == -2)
 		return DIFF_ERR_NOMEM;
 	if (rc)
 		rc = stats_given(report_stats(re), &e->sum);

@@ -142,7 +142,7 @@ static void intervals_csv(const struct report *r, FILE *out, const char *sep)
 		}
 		for (size_t k = 0; k < r->nevents; k++) {
 			const struct report_event *e = &r->events[k];
-			const struct report_delta *d = &e->deltas[i];
+			const struct report_delta *d = &report_more(e)->deltas[i];
 			char val[48];
 			enum report_status st = d->counted ? REPORT_COUNTED :
 				e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED : e->status;
@@ -162,8 +162,8 @@ static void intervals_csv(const struct report *r, FILE *out, const char *sep)
 static void parts_csv(const struct report_event *e, const char *time, int runs, FILE *out,
 		      const char *sep)
 {
-	for (size_t i = 0; i < e->nsplit; i++) {
-		const struct report_part *p = &e->split[i];
+	for (size_t i = 0; i < report_more(e)->nsplit; i++) {
+		const struct report_part *p = &report_more(e)->split[i];
 		char name[256], val[48];
 		struct csv_row w = { .time = time, .value = val, .name = name,
 				     .noise = runs ? "" : NULL, .running_ns = p->running_ns,

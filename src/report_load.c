@@ -94,19 +94,19 @@ static void load_host(const cJSON *h, struct report_host *o)
 	o->kernel_el_source = str(h, "kernel_el_source");
 }
 
-static void load_filter(const cJSON *f, struct report_event *e)
+static void load_filter(const cJSON *f, struct report_event *e, struct report_event_more *m)
 {
 	const cJSON *it;
 
 	if (!cJSON_IsObject(f) || !str(f, "terms"))
 		return;
-	e->filter_terms = str(f, "terms");
-	e->filter_verdict = str(f, "verdict") ? str(f, "verdict") : "ok";
+	m->filter_terms = str(f, "terms");
+	m->filter_verdict = str(f, "verdict") ? str(f, "verdict") : "ok";
 	e->marked = flag(f, "marked");
 	cJSON_ArrayForEach(it, item(f, "not_as_asked"))
 		for (int l = 0; l < FILTER_NLEVELS; l++)
 			if (cJSON_IsString(it) && !strcmp(it->valuestring, filter_level_key(l)))
-				e->filter_differ |= 1u << l;
+				m->filter_differ |= 1u << l;
 }
 
 /* A summary of runs (report_json.c's stats_json); outliers, given, flag those runs. */
@@ -146,7 +146,7 @@ static const char *note_of(const cJSON *o, enum report_status st)
 									      : NULL;
 }
 
-static int load_split(const cJSON *a, struct report_event *e)
+static int load_split(const cJSON *a, struct report_event_more *e)
 {
 	struct report_part *parts;
 	const cJSON *it;
@@ -182,7 +182,7 @@ static int load_split(const cJSON *a, struct report_event *e)
 
 /* The summary of runs (a summary may come without them), and with runs each run's value
  * (NAN: none) and the runs flagged as outliers. */
-static int load_runs(const cJSON *o, struct report_event *e, size_t nruns)
+static int load_runs(const cJSON *o, struct report_event_more *e, size_t nruns)
 {
 	const cJSON *it, *st = item(o, "stats");
 	unsigned char *outlier = NULL;
@@ -225,7 +225,9 @@ static uint64_t wall_of(const cJSON *o, const struct report_event *e)
 	return (uint64_t)(e->value / v + 0.5);	/* positive: no llround (libm) */
 }
 
-static int load_event(const cJSON *o, struct report_event *e, size_t nruns)
+/* Event e, and what only some events have in m (its more). */
+static int load_event(const cJSON *o, struct report_event *e, struct report_event_more *m,
+		      size_t nruns)
 {
 	const cJSON *ex = item(o, "exclude"), *only = item(o, "only_on");
 	int has_value = cJSON_IsNumber(item(o, "value"));
@@ -235,14 +237,14 @@ static int load_event(const cJSON *o, struct report_event *e, size_t nruns)
 	e->unit = str(o, "unit") ? str(o, "unit") : "";
 	e->type = (uint32_t)whole(o, "type", 0);
 	e->config = hex(o, "config");
-	e->config1 = hex(o, "config1");
-	e->config2 = hex(o, "config2");
+	m->config1 = hex(o, "config1");
+	m->config2 = hex(o, "config2");
 	e->excl_user = flag(ex, "user");
 	e->excl_kernel = flag(ex, "kernel");
 	e->excl_hv = flag(ex, "hv");
 	e->excl_host = flag(ex, "host");
 	e->excl_guest = flag(ex, "guest");
-	load_filter(item(o, "filter"), e);
+	load_filter(item(o, "filter"), e, m);
 	e->group = whole(o, "group", -1);
 	e->status = status_of(str(o, "status"), has_value);
 	e->reason = str(o, "reason");
@@ -259,10 +261,10 @@ static int load_event(const cJSON *o, struct report_event *e, size_t nruns)
 	/* a split event's only_on is derived from its parts' statuses */
 	if (!cJSON_IsArray(item(o, "split")) && cJSON_GetArraySize(only) == 1 &&
 	    cJSON_IsString(cJSON_GetArrayItem(only, 0)))
-		e->only_pmu = cJSON_GetArrayItem(only, 0)->valuestring;
-	if (load_split(item(o, "split"), e) != 0)
+		m->only_pmu = cJSON_GetArrayItem(only, 0)->valuestring;
+	if (load_split(item(o, "split"), m) != 0)
 		return -1;
-	return load_runs(o, e, nruns);
+	return load_runs(o, m, nruns);
 }
 
 /* The runs recorded: "repeat"'s count, else the longest runs array of an event; never more
@@ -324,7 +326,7 @@ static int load_intervals(const cJSON *root, struct report *r)
 	r->interval_t_ns = t;
 	r->nintervals = n;
 	for (size_t k = 0; k < r->nevents; k++)
-		if (!(r->events[k].deltas = calloc(n + 1, sizeof(struct report_delta))))
+		if (!(r->more[k].deltas = calloc(n + 1, sizeof(struct report_delta))))
 			return -1;
 	cJSON_ArrayForEach(it, a) {
 		size_t k = 0;
@@ -335,7 +337,7 @@ static int load_intervals(const cJSON *root, struct report *r)
 
 			if (k >= r->nevents)
 				break;
-			x = (struct report_delta *)&r->events[k].deltas[i];	/* allocated here */
+			x = (struct report_delta *)&r->more[k].deltas[i];	/* allocated here */
 			x->counted = cJSON_IsNumber(item(d, "value"));
 			x->value = num(d, "value", 0);
 			x->raw = count(d, "raw_value");
@@ -431,7 +433,7 @@ static int load_units(const cJSON *root, struct report *r)
 
 		if (!c)
 			return -1;
-		r->events[k].cells = c;
+		r->more[k].cells = c;
 		cJSON_ArrayForEach(u, item(ev, "units")) {
 			long x = unit_ix(r, str(u, "unit"));
 
@@ -442,8 +444,8 @@ static int load_units(const cJSON *root, struct report *r)
 	if (!r->nintervals)
 		return 0;
 	for (size_t k = 0; k < r->nevents; k++)
-		if (!(r->events[k].unit_deltas = calloc(r->nintervals * r->nunits + 1,
-							 sizeof(struct report_cell))))
+		if (!(r->more[k].unit_deltas = calloc(r->nintervals * r->nunits + 1,
+						       sizeof(struct report_cell))))
 			return -1;
 	cJSON_ArrayForEach(iv, item(root, "intervals")) {
 		size_t k = 0;
@@ -457,7 +459,7 @@ static int load_units(const cJSON *root, struct report *r)
 				long x = unit_ix(r, str(u, "unit"));
 
 				if (x >= 0)	/* allocated here */
-					load_cell(u, (struct report_cell *)&r->events[k]
+					load_cell(u, (struct report_cell *)&r->more[k]
 						  .unit_deltas[i * r->nunits + (size_t)x]);
 			}
 			k++;
@@ -526,13 +528,18 @@ int report_load(const cJSON *root, struct report *r)
 						       : PMUPROF_VERSION;
 	load_host(item(root, "host"), &r->host);
 	r->nruns = nruns_of(root);
+	/* every event with its more: a document is read for diff and report, not on a run's
+	 * path */
 	if (load_command(root, r) != 0 ||
-	    !(r->events = calloc((size_t)cJSON_GetArraySize(evs) + 1, sizeof(*r->events))))
+	    !(r->events = calloc((size_t)cJSON_GetArraySize(evs) + 1, sizeof(*r->events))) ||
+	    !(r->more = calloc((size_t)cJSON_GetArraySize(evs) + 1, sizeof(*r->more))))
 		goto fail;
 	cJSON_ArrayForEach(it, evs) {
 		r->nevents++;
-		if (load_event(it, &r->events[k++], r->nruns) != 0)
+		r->events[k].more = &r->more[k];
+		if (load_event(it, &r->events[k], &r->more[k], r->nruns) != 0)
 			goto fail;
+		k++;
 	}
 	if (load_time(root, r) != 0 || load_intervals(root, r) != 0 ||
 	    load_units(root, r) != 0 || load_metric_requests(root, r) != 0)

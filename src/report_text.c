@@ -99,10 +99,11 @@ static void tl_fixed(struct textline *l, double v, int width, int prec)
 static void print_outliers(const struct report *r, const struct report_event *e,
 			   struct textline *l)
 {
+	const unsigned char *outlier = report_more(e)->outlier;
 	int any = 0;
 
-	for (size_t i = 0; e->outlier && i < r->nruns; i++) {
-		if (!e->outlier[i])
+	for (size_t i = 0; outlier && i < r->nruns; i++) {
+		if (!outlier[i])
 			continue;
 		textline_puts(l, any++ ? ", " : "                                       "
 			      "                  # outlier runs (modified Z-score > 3.5): ");
@@ -152,8 +153,8 @@ static void print_more_metrics(const struct report *r, size_t idx, const char *p
 static void print_split(const struct report *r, const struct report_event *e,
 			struct textline *l)
 {
-	for (size_t i = 0; i < e->nsplit; i++) {
-		const struct report_part *p = &e->split[i];
+	for (size_t i = 0; i < report_more(e)->nsplit; i++) {
+		const struct report_part *p = &report_more(e)->split[i];
 		char num[40], name[128], where[192];
 		const char *unit;
 		int len;
@@ -376,7 +377,7 @@ static void print_event(const struct report *r, const struct report_event *e,
 	if (r->nruns)
 		print_outliers(r, e, l);
 	print_note(e, 0, 0, l);
-	if (e->split)
+	if (report_more(e)->split)
 		print_split(r, e, l);
 	print_note(e, 0, 1, l);
 }
@@ -540,7 +541,7 @@ static void print_intervals(const struct report *r, struct textline *l)
 		}
 		for (size_t k = 0; k < r->nevents; k++) {
 			const struct report_event *e = &r->events[k];
-			const struct report_delta *d = &e->deltas[i];
+			const struct report_delta *d = &report_more(e)->deltas[i];
 			char num[40];
 			const char *unit = format_value(r, num, sizeof(num), e, d->counted ?
 				REPORT_COUNTED : e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED :
