@@ -45,6 +45,8 @@ static inline int textline_failed(const struct textline *l)
 {
 	return l->fp ? ferror(l->fp) != 0 : l->err != 0;
 }
+/* Appends n spaces: "%*s" of "" (no strlen, no copy of the string). */
+void textline_spaces(struct textline *l, size_t n);
 /* Appends s left-justified in width columns, as %-*s does. */
 void textline_pad(struct textline *l, const char *s, size_t width);
 /* Appends s right-justified in width columns, as %*s does. */

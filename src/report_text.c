@@ -121,8 +121,8 @@ static void tl_metric(struct textline *l, double v, const char *label)
 
 	textline_put(l, " # ", 3);
 	tl_fixed(l, v, 8, share ? 2 : 3);	/* " # %8.2f%% %s" or " # %8.3f %s" */
-	textline_pad(l, share ? "% " : " ", 0);
-	textline_pad(l, share ? label + 2 : label, 0);
+	textline_put(l, share ? "% " : " ", share ? 2 : 1);
+	textline_puts(l, share ? label + 2 : label);
 }
 
 /* The metrics beside event idx after the first, each on a line of its own in the metric
@@ -140,7 +140,7 @@ static void print_more_metrics(const struct report *r, size_t idx, const char *p
 			skip = 0;
 			continue;
 		}
-		textline_pad(l, "", 18 + 1 + 4 + 1 + 32);	/* "%18s %-4s %-32s" of "" */
+		textline_spaces(l, 18 + 1 + 4 + 1 + 32);	/* "%18s %-4s %-32s" of "" */
 		tl_metric(l, m->value, m->label);
 		textline_puts(l, m->estimate ? " (estimate)" : "");
 		textline_end(l);
@@ -170,7 +170,7 @@ static void print_split(const struct report *r, const struct report_event *e,
 		textline_puts(l, where);
 		if (p->status == REPORT_COUNTED && e->enabled_ns) {
 			/* "%*s %6.2f%% of the time here" */
-			textline_pad(l, "", len < 40 ? (size_t)(40 - len) : 0);
+			textline_spaces(l, len < 40 ? (size_t)(40 - len) : 0);
 			textline_put(l, " ", 1);
 			tl_fixed(l, 100.0 * (double)p->enabled_ns / (double)e->enabled_ns, 6, 2);
 			textline_puts(l, "% of the time here");
@@ -221,13 +221,13 @@ static void print_row(const struct text_row *w, struct textline *l)
 	if (w->has_metric)
 		tl_metric(l, w->mval, w->munit);
 	if (w->noise) {	/* perf stat -r's "( +- x% )": the relative standard error */
-		textline_pad(l, "", spaces);
+		textline_spaces(l, spaces);
 		textline_put(l, " ( +- ", 6);
 		tl_fixed(l, 100.0 * w->rse, 5, 2);
 		textline_put(l, "% )", 3);
 	}
 	if (w->pct) {	/* "%*s (%.2f%%)": the share of the time counted, after the noise */
-		textline_pad(l, "", w->noise ? 0 : spaces);
+		textline_spaces(l, w->noise ? 0 : spaces);
 		textline_put(l, " (", 2);
 		tl_fixed(l, w->counted_pct, 0, 2);
 		textline_put(l, "%)", 2);
@@ -248,7 +248,7 @@ static void note_line(const struct report_event *e, int named, int mark, struct 
 	char note[256];
 
 	/* "%18s %-4s # %s%s%s: %s\n", or "^ %s%s%s\n" for the mark */
-	textline_pad(l, "", 18 + 1 + 4 + 1);
+	textline_spaces(l, 18 + 1 + 4 + 1);
 	textline_puts(l, mark ? "^ " : "# ");
 	textline_puts(l, name);
 	textline_puts(l, colon);
@@ -394,7 +394,7 @@ static void print_unit(const struct report *r, const struct report_unit *u, stru
 	if (r->aggr == REPORT_AGGR_THREAD) {	/* "%16.*s-%-8s " */
 		dash = strrchr(id, '-');
 		num = dash ? (size_t)(dash - id) : num;
-		textline_pad(l, "", num < 16 ? 16 - num : 0);
+		textline_spaces(l, num < 16 ? 16 - num : 0);
 		textline_put(l, id, num);
 		textline_put(l, "-", 1);
 		textline_pad(l, dash ? dash + 1 : "", 8);

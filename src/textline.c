@@ -38,8 +38,7 @@ void textline_put_over(struct textline *l, const char *s, size_t len)
 	l->n = len;
 }
 
-/* n spaces */
-static void spaces(struct textline *l, size_t n)
+void textline_spaces(struct textline *l, size_t n)
 {
 	static const char sp[32] = "                                ";
 
@@ -68,14 +67,14 @@ void textline_pad(struct textline *l, const char *s, size_t width)
 	size_t len = strlen(s);
 
 	textline_put(l, s, len);
-	spaces(l, width > len ? width - len : 0);
+	textline_spaces(l, width > len ? width - len : 0);
 }
 
 void textline_rpad(struct textline *l, const char *s, size_t width)
 {
 	size_t len = strlen(s);
 
-	spaces(l, width > len ? width - len : 0);
+	textline_spaces(l, width > len ? width - len : 0);
 	textline_put(l, s, len);
 }
 
