@@ -45,19 +45,30 @@ static pp_status fail_char(struct cursor *c, const char *fmt)
 	return fail(c, c->i, what);
 }
 
-/* The characters of a name, one bit each of the 128 ASCII codes: letters, digits, '_', '-',
- * '.' (a test per character the parser scans, cheap: issue 16). */
-static const uint64_t name_bits[2] = {
-	/* '0'-'9' (48-57), '-' (45), '.' (46) */
-	0x03ff000000000000u | UINT64_C(1) << '-' | UINT64_C(1) << '.',
-	0x07fffffe87fffffeu,	/* 'A'-'Z' (65-90), '_' (95), 'a'-'z' (97-122) */
+/* The characters of a name, a byte each of the 256: letters, digits, '_', '-', '.' (a load
+ * per character the parser scans: issue 16). */
+static const unsigned char name_chars[256] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0x00 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0x10 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0,	/* 0x20 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,	/* 0x30 */
+	0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 0x40 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1,	/* 0x50 */
+	0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,	/* 0x60 */
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0,	/* 0x70 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0x80 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0x90 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xa0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xb0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xc0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xd0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xe0 */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0xf0 */
 };
 
 static int is_name_char(char ch)
 {
-	unsigned char u = (unsigned char)ch;
-
-	return u < 128 && (name_bits[u >> 6] >> (u & 63) & 1);
+	return name_chars[(unsigned char)ch];
 }
 
 /* Where the name that starts at s[i] ends. */

@@ -204,9 +204,13 @@ static void put_columns(struct textline *l, const char *num, const char *unit,
 			const char *name, size_t name_width)
 {
 	textline_rpad(l, num, 18);
-	textline_put(l, " ", 1);
-	textline_pad(l, unit, 4);
-	textline_put(l, " ", 1);
+	if (*unit) {
+		textline_put(l, " ", 1);
+		textline_pad(l, unit, 4);
+		textline_put(l, " ", 1);
+	} else {	/* most rows: " %-4s " of "", six spaces */
+		textline_spaces(l, 6);
+	}
 	textline_pad(l, name, name_width);
 }
 
@@ -373,7 +377,10 @@ static void print_event(const struct report *r, const struct report_event *e,
 	w.pct = e->status == REPORT_COUNTED && e->counted_pct < 99.995;
 	w.noise = r->nruns && e->status == REPORT_COUNTED && !isnan(report_stats(e)->rse);
 	print_row(&w, l);
-	print_more_metrics(r, (size_t)(e - r->events), NULL, w.has_metric, l);
+	/* an event with no figure beside its count has no metric either: not counted, or no
+	 * metric with a value anchored on it (issue 16: a walk of every metric an event) */
+	if (w.has_metric)
+		print_more_metrics(r, (size_t)(e - r->events), NULL, w.has_metric, l);
 	if (r->nruns)
 		print_outliers(r, e, l);
 	print_note(e, 0, 0, l);

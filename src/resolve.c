@@ -239,7 +239,15 @@ static pp_status apply_term_string(const struct sysfs_pmu *pmu, const char *term
  * every kernel, but read, not assumed); config itself when there is no PMU or no term. */
 static pp_status place_code(const struct sysfs_pmu *pmu, unsigned code, uint64_t cfg[4])
 {
-	const struct sysfs_format *f = pmu ? sysfs_format_find(pmu, "event") : NULL;
+	const struct sysfs_format *f = NULL;
+
+	/* the kernel spells it "event": six bytes of each name compared in place (issue 16:
+	 * every event looks it up), the case-blind search only when none is spelled so */
+	for (size_t i = 0; pmu && !f && i < pmu->nformats; i++)
+		if (!memcmp(pmu->formats[i].name, "event", sizeof("event")))
+			f = &pmu->formats[i];
+	if (pmu && !f)
+		f = sysfs_format_find(pmu, "event");
 
 	if (!f) {
 		cfg[0] = code;
