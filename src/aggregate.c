@@ -153,6 +153,10 @@ const struct agg_row *agg_find(const struct agg_row *rows, size_t n, const struc
 {
 	size_t lo = 0, hi = n;
 
+	/* a plain run has one row an event, event k's at k: tried first (issue 16: a search of
+	 * every event's rows for every event) */
+	if (k->ev < n && !key_cmp(&rows[k->ev].key, k))
+		return &rows[k->ev];
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		int c = key_cmp(&rows[mid].key, k);

@@ -103,7 +103,8 @@ static void req_free(struct evspec_req *r)
 		free(r->terms[t].key);
 		free(r->terms[t].value);
 	}
-	free(r->terms);
+	if (r->terms)	/* most requests are a bare name (issue 16: a call of free each) */
+		free(r->terms);
 	memset(r, 0, sizeof(*r));
 }
 

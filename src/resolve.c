@@ -634,7 +634,8 @@ pp_status resolve_event(const struct evspec_req *req, struct pp_event *ev,
 
 void resolve_event_free(struct pp_event *ev)
 {
-	free(ev->strs);
+	if (ev->strs)	/* a run's events have their strings in the context's pool */
+		free(ev->strs);
 	ev->name = ev->pmu = ev->arm_name = ev->strs = NULL;
 }
 

@@ -19,7 +19,8 @@
 # exist cost nothing but their place: the link matches names, and whatever is not listed goes
 # where it went before. Run it after a change that moves the stat path to new functions:
 #   make && sh tools/hot-text.sh && git diff tools/hot-text.txt
-# Needs valgrind. Usage: tools/hot-text.sh [PMUPROF] (default build/pmuprof).
+# Needs valgrind. Usage: tools/hot-text.sh [PMUPROF] (default build/pmuprof); with
+# HOT_TEXT_OUT set, the list goes there instead (tests/cli/layout.bats compares the two).
 set -eu
 cd "$(dirname "$0")/.."
 PP=$(realpath "${1:-build/pmuprof}")
@@ -126,6 +127,6 @@ fns 1 | sort -u | comm -23 - "$T/tier0" >"$T/tier1"
 	cat "$T/tier1"
 	echo "# tier 2"
 	cat "$T/tier2"
-} >tools/hot-text.txt
+} >"${HOT_TEXT_OUT:-tools/hot-text.txt}"
 echo "hot-text: $(wc -l <"$T/tier0") + $(wc -l <"$T/tier1") + $(wc -l <"$T/tier2") functions," \
-	"$(wc -l <"$T/rodata") files' read-only data in tools/hot-text.txt"
+	"$(wc -l <"$T/rodata") files' read-only data in ${HOT_TEXT_OUT:-tools/hot-text.txt}"

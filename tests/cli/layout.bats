@@ -91,3 +91,21 @@ needs_symbols() {
 	# the generator aligns the tables to the kernel's fault-around window (tools/evgen_emit.c)
 	[ $((16#$output % 65536)) -eq 0 ] || fail "evtab_gen at 0x$output is not 64 KiB aligned"
 }
+
+@test "tools/hot-text.txt lists every function the real job runs now in tier 0" {
+	# a function the compiler stops inlining (a change of code or of what it calls) is new
+	# to the list: not listed, the link leaves it where the cold code goes, and each plain
+	# run pays a window of the file more for it (16 us in the A57 guest). The list is made
+	# from the release build by callgrind, whatever binary the other tests check.
+	command -v valgrind >/dev/null || skip "valgrind is not installed: tools/hot-text.sh needs it"
+	pp=$ROOT/${O:-build}/pmuprof
+	[ -x "$pp" ] || fail "the release build is not built ($pp): run make"
+	HOT_TEXT_OUT=$PWD/now.txt run sh "$ROOT/tools/hot-text.sh" "$pp"
+	assert_success
+	awk '/^# tier 1/ { exit } /^[A-Za-z_]/' "$ROOT/tools/hot-text.txt" | sort >listed
+	awk '/^# tier 1/ { exit } /^[A-Za-z_]/' now.txt | sort >now
+	[ "$(wc -l <now)" -ge 100 ] || fail "tools/hot-text.sh found only $(wc -l <now) functions"
+	missing=$(comm -13 listed now | tr '\n' ' ')
+	[ -z "$missing" ] || fail "the real job runs functions tier 0 of tools/hot-text.txt" \
+		"does not list: $missing(run tools/hot-text.sh)"
+}
