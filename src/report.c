@@ -266,8 +266,9 @@ const struct report_cell *report_cell_at(const struct report *r, const struct re
 const struct stats_summary *report_stats(const struct report_event *e)
 {
 	static const struct stats_summary none;
+	const struct stats_summary *s = report_more(e)->stats;
 
-	return report_more(e)->stats ? report_more(e)->stats : &none;
+	return s ? s : &none;
 }
 
 const struct report_event_more report_more_none;

@@ -146,7 +146,7 @@ static const char *note_of(const cJSON *o, enum report_status st)
 									      : NULL;
 }
 
-static int load_split(const cJSON *a, struct report_event_more *e)
+static int load_split(const cJSON *a, struct report_event_more *m)
 {
 	struct report_part *parts;
 	const cJSON *it;
@@ -175,14 +175,14 @@ static int load_split(const cJSON *a, struct report_event_more *e)
 		p->enabled_ns = count(it, "time_enabled_ns");
 		p->running_ns = count(it, "time_running_ns");
 	}
-	e->split = parts;
-	e->nsplit = (uint16_t)i;
+	m->split = parts;
+	m->nsplit = (uint16_t)i;
 	return 0;
 }
 
 /* The summary of runs (a summary may come without them), and with runs each run's value
  * (NAN: none) and the runs flagged as outliers. */
-static int load_runs(const cJSON *o, struct report_event_more *e, size_t nruns)
+static int load_runs(const cJSON *o, struct report_event_more *m, size_t nruns)
 {
 	const cJSON *it, *st = item(o, "stats");
 	unsigned char *outlier = NULL;
@@ -193,11 +193,11 @@ static int load_runs(const cJSON *o, struct report_event_more *e, size_t nruns)
 	if (cJSON_IsObject(st)) {
 		if (!(sum = calloc(1, sizeof(*sum))))
 			return -1;
-		e->stats = sum;
+		m->stats = sum;
 		if (load_stats(st, sum, nruns ? &outlier : NULL, nruns) != 0)
 			return -1;
 	}
-	e->outlier = outlier;
+	m->outlier = outlier;
 	if (!nruns)
 		return 0;
 	if (!(v = malloc((nruns + 1) * sizeof(*v))))
@@ -207,7 +207,7 @@ static int load_runs(const cJSON *o, struct report_event_more *e, size_t nruns)
 	cJSON_ArrayForEach(it, item(o, "runs"))
 		if (i < nruns)
 			v[i++] = cJSON_IsNumber(it) ? it->valuedouble : NAN;
-	e->runs = v;
+	m->runs = v;
 	return 0;
 }
 

@@ -153,8 +153,10 @@ static void print_more_metrics(const struct report *r, size_t idx, const char *p
 static void print_split(const struct report *r, const struct report_event *e,
 			struct textline *l)
 {
-	for (size_t i = 0; i < report_more(e)->nsplit; i++) {
-		const struct report_part *p = &report_more(e)->split[i];
+	const struct report_event_more *m = report_more(e);
+
+	for (size_t i = 0; i < m->nsplit; i++) {
+		const struct report_part *p = &m->split[i];
 		char num[40], name[128], where[192];
 		const char *unit;
 		int len;

@@ -116,8 +116,8 @@ static void over_runs(const struct agg_row *rows, size_t nrows, const struct rea
 	f->pct = win > 0 ? 100.0 * ru / win : 100.0;
 }
 
-/* The event's identity: what it is, never what it counted. */
-/* -1 when memory ran out. */
+/* Event k's identity: what it is, never what it counted; what few events have of it (config1
+ * and config2, filter-bit terms) in its more. -1 when memory ran out. */
 static int fill_identity(struct report *r, size_t k, const struct stat_event *e)
 {
 	const struct pp_attr *a = &e->sel.ev.attr;
@@ -167,15 +167,15 @@ static void put_figures(struct report_event *re, const struct figures *f)
 
 /* With -r: each run's value (vals, taken over), their summary and outliers. -1 when memory
  * ran out. */
-static int fill_stats(struct report_event_more *re, double *vals, size_t nruns)
+static int fill_stats(struct report_event_more *more, double *vals, size_t nruns)
 {
 	double *counted = malloc(nruns * sizeof(*counted) + 1);
 	unsigned char *flag = zalloc(nruns + 1, 1), *cflag = zalloc(nruns + 1, 1);
 	struct stats_summary *sum = zalloc(1, sizeof(*sum));
 	size_t m = 0;
 
-	re->runs = vals;
-	re->stats = sum;
+	more->runs = vals;
+	more->stats = sum;
 	if (!counted || !flag || !cflag || !sum) {
 		free(counted);
 		free(flag);
@@ -190,7 +190,7 @@ static int fill_stats(struct report_event_more *re, double *vals, size_t nruns)
 		for (size_t i = 0, j = 0; i < nruns; i++)
 			if (!isnan(vals[i]))
 				flag[i] = cflag[j++];
-	re->outlier = flag;
+	more->outlier = flag;
 	free(counted);
 	free(cflag);
 	return 0;
@@ -451,7 +451,7 @@ static int units(struct report *r, const struct agg_row *rows, size_t nrows, enu
 }
 
 /* Event k's cells per unit (totals, and with -I per interval). -1 when memory ran out. */
-static int cells(struct report_event_more *re, const struct agg_row *rows, size_t nrows,
+static int cells(struct report_event_more *more, const struct agg_row *rows, size_t nrows,
 		 const int32_t *ids, size_t nunits, const struct readings *rd, size_t nruns,
 		 uint32_t k, const char *fixture, size_t nintervals, int skip_zero)
 {
@@ -459,7 +459,7 @@ static int cells(struct report_event_more *re, const struct agg_row *rows, size_
 
 	if (!c)
 		return -1;
-	re->cells = c;
+	more->cells = c;
 	for (size_t u = 0; u < nunits; u++) {
 		struct figures f;
 		int present = 0;
@@ -483,7 +483,7 @@ static int cells(struct report_event_more *re, const struct agg_row *rows, size_
 		return 0;
 	if (!(d = zalloc(nintervals * nunits + 1, sizeof(*d))))
 		return -1;
-	re->unit_deltas = d;
+	more->unit_deltas = d;
 	for (size_t i = 0; i < nintervals; i++)
 		for (size_t u = 0; u < nunits; u++) {
 			struct agg_key key = { k, ids[u], 0, (uint32_t)i };
