@@ -96,9 +96,10 @@ needs_symbols() {
 	# a function the compiler stops inlining (a change of code or of what it calls) is new
 	# to the list: not listed, the link leaves it where the cold code goes, and each plain
 	# run pays a window of the file more for it (16 us in the A57 guest). The list is made
-	# from the release build by callgrind, whatever binary the other tests check.
+	# from the release build (make's ./pmuprof) by callgrind, whatever binary the other tests
+	# check (a sanitizer's build does not run under valgrind)
 	command -v valgrind >/dev/null || skip "valgrind is not installed: tools/hot-text.sh needs it"
-	pp=$ROOT/${O:-build}/pmuprof
+	pp=$ROOT/pmuprof
 	[ -x "$pp" ] || fail "the release build is not built ($pp): run make"
 	HOT_TEXT_OUT=$PWD/now.txt run sh "$ROOT/tools/hot-text.sh" "$pp"
 	assert_success
