@@ -56,12 +56,13 @@ static enum diff_err settle(struct diff_event *e, int rc)
 static enum diff_err read_event(const struct report *r, const struct report_event *re,
 				struct diff_event *e)
 {
+	const double *runs = report_more(re)->runs;
 	int rc = -1;
 
 	e->name = re->name;
 	e->unit = re->unit;
 	e->status = report_status_str(re->status);
-	if (report_more(re)->runs && (rc = runs_summary(report_more(re)->runs, r->nruns, &e->sum)) == -2)
+	if (runs && (rc = runs_summary(runs, r->nruns, &e->sum)) == -2)
 		return DIFF_ERR_NOMEM;
 	if (rc)
 		rc = stats_given(report_stats(re), &e->sum);

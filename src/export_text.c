@@ -113,12 +113,13 @@ static void om_events(const struct report *r, FILE *out)
 		  "An event split over core types has a sample per core type's PMU, labelled cpus.");
 	for (size_t k = 0; k < r->nevents; k++) {
 		const struct report_event *e = &r->events[k];
-		const struct report_part *p = report_more(e)->split;
+		const struct report_event_more *m = report_more(e);
+		const struct report_part *p = m->split;
 
 		if (e->status == REPORT_COUNTED)
 			om_event(out, "pmuprof_event_value", e, e->pmu, NULL, NULL, e->value);
 		om_units(r, out, "pmuprof_event_value", e, -1, NULL);
-		for (size_t i = 0; i < report_more(e)->nsplit; i++)
+		for (size_t i = 0; i < m->nsplit; i++)
 			if (p[i].status == REPORT_COUNTED)
 				om_event(out, "pmuprof_event_value", e, p[i].pmu, p[i].cpus, NULL,
 					 p[i].value);
@@ -127,11 +128,12 @@ static void om_events(const struct report *r, FILE *out)
 		  "on a counter: 1 counted throughout, below 1 multiplexed, 0 not counted.");
 	for (size_t k = 0; k < r->nevents; k++) {
 		const struct report_event *e = &r->events[k];
-		const struct report_part *p = report_more(e)->split;
+		const struct report_event_more *m = report_more(e);
+		const struct report_part *p = m->split;
 
 		om_event(out, "pmuprof_event_running_ratio", e, e->pmu, NULL, NULL,
 			 e->status == REPORT_COUNTED ? e->counted_pct / 100 : 0);
-		for (size_t i = 0; i < report_more(e)->nsplit; i++)
+		for (size_t i = 0; i < m->nsplit; i++)
 			om_event(out, "pmuprof_event_running_ratio", e, p[i].pmu, p[i].cpus, NULL,
 				 p[i].status == REPORT_COUNTED ? ratio(p[i].running_ns, p[i].enabled_ns)
 							       : 0);

@@ -162,8 +162,10 @@ static void intervals_csv(const struct report *r, FILE *out, const char *sep)
 static void parts_csv(const struct report_event *e, const char *time, int runs, FILE *out,
 		      const char *sep)
 {
-	for (size_t i = 0; i < report_more(e)->nsplit; i++) {
-		const struct report_part *p = &report_more(e)->split[i];
+	const struct report_event_more *m = report_more(e);
+
+	for (size_t i = 0; i < m->nsplit; i++) {
+		const struct report_part *p = &m->split[i];
 		char name[256], val[48];
 		struct csv_row w = { .time = time, .value = val, .name = name,
 				     .noise = runs ? "" : NULL, .running_ns = p->running_ns,

@@ -27,27 +27,22 @@ static void group_digits(char *buf, size_t len, uint64_t v, int plain)
 	buf[o] = '\0';
 }
 
-/* "<not counted>", as one copy of a known length: most rows of a run that multiplexed, or of
- * a command too short for the counters, print one (issue 16: joining the three parts took a
- * hundred instructions a row) */
+/* "<not counted>": the status's words between angle brackets, by one strlen and one copy
+ * (issue 16: most rows of a run that multiplexed, or of a command too short for the counters,
+ * print one, and joining the three parts took a hundred instructions a row) */
 static void bracketed(char *num, size_t len, enum report_status st)
 {
-#define BRACKETED(s) { "<" s ">", sizeof("<" s ">") }
-	static const struct {
-		char text[16];
-		size_t size;
-	} b[] = {
-		[REPORT_NOT_COUNTED] = BRACKETED("not counted"),
-		[REPORT_NOT_SUPPORTED] = BRACKETED("not supported"),
-		[REPORT_NOT_PERMITTED] = BRACKETED("not permitted"),
-		[REPORT_ABSENT] = BRACKETED("absent"),
-	};
-#undef BRACKETED
+	const char *s = report_status_str(st);
+	size_t n = strlen(s);
 
-	if ((size_t)st < sizeof(b) / sizeof(b[0]) && b[st].size && b[st].size <= len)
-		memcpy(num, b[st].text, b[st].size);
-	else
-		strjoin(num, len, (const char *const[]){ "<", report_status_str(st), ">" }, 3);
+	if (n + 3 > len) {
+		strjoin(num, len, (const char *const[]){ "<", s, ">" }, 3);	/* cut to len */
+		return;
+	}
+	num[0] = '<';
+	memcpy(num + 1, s, n);
+	num[n + 1] = '>';
+	num[n + 2] = '\0';
 }
 
 /* An event's value as perf prints it: msec for time events, else grouped digits; or its
