@@ -17,8 +17,9 @@ import json
 import os
 import sys
 
-ARM = sys.argv[1] if len(sys.argv) > 1 else '../shared/reference/arm-data'
-TEL = sys.argv[2] if len(sys.argv) > 2 else '../shared/reference/arm-telemetry'
+REF = os.environ.get('PMUPROF_ARM_REFERENCE') or '../shared/reference'
+ARM = sys.argv[1] if len(sys.argv) > 1 else REF + '/arm-data'
+TEL = sys.argv[2] if len(sys.argv) > 2 else REF + '/arm-telemetry'
 OUT = sys.argv[3] if len(sys.argv) > 3 else 'events'
 
 # Cores left out: PMUv2 (Armv7) parts, and Cortex-R52 (AArch32-only Armv8-R with an MPU,

@@ -24,7 +24,8 @@ import os
 import re
 import sys
 
-TEL = sys.argv[1] if len(sys.argv) > 1 else '../shared/reference/arm-telemetry'
+REF = os.environ.get('PMUPROF_ARM_REFERENCE') or '../shared/reference'
+TEL = sys.argv[1] if len(sys.argv) > 1 else REF + '/arm-telemetry'
 OUT = sys.argv[2] if len(sys.argv) > 2 else 'events'
 HERE = os.path.dirname(os.path.abspath(__file__))
 

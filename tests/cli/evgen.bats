@@ -24,7 +24,8 @@ refused() {
 	assert_failure 1
 	assert_output --partial "evgen: $1: $2"
 	assert_output --partial "no tables written"
-	[ ! -e "$BATS_TEST_TMPDIR/t.c" ] && [ ! -e "$BATS_TEST_TMPDIR/t.h" ]
+	[ ! -e "$BATS_TEST_TMPDIR/t.c" ]
+	[ ! -e "$BATS_TEST_TMPDIR/t.h" ]
 }
 
 @test "evgen accepts a valid core file and writes both outputs" {

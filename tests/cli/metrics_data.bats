@@ -4,7 +4,7 @@
 # generic metrics a core's events allow; what a listing shows and refuses.
 load helpers
 
-TELEMETRY=${PMUPROF_ARM_TELEMETRY:-$ROOT/../shared/reference/arm-telemetry}
+TELEMETRY=${PMUPROF_ARM_REFERENCE:-$ROOT/../shared/reference}/arm-telemetry
 
 # Runs pmuprof list --metrics --json with the arguments into lm.json, checked to be JSON.
 lm_json() {
@@ -20,7 +20,7 @@ jl() {
 
 @test "every metric and group of Arm's telemetry data is in the tables, formula for formula" {
 	[ -d "$TELEMETRY/pmu/cpu" ] ||
-		skip "Arm's telemetry data not found in $TELEMETRY (set PMUPROF_ARM_TELEMETRY)"
+		skip "Arm's telemetry data not found in $TELEMETRY (set PMUPROF_ARM_REFERENCE: docs/testing.md says where to get it)"
 	run python3 "$ROOT/tests/cli/metrics_xcheck.py" "$PMUPROF" "$TELEMETRY"
 	printf '%s\n' "$output"
 	assert_success

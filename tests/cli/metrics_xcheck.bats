@@ -5,7 +5,7 @@
 # zero, an input the report lacks and one not counted give null with the reason; -M GROUP.
 load helpers
 
-TELEMETRY=${PMUPROF_ARM_TELEMETRY:-$ROOT/../shared/reference/arm-telemetry}
+TELEMETRY=${PMUPROF_ARM_REFERENCE:-$ROOT/../shared/reference}/arm-telemetry
 VALUES=$ROOT/tests/tools/metrics_values.py
 
 # The set-up of every test: Arm's data (a skip saying why where it is missing), and base.report,
@@ -14,7 +14,7 @@ VALUES=$ROOT/tests/tools/metrics_values.py
 # those against the schema, and one synthetic report (the first test copies it).
 telemetry_and_base() {
 	[ -d "$TELEMETRY/pmu/cpu" ] ||
-		skip "Arm's telemetry data not found in $TELEMETRY (set PMUPROF_ARM_TELEMETRY)"
+		skip "Arm's telemetry data not found in $TELEMETRY (set PMUPROF_ARM_REFERENCE: docs/testing.md says where to get it)"
 	"$PMUPROF" stat --json -o base.report -e task-clock -- true || fail "stat --json failed"
 }
 

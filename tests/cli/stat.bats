@@ -330,7 +330,8 @@ REFUSED=software/config=0x99/
 		'$PMUPROF' stat -j -o report.json -e task-clock -- touch ran"
 	assert_failure 2
 	assert_output --regexp '^pmuprof: cannot read or write JSON: .*\(install libcjson1\)$'
-	[ ! -e ran ] && [ ! -e report.json ]
+	[ ! -e ran ]
+	[ ! -e report.json ]
 	run unshare -m sh -c "mount --bind /dev/null '$lib' && '$PMUPROF' stat -e task-clock -- true"
 	assert_success
 	assert_output --partial 'task-clock'

@@ -1,10 +1,11 @@
 /* tests/unit/test_evtab_xcheck.c: the generated tables against Arm's machine-readable PMU data.
  *
  * Every (core, event name, code) in the tables must be in Arm's data, and every named event of
- * a covered core in Arm's data must be in the tables. Arm's data: $PMUPROF_ARM_DATA, else
- * ../shared/reference/arm-data from the working directory (the repository root under tests/run).
- * Skipped, saying so, where the data is absent. Arm's telemetry data ($PMUPROF_ARM_TELEMETRY,
- * else ../shared/reference/arm-telemetry: pmu/cpu/<family>/<core>.json) is Arm's too: it names
+ * a covered core in Arm's data must be in the tables. Arm's data is read from
+ * $PMUPROF_ARM_REFERENCE/arm-data, the reference directory defaulting to ../shared/reference from
+ * the working directory (the repository root under tests/run); docs/testing.md says where its
+ * files come from. Skipped, saying so, where the data is absent. Arm's telemetry data
+ * (arm-telemetry/pmu/cpu/<family>/<core>.json beside it) is Arm's too: it names
  * the C1 cores' events, which the PMU data lacks, and an event or two of a core the PMU data
  * leaves out (Neoverse N3's STALL_FRONTEND_FLOW).
  */
@@ -20,10 +21,19 @@
 
 #define MAX_FILES 128
 
+/* $PMUPROF_ARM_REFERENCE/SUB, or ../shared/reference/SUB, into buf. */
+static const char *reference_dir(char *buf, size_t size, const char *sub)
+{
+	const char *d = getenv("PMUPROF_ARM_REFERENCE");
+
+	snprintf(buf, size, "%s/%s", d && *d ? d : "../shared/reference", sub);
+	return buf;
+}
+
 static const char *data_dir(void)
 {
-	const char *d = getenv("PMUPROF_ARM_DATA");
-	return d && *d ? d : "../shared/reference/arm-data";
+	static char path[1024];
+	return reference_dir(path, sizeof(path), "arm-data");
 }
 
 static cJSON *load_json(const char *dir, const char *name)
@@ -53,8 +63,8 @@ static int json_code_of(const cJSON *events, const char *name);
 
 static const char *telemetry_dir(void)
 {
-	const char *d = getenv("PMUPROF_ARM_TELEMETRY");
-	return d && *d ? d : "../shared/reference/arm-telemetry";
+	static char path[1024];
+	return reference_dir(path, sizeof(path), "arm-telemetry");
 }
 
 /* The events Arm's telemetry files give for core (every revision's file), as an array in the
@@ -273,7 +283,7 @@ int main(void)
 	if (n == 0) {
 		char why[4200];
 		snprintf(why, sizeof(why), "Arm's PMU data not found in %s/pmu "
-			 "(set PMUPROF_ARM_DATA)", dir);
+			 "(set PMUPROF_ARM_REFERENCE: docs/testing.md says where to get it)", dir);
 		tap_skip(why);
 		return tap_done();
 	}
@@ -284,7 +294,7 @@ int main(void)
 	}
 	for (size_t i = 0; i < evtab_ncores(); i++) {
 		const struct evtab_core *c = evtab_core_at(i);
-		char file[128];
+		char file[1200];
 		FILE *f;
 
 		snprintf(file, sizeof(file), "%s/pmu/%s.json", dir, evtab_core_name(c));
