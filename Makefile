@@ -32,7 +32,7 @@ CJSON_LIBS   ?= $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null || echo -lcjso
 PFM_CFLAGS  ?=
 # Nor are libcjson (src/jsonlib.c) and libm (src/stats.c) linked: -fno-math-errno makes sqrt an
 # instruction, and --as-needed leaves libm out of pmuprof itself (the tests' fmax keep it).
-PP_CFLAGS   := -std=c11 -D_GNU_SOURCE -fno-math-errno -ffunction-sections \
+PP_CFLAGS   := -std=c11 -D_GNU_SOURCE -fno-math-errno \
                -DPMUPROF_VERSION='"$(VERSION)"' \
                -Iinclude -I$(O)/gen $(WARN) $(CJSON_CFLAGS) $(PFM_CFLAGS)
 LDLIBS      += -Wl,--as-needed -ldl -lm
@@ -80,18 +80,8 @@ $(O)/obj/gen_%.o: $(O)/gen/%.c | $(O)/obj
 $(LIBPP): $(OBJS)
 	rm -f $@ && $(AR) rcs $@ $^
 
-# The objects themselves, not the archive, and the generated tables last: from the archive the
-# linker took some objects in a second pass, after the tables, and their constants (read on
-# every run) sat on a 64 KiB page-cache window of their own, a page fault a run (issue 16).
-# Every function is compiled into a section of its own, and $(O)/hot-text.ld (made by
-# tools/hot-text.awk, which says why) puts first in .text, in this order, the start-up code,
-# the real job's functions and the other everyday jobs' that tools/hot-text.txt names
-# (tools/hot-text.sh says how it is made), then the rest.
-$(O)/pmuprof: $(O)/obj/main.o $(OBJS) $(O)/hot-text.ld
-	$(CC) $(CFLAGS) $(LDFLAGS) -Wl,-T,$(O)/hot-text.ld -o $@ $(filter %.o,$^) $(LDLIBS)
-
-$(O)/hot-text.ld: tools/hot-text.txt tools/hot-text.awk | $(O)/obj
-	awk -f tools/hot-text.awk tools/hot-text.txt >$@
+$(O)/pmuprof: $(O)/obj/main.o $(OBJS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LDLIBS)
 
 # The top-level ./pmuprof is the native build's binary, so `./pmuprof` works after `make`.
 pmuprof: $(O)/pmuprof

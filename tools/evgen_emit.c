@@ -484,13 +484,8 @@ void evgen_emit_source(FILE *o, const struct evgen_out *out)
 		fprintf(o, "_Static_assert(EVTAB_AT(c%zu.names) == EVTAB_AT(c%zu.ev) + %zu * "
 			   "sizeof(struct evtab_event), \"%s's names follow its events\");\n", k, k,
 			dim(rg.core[k].nown), db->cores[k].id);
-	/* aligned to the kernel's 64 KiB window: the head, the common events and the hot strings
-	 * (some 40 KiB) then take one window wherever the link puts the tables. In a section of
-	 * their own, which tools/hot-text.awk's script places after .text: the padding before
-	 * them is then the only one (in .rodata they followed crt1's 4 bytes, a window later) */
 	fputs("_Static_assert(sizeof(struct evtab_event) == 8, \"an event is 8 bytes\");\n\n"
-	      "#if defined(__GNUC__)\n__attribute__((section(\".rodata.evtab\")))\n#endif\n"
-	      "_Alignas(65536) const struct evtab_gen evtab_gen = {\n", o);
+	      "const struct evtab_gen evtab_gen = {\n", o);
 	fprintf(o, "\t.nevents = %zu,\n\t.ncores = %zu,\n\t.nmidrs = %zu,\n\t.nmsets = %zu,\n"
 		   "\t.ncommon = %zu,\n", out->nevents, db->ncores, out->nmidrs, out->nmsets,
 		rg.ncommon);
