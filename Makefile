@@ -30,12 +30,11 @@ CJSON_LIBS   ?= $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null || echo -lcjso
 # libpfm4 ships no .pc file; it is loaded with dlopen only when a name needs it (start-up cost:
 # see ../shared/notes/performance.md), so only its headers are needed at build time.
 PFM_CFLAGS  ?=
-# Nor are libcjson (src/jsonlib.c) and libm (src/stats.c) linked: -fno-math-errno makes sqrt an
-# instruction, and --as-needed leaves libm out of pmuprof itself (the tests' fmax keep it).
-PP_CFLAGS   := -std=c11 -D_GNU_SOURCE -fno-math-errno \
-               -DPMUPROF_VERSION='"$(VERSION)"' \
+PP_CFLAGS   := -std=c11 -D_GNU_SOURCE -DPMUPROF_VERSION='"$(VERSION)"' \
                -Iinclude -I$(O)/gen $(WARN) $(CJSON_CFLAGS) $(PFM_CFLAGS)
-LDLIBS      += -Wl,--as-needed -ldl -lm
+# libcjson and libm are linked as usual, so that the package's dependencies are computed from
+# the binary (dpkg-shlibdeps); -ldl is for libpfm4's dlopen.
+LDLIBS      += $(CJSON_LIBS) -lm -ldl
 
 SRCS        := $(sort $(wildcard src/*.c))
 LIB_SRCS    := $(filter-out src/main.c,$(SRCS))
