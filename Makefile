@@ -11,6 +11,12 @@
 #
 # Cross builds: make O=build/aarch64 CC=aarch64-linux-gnu-gcc CJSON_CFLAGS=... CJSON_LIBS=...
 # HOSTCC builds the table generator, which runs on the build machine.
+#
+# Warnings: -Wall -Wextra and more, never fatal in a plain `make`, so that a compiler newer
+# than the code's does not stop a user's or a distribution's build. WERROR=-Werror makes them
+# errors: the check targets (check, check-unit, check-cli, check-valgrind) set it, and so do
+# the test scripts that build in directories of their own (tests/sanitize.sh, fuzz/run.sh, the
+# arm64 suite's cross build). Objects a plain make built already are not compiled again for it.
 
 VERSION     := 0.1.0
 O           ?= build
@@ -22,15 +28,20 @@ BINDIR      ?= $(PREFIX)/bin
 MANDIR      ?= $(PREFIX)/share/man
 INSTALL     ?= install
 
-WARN        := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+WERROR      ?=
+# recursive (=), not :=, so that the check targets' WERROR reaches every command
+WARN         = -Wall -Wextra $(WERROR) -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
                -Wformat=2 -Wno-format-nonliteral
 CFLAGS      ?= -O2 -g
 CJSON_CFLAGS ?= $(shell $(PKG_CONFIG) --cflags libcjson 2>/dev/null || echo -I/usr/include/cjson)
 CJSON_LIBS   ?= $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null || echo -lcjson)
+# asked once, not at every command that uses them
+CJSON_CFLAGS := $(CJSON_CFLAGS)
+CJSON_LIBS   := $(CJSON_LIBS)
 # libpfm4 ships no .pc file; it is loaded with dlopen only when a name needs it (start-up cost:
 # see ../shared/notes/performance.md), so only its headers are needed at build time.
 PFM_CFLAGS  ?=
-PP_CFLAGS   := -std=c11 -D_GNU_SOURCE -DPMUPROF_VERSION='"$(VERSION)"' \
+PP_CFLAGS    = -std=c11 -D_GNU_SOURCE -DPMUPROF_VERSION='"$(VERSION)"' \
                -Iinclude -I$(O)/gen $(WARN) $(CJSON_CFLAGS) $(PFM_CFLAGS)
 # libcjson and libm are linked as usual, so that the package's dependencies are computed from
 # the binary (dpkg-shlibdeps); -ldl is for libpfm4's dlopen.
@@ -93,6 +104,9 @@ $(O)/tests/%: tests/unit/%.c tests/unit/tap.h $(LIBPP) | $(O)/tests
 	$(CC) $(PP_CFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBPP) $(LDLIBS)
 
 unit-bins: $(UNIT_BINS)
+
+# The development builds: warnings are errors (see the top of this file).
+check check-unit check-cli check-valgrind: WERROR = -Werror
 
 # Every test, one summary line at the end (tests/run aggregates the runners' TAP results).
 check: deps all unit-bins

@@ -50,7 +50,7 @@ build_pmuprof() {
 		rm -rf build/aarch64
 		mkdir -p build/aarch64 && echo "$s" > build/aarch64/.sysroot
 	fi
-	if make O=build/aarch64 CC=aarch64-linux-gnu-gcc HOSTCC="${HOSTCC:-cc}" \
+	if make O=build/aarch64 CC=aarch64-linux-gnu-gcc HOSTCC="${HOSTCC:-cc}" WERROR=-Werror \
 		CJSON_CFLAGS="-I$s/usr/include/cjson" \
 		CJSON_LIBS="-L$s/usr/lib/aarch64-linux-gnu -lcjson" \
 		PFM_CFLAGS="-I$s/usr/include" build/aarch64/pmuprof >"$WORK/pmuprof-build.log" 2>&1
