@@ -81,11 +81,14 @@ $(O)/ppload: tests/workload/ppload.c | $(O)/obj
 $(O)/pfmhost: tests/workload/pfmhost.c | $(O)/obj
 	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(PFM_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< -ldl
 
-$(O)/obj/%.o: src/%.c $(wildcard include/*.h) $(GEN_HDRS) | $(O)/obj
+# Each object's headers are in its .d file (-MMD -MP, included at the end). The generated
+# headers come first, order-only: a clean parallel build makes them before any object that may
+# include them; from then on the .d files name them where they are included.
+$(O)/obj/%.o: src/%.c | $(O)/obj $(GEN_HDRS)
 	$(CC) $(PP_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 $(O)/obj/gen_%.o: $(O)/gen/%.c | $(O)/obj
-	$(CC) $(PP_CFLAGS) $(CFLAGS) -c -o $@ $<
+	$(CC) $(PP_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 $(LIBPP): $(OBJS)
 	rm -f $@ && $(AR) rcs $@ $^
@@ -100,8 +103,8 @@ pmuprof: $(O)/pmuprof
 $(O)/obj $(O)/tests $(O)/gen:
 	mkdir -p $@
 
-$(O)/tests/%: tests/unit/%.c tests/unit/tap.h $(LIBPP) | $(O)/tests
-	$(CC) $(PP_CFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBPP) $(LDLIBS)
+$(O)/tests/%: tests/unit/%.c $(LIBPP) | $(O)/tests
+	$(CC) $(PP_CFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(LIBPP) $(LDLIBS)
 
 unit-bins: $(UNIT_BINS)
 
@@ -177,4 +180,4 @@ bench: all
 clean:
 	rm -rf $(O) pmuprof
 
--include $(wildcard $(O)/obj/*.d)
+-include $(wildcard $(O)/obj/*.d $(O)/tests/*.d)
