@@ -75,20 +75,20 @@ all: $(O)/pmuprof pmuprof $(O)/ppload $(O)/pfmhost
 
 # The workload the tests and the demo run (tests/workload/ppload.c says what it does).
 $(O)/ppload: tests/workload/ppload.c | $(O)/obj
-	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(LDFLAGS) -pthread -o $@ $<
+	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -pthread -o $@ $<
 
 # What libpfm4 knows of this host's PMU, for the tests of the libpfm4 fallback (see the file).
 $(O)/pfmhost: tests/workload/pfmhost.c | $(O)/obj
-	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(PFM_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< -ldl
+	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(PFM_CFLAGS) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< -ldl
 
 # Each object's headers are in its .d file (-MMD -MP, included at the end). The generated
 # headers come first, order-only: a clean parallel build makes them before any object that may
 # include them; from then on the .d files name them where they are included.
 $(O)/obj/%.o: src/%.c | $(O)/obj $(GEN_HDRS)
-	$(CC) $(PP_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(PP_CFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 $(O)/obj/gen_%.o: $(O)/gen/%.c | $(O)/obj
-	$(CC) $(PP_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(PP_CFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 $(LIBPP): $(OBJS)
 	rm -f $@ && $(AR) rcs $@ $^
@@ -104,7 +104,8 @@ $(O)/obj $(O)/tests $(O)/gen:
 	mkdir -p $@
 
 $(O)/tests/%: tests/unit/%.c $(LIBPP) | $(O)/tests
-	$(CC) $(PP_CFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(LIBPP) $(LDLIBS)
+	$(CC) $(PP_CFLAGS) -Itests/unit $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(LIBPP) \
+		$(LDLIBS)
 
 unit-bins: $(UNIT_BINS)
 
