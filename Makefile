@@ -1,9 +1,10 @@
 # pmuprof: build, test, install and benchmark. Plain GNU make, out-of-tree objects under $(O).
 #
 #   make                 build ./pmuprof (objects and generated tables under build/)
-#   make check           every test: C unit tests, CLI tests (bats), fuzz-corpus replay, the
-#                        same under ASan/UBSan, valgrind memcheck, the arm64 suite under QEMU,
-#                        the Debian package (make check-deb)
+#   make check           every test: C unit tests, CLI tests (bats), the build matrix (clang
+#                        and lld, LTO, gold, Debian's hardening: tests/builds.sh), fuzz-corpus
+#                        replay, the same under ASan/UBSan, valgrind memcheck, the arm64 suite
+#                        under QEMU, the Debian package (make check-deb)
 #   make install         PREFIX=/usr/local DESTDIR= : binary, man pages, JSON Schemas, bash
 #                        completion
 #   make bench           start-up, memory and lookup benchmarks; figures in build/bench.txt
@@ -15,8 +16,9 @@
 # Warnings: -Wall -Wextra and more, never fatal in a plain `make`, so that a compiler newer
 # than the code's does not stop a user's or a distribution's build. WERROR=-Werror makes them
 # errors: the check targets (check, check-unit, check-cli, check-valgrind) set it, and so do
-# the test scripts that build in directories of their own (tests/sanitize.sh, fuzz/run.sh, the
-# arm64 suite's cross build). Objects a plain make built already are not compiled again for it.
+# the test scripts that build in directories of their own (tests/builds.sh, tests/sanitize.sh,
+# fuzz/run.sh, the arm64 suite's cross build). Objects a plain make built already are not
+# compiled again for it.
 
 VERSION     := 0.1.0
 O           ?= build
