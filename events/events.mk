@@ -11,8 +11,7 @@ EV_SRCS    := $(sort $(wildcard events/*.ev events/cores/*.ev events/metrics/*.m
 EVGEN      := $(O)/host/evgen
 EVGEN_SRCS := $(sort $(wildcard tools/evgen*.c))
 HOSTCFLAGS ?= -O2 -g
-# list's section of perf's generic events, made by tools/genlist.c (include/list_generic.h);
-# before the tables: the link keeps the tables last (Makefile)
+# list's section of perf's generic events, made by tools/genlist.c (include/list_generic.h)
 GENLIST    := $(O)/host/genlist
 GENLIST_SRCS := tools/genlist.c src/list_generic.c src/resolve_generic.c src/textline.c
 GEN_SRCS   := $(O)/gen/list_generic_text.c $(O)/gen/evtab_data.c

@@ -37,8 +37,7 @@ const char *msg_clip(const char *s, char *buf, size_t len);
  * list items around the column with "..." where it was cut; *shown is the column in what is
  * returned, so that it always points into the text shown. buf holds len bytes. */
 const char *msg_clip_at(const char *s, int column, char *buf, size_t len, int *shown);
-/* 0 when JSON can be read and written; else -1 after a message: libcjson is loaded only by
- * the commands that need it (include/jsonlib.h), each calling this before its work. */
+/* 0: JSON can always be read and written, libcjson being linked (stat still asks). */
 int msg_json_ready(void);
 /* The one line that says why a saved report could not be read, and the way out (pmuprof diff
  * and pmuprof report). */

@@ -208,8 +208,6 @@ int cmd_diff(int argc, char **argv)
 	int status = PP_EXIT_ERROR;
 
 	argp_trim_parse(&diff_argp, argc, argv, 0, &o);
-	if (msg_json_ready() != 0)	/* the reports are JSON, whatever the output */
-		return PP_EXIT_ERROR;
 	rc = diff_read(o.files[0], &in[0], &why);
 	if (rc == DIFF_OK)
 		rc = diff_read(o.files[1], &in[1], &why);

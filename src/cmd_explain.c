@@ -189,7 +189,7 @@ int cmd_explain(int argc, char **argv)
 	int rc = PP_EXIT_ERROR;
 
 	argp_trim_parse(&explain_argp, argc, argv, 0, &o);
-	if ((o.json && msg_json_ready() != 0) || evsel_ctx_init(&o.ev, &c) != 0) {
+	if (evsel_ctx_init(&o.ev, &c) != 0) {
 		evsel_opts_free(&o.ev);
 		return PP_EXIT_ERROR;
 	}

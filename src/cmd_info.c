@@ -371,8 +371,6 @@ int cmd_info(int argc, char **argv)
 	int rc = 0;
 
 	argp_trim_parse(&info_argp, argc, argv, 0, &o);
-	if (o.json && msg_json_ready() != 0)
-		return PP_EXIT_ERROR;
 	resolve_ctx_init(&ctx, NULL, NULL);
 	if (resolve_ctx_pmus(&ctx) != PP_OK)
 		msg_warn("cannot read the PMUs in /sys/bus/event_source/devices: %s",

@@ -532,8 +532,6 @@ int cmd_list(int argc, char **argv)
 		}
 		return 0;
 	}
-	if (o.json && msg_json_ready() != 0)
-		return PP_EXIT_ERROR;
 	model = resolve_model_name(o.cpu_model);
 	if (evsel_model_revision_ok(model) != 0)
 		return PP_EXIT_ERROR;

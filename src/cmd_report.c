@@ -212,8 +212,6 @@ int cmd_report(int argc, char **argv)
 	int status = PP_EXIT_ERROR;
 
 	argp_trim_parse(&report_argp, argc, argv, 0, &o);
-	if (msg_json_ready() != 0)	/* the report is JSON, whatever the output */
-		return PP_EXIT_ERROR;
 	if ((rc = report_read(o.file, &s, &why)) != REPORT_READ_OK) {
 		msg_report_unread(rc, &why);
 		return PP_EXIT_ERROR;

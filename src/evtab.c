@@ -19,10 +19,10 @@ static const struct evtab_gen_set *set_of(const struct evtab_core *core)
 	return &evtab_gen.sets[0];
 }
 
-/* A string of the hot pool (what a run compares and prints). */
+/* A string of the tables' pool. */
 static const char *str(uint32_t at)
 {
-	return evtab_gen.hot + at;
+	return evtab_gen.str + at;
 }
 
 /* Set s's runs: its names' hash, then its numbers by code, then by name. */
@@ -46,7 +46,7 @@ const char *evtab_event_name(const struct evtab_event *e)
 
 const char *evtab_event_desc(const struct evtab_event *e)
 {
-	return evtab_gen.cold + ((uint32_t)e->desc_hi << 16 | e->desc_lo);
+	return str((uint32_t)e->desc_hi << 16 | e->desc_lo);
 }
 
 unsigned evtab_event_code(const struct evtab_event *e)

@@ -6,8 +6,6 @@
 
 #include "cmd.h"
 #include "env.h"
-#include "jsonlib.h"
-#include "stats.h"
 #include "sysfs.h"
 
 const char *argp_program_version = "pmuprof " PMUPROF_VERSION;
@@ -77,7 +75,6 @@ int main(int argc, char **argv)
 	struct main_opts o = { 0 };
 	const char *root = env_get("PMUPROF_SYSFS_ROOT");
 	char name[64];
-	int rc;
 
 	argp_err_exit_status = PP_EXIT_ERROR;
 	if (root && *root)
@@ -90,10 +87,7 @@ int main(int argc, char **argv)
 		memcpy(name, "pmuprof ", 8);	/* not snprintf: printf's pages of libc, for a */
 		memcpy(name + 8, subcommands[k].name, strlen(subcommands[k].name) + 1);	/* word */
 		argv[o.sub_index] = name;
-		rc = subcommands[k].run(argc - o.sub_index, argv + o.sub_index);
-		jsonlib_unload();	/* the libraries loaded on need */
-		stats_unload();
-		return rc;	/* exit() from libc's own call: one function fewer to bind */
+		return subcommands[k].run(argc - o.sub_index, argv + o.sub_index);
 	}
 	msg_error("'%s' is not a pmuprof command (commands: stat, list, info, explain, diff, "
 		  "report; see 'pmuprof --help')", argv[o.sub_index]);

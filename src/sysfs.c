@@ -225,6 +225,7 @@ pp_status sysfs_fopen(const char *path, FILE **out)
 	FILE *f;
 	int fd;
 
+	*out = NULL;
 	if ((st = open_regular(path, &fd)) != PP_OK)
 		return st;
 	f = fdopen(fd, "r");

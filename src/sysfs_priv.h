@@ -16,7 +16,8 @@
 pp_status sysfs_pathf(char *buf, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Opens a machine path under the root for reading with stdio (for /proc/cpuinfo). */
+/* Opens a machine path under the root for reading with stdio (for /proc/cpuinfo); *out is
+ * NULL unless PP_OK. */
 pp_status sysfs_fopen(const char *path, FILE **out);
 
 /* Names in a directory under the root, "." and ".." left out, sorted with strcmp: *names is

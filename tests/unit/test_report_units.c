@@ -650,9 +650,8 @@ static const cJSON *jget(const cJSON *j, const char *path)
 		size_t n = strcspn(path, "/");
 
 		snprintf(key, sizeof(key), "%.*s", (int)n, path);
-		if (cJSON_IsArray(j))	/* (jsonlib has no cJSON_GetArrayItem) */
-			for (j = j->child, n = (size_t)atoi(key) + 1; j && --n; j = j->next)
-				;
+		if (cJSON_IsArray(j))
+			j = cJSON_GetArrayItem(j, atoi(key));
 		else
 			j = cJSON_GetObjectItemCaseSensitive(j, key);
 		n = strlen(key);
