@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "aggregate.h"
-#include "sort.h"
 #include "zalloc.h"
 
 double agg_scale(uint64_t value, uint64_t window, uint64_t running)
@@ -128,7 +127,7 @@ int agg_build_as(const struct reading *rs, size_t n, enum agg_mode m,
 					     rs[i].interval };
 		k[i].ix = i;
 	}
-	sort_short(k, n, sizeof(*k), keyed_cmp);
+	qsort(k, n, sizeof(*k), keyed_cmp);
 	for (size_t i = 0; i < n; i++) {
 		struct agg_row *w;
 

@@ -12,7 +12,6 @@
 #include <unistd.h>
 
 #include "ascii.h"
-#include "sort.h"
 #include "strbuf.h"
 #include "sysfs_priv.h"
 
@@ -442,7 +441,7 @@ pp_status sysfs_list_dir_ino(const char *path, char ***names, uint64_t **inos, s
 	if (st == PP_OK && cnt) {
 		for (i = 0; i < cnt; i++)
 			v[i].name = pool + v[i].at;
-		sort_short(v, cnt, sizeof *v, cmp_dirent_ino);
+		qsort(v, cnt, sizeof *v, cmp_dirent_ino);
 		block = malloc(cnt * (sizeof(char *) + sizeof(uint64_t)) + used);
 		if (!block) {
 			st = PP_ENOMEM;
