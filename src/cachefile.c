@@ -6,12 +6,11 @@
 #include <unistd.h>
 
 #include "cachefile.h"
-#include "env.h"
 #include "strbuf.h"
 
 int cachefile_path(char *buf, size_t len, const char *name)
 {
-	const char *x = env_get("XDG_CACHE_HOME"), *h = env_get("HOME");
+	const char *x = getenv("XDG_CACHE_HOME"), *h = getenv("HOME");
 
 	if (x && *x == '/')
 		return strjoin(buf, len, (const char *const[]){ x, "/pmuprof/", name }, 3) < len

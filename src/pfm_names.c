@@ -11,7 +11,6 @@
 
 #include "ascii.h"
 #include "cachefile.h"
-#include "env.h"
 #include "pfm.h"
 #include "sysfs.h"
 
@@ -41,7 +40,7 @@ static int libpfm_env_set(void)
 /* The key for the library at path ("" when it could not be stat'ed). 0 when there is one. */
 static int key_of(const char *path, struct names_key *k)
 {
-	const char *ld = env_get("LD_LIBRARY_PATH");
+	const char *ld = getenv("LD_LIBRARY_PATH");
 	struct stat sb;
 
 	memset(k, 0, sizeof(*k));

@@ -16,7 +16,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "env.h"
 #include "strbuf.h"
 #include "workload.h"
 
@@ -82,7 +81,7 @@ static _Noreturn void child(const char *path, char *const argv[], int sock, int 
  * and a run makes one system call fewer (issue 16). */
 static int find_command(const char *name, char *buf, size_t len)
 {
-	const char *path = env_get("PATH"), *p, *end;
+	const char *path = getenv("PATH"), *p, *end;
 	int err = ENOENT;
 
 	if (strchr(name, '/')) {
