@@ -12,7 +12,6 @@
 #include "strbuf.h"
 #include "sysfs.h"
 #include "textline.h"
-#include "zalloc.h"
 
 /* Whether an event needs a hardware counter at all (software and tracepoints do not). */
 static int needs_counter(const struct stat_event *e)
@@ -204,10 +203,10 @@ static int run_planner(struct stat_event *evs, size_t n, const struct plan_ev *p
 static int plan_on(struct stat_event *evs, size_t n, const struct stat_plan_cfg *c,
 		   const struct resolve_ctx *rc, struct stat_planned *out)
 {
-	/* one allocation (issue 16): the PMUs' facts, the events to plan, the PMUs' capacities,
+	/* one allocation: the PMUs' facts, the events to plan, the PMUs' capacities,
 	 * in the order of their alignment */
 	size_t np = rc->npmus + 1;
-	struct pmu_facts *facts = zalloc(1, np * (sizeof(*facts) + sizeof(struct plan_cap)) +
+	struct pmu_facts *facts = calloc(1, np * (sizeof(*facts) + sizeof(struct plan_cap)) +
 					    (n + 1) * sizeof(struct plan_ev));
 	struct plan_ev *pe = facts ? (struct plan_ev *)(void *)(facts + np) : NULL;
 	struct plan_cap *caps = pe ? (struct plan_cap *)(void *)(pe + n + 1) : NULL;

@@ -32,7 +32,6 @@
 #include "strbuf.h"
 #include "sysfs_priv.h"
 #include "textline.h"
-#include "zalloc.h"
 
 #define CACHE_NAME "pmus"
 #define CACHE_MAGIC "pmuprof-pmus 4\n"
@@ -261,7 +260,7 @@ void sysfs_cache_events(struct sysfs_pmu *p)
 
 	if (!w)
 		return;
-	if (!(p->events = zalloc(p->nevents, sizeof(*p->events))))
+	if (!(p->events = calloc(p->nevents, sizeof(*p->events))))
 		p->nevents = 0;
 	for (size_t k = 0; k < p->nevents; k++) {
 		const char *t = w + strlen(w) + 1;
