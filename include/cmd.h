@@ -25,9 +25,6 @@ int cmd_report(int argc, char **argv);
 /* "pmuprof: " + the message + newline, on stderr. */
 void msg_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void msg_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* msg_warn("%s", text) without printf: a warning a plain run may print (the multiplexing
- * one) then reads none of printf's pages of libc (issue 16). */
-void msg_warn_text(const char *text);
 /* --quiet: msg_warn prints nothing from now on (errors still do). */
 void msg_set_quiet(int quiet);
 /* s for quoting in a message: itself, or its first len-4 characters and "...", so that a

@@ -592,7 +592,7 @@ static void mux_warn(const struct report *r, const struct stat_planned *pl)
 		strjoin(text, sizeof(text), (const char *const[]){
 			"the kernel multiplexed the events (", some, pct, of,
 			"); --mux=runs counts each planned group in a run of its own" }, 5);
-	msg_warn_text(text);
+	msg_warn("%s", text);
 }
 
 /* --min-running: an event counted for less than PCT of the time; one not counted at all
