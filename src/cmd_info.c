@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "argp_trim.h"
 #include "capacity.h"
 #include "cmd.h"
 #include "evtab.h"
@@ -370,7 +369,7 @@ int cmd_info(int argc, char **argv)
 	struct resolve_ctx ctx;
 	int rc = 0;
 
-	argp_trim_parse(&info_argp, argc, argv, 0, &o);
+	argp_parse(&info_argp, argc, argv, 0, NULL, &o);
 	if (o.json && msg_json_ready() != 0)
 		return PP_EXIT_ERROR;
 	resolve_ctx_init(&ctx, NULL, NULL);

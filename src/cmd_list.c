@@ -7,7 +7,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "argp_trim.h"
 #include "cmd.h"
 #include "evsel.h"
 #include "evtab.h"
@@ -522,7 +521,7 @@ int cmd_list(int argc, char **argv)
 	size_t n = 0;
 	int rc = 0;
 
-	argp_trim_parse(&list_argp, argc, argv, 0, &o);
+	argp_parse(&list_argp, argc, argv, 0, NULL, &o);
 	if (o.cores) {	/* the tables alone: no machine, no model to resolve */
 		for (size_t k = 0; k < evtab_ncores(); k++)
 			printf("%s\n", evtab_core_name(evtab_core_at(k)));

@@ -12,7 +12,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "argp_trim.h"
 #include "cmd.h"
 #include "cmd_export.h"
 #include "counter.h"
@@ -1052,7 +1051,7 @@ int cmd_stat(int argc, char **argv)
 	struct resolve_ctx ctx;
 	int rc = PP_EXIT_ERROR, have_ctx = 0, two;
 
-	argp_trim_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, &o);
+	argp_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, NULL, &o);
 	msg_set_quiet(o.quiet);
 	if (o.json && msg_json_ready() != 0)
 		goto out;
