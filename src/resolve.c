@@ -427,8 +427,7 @@ static pp_status use_arm_hit(const struct arm_hit *h, struct pp_event *ev)
 	return set_pmu(ev, h->pmu ? h->pmu->name : "raw");
 }
 
-/* libpfm4, loaded on the first name nothing else knows, unless this boot's list of its names
- * (pfm_names.c) says it cannot know this one. PP_ENOENT: not a libpfm4 name either;
+/* libpfm4, loaded on the first name nothing else knows. PP_ENOENT: not a libpfm4 name either;
  * PP_ENOTSUP: no libpfm4 (c->pfm_why says why). */
 static pp_status try_pfm(struct resolve_ctx *c, const char *name, struct pp_event *ev,
 			 struct resolve_error *err, int column)
@@ -436,13 +435,9 @@ static pp_status try_pfm(struct resolve_ctx *c, const char *name, struct pp_even
 	char why[128];
 	pp_status st;
 
-	if (!c->pfm_tried && pfm_names_may_know(name) == PP_ENOENT)
-		return PP_ENOENT;
 	if (!c->pfm_tried) {
 		c->pfm_tried = 1;
 		c->pfm_status = pfm_open(&c->pfm, c->pfm_why, sizeof(c->pfm_why));
-		if (c->pfm_status == PP_OK)
-			pfm_names_save(c->pfm);
 	}
 	if (c->pfm_status != PP_OK)
 		return PP_ENOTSUP;
