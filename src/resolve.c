@@ -131,16 +131,6 @@ static char *pool_copy(struct resolve_ctx *c, const char *s, int *ok)
 	return b->buf + b->used - len;
 }
 
-/* Whether s is the name of one of c's PMUs itself (not a copy): it stays as long as c and
- * says the same, so that the same pointer is the same name. */
-static int ctx_pmu_name(const struct resolve_ctx *c, const char *s)
-{
-	for (size_t k = 0; k < c->npmus; k++)
-		if (s == c->pmus[k].name)
-			return 1;
-	return 0;
-}
-
 /* The resolved event's strings, borrowed while it resolved (the request's text, a PMU's or a
  * table's name), copied into c's pool. */
 static pp_status keep_strings(struct resolve_ctx *c, struct pp_event *ev)
@@ -151,14 +141,11 @@ static pp_status keep_strings(struct resolve_ctx *c, struct pp_event *ev)
 	/* one copy of what events share: the PMU's name (a run's events are mostly on one),
 	 * and an Arm name written without modifiers (the request's text itself) */
 	ev->name = pool_copy(c, ev->name, &ok);
-	if (ev->pmu && c->pmu_copy && (ev->pmu == c->pmu_from || !strcmp(ev->pmu, c->pmu_copy))) {
+	if (ev->pmu && c->pmu_copy && !strcmp(ev->pmu, c->pmu_copy))
 		ev->pmu = (char *)c->pmu_copy;
-	} else if (ev->pmu) {
-		c->pmu_from = ctx_pmu_name(c, ev->pmu) ? ev->pmu : NULL;
+	else if (ev->pmu)
 		c->pmu_copy = ev->pmu = pool_copy(c, ev->pmu, &ok);
-	}
-	/* a bare name is the request's text itself (the same pointer: no compare) */
-	if (ev->arm_name && ev->name && (ev->arm_name == name || !strcmp(ev->arm_name, name)))
+	if (ev->arm_name && ev->name && !strcmp(ev->arm_name, name))
 		ev->arm_name = ev->name;
 	else
 		ev->arm_name = pool_copy(c, ev->arm_name, &ok);
@@ -180,7 +167,7 @@ void resolve_pool_free(struct resolve_ctx *c)
 		free(c->strings);
 		c->strings = next;
 	}
-	c->pmu_copy = c->pmu_from = NULL;
+	c->pmu_copy = NULL;
 }
 
 static pp_status resolve_raw(const char *name, int column, struct pp_event *ev,
