@@ -185,7 +185,7 @@ static const char *short_id(const char *id)
 	size_t i;
 	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++) {
 		size_t n = strlen(families[i]);
-		if (str_eqn(id, families[i], n))
+		if (strncmp(id, families[i], n) == 0)
 			return id + n;
 	}
 	return id;

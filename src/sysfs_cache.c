@@ -332,7 +332,7 @@ pp_status sysfs_cache_load(const char *key, struct sysfs_pmu **out, size_t *n)
 	if (cachefile_path(path, sizeof path, CACHE_NAME) != 0 || !(buf = read_cache(path, &len)))
 		return PP_ENOENT;
 	/* another key's */
-	if (len < klen || !mem_eq(buf, key, klen)) {
+	if (len < klen || memcmp(buf, key, klen) != 0) {
 		free(buf);
 		return PP_ENOENT;
 	}
@@ -442,7 +442,7 @@ void sysfs_cache_add_probe(const char *pmu, const struct sysfs_probed *probed)
 	if (len > 0 && (size_t)len < sizeof line &&
 	    !put_head(&head, &hlen, &hcap, boot) &&
 	    (have = malloc(hlen)) && (fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC)) >= 0 &&
-	    pread(fd, have, hlen, 0) == (ssize_t)hlen && mem_eq(have, head, hlen) &&
+	    pread(fd, have, hlen, 0) == (ssize_t)hlen && memcmp(have, head, hlen) == 0 &&
 	    write(fd, line, (size_t)len) != len) {
 		/* nothing to undo: a line cut short is not read, and the next run probes again */
 	}
