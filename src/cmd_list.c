@@ -418,13 +418,9 @@ static int print_text(const struct list_opts *o, const struct list_section *s, s
 		textline_end(&l);
 		textline_end(&l);
 	}
-	if (!o->pattern) {	/* every generic event: the section made at build time */
-		textline_put(&l, list_generic_text, list_generic_len);
-	} else {
-		resolve_generic_names(generic_cb, &g);
-		if (g.shown)
-			textline_end(&l);
-	}
+	resolve_generic_names(generic_cb, &g);
+	if (g.shown)
+		textline_end(&l);
 	for (size_t k = 0; k < n; k++)
 		print_section(&s[k], o->pattern, &l);
 	textline_flush(&l);
