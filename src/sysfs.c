@@ -362,7 +362,7 @@ int sysfs_name_ok(const char *name)
 
 void sysfs_names_free(char **names)
 {
-	free(names);	/* the names, and the inode numbers, are in its one allocation */
+	free(names);	/* the names are in its one allocation */
 }
 
 /* An entry while the directory is read: its name's offset in the pool of names (and, once
@@ -370,7 +370,6 @@ void sysfs_names_free(char **names)
 struct dirent_ino {
 	const char *name;
 	size_t at;
-	uint64_t ino;
 };
 
 static int cmp_dirent_ino(const void *a, const void *b)
@@ -378,7 +377,7 @@ static int cmp_dirent_ino(const void *a, const void *b)
 	return strcmp(((const struct dirent_ino *)a)->name, ((const struct dirent_ino *)b)->name);
 }
 
-pp_status sysfs_list_dir_ino(const char *path, char ***names, uint64_t **inos, size_t *n)
+pp_status sysfs_list_dir(const char *path, char ***names, size_t *n)
 {
 	/* getdents64 into a small buffer, not opendir: its 32 KiB buffer on the heap, for a
 	 * directory of ten names, was pages a run touches (issue 16). The names gather in a
@@ -393,8 +392,6 @@ pp_status sysfs_list_dir_ino(const char *path, char ***names, uint64_t **inos, s
 	int fd;
 
 	*names = NULL;
-	if (inos)
-		*inos = NULL;
 	*n = 0;
 	if ((st = root_path(full, sizeof full, path)) != PP_OK)
 		return st;
@@ -429,7 +426,6 @@ pp_status sysfs_list_dir_ino(const char *path, char ***names, uint64_t **inos, s
 			v = nv;
 		}
 		v[cnt].at = used;
-		v[cnt].ino = de->d_ino;
 		if (strbuf_put(&pool, &used, &pcap, de->d_name) != 0) {
 			st = PP_ENOMEM;
 			break;
@@ -442,21 +438,15 @@ pp_status sysfs_list_dir_ino(const char *path, char ***names, uint64_t **inos, s
 		for (i = 0; i < cnt; i++)
 			v[i].name = pool + v[i].at;
 		qsort(v, cnt, sizeof *v, cmp_dirent_ino);
-		block = malloc(cnt * (sizeof(char *) + sizeof(uint64_t)) + used);
+		block = malloc(cnt * sizeof(char *) + used);
 		if (!block) {
 			st = PP_ENOMEM;
 		} else {
-			uint64_t *ino = (uint64_t *)(void *)(block + cnt * sizeof(char *));
-
 			*names = (char **)(void *)block;
-			text = (char *)(ino + cnt);
+			text = block + cnt * sizeof(char *);
 			memcpy(text, pool, used);
-			for (i = 0; i < cnt; i++) {
+			for (i = 0; i < cnt; i++)
 				(*names)[i] = text + v[i].at;
-				ino[i] = v[i].ino;
-			}
-			if (inos)
-				*inos = ino;
 		}
 	}
 	free(v);
@@ -465,11 +455,6 @@ pp_status sysfs_list_dir_ino(const char *path, char ***names, uint64_t **inos, s
 		return st;
 	*n = cnt;
 	return PP_OK;
-}
-
-pp_status sysfs_list_dir(const char *path, char ***names, size_t *n)
-{
-	return sysfs_list_dir_ino(path, names, NULL, n);
 }
 
 /* Reads a cpu number (decimal digits only), saturating at INT_MAX (a number past the array
