@@ -650,8 +650,8 @@ static void test_root_and_status(void)
 	TAP_EQ_INT(sysfs_format_apply(NULL, 1, NULL), PP_EINVAL, "line %d: apply NULL", __LINE__);
 }
 
-/* A directory larger than one batch of getdents64 (sysfs_list_dir_ino reads 2 KiB at a time):
- * a PMU with 300 events/ entries of 40-byte names has them all listed, sorted. */
+/* A big directory: a PMU with 300 events/ entries of 40-byte names has them all listed,
+ * sorted. */
 static void write_file(const char *path, const char *text)
 {
 	FILE *f = fopen(path, "w");
