@@ -12,7 +12,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "argp_trim.h"
 #include "cmd.h"
 #include "cmd_export.h"
 #include "counter.h"
@@ -555,7 +554,7 @@ static int write_report(const struct stat_opts *o, const struct report *r, FILE 
 /* One warning when the kernel multiplexed: how many runs would make the counts exact. */
 static void mux_warn(const struct report *r, const struct stat_planned *pl)
 {
-	char text[640], fx[TEXTLINE_FIXED_LEN], runs[TEXTLINE_NUM_LEN];
+	char text[640], fx[32], runs[TEXTLINE_NUM_LEN];
 	const char *pct, *some, *of;
 	double lo = 100;
 	int never = 0;
@@ -567,13 +566,8 @@ static void mux_warn(const struct report *r, const struct stat_planned *pl)
 			never = 1;
 		else if (r->events[k].status == REPORT_COUNTED && r->events[k].counted_pct < lo)
 			lo = r->events[k].counted_pct;
-	/* by copying, not printf: the warning is part of a plain run that multiplexes, which then
-	 * reads none of printf's pages of libc (issue 16); "%.2f" by printf only when
-	 * textline_fixed cannot be sure */
-	if (!(pct = textline_fixed(lo, 2, fx))) {
-		snprintf(fx, sizeof(fx), "%.2f", lo);
-		pct = fx;
-	}
+	snprintf(fx, sizeof(fx), "%.2f", lo);
+	pct = fx;
 	/* an event never on a counter has no value at all, an estimate least of all (its row
 	 * says "not counted", as perf's does): say so, and the share only of those counted */
 	some = !never ? "some were counted only " : lo < 100 ?
@@ -592,7 +586,7 @@ static void mux_warn(const struct report *r, const struct stat_planned *pl)
 		strjoin(text, sizeof(text), (const char *const[]){
 			"the kernel multiplexed the events (", some, pct, of,
 			"); --mux=runs counts each planned group in a run of its own" }, 5);
-	msg_warn_text(text);
+	msg_warn("%s", text);
 }
 
 /* --min-running: an event counted for less than PCT of the time; one not counted at all
@@ -1057,10 +1051,8 @@ int cmd_stat(int argc, char **argv)
 	struct resolve_ctx ctx;
 	int rc = PP_EXIT_ERROR, have_ctx = 0, two;
 
-	argp_trim_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, &o);
+	argp_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, NULL, &o);
 	msg_set_quiet(o.quiet);
-	if (o.json && msg_json_ready() != 0)
-		goto out;
 	if (evsel_ctx_init(&o.ev, &ctx) != 0)
 		goto out;
 	have_ctx = 1;

@@ -185,7 +185,7 @@ static const char *short_id(const char *id)
 	size_t i;
 	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++) {
 		size_t n = strlen(families[i]);
-		if (str_eqn(id, families[i], n))
+		if (strncmp(id, families[i], n) == 0)
 			return id + n;
 	}
 	return id;
@@ -246,18 +246,9 @@ static int midr_cmp(const void *key, const void *elem)
  * Revision [3:0]; a core model is the implementer and part number. */
 const struct evtab_core *evtab_core_by_midr(uint64_t midr)
 {
-	/* the last answer kept: a run asks for its PMU's core several times an event (issue
-	 * 16), and the tables never change */
-	static uint32_t last_key;
-	static const struct evtab_core *last;
 	uint32_t key = EVTAB_GEN_MIDR_KEY((midr >> 24) & 0xFF, (midr >> 4) & 0xFFF);
 	const struct evtab_gen_midr *m;
 
-	if (last && key == last_key)
-		return last;
 	m = bsearch(&key, evtab_gen.midrs, evtab_gen.nmidrs, sizeof(*m), midr_cmp);
-	if (!m)
-		return NULL;
-	last_key = key;
-	return last = &evtab_gen.cores[m->core];
+	return m ? &evtab_gen.cores[m->core] : NULL;
 }

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "env.h"
 #include "sysfs.h"
 
 const char *argp_program_version = "pmuprof " PMUPROF_VERSION;
@@ -73,7 +72,7 @@ static const struct argp main_argp = { NULL, parse_main, "COMMAND [ARGS...]", do
 int main(int argc, char **argv)
 {
 	struct main_opts o = { 0 };
-	const char *root = env_get("PMUPROF_SYSFS_ROOT");
+	const char *root = getenv("PMUPROF_SYSFS_ROOT");
 	char name[64];
 
 	argp_err_exit_status = PP_EXIT_ERROR;

@@ -12,8 +12,9 @@
 #include "textline.h"
 
 /* "pmuprof: PREFIX TEXT" and a newline, in one write(2) to stderr from a buffer on the stack:
- * by stdio, stderr being unbuffered, each piece would be a write of its own. Standard
- * output's waiting lines go first, so the two streams interleave in the order written. */
+ * stderr is unbuffered, so by stdio each piece would be a write of its own, and another
+ * process writing to the same terminal could cut the message. Standard output's waiting
+ * lines go first. */
 static void put_line(const char *prefix, const char *text)
 {
 	char b[1024];
@@ -71,13 +72,6 @@ void msg_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
-void msg_warn_text(const char *text)
-{
-	if (warn_off)
-		return;
-	put_line("warning: ", text);
-}
-
 /* Where text that must end before s + max is best cut: after the last ',' (an event list's
  * item) in its second half, else at max (one long name has no better place). */
 static size_t cut_at(const char *s, size_t max)
@@ -121,11 +115,6 @@ const char *msg_clip_at(const char *s, int column, char *buf, size_t len, int *s
 		 end < n ? "..." : "");
 	*shown = (int)(at - start) + 1 + (start ? 3 : 0);
 	return buf;
-}
-
-int msg_json_ready(void)
-{
-	return 0;
 }
 
 void msg_report_unread(enum report_read_err rc, const struct report_read_why *w)

@@ -8,12 +8,11 @@
 #include "metrics.h"
 #include "mxtab.h"
 #include "report.h"
-#include "strbuf.h"
 #include "textline.h"
 
 /* 1234567 -> "1,234,567": perf groups digits through the locale (by default: its -B is on
  * unless --no-big-num); pmuprof groups them whatever the locale, or not at all (plain). By
- * hand, not through snprintf: it is printed for every row (issue 16's cost per event). */
+ * hand: printf's ' flag groups by the locale, and the C locale has no grouping. */
 static void group_digits(char *buf, size_t len, uint64_t v, int plain)
 {
 	char tmp[24], *d = textline_digits(v, 10, 1, tmp + sizeof(tmp));
@@ -27,37 +26,15 @@ static void group_digits(char *buf, size_t len, uint64_t v, int plain)
 	buf[o] = '\0';
 }
 
-/* "<not counted>": the status's words between angle brackets, by one strlen and one copy
- * (issue 16: most rows of a run that multiplexed, or of a command too short for the counters,
- * print one, and joining the three parts took a hundred instructions a row) */
-static void bracketed(char *num, size_t len, enum report_status st)
-{
-	const char *s = report_status_str(st);
-	size_t n = strlen(s);
-
-	if (n + 3 > len) {
-		strjoin(num, len, (const char *const[]){ "<", s, ">" }, 3);	/* cut to len */
-		return;
-	}
-	num[0] = '<';
-	memcpy(num + 1, s, n);
-	num[n + 1] = '>';
-	num[n + 2] = '\0';
-}
-
 /* An event's value as perf prints it: msec for time events, else grouped digits; or its
  * status, "<not counted>", which keeps the unit ("<not counted> msec task-clock", as perf). */
 static const char *format_value(const struct report *r, char *num, size_t len,
 				const struct report_event *e, enum report_status st, double v)
 {
-	int ns = e->unit[0] && strcmp(e->unit, "ns") == 0;	/* most units are "" */
-	char fx[TEXTLINE_FIXED_LEN];
-	const char *f;
+	int ns = strcmp(e->unit, "ns") == 0;
 
-	if (st != REPORT_COUNTED)	/* "<%s>" */
-		bracketed(num, len, st);
-	else if (ns && (f = textline_fixed(v / 1e6, 2, fx)))
-		strjoin(num, len, &f, 1);
+	if (st != REPORT_COUNTED)
+		snprintf(num, len, "<%s>", report_status_str(st));
 	else if (ns)
 		snprintf(num, len, "%.2f", v / 1e6);
 	else
@@ -74,18 +51,13 @@ static void print_command(const struct report *r, struct textline *l)
 	}
 }
 
-/* "%*.*f" by copying (textline_fixed), printf only for what it cannot be sure of: a run's
- * report then reads none of printf's pages of libc (issue 16). */
+/* "%*.*f" (400 bytes hold any double with 9 decimals) */
 static void tl_fixed(struct textline *l, double v, int width, int prec)
 {
-	char buf[TEXTLINE_FIXED_LEN], wide[400];
-	const char *s = textline_fixed(v, prec, buf);
+	char buf[400];
 
-	if (!s) {
-		snprintf(wide, sizeof(wide), "%*.*f", width, prec, v);
-		s = wide;
-	}
-	textline_rpad(l, s, width > 0 ? (size_t)width : 0);	/* right-justified, as %*.*f */
+	snprintf(buf, sizeof(buf), "%*.*f", width, prec, v);
+	textline_puts(l, buf);
 }
 
 /* The runs stats_outliers flagged, numbered from 1 as the runs were made: a "#" line under
@@ -263,8 +235,8 @@ static void note_line(const struct report_event *e, int named, int mark, struct 
 	textline_end(l);
 }
 
-/* Most events have neither: the test before the call (issue 16: twice a row). */
-static inline void print_note(const struct report_event *e, int named, int mark,
+/* e's note line, or (mark) its mark's, when it has one. */
+static void print_note(const struct report_event *e, int named, int mark,
 			      struct textline *l)
 {
 	if (mark ? e->marked : e->note != NULL)
@@ -375,7 +347,7 @@ static void print_event(const struct report *r, const struct report_event *e,
 	w.noise = r->nruns && e->status == REPORT_COUNTED && !isnan(report_stats(e)->rse);
 	print_row(&w, l);
 	/* an event with no figure beside its count has no metric either: not counted, or no
-	 * metric with a value anchored on it (issue 16: a walk of every metric an event) */
+	 * metric with a value anchored on it */
 	if (w.has_metric)
 		print_more_metrics(r, (size_t)(e - r->events), NULL, w.has_metric, l);
 	if (r->nruns)

@@ -12,7 +12,6 @@
 
 #include "aggregate.h"
 #include "stat.h"
-#include "zalloc.h"
 
 /* An event's figures (or a part's) over the recorded runs. */
 struct figures {
@@ -170,8 +169,8 @@ static void put_figures(struct report_event *re, const struct figures *f)
 static int fill_stats(struct report_event_more *more, double *vals, size_t nruns)
 {
 	double *counted = malloc(nruns * sizeof(*counted) + 1);
-	unsigned char *flag = zalloc(nruns + 1, 1), *cflag = zalloc(nruns + 1, 1);
-	struct stats_summary *sum = zalloc(1, sizeof(*sum));
+	unsigned char *flag = calloc(nruns + 1, 1), *cflag = calloc(nruns + 1, 1);
+	struct stats_summary *sum = calloc(1, sizeof(*sum));
 	size_t m = 0;
 
 	more->runs = vals;
@@ -200,7 +199,7 @@ static int fill_stats(struct report_event_more *more, double *vals, size_t nruns
 static struct report_delta *deltas(const struct agg_row *rows, size_t nrows, uint32_t ev,
 				   size_t nintervals)
 {
-	struct report_delta *d = zalloc(nintervals + 1, sizeof(*d));
+	struct report_delta *d = calloc(nintervals + 1, sizeof(*d));
 
 	for (size_t i = 0; d && i < nintervals; i++) {
 		struct agg_key k = { ev, -1, 0, (uint32_t)i };
@@ -223,7 +222,7 @@ static struct report_part *parts(const struct stat_event *evs, size_t k,
 				 const struct readings *rd, size_t nruns)
 {
 	const struct stat_event *row = &evs[k];
-	struct report_part *out = zalloc((size_t)row->nparts + 1, sizeof(*out));
+	struct report_part *out = calloc((size_t)row->nparts + 1, sizeof(*out));
 
 	for (int i = 0; out && i < row->nparts; i++) {
 		const struct stat_event *p = &evs[row->part0 + i];
@@ -260,7 +259,7 @@ static const struct reading_run *run_of(const struct readings *rd, size_t i)
 
 static int fill_times(struct report *r, const struct stat_series *s, int repeated)
 {
-	struct report_times *t = zalloc(s->nruns + 1, sizeof(*t));
+	struct report_times *t = calloc(s->nruns + 1, sizeof(*t));
 	double *x[3];
 	struct stats_summary *st[3] = { &r->wall_stats, &r->user_stats, &r->sys_stats };
 	uint64_t *mean[3] = { &r->wall_ns, &r->user_ns, &r->sys_ns };
@@ -438,7 +437,7 @@ static int units(struct report *r, const struct agg_row *rows, size_t nrows, enu
 			ids[c] = ids[c - 1];
 			ids[c - 1] = t;
 		}
-	if (!(u = zalloc(n + 1, sizeof(*u)))) {
+	if (!(u = calloc(n + 1, sizeof(*u)))) {
 		free(ids);
 		return -1;
 	}
@@ -455,7 +454,7 @@ static int cells(struct report_event_more *more, const struct agg_row *rows, siz
 		 const int32_t *ids, size_t nunits, const struct readings *rd, size_t nruns,
 		 uint32_t k, const char *fixture, size_t nintervals, int skip_zero)
 {
-	struct report_cell *c = zalloc(nunits + 1, sizeof(*c)), *d = NULL;
+	struct report_cell *c = calloc(nunits + 1, sizeof(*c)), *d = NULL;
 
 	if (!c)
 		return -1;
@@ -481,7 +480,7 @@ static int cells(struct report_event_more *more, const struct agg_row *rows, siz
 	}
 	if (!nintervals)
 		return 0;
-	if (!(d = zalloc(nintervals * nunits + 1, sizeof(*d))))
+	if (!(d = calloc(nintervals * nunits + 1, sizeof(*d))))
 		return -1;
 	more->unit_deltas = d;
 	for (size_t i = 0; i < nintervals; i++)
@@ -551,7 +550,7 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 
 	/* nrows, not one more: zalloc takes 0, and a row more (312 bytes) took a run's heap over
 	 * a page (issue 16) */
-	if (!(r->events = zalloc(nrows, sizeof(*r->events))))
+	if (!(r->events = calloc(nrows, sizeof(*r->events))))
 		return -1;
 	r->nevents = nrows;
 	for (size_t k = 0; k < nrows; k++)
@@ -572,7 +571,7 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 		if ((b->repeated || (b->intervals && s->rd.nintervals) || evs[k].one_type ||
 		     evs[k].nparts) && !(m = report_more_of(r, k)))
 			goto out;
-		if (b->repeated && !(vals = zalloc(s->nruns + 1, sizeof(*vals))))
+		if (b->repeated && !(vals = calloc(s->nruns + 1, sizeof(*vals))))
 			goto out;
 		if (fill_identity(r, k, &evs[k]) != 0) {
 			free(vals);
