@@ -118,3 +118,36 @@ PHONE=$FIXTURES/phone-a55-a76
 	run grep -o '/events/[^"]*"' "$BATS_TEST_TMPDIR/trace"
 	assert_output '/events/vendor_thing"'
 }
+
+# An x86 PMU takes any PERF_TYPE_RAW config: an Arm code opened there counts an x86 event
+# under the Arm name. No perf_event_open but the software events', whatever the mode.
+@test "--cpu-model on a host with no Arm PMU: its events are never opened, not counted with the reason" {
+	[ "$(uname -m)" != aarch64 ] || skip "this host may have an Arm PMU"
+	command -v strace >/dev/null || skip "strace is not installed"
+	strace -o /dev/null true 2>/dev/null || skip "strace cannot trace here (ptrace refused)"
+	local -x ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+	local why="--cpu-model names neoverse-n1, a core this machine has no PMU for" opts
+	strace -f -e trace=perf_event_open -o trace "$PMUPROF" stat --cpu-model neoverse-n1 -j \
+		-o report.json -e inst_retired,cycles,r11,task-clock -- true 2>/dev/null ||
+		fail "pmuprof stat failed under strace"
+	run grep -c 'perf_event_open(' trace
+	assert_output 1
+	run grep -c 'perf_event_open({type=PERF_TYPE_SOFTWARE' trace
+	assert_output 1
+	check_report report.json
+	assert_equal "$(jqr '[.events[].status] | join(",")')" "not counted,not counted,not counted,counted"
+	assert_equal "$(jqr '[.events[:3][].reason] | unique | join(",")')" "$why"
+	assert_equal "$(jqr '[.events[:3][].value] | unique | join(",")')" ""
+	# -M, --topdown and --mux=runs open nothing either (their events are the core's)
+	for opts in "-M ipc" "--topdown" "--topdown --mux=runs" \
+		"--mux=runs --counters 1 -e inst_retired,cpu_cycles,l1d_cache,task-clock"; do
+		# shellcheck disable=SC2086
+		strace -f -e trace=perf_event_open -o trace "$PMUPROF" stat --cpu-model neoverse-n1 \
+			-j -o report.json $opts -- true 2>/dev/null || fail "$opts: pmuprof stat failed"
+		run grep -v 'perf_event_open({type=PERF_TYPE_SOFTWARE' trace
+		refute_output --partial perf_event_open
+		check_report report.json
+		assert_equal "$(jqr '[.events[] | select(.name != "task-clock") | .reason] | unique | join(",")')" "$why"
+	done
+	assert_equal "$(jqr '[.events[].run] | join(",")')" "1,1,2,1"
+}
