@@ -891,7 +891,8 @@ static int reserve_fds(size_t n)
 	struct counter_fds f;
 
 	if (counter_reserve_fds(n, &f) == PP_OK) {
-		workload_set_nofile(f.raised ? &f.caller : NULL);
+		if (f.raised)	/* the command gets the caller's limit back */
+			workload_set_nofile(&f.caller);
 		return 0;
 	}
 	msg_error("cannot open %zu counters: the hard limit on open files is %llu, %llu are "
