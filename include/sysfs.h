@@ -15,6 +15,11 @@
  * root). The string is copied. Set once by main before any other sysfs_ call. */
 void sysfs_set_root(const char *root);
 const char *sysfs_root(void);
+/* Whether the root stands for a machine: PP_OK for the real one, or a directory holding a
+ * sys/ directory; else PP_ENOENT, *why saying what the path is instead ("does not exist",
+ * "is not a directory", "has no sys/ directory"). A misspelt root otherwise reads as a
+ * machine without a single PMU. */
+pp_status sysfs_root_check(const char **why);
 
 /* Reads a whole small file (path absolute as on a real machine, e.g. "/proc/cpuinfo"), under the
  * root, trailing newline removed. PP_ENOENT when it does not exist; PP_ERANGE when it does not

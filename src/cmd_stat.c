@@ -878,17 +878,20 @@ static int select_events(struct stat_opts *o, struct resolve_ctx *ctx, struct st
 	return 0;
 }
 
-/* Hundreds of events need as many descriptors: the soft limit is raised to fit; beyond the
- * hard limit, a message. -1 after it. */
+/* Hundreds of events need as many descriptors: the soft limit is raised to fit (the command
+ * gets the caller's back); beyond the hard limit, a message. -1 after it. */
 static int reserve_fds(size_t n)
 {
-	unsigned long long hard, need;
+	struct counter_fds f;
 
-	if (counter_reserve_fds(n, &hard, &need) == PP_OK)
+	if (counter_reserve_fds(n, &f) == PP_OK) {
+		if (f.raised)	/* the command gets the caller's limit back */
+			workload_set_nofile(&f.caller);
 		return 0;
+	}
 	msg_error("cannot open %zu counters: the hard limit on open files is %llu, %llu are "
-		  "needed (as root, 'ulimit -Hn %llu' raises it; or count fewer events)", n, hard,
-		  need, need);
+		  "needed (as root, 'ulimit -Hn %llu' raises it; or count fewer events)", n, f.hard,
+		  f.need, f.need);
 	return -1;
 }
 

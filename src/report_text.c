@@ -413,7 +413,7 @@ static void print_cell(const struct report *r, const struct report_event *e, siz
 
 /* A time; with -r its mean, the standard error of the mean and its share, as perf -r. */
 static void print_sec(const struct report *r, struct textline *l, uint64_t ns,
-		      const struct stats_summary *st, const char *what)
+		      const struct stats_summary *st, const char *what, int run)
 {
 	int sem = r->nruns && !isnan(st->stddev);
 
@@ -430,7 +430,33 @@ static void print_sec(const struct report *r, struct textline *l, uint64_t ns,
 		tl_fixed(l, 100.0 * st->rse, 5, 2);
 		textline_put(l, "% )", 3);
 	}
+	if (run > 0) {	/* the planned run it is of (--mux=runs), as an event's "[run N]" */
+		textline_puts(l, "   [run ");
+		textline_num(l, (unsigned)run, 10, 0);
+		textline_put(l, "]", 1);
+	}
 	textline_end(l);
+}
+
+/* One of the times (0: elapsed, 1: user, 2: sys): the report's, or with --mux=runs each
+ * planned run's, each line naming its run. */
+static void print_time(const struct report *r, struct textline *l, int which)
+{
+	static const char *const what[] = { "time elapsed", "user", "sys" };
+	const struct stats_summary *st[] = { &r->wall_stats, &r->user_stats, &r->sys_stats };
+	uint64_t ns[] = { r->wall_ns, r->user_ns, r->sys_ns };
+
+	if (!r->plan_times) {
+		print_sec(r, l, ns[which], st[which], what[which], r->time_run);
+		return;
+	}
+	for (size_t p = 0; p < r->nplan_times; p++) {
+		const struct report_plan_times *pt = &r->plan_times[p];
+		const struct stats_summary *ps[] = { &pt->wall, &pt->user, &pt->sys };
+		uint64_t pn[] = { pt->t.wall_ns, pt->t.user_ns, pt->t.sys_ns };
+
+		print_sec(r, l, pn[which], ps[which], what[which], (int)p + 1);
+	}
 }
 
 /* One --metric-only line: the metrics' units (values 0), each right-aligned in 20 columns
@@ -586,12 +612,12 @@ static void print_end(const struct report *r, struct textline *l)
 		textline_puts(l, "\n Values with (xx.xx%) are estimates: scaled from that share of "
 			      "the time counted.\n");
 	textline_put(l, "\n", 1);
-	print_sec(r, l, r->wall_ns, &r->wall_stats, "time elapsed");
+	print_time(r, l, 0);
 	/* the command's own times; perf leaves them out when it counted a target */
 	if (!r->target) {
 		textline_put(l, "\n", 1);
-		print_sec(r, l, r->user_ns, &r->user_stats, "user");
-		print_sec(r, l, r->sys_ns, &r->sys_stats, "sys");
+		print_time(r, l, 1);
+		print_time(r, l, 2);
 	}
 	if (r->stopped) {
 		textline_puts(l, "\n The series stopped early: ");

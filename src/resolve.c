@@ -396,7 +396,8 @@ static pp_status apply_threshold(const struct sysfs_pmu *pmu, int column, struct
 }
 
 /* An Arm name found by resolve_arm_find: its PMU's type (PERF_TYPE_RAW when --cpu-model
- * named a core and the machine has no Arm PMU), the code through format/event. */
+ * named a core and the machine has no Arm PMU: stat's plan then never opens it), the code
+ * through format/event. */
 static pp_status use_arm_hit(const struct arm_hit *h, struct pp_event *ev)
 {
 	uint64_t cfg[4] = { 0 };

@@ -245,19 +245,32 @@ static int plan_on(struct stat_event *evs, size_t n, const struct stat_plan_cfg 
 /* No Arm PMU here, but --cpu-model names the core the events were resolved for: the plan is
  * made on a stand-in PMU of that core (type -1: never probed nor opened as such), with
  * --counters or Arm's data for the core, so that --plan on any host shows what that core
- * would do. */
+ * would do. The events it places on that core are never opened: this host's PMU (an x86
+ * core's, which takes any PERF_TYPE_RAW config) would count its own event under the Arm
+ * name. */
 static int plan_model(struct stat_event *evs, size_t n, const struct stat_plan_cfg *c,
 		      const struct resolve_ctx *rc, struct stat_planned *out)
 {
 	struct sysfs_pmu pmu = { .type = -1, .is_arm = 1, .mux_interval_ms = -1 };
 	struct resolve_ctx one = *rc;	/* the same context, its PMUs the stand-in */
+	int st;
 
 	snprintf(pmu.name, sizeof(pmu.name), "%s", evtab_core_name(rc->model));
 	pmu.midr = (uint64_t)evtab_core_implementer(rc->model) << 24 |
 		   (uint64_t)evtab_core_part(rc->model) << 4;
 	one.pmus = &pmu;
 	one.npmus = 1;
-	return plan_on(evs, n, c, &one, out);
+	st = plan_on(evs, n, c, &one, out);
+	if (!out->fixture && asprintf(&out->fixture, "--cpu-model names %s, a core this "
+				      "machine has no PMU for", pmu.name) < 0) {
+		out->fixture = NULL;
+		msg_error("out of memory");
+		return -1;
+	}
+	for (size_t k = 0; k < n; k++)
+		if (evs[k].pmu_ix >= 0 && !evs[k].fixture)
+			evs[k].fixture = out->fixture;
+	return st;
 }
 
 int stat_plan(struct stat_event *evs, size_t n, struct resolve_ctx *rc,

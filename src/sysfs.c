@@ -66,6 +66,34 @@ const char *sysfs_root(void)
 	return sysfs_root_dir;
 }
 
+pp_status sysfs_root_check(const char **why)
+{
+	struct stat st;
+	size_t len = strlen(sysfs_root_dir);
+	char *sys;
+	int ok;
+
+	*why = NULL;
+	if (!len)
+		return PP_OK;
+	if (stat(sysfs_root_dir, &st) != 0) {
+		*why = errno == ENOENT || errno == ENOTDIR ? "does not exist" : strerror(errno);
+		return PP_ENOENT;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		*why = "is not a directory";
+		return PP_ENOENT;
+	}
+	if (!(sys = malloc(len + sizeof("/sys"))))
+		return PP_ENOMEM;
+	memcpy(sys, sysfs_root_dir, len);
+	memcpy(sys + len, "/sys", sizeof("/sys"));
+	ok = stat(sys, &st) == 0 && S_ISDIR(st.st_mode);
+	free(sys);
+	*why = ok ? NULL : "has no sys/ directory";
+	return ok ? PP_OK : PP_ENOENT;
+}
+
 static pp_status errno_status(int e)
 {
 	switch (e) {

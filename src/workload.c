@@ -40,6 +40,17 @@ static void forward(int sig)
 	errno = e;
 }
 
+/* The RLIMIT_NOFILE the commands get back (workload_set_nofile); nofile_set 0: none. */
+static struct rlimit nofile;
+static int nofile_set;
+
+void workload_set_nofile(const struct rlimit *rl)
+{
+	nofile_set = rl != NULL;
+	if (rl)
+		nofile = *rl;
+}
+
 /* The status a shell gives a command whose exec failed with e: 127 not found (ENOENT also
  * for a missing #! interpreter or loader), 126 not executable. */
 static int exec_failed_status(int e)
@@ -60,6 +71,8 @@ static _Noreturn void child(const char *path, char *const argv[], int sock, int 
 	close(theirs);
 	if (read(sock, &c, 1) != 1)
 		_exit(125);	/* pmuprof is gone, or workload_abort closed the socket */
+	if (nofile_set)	/* lowered under descriptors still open: allowed, they stay */
+		setrlimit(RLIMIT_NOFILE, &nofile);
 	execve(path, argv, environ);
 	e = errno;
 	if (send(sock, &e, sizeof(e), MSG_NOSIGNAL) < 0)
@@ -256,11 +269,14 @@ pp_status workload_wait(struct workload *w, struct workload_result *r)
 	return PP_OK;
 }
 
-/* vfork's child: exec, else leave the errno in *err and exit as a shell would. It runs on
- * pmuprof's memory while pmuprof waits (the exec or the exit lets pmuprof go on): it calls
- * nothing but these and writes nothing but *err and errno. */
+/* vfork's child: the caller's RLIMIT_NOFILE back (a system call of its own process: the
+ * limit is not pmuprof's), exec, else leave the errno in *err and exit as a shell would. It
+ * runs on pmuprof's memory while pmuprof waits (the exec or the exit lets pmuprof go on): it
+ * calls nothing but these and writes nothing but *err and errno. */
 static _Noreturn void spawned(const char *path, char *const argv[], volatile int *err)
 {
+	if (nofile_set)
+		setrlimit(RLIMIT_NOFILE, &nofile);
 	execve(path, argv, environ);
 	*err = errno;
 	_exit(exec_failed_status(*err));
