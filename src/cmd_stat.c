@@ -708,7 +708,6 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 				.no_scale = o->disp.unscaled };
 	char why[256] = "", started[32] = "?\n", mcore[80], how[224];
 	int count_stop = 0, e, rc;
-	struct outfile xf[EXPORT_MAX] = { { 0 } };
 	time_t now;
 	struct live lv = { .o = o, .nrows = nrows, .b = &b };
 
@@ -727,11 +726,10 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	 * page of libc is a page fault a run) */
 	if (o->append && !o->json && (now = time(NULL)) != (time_t)-1)
 		ctime_r(&now, started);
-	if (cmd_export_open(&o->exports, xf) != 0)	/* refused before the command runs */
+	if (cmd_export_check(&o->exports) != 0)	/* refused before the command runs */
 		return PP_EXIT_ERROR;
 	rc = stat_series_run(&sc, evs, n, &s, &ticks, &res, &count_stop, why, sizeof(why));
 	if (!s.nruns) {
-		export_discard(&o->exports, xf);
 		stat_series_free(&s);
 		stat_ticks_free(&ticks);
 		return rc ? rc : PP_EXIT_ERROR;
@@ -812,13 +810,20 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	 * not kill pmuprof with SIGPIPE and lose the command's status; the write fails instead
 	 * (sigaction, not signal(): one libc function fewer for the loader to bind) */
 	sigaction(SIGPIPE, &(struct sigaction){ .sa_handler = SIG_IGN }, NULL);
+	/* -o's file is made only now, complete: a run killed before leaves nothing behind */
+	if (o->output && (e = o->append ? outfile_open_append(of, o->output) :
+			  outfile_open(of, o->output)) != 0) {
+		msg_error("cannot write report file '%s': %s", o->output, strerror(e));
+		if (rc == 0)
+			rc = PP_EXIT_ERROR;
+	}
 	/* perf's line before each report it appends (ctime ends it); JSON documents follow each
 	 * other bare, a stream jq -s reads whole */
-	if (o->append && !o->json)
+	if (o->append && !o->json && of->fp)
 		fprintf(of->fp, "# started on %s\n", started);
 	r.interval_from = lv.shown;	/* live -I: the intervals written as they ended */
-	if (o->quiet)
-		;	/* --quiet: no report */
+	if (o->quiet || (o->output && !of->fp))
+		;	/* --quiet: no report; or -o's file could not be made (said above) */
 	else if (write_report(o, &r, of->fp ? of->fp : stderr) != 0 && !of->fp && errno != EPIPE)
 		msg_error("cannot write the report: %s", strerror(errno));
 	r.interval_from = 0;	/* exports are whole */
@@ -827,10 +832,9 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 		if (rc == 0)
 			rc = PP_EXIT_ERROR;
 	}
-	if (cmd_export_commit(&o->exports, xf, &r) != 0 && rc == 0)
+	if (cmd_export_commit(&o->exports, &r) != 0 && rc == 0)
 		rc = PP_EXIT_ERROR;
 out:
-	export_discard(&o->exports, xf);	/* what was not committed */
 	stat_report_free(&r);
 	stat_series_free(&s);
 	stat_ticks_free(&ticks);
@@ -981,8 +985,7 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 		goto out;
 	if (reserve_fds(n) != 0)
 		goto out;
-	if (o->output && (e = o->append ? outfile_open_append(&of, o->output) :
-			  outfile_open(&of, o->output)) == EISDIR) {
+	if (o->output && (e = outfile_check(o->output)) == EISDIR) {
 		msg_error("cannot write report file '%s': it names a directory (give -o the "
 			  "path of a file)", o->output);
 		goto out;
@@ -1000,7 +1003,7 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 	}
 	rc = run(o, evs, nrows, n, &kel, &of, core, &planned, &tgt, &topo);
 	if (of.fp)
-		outfile_discard(&of);	/* the run failed, or was a first pass: nothing kept */
+		outfile_discard(&of);	/* made, not committed */
 out:
 	free_events(evs, n);
 	for (size_t k = 0; metric_specs && k < o->nmetrics; k++)
