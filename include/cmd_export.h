@@ -10,6 +10,9 @@
 
 /* Adds arg ("FORMAT:FILE") to s, or ends option parsing with a usage error. */
 void cmd_export_opt(struct argp_state *state, struct export_set *s, const char *arg);
+/* Ends option parsing with a usage error when -o's output (NULL: none) and an export would
+ * write one file, one replacing the other (outfile_same). */
+void cmd_export_output(struct argp_state *state, const struct export_set *s, const char *output);
 /* Checks before the run that every file of s can be written, making nothing; -1 after a
  * message. */
 int cmd_export_check(const struct export_set *s);

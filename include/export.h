@@ -50,7 +50,8 @@ struct export_set {
 
 enum export_add_err { EXPORT_ADD_OK = 0, EXPORT_ADD_FORMAT, EXPORT_ADD_NO_FILE,
 		      EXPORT_ADD_TOO_MANY, EXPORT_ADD_TWICE };
-/* Adds "FORMAT:FILE" to s (path points into arg). */
+/* Adds "FORMAT:FILE" to s (path points into arg); EXPORT_ADD_TWICE when another export
+ * would replace the same file (outfile_same). */
 enum export_add_err export_add(struct export_set *s, const char *arg);
 
 /* Whether s writes format f. */

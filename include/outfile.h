@@ -22,6 +22,10 @@ struct outfile {
  * one; ELOOP: links in a loop; EBADF: a descriptor of pmuprof's that is closed or read
  * only). Done before the workload runs, so that a bad path costs nothing. */
 int outfile_check(const char *path);
+/* Whether a and b lead to one file that at least one of them would replace (the same file
+ * by device and inode when it exists, by its directory's real path and name when not):
+ * written in place both, their reports follow each other and nothing is lost. */
+int outfile_same(const char *a, const char *b);
 /* Makes the temporary file (or opens the file written in place). Returns 0, or an errno. */
 int outfile_open(struct outfile *o, const char *path);
 /* As outfile_open, for a report that follows the target's present content (--append): that

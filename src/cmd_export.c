@@ -29,6 +29,15 @@ void cmd_export_opt(struct argp_state *state, struct export_set *s, const char *
 	}
 }
 
+void cmd_export_output(struct argp_state *state, const struct export_set *s, const char *output)
+{
+	for (size_t k = 0; output && k < s->n; k++)
+		if (outfile_same(output, s->spec[k].path))
+			argp_error(state, "-o '%s' and --export '%s:%s' name the same file (give each "
+				   "its own file)", output, export_format_name(s->spec[k].format),
+				   s->spec[k].path);
+}
+
 static void cannot(const struct export_set *s, size_t k, int e, const char *hint)
 {
 	msg_error("cannot write %s export '%s': %s%s", export_format_name(s->spec[k].format),

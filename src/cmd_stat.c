@@ -445,6 +445,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		if (o->interval_ms && o->interval_ms < 1)
 			argp_error(state, "-I needs at least 1 ms");
 		display_check(state, o);
+		cmd_export_output(state, &o->exports, o->output);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;

@@ -53,9 +53,9 @@ enum export_add_err export_add(struct export_set *s, const char *arg)
 		return EXPORT_ADD_NO_FILE;
 	if (s->n == EXPORT_MAX)
 		return EXPORT_ADD_TOO_MANY;
-	/* two writers renaming over one file: the second would silently win */
+	/* two writers renaming over one file, however spelled: the second would silently win */
 	for (size_t k = 0; k < s->n; k++)
-		if (!strcmp(s->spec[k].path, colon + 1))
+		if (outfile_same(s->spec[k].path, colon + 1))
 			return EXPORT_ADD_TWICE;
 	s->spec[s->n++] = (struct export_spec){ .format = (enum export_format)f,
 						.path = colon + 1 };

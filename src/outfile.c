@@ -238,6 +238,46 @@ int outfile_check(const char *path)
 	return e;
 }
 
+/* The path canonical: its directory's real path and its last component. NULL when the
+ * directory cannot be resolved. */
+static char *canonical(const char *path)
+{
+	char *dir = dir_of(path), real[PATH_MAX], *s = NULL;
+
+	if (dir && realpath(dir, real) && asprintf(&s, "%s/%s", strcmp(real, "/") ? real : "",
+						  base_of(path)) < 0)
+		s = NULL;
+	free(dir);
+	return s;
+}
+
+int outfile_same(const char *a, const char *b)
+{
+	struct dest da, db;
+	char *ca, *cb;
+	int same = 0;
+
+	if (resolve(a, &da) != 0 || resolve(b, &db) != 0) {
+		dest_free(&da);
+		return !strcmp(a, b);
+	}
+	/* two writers in place follow each other; one that replaces the file loses the other */
+	if (da.kind != DEST_REPLACE && db.kind != DEST_REPLACE)
+		same = 0;
+	else if (da.exists && db.exists)
+		same = da.st.st_dev == db.st.st_dev && da.st.st_ino == db.st.st_ino;
+	else if (!da.exists && !db.exists) {
+		ca = canonical(da.path);
+		cb = canonical(db.path);
+		same = ca && cb ? !strcmp(ca, cb) : !strcmp(da.path, db.path);
+		free(ca);
+		free(cb);
+	}
+	dest_free(&da);
+	dest_free(&db);
+	return same;
+}
+
 static void release(struct outfile *o)
 {
 	free(o->path);

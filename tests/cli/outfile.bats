@@ -2,7 +2,7 @@
 # Where -o and --export write: through a symbolic link to the file it names (the link stays),
 # in place on a device, a pipe or an open descriptor (/proc/self/fd/N, /dev/stdout), each
 # replaced atomically when it is a regular file; nothing made before the report is complete
-# (a killed run leaves nothing).
+# (a killed run leaves nothing); and one file named by two writers refused before the run.
 load helpers
 
 # only FILE...: the scratch directory holds exactly the files named (hidden ones included;
@@ -129,4 +129,43 @@ only() {
 	wait "$pid" || true
 	kill "$(cat started)" 2>/dev/null || true	# the orphaned sleep, by its id
 	only started
+}
+
+# same SPEC... MESSAGE: stat with those options exits 2 with MESSAGE before the command runs.
+same() {
+	local msg=${*: -1}
+	run --separate-stderr "$PMUPROF" stat "${@:1:$#-1}" -e task-clock -- touch ran
+	assert_failure 2
+	assert_regex "$stderr" "$msg"
+	[ ! -e ran ] || fail "the command ran"
+}
+
+@test "-o and --export naming one file, however spelled, are refused before the command runs" {
+	same -o out.json --export bmf:out.json \
+		"^pmuprof stat: -o 'out.json' and --export 'bmf:out.json' name the same file \(give each its own file\)"
+	same --export bmf:out.json -o ./out.json "-o './out.json' and --export 'bmf:out.json' name the same file"
+	same -o "$PWD/out.json" --export json:out.json "name the same file"
+	ln -s out.json link.json	# dangling: both would write out.json
+	same -o link.json --export markdown:out.json "name the same file"
+	echo old > out.json
+	same -o out.json --export markdown:link.json "name the same file"
+	mkdir d
+	same -o d/../out.json --export csv:out.json "name the same file"
+	ln out.json hard.json
+	same -o hard.json --export csv:out.json "name the same file"
+	assert_equal "$(cat out.json)" old
+	run sh -c "'$PMUPROF' stat -o /proc/self/fd/1 --export bmf:out.json -e task-clock -- touch ran > out.json"
+	assert_failure 2
+	assert_output --partial "name the same file"
+	[ ! -e ran ] || fail "the command ran"
+	# two --export, spelled apart
+	same --export bmf:x.json --export markdown:./x.json "names a file another --export writes"
+}
+
+@test "a device or descriptor named twice gets both reports, one after the other" {
+	run sh -c "'$PMUPROF' stat -j -o /proc/self/fd/1 --export bmf:/proc/self/fd/1 -e task-clock -- true > both.out"
+	assert_success
+	jq -se 'length == 2 and (.[0].events[0].name == "task-clock") and (.[1] | keys | length == 1)' both.out
+	run "$PMUPROF" stat -o /dev/null --export bmf:/dev/null -e task-clock -- true
+	assert_success
 }

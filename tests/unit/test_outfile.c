@@ -1,6 +1,6 @@
 /* test_outfile.c: where a report file's path leads, in a scratch directory of links, files
- * and directories: outfile_check's verdict (making nothing), and a commit through a link
- * (the link stays). */
+ * and directories: outfile_check's verdict (making nothing), outfile_same's over spellings
+ * of one file, and a commit through a link (the link stays). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -64,11 +64,38 @@ static const struct {
 	{ __LINE__, "/proc/self/fd/999", EBADF },	/* not open */
 };
 
-static void test_check(void)
+static const struct {
+	int line;
+	const char *a, *b;
+	int want;
+} same_rows[] = {
+	{ __LINE__, "f", "f", 1 },
+	{ __LINE__, "f", "./f", 1 },
+	{ __LINE__, "f", "l", 1 },
+	{ __LINE__, "f", "chain", 1 },
+	{ __LINE__, "f", "up/rel", 1 },
+	{ __LINE__, "f", "h", 1 },		/* a hard link: one inode */
+	{ __LINE__, "f", "d/../f", 1 },
+	{ __LINE__, "new", "dang", 1 },		/* not made yet: by resolved path */
+	{ __LINE__, "new", "d/../new", 1 },
+	{ __LINE__, "x", "x", 1 },
+	{ __LINE__, "f", "new", 0 },
+	{ __LINE__, "new", "new2", 0 },
+	{ __LINE__, "d/new", "new", 0 },
+	/* written in place both: their reports follow each other */
+	{ __LINE__, "/dev/null", "/dev/null", 0 },
+	{ __LINE__, "/proc/self/fd/1", "/dev/stdout", 0 },
+};
+
+static void test_check_same(void)
 {
 	for (size_t k = 0; k < sizeof(check_rows) / sizeof(check_rows[0]); k++)
 		TAP_EQ_INT(outfile_check(check_rows[k].path), check_rows[k].want,
 			   "line %d: check '%s'", check_rows[k].line, check_rows[k].path);
+	for (size_t k = 0; k < sizeof(same_rows) / sizeof(same_rows[0]); k++)
+		TAP_EQ_INT(outfile_same(same_rows[k].a, same_rows[k].b), same_rows[k].want,
+			   "line %d: same '%s' '%s'", same_rows[k].line, same_rows[k].a,
+			   same_rows[k].b);
 }
 
 /* Written through l and dang: f and new get the reports, l and dang stay links, and no
@@ -114,7 +141,7 @@ int main(void)
 		return 1;
 	}
 	make_tree();
-	test_check();
+	test_check_same();
 	test_commit();
 	if (chdir("/") == 0) {
 		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpl);
