@@ -68,6 +68,7 @@ struct stat_opts {
 	const char *aggr_opt;	/* the option that chose it, for messages */
 	unsigned timeout_ms, delay_ms;
 	struct export_set exports;	/* --export FORMAT:FILE */
+	const char *name;	/* --name: the benchmark's name in the exports and JSON */
 	/* perf's display options: -B, --no-big-num, --no-scale, --metric-only, --no-summary */
 	struct report_display disp;
 	int big_num, append, quiet;	/* -B given, --append, -q */
@@ -92,7 +93,7 @@ enum { OPT_WARMUP = 0x300, OPT_TOPDOWN, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT, OP
        OPT_COUNTERS, OPT_MIN_RUNNING, OPT_PLAN, OPT_NO_CSV_SUMMARY, OPT_PER_CORE,
        OPT_PER_CLUSTER, OPT_PER_SOCKET, OPT_PER_THREAD, OPT_TIMEOUT, OPT_PER_DIE,
        OPT_PER_NODE, OPT_NO_MERGE, OPT_APPEND, OPT_NO_BIG_NUM, OPT_NO_SCALE, OPT_METRIC_ONLY,
-       OPT_POST, OPT_SUMMARY, OPT_NO_SUMMARY, OPT_EXPORT };
+       OPT_POST, OPT_SUMMARY, OPT_NO_SUMMARY, OPT_EXPORT, OPT_NAME };
 
 static const struct argp_option options[] = {
 	{ "json", 'j', NULL, 0, "Report as one JSON document (schema: pmuprof-json(5))", 0 },
@@ -105,6 +106,9 @@ static const struct argp_option options[] = {
 	{ "export", OPT_EXPORT, "FORMAT:FILE", 0,
 	  "Also write the report to FILE in FORMAT (text, json, csv, bmf, github-benchmark, "
 	  "openmetrics, markdown), atomically after the run; repeatable", 0 },
+	{ "name", OPT_NAME, "NAME", 0,
+	  "Name the benchmark NAME in JSON, bmf and github-benchmark (default: the command's "
+	  "basename and arguments)", 0 },
 	{ "repeat", 'r', "N", 0,
 	  "Run COMMAND N times, with counters opened anew each time; report every run's values, "
 	  "their mean, spread and outliers", 1 },
@@ -331,6 +335,12 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_EXPORT:
 		cmd_export_opt(state, &o->exports, arg);
+		break;
+	case OPT_NAME:
+		if (!*arg)
+			argp_error(state, "--name is empty (give the benchmark a name, e.g. --name "
+				   "'sort 1k')");
+		o->name = arg;
 		break;
 	case 'r':
 		o->repeat = number(state, arg, "-r", 1);
@@ -701,7 +711,8 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	struct stat_series s = { 0 };
 	struct stat_ticks ticks = { 0 };
 	struct workload_result res = { 0 };
-	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd };
+	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd,
+			    .name = o->name };
 	struct stat_build b = { .repeated = o->repeat > 0, .core = core,
 				.metrics = o->metrics, .nmetrics = o->nmetrics,
 				.runs_mode = o->plan.mux == STAT_MUX_RUNS, .aggr = o->aggr,

@@ -1,6 +1,6 @@
 /* test_outfile.c: where a report file's path leads, in a scratch directory of links, files
  * and directories: outfile_check's verdict (making nothing), outfile_same's over spellings
- * of one file, and a commit through a link (the link stays). */
+ * of one file, a commit through a link (the link stays), and report_name's default. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "outfile.h"
+#include "report.h"
 #include "tap.h"
 
 static int entries(void)
@@ -132,6 +133,30 @@ static void test_commit(void)
 	TAP_EQ_INT(entries(), n + 1, "line %d: a discard leaves nothing", __LINE__);
 }
 
+static void test_name(void)
+{
+	char *argv[] = { "/home/ci/checkout/build/bench", "--size", "4", NULL };
+	char *dir[] = { "odd/", NULL };
+	struct report r = { .argc = 3, .argv = argv };
+	char *s;
+
+	s = report_name(&r);
+	TAP_EQ_STR(s, "bench --size 4", "line %d: basename and arguments", __LINE__);
+	free(s);
+	r.name = "sort 4";
+	s = report_name(&r);
+	TAP_EQ_STR(s, "sort 4", "line %d: --name", __LINE__);
+	free(s);
+	r = (struct report){ .argc = 1, .argv = dir };
+	s = report_name(&r);
+	TAP_EQ_STR(s, "odd/", "line %d: no basename: kept whole", __LINE__);
+	free(s);
+	r = (struct report){ .target = "system wide" };
+	s = report_name(&r);
+	TAP_EQ_STR(s, "system wide", "line %d: no command: the target", __LINE__);
+	free(s);
+}
+
 int main(void)
 {
 	char tmpl[] = "/tmp/pmuprof-test-outfile.XXXXXX", cmd[64];
@@ -143,6 +168,7 @@ int main(void)
 	make_tree();
 	test_check_same();
 	test_commit();
+	test_name();
 	if (chdir("/") == 0) {
 		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpl);
 		if (system(cmd) != 0)
