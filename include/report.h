@@ -205,6 +205,8 @@ struct report {
 	struct report_display disp;
 	int argc;
 	char *const *argv;		/* the workload's command */
+	const char *name;		/* --name: the benchmark's name; NULL: report_name's
+					 * default */
 	struct report_host host;
 	struct report_event *events;
 	size_t nevents;
@@ -282,6 +284,11 @@ void report_free_parts(struct report *r);
 struct report_event_more *report_more_of(struct report *r, size_t k);
 /* Name of a status as the outputs spell it ("counted", "not counted", ...). */
 const char *report_status_str(enum report_status s);
+/* The benchmark's name, as the BMF and github-benchmark exports give it (malloc'd; NULL when
+ * out of memory): --name, else the command's basename and its arguments (the same wherever the
+ * command lives: a checkout's path in it would make a new benchmark of every checkout),
+ * else what was counted (-a, -C, -p, -t without a command). */
+char *report_name(const struct report *r);
 /* The note a marked event carries in every format: "marked: filter P,NSK: Secure EL1 and EL3
  * cannot be filtered as asked; Linux programs the Non-secure part only (--allow-secure)". */
 /* e's summary of the runs: e->stats, or a zeroed one when it has none (n == 0). */

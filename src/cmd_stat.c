@@ -67,6 +67,7 @@ struct stat_opts {
 	const char *aggr_opt;	/* the option that chose it, for messages */
 	unsigned timeout_ms, delay_ms;
 	struct export_set exports;	/* --export FORMAT:FILE */
+	const char *name;	/* --name: the benchmark's name in the exports and JSON */
 	/* perf's display options: -B, --no-big-num, --no-scale, --metric-only, --no-summary */
 	struct report_display disp;
 	int big_num, append, quiet;	/* -B given, --append, -q */
@@ -91,7 +92,7 @@ enum { OPT_WARMUP = 0x300, OPT_TOPDOWN, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT, OP
        OPT_COUNTERS, OPT_MIN_RUNNING, OPT_PLAN, OPT_NO_CSV_SUMMARY, OPT_PER_CORE,
        OPT_PER_CLUSTER, OPT_PER_SOCKET, OPT_PER_THREAD, OPT_TIMEOUT, OPT_PER_DIE,
        OPT_PER_NODE, OPT_NO_MERGE, OPT_APPEND, OPT_NO_BIG_NUM, OPT_NO_SCALE, OPT_METRIC_ONLY,
-       OPT_POST, OPT_SUMMARY, OPT_NO_SUMMARY, OPT_EXPORT };
+       OPT_POST, OPT_SUMMARY, OPT_NO_SUMMARY, OPT_EXPORT, OPT_NAME };
 
 static const struct argp_option options[] = {
 	{ "json", 'j', NULL, 0, "Report as one JSON document (schema: pmuprof-json(5))", 0 },
@@ -104,6 +105,9 @@ static const struct argp_option options[] = {
 	{ "export", OPT_EXPORT, "FORMAT:FILE", 0,
 	  "Also write the report to FILE in FORMAT (text, json, csv, bmf, github-benchmark, "
 	  "openmetrics, markdown), atomically after the run; repeatable", 0 },
+	{ "name", OPT_NAME, "NAME", 0,
+	  "Name the benchmark NAME in JSON, bmf and github-benchmark (default: the command's "
+	  "basename and arguments)", 0 },
 	{ "repeat", 'r', "N", 0,
 	  "Run COMMAND N times, with counters opened anew each time; report every run's values, "
 	  "their mean, spread and outliers", 1 },
@@ -331,6 +335,12 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_EXPORT:
 		cmd_export_opt(state, &o->exports, arg);
 		break;
+	case OPT_NAME:
+		if (!*arg)
+			argp_error(state, "--name is empty (give the benchmark a name, e.g. --name "
+				   "'sort 1k')");
+		o->name = arg;
+		break;
 	case 'r':
 		o->repeat = number(state, arg, "-r", 1);
 		break;
@@ -444,6 +454,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		if (o->interval_ms && o->interval_ms < 1)
 			argp_error(state, "-I needs at least 1 ms");
 		display_check(state, o);
+		cmd_export_output(state, &o->exports, o->output);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -694,7 +705,8 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	struct stat_series s = { 0 };
 	struct stat_ticks ticks = { 0 };
 	struct workload_result res = { 0 };
-	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd };
+	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd,
+			    .name = o->name };
 	struct stat_build b = { .repeated = o->repeat > 0, .core = core,
 				.metrics = o->metrics, .nmetrics = o->nmetrics,
 				.runs_mode = o->plan.mux == STAT_MUX_RUNS, .aggr = o->aggr,
@@ -702,7 +714,6 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 				.no_scale = o->disp.unscaled };
 	char why[256] = "", started[32] = "?\n", mcore[80], how[224];
 	int count_stop = 0, e, rc;
-	struct outfile xf[EXPORT_MAX] = { { 0 } };
 	time_t now;
 	struct live lv = { .o = o, .nrows = nrows, .b = &b };
 
@@ -721,11 +732,10 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	 * page of libc is a page fault a run) */
 	if (o->append && !o->json && (now = time(NULL)) != (time_t)-1)
 		ctime_r(&now, started);
-	if (cmd_export_open(&o->exports, xf) != 0)	/* refused before the command runs */
+	if (cmd_export_check(&o->exports) != 0)	/* refused before the command runs */
 		return PP_EXIT_ERROR;
 	rc = stat_series_run(&sc, evs, n, &s, &ticks, &res, &count_stop, why, sizeof(why));
 	if (!s.nruns) {
-		export_discard(&o->exports, xf);
 		stat_series_free(&s);
 		stat_ticks_free(&ticks);
 		return rc ? rc : PP_EXIT_ERROR;
@@ -806,13 +816,20 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	 * not kill pmuprof with SIGPIPE and lose the command's status; the write fails instead
 	 * (sigaction, not signal(): one libc function fewer for the loader to bind) */
 	sigaction(SIGPIPE, &(struct sigaction){ .sa_handler = SIG_IGN }, NULL);
+	/* -o's file is made only now, complete: a run killed before leaves nothing behind */
+	if (o->output && (e = o->append ? outfile_open_append(of, o->output) :
+			  outfile_open(of, o->output)) != 0) {
+		msg_error("cannot write report file '%s': %s", o->output, strerror(e));
+		if (rc == 0)
+			rc = PP_EXIT_ERROR;
+	}
 	/* perf's line before each report it appends (ctime ends it); JSON documents follow each
 	 * other bare, a stream jq -s reads whole */
-	if (o->append && !o->json)
+	if (o->append && !o->json && of->fp)
 		fprintf(of->fp, "# started on %s\n", started);
 	r.interval_from = lv.shown;	/* live -I: the intervals written as they ended */
-	if (o->quiet)
-		;	/* --quiet: no report */
+	if (o->quiet || (o->output && !of->fp))
+		;	/* --quiet: no report; or -o's file could not be made (said above) */
 	else if (write_report(o, &r, of->fp ? of->fp : stderr) != 0 && !of->fp && errno != EPIPE)
 		msg_error("cannot write the report: %s", strerror(errno));
 	r.interval_from = 0;	/* exports are whole */
@@ -821,10 +838,9 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 		if (rc == 0)
 			rc = PP_EXIT_ERROR;
 	}
-	if (cmd_export_commit(&o->exports, xf, &r) != 0 && rc == 0)
+	if (cmd_export_commit(&o->exports, &r) != 0 && rc == 0)
 		rc = PP_EXIT_ERROR;
 out:
-	export_discard(&o->exports, xf);	/* what was not committed */
 	stat_report_free(&r);
 	stat_series_free(&s);
 	stat_ticks_free(&ticks);
@@ -978,8 +994,7 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 		goto out;
 	if (reserve_fds(n) != 0)
 		goto out;
-	if (o->output && (e = o->append ? outfile_open_append(&of, o->output) :
-			  outfile_open(&of, o->output)) == EISDIR) {
+	if (o->output && (e = outfile_check(o->output)) == EISDIR) {
 		msg_error("cannot write report file '%s': it names a directory (give -o the "
 			  "path of a file)", o->output);
 		goto out;
@@ -997,7 +1012,7 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 	}
 	rc = run(o, evs, nrows, n, &kel, &of, core, &planned, &tgt, &topo);
 	if (of.fp)
-		outfile_discard(&of);	/* the run failed, or was a first pass: nothing kept */
+		outfile_discard(&of);	/* made, not committed */
 out:
 	free_events(evs, n);
 	for (size_t k = 0; metric_specs && k < o->nmetrics; k++)
