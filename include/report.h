@@ -69,11 +69,11 @@ struct report_event {
 	const char *pmu;	/* "cpu", "software", "raw" or the sysfs PMU */
 	const char *unit;	/* unit of value: "ns" or "" */
 	uint32_t type;
-	enum report_status status;	/* beside type: no padding after either */
+	enum report_status status;
 	uint64_t config;	/* config1 and config2 in more */
-	unsigned excl_user : 1, excl_kernel : 1, excl_hv : 1, excl_host : 1, excl_guest : 1;
-	unsigned marked : 1;	/* the request's Secure/EL3 part is not counted (Linux can't) */
-	unsigned scaled : 1;	/* counted for part of the time: value is an estimate */
+	int excl_user, excl_kernel, excl_hv, excl_host, excl_guest;
+	int marked;		/* the request's Secure/EL3 part is not counted (Linux can't) */
+	int scaled;		/* counted for part of the time: value is an estimate */
 	int group;		/* user group index, -1 when none */
 	const char *reason;	/* why it was not counted (errno name), or NULL */
 	const char *note;	/* not counted because never opened, for a reason perf's words do
