@@ -362,10 +362,6 @@ int report_metric_only_at(const struct report *r, const struct report_event *e, 
 
 /* One writer per format; each returns 0 or -1 when the stream failed. */
 int report_text(const struct report *r, FILE *out);
-struct textline;
-/* report_text's lines into l (a stream's, or a descriptor's without stdio), flushed at the
- * end: 0, or -1 when a write failed. */
-int report_text_to(const struct report *r, struct textline *l);
 int report_json(const struct report *r, FILE *out);
 int report_csv(const struct report *r, FILE *out, const char *sep);
 

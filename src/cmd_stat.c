@@ -493,7 +493,6 @@ static int format_report(const struct stat_opts *o, const struct report *r, FILE
 /* A report this small is rendered on the stack (most are: 6 events take 456 bytes; so are
  * most -I intervals printed as they end). */
 #define REPORT_STACK 4096
-#define REPORT_TEXT_STACK 2048
 
 /* JSON or CSV to stderr, rendered in memory first: on the stack when it fits, else in
  * open_memstream's heap (its 8 KiB buffer, taken at the end of the run, was three page faults
@@ -533,32 +532,13 @@ static int write_mem(const struct stat_opts *o, const struct report *r, FILE *fp
 	return rc;
 }
 
-/* The text report to stderr, by write(2) from a buffer on the stack, whole lines at a time when
- * it outgrows the buffer: no stream, whose functions a run would bind and whose buffer it
- * would allocate (issue 16). The buffer is smaller than write_mem's (a line is some 100
- * bytes): a run's stack then reaches no deeper than it did. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static int write_text(const struct report *r)
-{
-	char b[REPORT_TEXT_STACK];
-	struct textline l = TEXTLINE_ON_FD(STDERR_FILENO, b);
-	int rc = report_text_to(r, &l);
-
-	errno = l.err;	/* EPIPE: the reader is gone (the caller is quiet about it) */
-	return rc;
-}
-
-/* Writes the report; to stderr (unbuffered) it is rendered in memory first and written at
- * once (a text report longer than write_text's buffer, whole lines at a time): one write
- * instead of dozens, and no line interleaved with another writer's. */
+/* Writes the report; JSON and CSV to stderr (unbuffered) are rendered in memory first and
+ * written at once, and the text report leaves report_text's buffer whole lines at a time: one
+ * write instead of dozens, and no line interleaved with another writer's. */
 static int write_report(const struct stat_opts *o, const struct report *r, FILE *fp)
 {
-	if (fp != stderr)
+	if (fp != stderr || (!o->json && !o->sep))
 		return format_report(o, r, fp);
-	if (!o->json && !o->sep)
-		return write_text(r);
 	return write_mem(o, r, fp);
 }
 
