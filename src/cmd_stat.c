@@ -793,8 +793,7 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	if (below_min(o, &r))
 		rc = STAT_EXIT_MIN_RUNNING;
 	/* the command has ended: a closed report stream (pmuprof stat ... 2>&1 | head -1) must
-	 * not kill pmuprof with SIGPIPE and lose the command's status; the write fails instead
-	 * (sigaction, not signal(): one libc function fewer for the loader to bind) */
+	 * not kill pmuprof with SIGPIPE and lose the command's status; the write fails instead */
 	sigaction(SIGPIPE, &(struct sigaction){ .sa_handler = SIG_IGN }, NULL);
 	/* -o's file is made only now, complete: a run killed before leaves nothing behind */
 	if (o->output && (e = o->append ? outfile_open_append(of, o->output) :
