@@ -34,8 +34,7 @@ struct report_part {
 	double value;		/* raw scaled as its event's total is (== raw when counted whole) */
 };
 
-/* What few events have, apart from the figures every event has (issue 16: an event's bytes
- * are a run's heap, 216 of them with these in it, 128 without): an event without any has
+/* What few events have, apart from the figures every event has: an event without any has
  * more NULL, and report_more gives it these all zero. */
 struct report_event_more {
 	uint64_t config1, config2;

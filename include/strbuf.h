@@ -11,8 +11,7 @@ int strbuf_put(char **buf, size_t *len, size_t *cap, const char *s);
 
 /* snprintf(buf, len, "%s%s...", parts[0], ..., parts[n - 1]) by copying: as much of the parts
  * as fits, NUL-terminated when len > 0; the length the whole has, as snprintf returns it (the
- * result was cut when that is len or more). A run of stat then reads none of printf's pages of
- * libc (a page fault each in the arm64 guest: issue 16). */
+ * result was cut when that is len or more). */
 size_t strjoin(char *buf, size_t len, const char *const *parts, size_t n);
 
 #endif

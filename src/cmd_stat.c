@@ -495,11 +495,10 @@ static int format_report(const struct stat_opts *o, const struct report *r, FILE
 #define REPORT_STACK 4096
 
 /* JSON or CSV to stderr, rendered in memory first: on the stack when it fits, else in
- * open_memstream's heap (its 8 KiB buffer, taken at the end of the run, was three page faults
- * a run in the arm64 guest: issue 16). */
+ * open_memstream's buffer. */
 #if defined(__GNUC__)
-__attribute__((noinline))	/* its buffers on the stack only while it writes (not in the */
-#endif				/* frame under which discovery runs: a page fault or two) */
+__attribute__((noinline))	/* its buffers on the stack only while it writes */
+#endif
 static int write_mem(const struct stat_opts *o, const struct report *r, FILE *fp)
 {
 	char small[REPORT_STACK], iobuf[512], *buf = NULL;
@@ -643,7 +642,7 @@ static void live_tick(void *arg, const struct stat_event *evs, size_t n,
 	b.repeated = 0;
 	b.intervals = 1;
 	/* an interval's line shows a metric only per unit (-A, --per-*) or with --metric-only:
-	 * else none is computed (the default set's take about 40 us an interval on an A57) */
+	 * else none is computed */
 	if (b.aggr == REPORT_AGGR_GLOBAL && !o->disp.metric_only)
 		b.core = NULL;
 	r.interval_base = i;
@@ -708,8 +707,7 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 		b.topo = &at;
 		b.ids = &ids;
 	}
-	/* ctime reads the time zone, a file: only when it is used; time() only then too (its
-	 * page of libc is a page fault a run) */
+	/* ctime reads the time zone, a file: only when it is used */
 	if (o->append && !o->json && (now = time(NULL)) != (time_t)-1)
 		ctime_r(&now, started);
 	if (cmd_export_check(&o->exports) != 0)	/* refused before the command runs */

@@ -149,7 +149,7 @@ static int counted(const struct source *s, const struct report_event *e, double 
 }
 
 /* The time counted in the source: the first task-clock counted there, else the first
- * cpu-clock, in one pass over the events (it runs for every row: issue 16). */
+ * cpu-clock, in one pass over the events (it runs for every row). */
 static int clock_ns(const struct source *s, double *v)
 {
 	double cpu = 0;
@@ -310,7 +310,7 @@ struct report_event_more *report_more_of(struct report *r, size_t k)
 
 void report_free_parts(struct report *r)
 {
-	/* what the events' more point to (most events of a plain run have none: issue 16) */
+	/* what the events' more point to (most events of a plain run have none) */
 	for (size_t k = 0; r->more && k < r->nevents; k++) {
 		const struct report_event_more *m = &r->more[k];
 

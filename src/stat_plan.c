@@ -52,9 +52,8 @@ static int pmu_index(const struct resolve_ctx *c, const struct stat_event *e)
 	return -1;
 }
 
-/* What the planner reads of an Arm PMU for each of its events, looked up once a PMU (issue
- * 16: five format/ lookups and a core lookup an event before): its PMUv3 version and the
- * format/ terms of the 64-bit and threshold bits. */
+/* What the planner reads of an Arm PMU for each of its events, looked up once a PMU, not
+ * once an event: its PMUv3 version and the format/ terms of the 64-bit and threshold bits. */
 struct pmu_facts {
 	int pmuver;
 	const struct sysfs_format *lng, *th, *thc, *thn;

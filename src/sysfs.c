@@ -16,9 +16,7 @@
 
 /* Directory standing for "/" ("" = the real root), without a trailing slash. A root longer
  * than PATH_MAX is kept at PATH_MAX bytes, so that every path under it is too long (PP_ERANGE)
- * instead of silently naming another directory. On the heap, not a PATH_MAX array in .bss:
- * such an array kept the variables every run writes on pages of their own, each a page fault
- * (issue 16). */
+ * instead of silently naming another directory. */
 static char *root_copy;
 static const char *sysfs_root_dir = "";
 /* sysfs_boot_id's memo, forgotten when the root changes */
@@ -136,9 +134,7 @@ pp_status sysfs_boot_id(char *buf, size_t len)
 {
 	size_t n;
 
-	/* read once a run: the capacity cache, libpfm4's list of names and the PMU cache are all
-	 * keyed by it, and each sysfs/proc read costs an arm64 guest ~15-22 k kernel
-	 * instructions (issue 16) */
+	/* read once a run: the cache of counter probes asks for it once a PMU */
 	if (!boot_memo.done) {
 		boot_memo.done = 1;
 		boot_memo.st = sysfs_read_str("/proc/sys/kernel/random/boot_id", boot_memo.id,
@@ -381,7 +377,6 @@ int sysfs_name_ok(const char *name)
 
 	if (!name)
 		return 0;
-	/* one pass, no strnlen: a libc function fewer for a run to bind (issue 16) */
 	for (len = 0; len < SYSFS_NAME_MAX && name[len]; len++)
 		if (name[len] == '/')
 			return 0;
