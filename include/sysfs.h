@@ -158,12 +158,6 @@ void sysfs_format_cpulist(const int *cpus, int n, char *buf, size_t len);
  * and *over is the lowest cpu at or above (INT_MAX for one too large for an int), for a
  * message naming the lowest cpu that is not there; *over is -1 otherwise. over may be NULL. */
 pp_status sysfs_parse_cpulist_over(const char *s, int **cpus, int *n, int *over);
-/* The digits of a number at s in base 8, 10 or 16 (16 takes an optional 0x), or base 0 for
- * C's prefixes (0x: 16, 0: 8), as strtoull reads them after its optional space and sign:
- * the value in *v (UINT64_MAX past 64 bits, and ERANGE returned, else 0), *end just past the
- * digits (s itself when there are none). Unlike strtoull, no sign and no leading space are
- * taken, and errno is left alone. */
-int sysfs_digits(const char *s, int base, uint64_t *v, const char **end);
 /* A whole word as a signed decimal: an optional '-', then digits and nothing else (what the
  * cache files write). 0, or -1 when it is not one or a long long cannot hold it. */
 int sysfs_parse_decimal(const char *w, long long *v);
