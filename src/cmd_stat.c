@@ -19,9 +19,7 @@
 #include "outfile.h"
 #include "report.h"
 #include "resolve.h"
-#include "strbuf.h"
 #include "sysfs.h"
-#include "textline.h"
 #include "topo.h"
 #include "workload.h"
 #include "evsel.h"
@@ -544,7 +542,7 @@ static int write_report(const struct stat_opts *o, const struct report *r, FILE 
 /* One warning when the kernel multiplexed: how many runs would make the counts exact. */
 static void mux_warn(const struct report *r, const struct stat_planned *pl)
 {
-	char text[640], fx[32], runs[TEXTLINE_NUM_LEN];
+	char fx[32];
 	const char *pct, *some, *of;
 	double lo = 100;
 	int never = 0;
@@ -568,15 +566,12 @@ static void mux_warn(const struct report *r, const struct stat_planned *pl)
 	else
 		of = "% of the time and their values are estimates";
 	if (pl->known && pl->nruns > 1)
-		strjoin(text, sizeof(text), (const char *const[]){
-			"the events did not fit the counters (", pl->caps, "): the kernel multiplexed "
-			"them, ", some, pct, of, "; --mux=runs would count them exactly in ",
-			textline_str(pl->nruns, 10, runs), " runs of the command" }, 9);
+		msg_warn("the events did not fit the counters (%s): the kernel multiplexed them, "
+			 "%s%s%s; --mux=runs would count them exactly in %zu runs of the command",
+			 pl->caps, some, pct, of, pl->nruns);
 	else
-		strjoin(text, sizeof(text), (const char *const[]){
-			"the kernel multiplexed the events (", some, pct, of,
-			"); --mux=runs counts each planned group in a run of its own" }, 5);
-	msg_warn("%s", text);
+		msg_warn("the kernel multiplexed the events (%s%s%s); --mux=runs counts each "
+			 "planned group in a run of its own", some, pct, of);
 }
 
 /* --min-running: an event counted for less than PCT of the time; one not counted at all

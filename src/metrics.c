@@ -13,7 +13,6 @@
 #include "resolve.h"
 #include "strbuf.h"
 #include "sysfs.h"
-#include "textline.h"
 
 void metrics_core_set(struct metrics_core *mc, const struct evtab_core *c, unsigned rev)
 {
@@ -35,12 +34,9 @@ int metrics_core_named(struct metrics_core *mc, const char *model)
 
 const char *metrics_core_id(const struct metrics_core *mc, char *buf, size_t len)
 {
-	char v[TEXTLINE_NUM_LEN], r[TEXTLINE_NUM_LEN];
-
 	if (!mc->core)
 		return NULL;
-	strjoin(buf, len, (const char *const[]){ evtab_core_name(mc->core), ":r",	/* "%s:r%up%u" */
-		textline_str(mc->rev >> 4, 10, v), "p", textline_str(mc->rev & 0xf, 10, r) }, 5);
+	snprintf(buf, len, "%s:r%up%u", evtab_core_name(mc->core), mc->rev >> 4, mc->rev & 0xf);
 	return buf;
 }
 
@@ -355,11 +351,11 @@ static void set_label(struct report_metric_value *v)
 	const char *name = mxtab_metric_name(v->def), *unit = mxtab_metric_unit(v->def);
 
 	if (!strcmp(name, "ipc"))
-		strjoin(v->label, sizeof(v->label), (const char *const[]){ "insn per cycle" }, 1);
+		snprintf(v->label, sizeof(v->label), "insn per cycle");
 	else if (str_starts(unit, "percent"))
-		strjoin(v->label, sizeof(v->label), (const char *const[]){ "% ", name }, 2);
+		snprintf(v->label, sizeof(v->label), "%% %s", name);
 	else
-		strjoin(v->label, sizeof(v->label), &name, 1);
+		snprintf(v->label, sizeof(v->label), "%s", name);
 }
 
 /* The reason a value is missing, in words: "CPU_CYCLES not counted: not supported". */
@@ -370,7 +366,7 @@ static void set_reason(const struct report *r, struct report_metric_value *v,
 
 	if (err->status != MEXPR_NOVALUE) {
 		why = mexpr_strerror(err->status);
-		strjoin(v->reason, sizeof(v->reason), &why, 1);
+		snprintf(v->reason, sizeof(v->reason), "%s", why);
 		return;
 	}
 	for (size_t i = 0; i < v->nev; i++)
@@ -384,11 +380,9 @@ static void set_reason(const struct report *r, struct report_metric_value *v,
 				why = "not on this core type";
 		}
 	if (!strcmp(why, report_status_str(REPORT_NOT_COUNTED)))	/* not "not counted" twice */
-		strjoin(v->reason, sizeof(v->reason),
-			(const char *const[]){ err->name, " not counted" }, 2);
+		snprintf(v->reason, sizeof(v->reason), "%s not counted", err->name);
 	else
-		strjoin(v->reason, sizeof(v->reason),
-			(const char *const[]){ err->name, " not counted: ", why }, 3);
+		snprintf(v->reason, sizeof(v->reason), "%s not counted: %s", err->name, why);
 }
 
 /* The growing list of computed metrics, and what each report event counts, worked out once:
