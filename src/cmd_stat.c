@@ -180,18 +180,22 @@ static const struct argp_option options[] = {
 	{ 0 }
 };
 
-/* A whole decimal number >= min for option opt, else a usage error. */
+/* The largest number a count or a time in milliseconds takes: perf's options are ints. */
+#define NUMBER_MAX 2147483647u
+
+/* A whole decimal number from min to max for option opt, else a usage error that names
+ * the range. */
 static unsigned number(struct argp_state *state, const char *arg, const char *opt,
-		       unsigned min)
+		       unsigned min, unsigned max)
 {
 	char *end;
 	unsigned long v;
 
 	errno = 0;
 	v = strtoul(arg, &end, 10);
-	if (!*arg || *end || errno || v > UINT_MAX / 2 || v < min || *arg == '-')
-		argp_error(state, "%s takes a whole number%s, not '%s'", opt,
-			   min ? " of 1 or more" : "", arg);
+	if (!*arg || *end || errno || v > max || v < min || *arg == '-')
+		argp_error(state, "%s takes a whole number from %u to %u, not '%s'", opt, min,
+			   max, arg);
 	return (unsigned)v;
 }
 
@@ -333,10 +337,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		cmd_export_opt(state, &o->exports, arg);
 		break;
 	case 'r':
-		o->repeat = number(state, arg, "-r", 1);
+		o->repeat = number(state, arg, "-r", 1, NUMBER_MAX);
 		break;
 	case OPT_WARMUP:
-		o->warmup = number(state, arg, "--warmup", 0);
+		o->warmup = number(state, arg, "--warmup", 0, NUMBER_MAX);
 		break;
 	case OPT_PREPARE:
 		o->prepare = arg;
@@ -346,10 +350,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		o->cleanup = arg;
 		break;
 	case 'I':
-		o->interval_ms = number(state, arg, "-I", 1);
+		o->interval_ms = number(state, arg, "-I", 1, NUMBER_MAX);
 		break;
 	case OPT_ICOUNT:
-		o->interval_count = number(state, arg, "--interval-count", 1);
+		o->interval_count = number(state, arg, "--interval-count", 1, NUMBER_MAX);
 		break;
 	case 'M':
 		add_metric(state, o, arg);
@@ -368,9 +372,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		o->topdown = 1;
 		break;
 	case OPT_COUNTERS:
-		o->plan.counters = (int)number(state, arg, "--counters", 1);
-		if (o->plan.counters > 31)
-			argp_error(state, "--counters takes 1 to 31 (PMCR_EL0.N), not %s", arg);
+		/* PMCR_EL0.N is 5 bits: 31 general counters at most */
+		o->plan.counters = (int)number(state, arg, "--counters", 1, 31);
 		break;
 	case OPT_MIN_RUNNING:
 		o->min_running = percent(state, arg);
@@ -391,10 +394,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		o->tids = arg;
 		break;
 	case OPT_TIMEOUT:
-		o->timeout_ms = number(state, arg, "--timeout", 1);
+		o->timeout_ms = number(state, arg, "--timeout", 1, NUMBER_MAX);
 		break;
 	case 'D':
-		o->delay_ms = number(state, arg, "-D", 1);
+		o->delay_ms = number(state, arg, "-D", 1, NUMBER_MAX);
 		break;
 	case 'A':
 	case OPT_PER_CORE:

@@ -66,7 +66,7 @@ load helpers
 
 @test "-I: usage errors" {
 	run -2 --separate-stderr "$PMUPROF" stat -I 0 true
-	assert_regex "$stderr" "-I takes a whole number of 1 or more"
+	assert_regex "$stderr" "-I takes a whole number from 1 to 2147483647"
 	run -2 --separate-stderr "$PMUPROF" stat --interval-count 2 true
 	assert_regex "$stderr" "--interval-count needs -I MS"
 }
