@@ -52,6 +52,8 @@ struct stat_opts {
 	unsigned interval_ms, interval_count;
 	const char **metrics;	/* -M */
 	size_t nmetrics;
+	const char *bad_metrics;	/* the first -M list with an empty name, NULL: none */
+	char metrics_why[64];		/* what is wrong with it */
 	int topdown;		/* --topdown */
 	const char *topdown_group;	/* its stage-1 group */
 	struct topdown_pass *td;	/* --topdown in two passes; NULL: in one */
@@ -199,22 +201,37 @@ static unsigned number(struct argp_state *state, const char *arg, const char *op
 	return (unsigned)v;
 }
 
-/* A share of time, 0 to 100, for --min-running. */
+/* A share of time, 0 to 100, for --min-running: '50' or '50%' (as diff's --threshold). */
 static double percent(struct argp_state *state, const char *arg)
 {
 	char *end;
 	double v = strtod(arg, &end);
 
+	if (end != arg && *end == '%')
+		end++;
 	if (!*arg || *end || !(v >= 0 && v <= 100))
-		argp_error(state, "--min-running takes a percentage from 0 to 100, not '%s'", arg);
+		argp_error(state, "--min-running takes a percentage from 0 to 100 (50 or 50%%), "
+			   "not '%s'", arg);
 	return v;
 }
 
 /* -M list asks for the list of metrics; -M NAME is kept (checked once the core is known). */
 static void add_metric(struct argp_state *state, struct stat_opts *o, char *arg)
 {
+	const char *what;
+	int col;
+
 	if (!strcmp(arg, "list")) {
 		o->list_metrics = 1;
+		return;
+	}
+	/* refused as -e refuses an event list with an empty name: after the parse, in the
+	 * same words (the first bad list) */
+	if ((what = metrics_names_check(arg, &col))) {
+		if (!o->bad_metrics)
+			snprintf(o->metrics_why, sizeof(o->metrics_why),
+				 "%s at column %d", what, col);
+		o->bad_metrics = o->bad_metrics ? o->bad_metrics : arg;
 		return;
 	}
 	/* perf's -M a,b: each name (the argument is ours to cut) */
@@ -306,6 +323,12 @@ static void display_check(struct argp_state *state, const struct stat_opts *o)
 	if (o->disp.no_summary && !o->interval_ms)
 		argp_error(state, "--no-summary leaves out the totals after -I's intervals: "
 			   "give -I MS");
+	/* the same rule as --no-summary's: an option that would change nothing is refused */
+	if (o->no_csv_summary && (!o->interval_ms ||
+				  (!o->sep && !export_has(&o->exports, EXPORT_CSV))))
+		argp_error(state, "--no-csv-summary leaves out the 'summary' field of the totals "
+			   "-x prints after -I's intervals: give -x SEP (or --export csv:FILE) "
+			   "and -I MS");
 	if (o->disp.metric_only && o->aggr_opt)
 		argp_error(state, "--metric-only prints the metrics summed over CPUs and tasks: "
 			   "%s is not supported with it (drop one of them)", o->aggr_opt);
@@ -1062,6 +1085,13 @@ int cmd_stat(int argc, char **argv)
 
 	argp_trim_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, &o);
 	msg_set_quiet(o.quiet);
+	if (o.bad_metrics) {
+		char c[80];
+
+		msg_error("cannot parse metric list '%s': %s", msg_clip(o.bad_metrics, c, sizeof(c)),
+			  o.metrics_why);
+		goto out;
+	}
 	if (o.json && msg_json_ready() != 0)
 		goto out;
 	if (evsel_ctx_init(&o.ev, &ctx) != 0)
