@@ -324,6 +324,13 @@ void report_each_cell(const struct report *r, long interval,
  * last, shorter interval reads low). 0 when there is none. */
 int report_cell_metric(const struct report *r, const struct report_event *e, size_t u,
 		       long interval, uint64_t wall_ns, double *val, const char **unit);
+/* The derived figure beside e's line of interval i summed over CPUs and tasks (-I without
+ * -A or --per-*), as report_metric's from the interval's deltas: CPUs utilized over the
+ * interval's own length (its last one too, where perf 6.1 divides by the -I asked for), a rate
+ * per second of the interval's task-clock, a metric whose inputs the interval counted. 0 when
+ * there is none. */
+int report_interval_metric(const struct report *r, const struct report_event *e, size_t i,
+			   double *val, const char **unit);
 /* Whether the run's first interval is among those r prints (text, -x): -I's heading goes
  * before it (not before a live slice of a later one, nor after intervals already printed). */
 int report_interval_heading(const struct report *r);

@@ -683,10 +683,6 @@ static void live_tick(void *arg, const struct stat_event *evs, size_t n,
 		return;
 	b.repeated = 0;
 	b.intervals = 1;
-	/* an interval's line shows a metric only per unit (-A, --per-*) or with --metric-only:
-	 * else none is computed (the default set's take about 40 us an interval on an A57) */
-	if (b.aggr == REPORT_AGGR_GLOBAL && !o->disp.metric_only)
-		b.core = NULL;
 	r.interval_base = i;
 	r.interval_t0_ns = i ? t->t_ns[i - 1] : 0;
 	if (stat_record_interval(&one.rd, evs, n, t, i) != 0 ||

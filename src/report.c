@@ -241,6 +241,14 @@ int report_metric_only_at(const struct report *r, const struct report_event *e, 
 	return 1;
 }
 
+int report_interval_metric(const struct report *r, const struct report_event *e, size_t i,
+			   double *val, const char **unit)
+{
+	struct source s = { .r = r, .interval = (long)i };
+
+	return i < r->nintervals && derived(&s, e, report_interval_ns(r, i), val, unit);
+}
+
 int report_cell_metric(const struct report *r, const struct report_event *e, size_t u,
 		       long interval, uint64_t wall_ns, double *val, const char **unit)
 {

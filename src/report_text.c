@@ -547,14 +547,20 @@ static void print_intervals(const struct report *r, struct textline *l)
 			const struct report_event *e = &r->events[k];
 			const struct report_delta *d = &report_more(e)->deltas[i];
 			char num[40];
-			const char *unit = format_value(r, num, sizeof(num), e, d->counted ?
-				REPORT_COUNTED : e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED :
-				e->status, d->value);
+			struct text_row w = { .num = num, .name = e->name };
 
+			w.unit = format_value(r, num, sizeof(num), e, d->counted ? REPORT_COUNTED :
+					      e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED :
+					      e->status, d->value);
+			/* the figure perf 6.1 prints beside an interval's count, and the share of
+			 * the interval counted when the kernel multiplexed */
+			w.has_metric = report_interval_metric(r, e, i, &w.mval, &w.munit);
+			w.counted_pct = d->enabled_ns ? 100.0 * (double)d->running_ns /
+							(double)d->enabled_ns : 0;
+			w.pct = d->counted && w.counted_pct < 99.995;
 			textline_rpad(l, textline_secs(r->interval_t_ns[i], t), 16);
 			textline_put(l, " ", 1);
-			put_columns(l, num, unit, e->name, 0);
-			textline_end(l);
+			print_row(&w, l);
 		}
 	}
 }
