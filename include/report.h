@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "stats.h"
 
@@ -336,6 +337,20 @@ int report_interval_metric(const struct report *r, const struct report_event *e,
 int report_interval_heading(const struct report *r);
 /* Interval i's length in ns (from the previous interval's end, or from the start). */
 uint64_t report_interval_ns(const struct report *r, size_t i);
+
+/* Whether e is one of perf's tool events (duration_time, user_time, system_time): a time
+ * measured, not counted, on PMU "tool". */
+static inline int report_is_tool(const struct report_event *e)
+{
+	return e->pmu && !strcmp(e->pmu, "tool");
+}
+
+/* Whether e's value is shown in milliseconds ("msec"): a time in ns (task-clock, cpu-clock),
+ * as perf shows them, but for a tool event's, shown in "ns" as perf shows it. */
+static inline int report_in_msec(const struct report_event *e)
+{
+	return e->unit && !strcmp(e->unit, "ns") && !report_is_tool(e);
+}
 
 /* Whether --metric-only shows a metric of this unit: not a rate per second nor CPUs
  * utilized, which perf 6.1's --metric-only leaves out (they restate the counts). */

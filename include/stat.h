@@ -37,6 +37,8 @@ struct stat_event {
 	/* a presence counter (stat_split.c), no row of the report: task-clock of the command
 	 * on one CPU of core type pmu_ix, opened in every planned run (run -1) */
 	unsigned presence : 1;
+	/* perf's tool events (enum stat_tool): never opened, read from the run's own times */
+	unsigned tool : 2;
 	int err;		/* errno of a failed open */
 	int run;		/* the planned run that counts it (0-based; --mux=runs) */
 	struct counter_reading rd;
@@ -66,6 +68,16 @@ struct stat_event {
 				 * tree (PMUPROF_SYSFS_ROOT), whose type numbers may name another
 				 * PMU of this machine (stat_plan); NULL: this machine's */
 	const struct sysfs_pmu *arm_pmu;	/* a part: its PMU (in the resolve context) */
+};
+
+/* perf's tool events: times pmuprof measures itself, in ns, with no counter behind them (in
+ * resolve_tool's order). */
+enum stat_tool {
+	STAT_TOOL_NONE = 0,
+	STAT_TOOL_DURATION,	/* duration_time: the wall-clock time counted (per interval: its
+				 * length) */
+	STAT_TOOL_USER,		/* user_time, system_time: the command's CPU time from its */
+	STAT_TOOL_SYSTEM,	/* rusage, at its end (none per interval, as perf's) */
 };
 
 /* Whether entry e is opened in planned run only_run (-1: every run; an entry of run -1, a

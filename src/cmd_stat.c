@@ -865,11 +865,15 @@ static void adopt(struct stat_event *evs, size_t n)
 {
 	_Static_assert(offsetof(struct stat_event, sel) == 0, "evsel_at finds sel at the start");
 	for (size_t k = 0; k < n; k++) {
+		const struct pp_event *ev = &evs[k].sel.ev;
+
 		evs[k].fd = -1;
 		evs[k].cpu = -1;
 		evs[k].pmu_ix = -1;
 		evs[k].parent = -1;
-		evs[k].group = evs[k].sel.ev.group;
+		evs[k].group = ev->group;
+		if (!strcmp(ev->pmu, "tool"))	/* its name without the modifiers */
+			evs[k].tool = (unsigned)resolve_tool(ev->name, strcspn(ev->name, ":")) & 3;
 	}
 }
 
@@ -972,6 +976,14 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 	    select_events(o, ctx, &evs, &nrows, &kel) != 0)
 		goto out;
 	n = nrows;
+	/* a tool event is one time for the whole run: it has no share of a CPU or thread */
+	for (size_t k = 0; o->aggr_opt && k < nrows; k++)
+		if (evs[k].tool) {
+			msg_error("cannot count event '%s' with %s: it is one time for the whole run, "
+				  "with no part per CPU or thread (drop one of them)",
+				  evs[k].sel.ev.name, o->aggr_opt);
+			goto out;
+		}
 	if (!o->nmetrics && stat_metrics_wanted(evs, nrows))
 		stat_metrics_core(o->ev.cpu_model, ctx, core);
 	if (targets(o, &tgt) != 0 || stat_split(&evs, nrows, &n, ctx, &tgt) != 0)

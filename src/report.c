@@ -180,6 +180,10 @@ static int derived(const struct source *s, const struct report_event *e, uint64_
 	const struct report *r = s->r;
 	double value, tc;
 
+	/* a time of perf's tool events (duration_time): no rate of it per second means a thing
+	 * (perf 6.1 prints one, "2.405 G/sec") */
+	if (report_is_tool(e))
+		return 0;
 	if (!counted(s, e, &value))
 		return 0;
 	if (anchored(s, (size_t)(e - r->events), val, unit))

@@ -84,15 +84,15 @@ static void print_row(FILE *out, const struct csv_row *w, const char *sep)
 static const char *value_field(char *val, size_t len, const struct report_event *e,
 			       enum report_status st, double v)
 {
-	int ns = strcmp(e->unit, "ns") == 0;
+	int ms = report_in_msec(e);
 
 	if (st != REPORT_COUNTED)
 		snprintf(val, len, "<%s>", report_status_str(st));
-	else if (ns)
+	else if (ms)
 		snprintf(val, len, "%.2f", v / 1e6);
 	else
 		snprintf(val, len, "%.0f", v);
-	return ns ? "msec" : "";
+	return ms ? "msec" : report_is_tool(e) ? e->unit : "";	/* a tool event's "ns" */
 }
 
 /* Where a unit's rows go: the row's time field, the stream, the separator. */

@@ -50,19 +50,20 @@ static void bracketed(char *num, size_t len, enum report_status st)
 static const char *format_value(const struct report *r, char *num, size_t len,
 				const struct report_event *e, enum report_status st, double v)
 {
-	int ns = e->unit[0] && strcmp(e->unit, "ns") == 0;	/* most units are "" */
+	int ms = report_in_msec(e);
 	char fx[TEXTLINE_FIXED_LEN];
 	const char *f;
 
 	if (st != REPORT_COUNTED)	/* "<%s>" */
 		bracketed(num, len, st);
-	else if (ns && (f = textline_fixed(v / 1e6, 2, fx)))
+	else if (ms && (f = textline_fixed(v / 1e6, 2, fx)))
 		strjoin(num, len, &f, 1);
-	else if (ns)
+	else if (ms)
 		snprintf(num, len, "%.2f", v / 1e6);
-	else
-		group_digits(num, len, (uint64_t)(v + 0.5), r->disp.no_big_num);
-	return ns ? "msec" : "";
+	else	/* a count, grouped; a tool event's ns whole, as perf prints them */
+		group_digits(num, len, (uint64_t)(v + 0.5),
+			     r->disp.no_big_num || report_is_tool(e));
+	return ms ? "msec" : report_is_tool(e) ? e->unit : "";
 }
 
 static void print_command(const struct report *r, struct textline *l)

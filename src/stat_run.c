@@ -111,7 +111,7 @@ static void explain_cpu_wide(const struct stat_event *e)
  * entry expanded into copies per CPU or task (its copies are). */
 static int opens(const struct stat_event *e)
 {
-	return !e->nparts && !e->absent && !e->fixture && !e->expanded;
+	return !e->nparts && !e->absent && !e->fixture && !e->expanded && !e->tool;
 }
 
 /* The leader of entry k's group: its first entry opened before it (for a group pmuprof
@@ -357,6 +357,22 @@ void stat_enable_all(struct stat_event *evs, size_t n, int on)
 			counter_enable(evs[k].fd, on);
 }
 
+/* perf's tool events of the run: its times, each as a reading counted all the time (perf's
+ * enabled and running are the value itself); user and system time only of a command's end
+ * (0, not counted, without one). */
+static void read_tools(struct stat_event *evs, size_t n, int only_run,
+		       const struct workload_result *res, int have_cmd)
+{
+	for (size_t k = 0; k < n; k++) {
+		struct stat_event *e = &evs[k];
+		uint64_t v = e->tool == STAT_TOOL_DURATION ? res->wall_ns :
+			     !have_cmd ? 0 : e->tool == STAT_TOOL_USER ? res->user_ns : res->sys_ns;
+
+		if (e->tool && stat_in_run(e, only_run))
+			e->rd = (struct counter_reading){ .value = v, .enabled = v, .running = v };
+	}
+}
+
 int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_t n,
 		     struct workload_result *res, struct stat_ticks *ticks, int *count_stop,
 		     int *timed_out)
@@ -390,8 +406,9 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 			  on_exec, &explained);
 	for (size_t k = 0; k < n; k++) {
 		if (stat_in_run(&evs[k], c->only_run))
-			evs[k].opened = evs[k].fd >= 0;
-		fixture |= evs[k].fixture != NULL;	/* reported as such, nothing failed */
+			evs[k].opened = evs[k].fd >= 0 || evs[k].tool;
+		/* reported as such, nothing failed; a tool event needs no counter */
+		fixture |= evs[k].fixture != NULL || evs[k].tool;
 	}
 	/* nothing opened: an error, unless the events are a fixture's (never opened) or this is
 	 * one planned run of several (--mux=runs: its events are reported not supported) */
@@ -424,6 +441,7 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 		return PP_EXIT_ERROR;
 	}
 	close_all(evs, n);
+	read_tools(evs, n, c->only_run, res, c->cmd != NULL);
 	return 0;
 }
 

@@ -67,3 +67,33 @@ events_units() {
 	assert_equal "$(awk -F, '$4 == "task-clock" { print $8 }' pp.csv | sort -u)" \
 		"$(awk -F, '$4 == "task-clock" { print $8 }' perf.csv | sort -u)"
 }
+
+@test "duration_time, user_time, system_time: perf's tool events, in ns" {
+	run --separate-stderr "$PMUPROF" stat -x, -e duration_time,user_time,system_time,task-clock -- "$PPLOAD" spin 100
+	assert_success
+	printf '%s\n' "$stderr" >pp.csv
+	assert_equal "$(awk -F, '{ print $3 "," $2 }' pp.csv | head -n 3 | paste -sd ' ')" \
+		"duration_time,ns user_time,ns system_time,ns"
+	# duration_time is the elapsed time, user_time and system_time the command's, together
+	# at least the 100 ms of CPU time ppload spun
+	stat_json -e duration_time,user_time,system_time -- "$PPLOAD" spin 100
+	assert_equal "$(jqr '.events[0].value')" "$(jqr '.time.wall_ns')"
+	assert_equal "$(jqr '.events[1].value')" "$(jqr '.time.user_ns')"
+	assert_equal "$(jqr '.events[2].value // 0')" "$(jqr '.time.system_ns')"
+	assert_equal "$(jqr '[.events[].pmu] | unique | join(",")')" tool
+	[ "$(jqr '.events[1].value + (.events[2].value // 0)')" -ge 99000000 ] ||
+		fail "user_time + system_time: $(jqr '[.events[1].value, .events[2].value]')"
+	# the text report: whole ns, as perf prints them
+	run --separate-stderr "$PMUPROF" stat -e duration_time -- "$PPLOAD" spin 10
+	[[ $stderr =~ (^|$'\n')\ +[0-9]{7,}\ ns\ +duration_time($'\n') ]] || fail "$stderr"
+	# -I: duration_time is each interval's length; user_time has none until the end
+	run --separate-stderr "$PMUPROF" stat -I 100 --no-summary -x, -e duration_time,user_time -- "$PPLOAD" spin 250
+	awk -F, '$4 == "duration_time" { d = $2 / 1e9 - ($1 - prev); prev = $1; if (d > 0.001 || d < -0.001) exit 1 }' <<<"$stderr" ||
+		fail "$stderr"
+	assert_equal "$(awk -F, '$4 == "user_time" { print $2 }' <<<"$stderr" | sort -u)" "<not counted>"
+	need_perf
+	perf stat -x, -e duration_time,user_time,system_time,task-clock -- "$PPLOAD" spin 100 2>perf.csv
+	assert_equal "$(awk -F, '{ print $3 "," $2 }' perf.csv | head -n 3 | paste -sd ' ')" \
+		"duration_time,ns user_time,ns system_time,ns"
+	within_pct "$(awk -F, 'NR == 2 { print $1 }' pp.csv)" "$(awk -F, 'NR == 2 { print $1 }' perf.csv)" 30
+}
