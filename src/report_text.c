@@ -620,7 +620,8 @@ static void print_end(const struct report *r, struct textline *l)
 	if (r->multiplexed)
 		textline_puts(l, "\n Values with (xx.xx%) are estimates: scaled from that share of "
 			      "the time counted.\n");
-	textline_put(l, "\n", 1);
+	if (r->nevents)	/* -n has no table: the heading's blank line is the one, as perf's */
+		textline_put(l, "\n", 1);
 	print_sec(r, l, r->wall_ns, &r->wall_stats, "time elapsed");
 	/* the command's own times; perf leaves them out when it counted a target */
 	if (!r->target) {

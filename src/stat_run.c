@@ -147,9 +147,10 @@ static void move_to(int cpu, int *at)
 /* Opens every event: on the waiting child (pid; -1: none), or on its CPU or task (a copy).
  * Each group under its first member, every other event alone; leaders disabled, with
  * enable_on_exec when on_exec (counting starts at exec), else enabled by stat_enable_all.
- * Returns the number opened, or -1 when out of descriptors (a message has been printed). */
+ * Inherited by the new children of the tasks followed unless no_inherit (-i). Returns the
+ * number opened, or -1 when out of descriptors (a message has been printed). */
 static int open_all(struct stat_event *evs, size_t n, pid_t pid, int only_run, int quiet,
-		    int on_exec, int *explained)
+		    int on_exec, int no_inherit, int *explained)
 {
 	int opened = 0, warned = quiet, at = -1, moved = 0;
 	cpu_set_t saved;
@@ -172,9 +173,10 @@ static int open_all(struct stat_event *evs, size_t n, pid_t pid, int only_run, i
 			if (group_fd < 0)
 				e->err = evs[lead].err;
 		}
-		/* an event following tasks is inherited by their new children; one on a CPU
-		 * counts every task there already, and is read with its group in one read */
-		a.inherit = !e->cpu_wide;
+		/* an event following tasks is inherited by their new children (unless -i); one
+		 * on a CPU counts every task there already, and is read with its group in one
+		 * read */
+		a.inherit = !e->cpu_wide && !no_inherit;
 		if (e->cpu_wide && e->group >= 0)
 			a.read_format |= PERF_FORMAT_GROUP;
 		if (e->err)
@@ -379,7 +381,10 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 {
 	struct workload w = { .pid = -1, .go_fd = -1 };
 	int target = stat_target_any(c->tgt);
-	int on_exec = c->cmd && !target && !c->delay_ms;
+	/* counters inherited through pmuprof's own vfork need inherit: -i opens them on the
+	 * held child instead, each enabled at its exec as well (held) */
+	int on_exec = c->cmd && !target && !c->delay_ms && !c->no_inherit;
+	int held = c->cmd && !target && !c->delay_ms && c->no_inherit;
 	/* a command and nothing to do until its end: no intervals, no timeout, no delay */
 	int plain = on_exec && !c->interval_ms && !c->timeout_ms;
 	pp_status st;
@@ -403,7 +408,7 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 				    : workload_fork(c->cmd, &w, &e)) != PP_OK)
 		return not_run(c->cmd[0], st, e);
 	opened = open_all(evs, n, !c->cmd ? -1 : on_exec ? 0 : w.pid, c->only_run, c->quiet,
-			  on_exec, &explained);
+			  on_exec || held, c->no_inherit, &explained);
 	for (size_t k = 0; k < n; k++) {
 		if (stat_in_run(&evs[k], c->only_run))
 			evs[k].opened = evs[k].fd >= 0 || evs[k].tool;
@@ -411,8 +416,9 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 		fixture |= evs[k].fixture != NULL || evs[k].tool;
 	}
 	/* nothing opened: an error, unless the events are a fixture's (never opened) or this is
-	 * one planned run of several (--mux=runs: its events are reported not supported) */
-	if (opened < 0 || (opened == 0 && !fixture && c->only_run < 0)) {
+	 * one planned run of several (--mux=runs: its events are reported not supported); no
+	 * events at all is -n's null run */
+	if (opened < 0 || (opened == 0 && n && !fixture && c->only_run < 0)) {
 		int status = c->cmd ? workload_abort(&w) : -1;
 
 		close_all(evs, n);
@@ -424,7 +430,7 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 		return PP_EXIT_ERROR;
 	}
 	/* counters on CPUs or on running tasks count from now (or after -D) */
-	if (!on_exec && !c->delay_ms)
+	if (!on_exec && !held && !c->delay_ms)
 		stat_enable_all(evs, n, 1);
 	if (c->cmd && (st = plain ? workload_spawn(&w, c->cmd, res, &e)
 			    : on_exec ? workload_start(&w, c->cmd, &e)
