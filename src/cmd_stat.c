@@ -989,7 +989,7 @@ static int select_events(struct stat_opts *o, struct resolve_ctx *ctx, struct st
 		return 0;
 	}
 	if (!o->ev.nspecs) {
-		if (!(p = malloc(2 * sizeof(*p)))) {
+		if (!(p = malloc(sizeof(*p)))) {
 			msg_error("out of memory");
 			return -1;
 		}
