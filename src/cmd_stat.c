@@ -1094,7 +1094,12 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 	if (stat_plan(evs, n, ctx, &o->plan, &planned) != 0)
 		goto out;
 	if (o->show_plan) {
-		rc = stat_plan_show(evs, n, &planned, &o->plan, stdout) ? PP_EXIT_ERROR : 0;
+		/* flushed here: a full or closed stdout fails now, with the reason, not at exit */
+		rc = 0;
+		if (stat_plan_show(evs, n, &planned, &o->plan, stdout) != 0 || fflush(stdout) != 0) {
+			msg_error("cannot write the plan: %s", strerror(errno));
+			rc = PP_EXIT_ERROR;
+		}
 		goto out;
 	}
 	/* a fixture tree's CPUs are another machine's: nothing is opened on them (software
