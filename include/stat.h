@@ -34,6 +34,8 @@ struct stat_event {
 	/* a presence counter (stat_split.c), no row of the report: task-clock of the command
 	 * on one CPU of core type pmu_ix, opened in every planned run (run -1) */
 	int presence;
+	int tool;		/* perf's tool events (enum stat_tool): never opened, read from the
+				 * run's own times */
 	int err;		/* errno of a failed open */
 	int run;		/* the planned run that counts it (0-based; --mux=runs) */
 	struct counter_reading rd;
@@ -63,6 +65,16 @@ struct stat_event {
 				 * PMU of this machine, or is the --cpu-model core's where this
 				 * machine has no Arm PMU (stat_plan); NULL: this machine's */
 	const struct sysfs_pmu *arm_pmu;	/* a part: its PMU (in the resolve context) */
+};
+
+/* perf's tool events: times pmuprof measures itself, in ns, with no counter behind them (in
+ * resolve_tool's order). */
+enum stat_tool {
+	STAT_TOOL_NONE = 0,
+	STAT_TOOL_DURATION,	/* duration_time: the wall-clock time counted (per interval: its
+				 * length) */
+	STAT_TOOL_USER,		/* user_time, system_time: the command's CPU time from its */
+	STAT_TOOL_SYSTEM,	/* rusage, at its end (none per interval, as perf's) */
 };
 
 /* Whether entry e is opened in planned run only_run (-1: every run; an entry of run -1, a
@@ -133,6 +145,8 @@ struct stat_run_cfg {
 	int quiet;			/* a machine reads the report on standard error (-x or -j
 					 * without -o): no warning between its lines (the :u names
 					 * say what the paranoid fallback did) */
+	int no_inherit;			/* -i: the counters follow the command's own threads
+					 * only, not the children it forks */
 	stat_tick_fn on_tick;		/* -I: called after each interval's read; NULL: none */
 	void *tick_arg;
 };
@@ -222,6 +236,8 @@ struct stat_series_cfg {
 	int quiet;			/* as stat_run_cfg's */
 	const struct stat_target *tgt;	/* as stat_run_cfg's */
 	unsigned timeout_ms, delay_ms;
+	int no_inherit;			/* as stat_run_cfg's */
+	int verbose;			/* -v: each run's counts on standard error */
 	stat_tick_fn on_tick;		/* as stat_run_cfg's */
 	void *tick_arg;
 };
@@ -279,6 +295,18 @@ struct stat_build {
 int stat_report_build(struct report *r, const struct stat_series *s,
 		      const struct stat_event *evs, size_t nrows, const struct stat_build *b);
 void stat_report_free(struct report *r);
+
+/* stat_detail.c: perf's -d repeated level times (1 to 3; more is 3): the events it adds,
+ * comma-separated, in *spec (malloc'd; NULL when the cores' tables have none of them): Arm's
+ * common events that every core type of the machine (or --cpu-model's core) has in its
+ * tables, or, where no Arm core is known, perf's generic cache events. -1 after a message. */
+int stat_detail_spec(struct resolve_ctx *ctx, int level, char **spec);
+
+/* stat_verbose.c: -v on standard error: each event as it will be opened (its PMU, type,
+ * config, exclusions), once; then after each run every counter's reading, "NAME: VALUE
+ * ENABLED RUNNING" as perf stat -v prints it, or why it was not counted. */
+void stat_verbose_events(const struct stat_event *evs, size_t n);
+void stat_verbose_counts(const struct stat_event *evs, size_t n);
 
 /* stat_metrics.c: the core the metrics are for (--cpu-model CORE[:rXpY], else the MIDR of
  * the first CPU's Arm PMU, read once by resolution), whether any event can be a metric's

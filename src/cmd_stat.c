@@ -3,6 +3,7 @@
  * (stat_report.c) -> text | JSON | CSV. */
 #include <argp.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stddef.h>
@@ -49,6 +50,8 @@ struct stat_opts {
 	unsigned interval_ms, interval_count;
 	const char **metrics;	/* -M */
 	size_t nmetrics;
+	const char *bad_metrics;	/* the first -M list with an empty name, NULL: none */
+	char metrics_why[64];		/* what is wrong with it */
 	int topdown;		/* --topdown */
 	const char *topdown_group;	/* its stage-1 group */
 	struct topdown_pass *td;	/* --topdown in two passes; NULL: in one */
@@ -69,6 +72,14 @@ struct stat_opts {
 	/* perf's display options: -B, --no-big-num, --no-scale, --metric-only, --no-summary */
 	struct report_display disp;
 	int big_num, append, quiet;	/* -B given, --append, -q */
+	/* perf's common options */
+	int detailed;		/* -d given this many times */
+	char *detail_spec;	/* the events it adds (stat_detail_spec), NULL: none */
+	int verbose;		/* -v */
+	int null_run;		/* -n: no counters, the times only */
+	int no_inherit;		/* -i */
+	int log_fd;		/* --log-fd N; 0: standard error */
+	FILE *log;		/* its stream, NULL: none */
 };
 
 /* --topdown in two passes, when the command can be run again (--mux=runs): the first counts
@@ -90,7 +101,8 @@ enum { OPT_WARMUP = 0x300, OPT_TOPDOWN, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT, OP
        OPT_COUNTERS, OPT_MIN_RUNNING, OPT_PLAN, OPT_NO_CSV_SUMMARY, OPT_PER_CORE,
        OPT_PER_CLUSTER, OPT_PER_SOCKET, OPT_PER_THREAD, OPT_TIMEOUT, OPT_PER_DIE,
        OPT_PER_NODE, OPT_NO_MERGE, OPT_APPEND, OPT_NO_BIG_NUM, OPT_NO_SCALE, OPT_METRIC_ONLY,
-       OPT_POST, OPT_SUMMARY, OPT_NO_SUMMARY, OPT_EXPORT, OPT_NAME };
+       OPT_POST, OPT_SUMMARY, OPT_NO_SUMMARY, OPT_EXPORT, OPT_NAME, OPT_ALL_USER,
+       OPT_ALL_KERNEL, OPT_LOG_FD };
 
 static const struct argp_option options[] = {
 	{ "json", 'j', NULL, 0, "Report as one JSON document (schema: pmuprof-json(5))", 0 },
@@ -100,6 +112,12 @@ static const struct argp_option options[] = {
 	  "With -x and -I: no 'summary' time field on the totals (perf's option)", 0 },
 	{ "output", 'o', "FILE", 0,
 	  "Write the report to FILE (atomically) instead of standard error", 0 },
+	{ "log-fd", OPT_LOG_FD, "N", 0,
+	  "Write the report to file descriptor N, open for writing (3>FILE, 3>>FILE), instead "
+	  "of standard error", 0 },
+	{ "verbose", 'v', NULL, 0,
+	  "Print each event's encoding, and after each run every counter's reading (value, "
+	  "enabled, running) or why it was not counted, on standard error", 0 },
 	{ "export", OPT_EXPORT, "FORMAT:FILE", 0,
 	  "Also write the report to FILE in FORMAT (text, json, csv, bmf, github-benchmark, "
 	  "openmetrics, markdown), atomically after the run; repeatable", 0 },
@@ -124,6 +142,16 @@ static const struct argp_option options[] = {
 	  "Compute metric or group NAME of the core (ipc, MPKI, Topdown_L1, ...; 'list' lists "
 	  "them), counting its events as a group; repeatable. Here -M is perf's --metric: the "
 	  "core is --cpu-model's long form", 3 },
+	{ "detailed", 'd', NULL, 0,
+	  "Also count the caches' events, as perf's -d: the L1 data cache and the last level; "
+	  "-dd adds the L1 instruction cache and TLBs, -ddd prefetches, L2 and table walks "
+	  "(Arm's common events the cores have; perf's generic ones without an Arm core)", 3 },
+	{ "null", 'n', NULL, 0,
+	  "Count no event: report the elapsed, user and system time only", 3 },
+	{ "all-user", OPT_ALL_USER, NULL, 0,
+	  "Count every event in user space only, as if each had the :u modifier", 3 },
+	{ "all-kernel", OPT_ALL_KERNEL, NULL, 0,
+	  "Count every event in the kernel only, as if each had the :k modifier", 3 },
 	{ "topdown", OPT_TOPDOWN, NULL, 0,
 	  "Arm's top-down method: stage 1 of the core, and the stage-2 groups under its "
 	  "dominant nodes, as a tree (all counted exactly: --mux=runs unless --mux is given)", 3 },
@@ -150,6 +178,9 @@ static const struct argp_option options[] = {
 	{ "timeout", OPT_TIMEOUT, "MS", 0,
 	  "Stop counting after MS milliseconds (COMMAND is sent SIGTERM)", 5 },
 	{ "delay", 'D', "MS", 0, "Start counting MS milliseconds after COMMAND starts", 5 },
+	{ "no-inherit", 'i', NULL, 0,
+	  "Count COMMAND's own threads only, not the processes it forks (nor, with -p and "
+	  "-t, the tasks' new threads)", 5 },
 	{ "no-aggr", 'A', NULL, 0, "With -a or -C: one row per CPU", 6 },
 	{ "per-core", OPT_PER_CORE, NULL, 0, "With -a or -C: one row per core", 6 },
 	{ "per-cluster", OPT_PER_CLUSTER, NULL, 0, "With -a or -C: one row per cluster", 6 },
@@ -181,37 +212,56 @@ static const struct argp_option options[] = {
 	{ 0 }
 };
 
-/* A whole decimal number >= min for option opt, else a usage error. */
+/* The largest number a count or a time in milliseconds takes: perf's options are ints. */
+#define NUMBER_MAX 2147483647u
+
+/* A whole decimal number from min to max for option opt, else a usage error that names
+ * the range. */
 static unsigned number(struct argp_state *state, const char *arg, const char *opt,
-		       unsigned min)
+		       unsigned min, unsigned max)
 {
 	char *end;
 	unsigned long v;
 
 	errno = 0;
 	v = strtoul(arg, &end, 10);
-	if (!*arg || *end || errno || v > UINT_MAX / 2 || v < min || *arg == '-')
-		argp_error(state, "%s takes a whole number%s, not '%s'", opt,
-			   min ? " of 1 or more" : "", arg);
+	if (!*arg || *end || errno || v > max || v < min || *arg == '-')
+		argp_error(state, "%s takes a whole number from %u to %u, not '%s'", opt, min,
+			   max, arg);
 	return (unsigned)v;
 }
 
-/* A share of time, 0 to 100, for --min-running. */
+/* A share of time, 0 to 100, for --min-running: '50' or '50%' (as diff's --threshold). */
 static double percent(struct argp_state *state, const char *arg)
 {
 	char *end;
 	double v = strtod(arg, &end);
 
+	if (end != arg && *end == '%')
+		end++;
 	if (!*arg || *end || !(v >= 0 && v <= 100))
-		argp_error(state, "--min-running takes a percentage from 0 to 100, not '%s'", arg);
+		argp_error(state, "--min-running takes a percentage from 0 to 100 (50 or 50%%), "
+			   "not '%s'", arg);
 	return v;
 }
 
 /* -M list asks for the list of metrics; -M NAME is kept (checked once the core is known). */
 static void add_metric(struct argp_state *state, struct stat_opts *o, char *arg)
 {
+	const char *what;
+	int col;
+
 	if (!strcmp(arg, "list")) {
 		o->list_metrics = 1;
+		return;
+	}
+	/* refused as -e refuses an event list with an empty name: after the parse, in the
+	 * same words (the first bad list) */
+	if ((what = metrics_names_check(arg, &col))) {
+		if (!o->bad_metrics)
+			snprintf(o->metrics_why, sizeof(o->metrics_why),
+				 "%s at column %d", what, col);
+		o->bad_metrics = o->bad_metrics ? o->bad_metrics : arg;
 		return;
 	}
 	/* perf's -M a,b: each name (the argument is ours to cut) */
@@ -274,6 +324,20 @@ static void targets_check(struct argp_state *state, const struct stat_opts *o)
 	}
 }
 
+/* perf's common options that choose what is counted, and how they go together. */
+static void perf_opts_check(struct argp_state *state, const struct stat_opts *o)
+{
+	const char *with = o->ev.nspecs ? "-e" : o->nmetrics || o->list_metrics ? "-M" :
+			   o->topdown ? "--topdown" : o->detailed ? "-d" : NULL;
+
+	if (o->null_run && with)
+		argp_error(state, "-n counts no event, only the times: %s gives events to count "
+			   "(give one of them)", with);
+	if (o->no_inherit && (o->all_cpus || o->cpu_list))
+		argp_error(state, "-i leaves out the processes a task forks: %s counts every task "
+			   "on its CPUs, forked or not (drop -i)", o->all_cpus ? "-a" : "-C");
+}
+
 /* perf's display options (their keys). */
 static void display_opt(struct stat_opts *o, int key)
 {
@@ -295,14 +359,26 @@ static void display_check(struct argp_state *state, const struct stat_opts *o)
 	if (o->big_num && o->sep)
 		argp_error(state, "-B groups the digits of the text report: -x prints plain "
 			   "numbers (drop -B)");
-	if (o->append && !o->output)
-		argp_error(state, "--append adds the report to a file: give it with -o FILE");
-	if (o->quiet && o->output)
-		argp_error(state, "--quiet prints no report: -o FILE would get none (give one "
-			   "of them)");
+	if (o->append && !o->output && !o->log_fd)
+		argp_error(state, "--append adds the report to a file: give it with -o FILE (or "
+			   "--log-fd N)");
+	if (o->output && o->log_fd)
+		argp_error(state, "-o and --log-fd both say where the report goes: give one of "
+			   "them");
+	if (o->quiet && (o->output || o->log_fd))
+		argp_error(state, "--quiet prints no report: %s would get none (give one of "
+			   "them)", o->output ? "-o FILE" : "--log-fd N");
+	if (o->quiet && o->verbose)
+		argp_error(state, "--quiet and -v ask for less and for more: give one of them");
 	if (o->disp.no_summary && !o->interval_ms)
 		argp_error(state, "--no-summary leaves out the totals after -I's intervals: "
 			   "give -I MS");
+	/* the same rule as --no-summary's: an option that would change nothing is refused */
+	if (o->no_csv_summary && (!o->interval_ms ||
+				  (!o->sep && !export_has(&o->exports, EXPORT_CSV))))
+		argp_error(state, "--no-csv-summary leaves out the 'summary' field of the totals "
+			   "-x prints after -I's intervals: give -x SEP (or --export csv:FILE) "
+			   "and -I MS");
 	if (o->disp.metric_only && o->aggr_opt)
 		argp_error(state, "--metric-only prints the metrics summed over CPUs and tasks: "
 			   "%s is not supported with it (drop one of them)", o->aggr_opt);
@@ -318,6 +394,29 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case 'j':
 		o->json = 1;
+		break;
+	case 'd':
+		o->detailed++;
+		break;
+	case 'v':
+		o->verbose = 1;
+		break;
+	case 'n':
+		o->null_run = 1;
+		break;
+	case 'i':
+		o->no_inherit = 1;
+		break;
+	case OPT_ALL_USER:
+	case OPT_ALL_KERNEL:
+		if (o->ev.all_levels && o->ev.all_levels != (key == OPT_ALL_USER ? EVSPEC_MOD_U :
+							     EVSPEC_MOD_K))
+			argp_error(state, "--all-user and --all-kernel both choose the levels "
+				   "counted: give one of them");
+		o->ev.all_levels = key == OPT_ALL_USER ? EVSPEC_MOD_U : EVSPEC_MOD_K;
+		break;
+	case OPT_LOG_FD:
+		o->log_fd = (int)number(state, arg, "--log-fd", 1, NUMBER_MAX);
 		break;
 	case 'x':
 		if (!*arg)
@@ -340,10 +439,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		o->name = arg;
 		break;
 	case 'r':
-		o->repeat = number(state, arg, "-r", 1);
+		o->repeat = number(state, arg, "-r", 1, NUMBER_MAX);
 		break;
 	case OPT_WARMUP:
-		o->warmup = number(state, arg, "--warmup", 0);
+		o->warmup = number(state, arg, "--warmup", 0, NUMBER_MAX);
 		break;
 	case OPT_PREPARE:
 		o->prepare = arg;
@@ -353,10 +452,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		o->cleanup = arg;
 		break;
 	case 'I':
-		o->interval_ms = number(state, arg, "-I", 1);
+		o->interval_ms = number(state, arg, "-I", 1, NUMBER_MAX);
 		break;
 	case OPT_ICOUNT:
-		o->interval_count = number(state, arg, "--interval-count", 1);
+		o->interval_count = number(state, arg, "--interval-count", 1, NUMBER_MAX);
 		break;
 	case 'M':
 		add_metric(state, o, arg);
@@ -375,9 +474,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		o->topdown = 1;
 		break;
 	case OPT_COUNTERS:
-		o->plan.counters = (int)number(state, arg, "--counters", 1);
-		if (o->plan.counters > 31)
-			argp_error(state, "--counters takes 1 to 31 (PMCR_EL0.N), not %s", arg);
+		/* PMCR_EL0.N is 5 bits: 31 general counters at most */
+		o->plan.counters = (int)number(state, arg, "--counters", 1, 31);
 		break;
 	case OPT_MIN_RUNNING:
 		o->min_running = percent(state, arg);
@@ -398,10 +496,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		o->tids = arg;
 		break;
 	case OPT_TIMEOUT:
-		o->timeout_ms = number(state, arg, "--timeout", 1);
+		o->timeout_ms = number(state, arg, "--timeout", 1, NUMBER_MAX);
 		break;
 	case 'D':
-		o->delay_ms = number(state, arg, "-D", 1);
+		o->delay_ms = number(state, arg, "-D", 1, NUMBER_MAX);
 		break;
 	case 'A':
 	case OPT_PER_CORE:
@@ -453,6 +551,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "-I needs at least 1 ms");
 		display_check(state, o);
 		cmd_export_output(state, &o->exports, o->output);
+		perf_opts_check(state, o);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -618,6 +717,12 @@ static int live_wanted(const struct stat_opts *o)
 	return o->interval_ms && !o->json && !o->output && !o->quiet;
 }
 
+/* Where the report goes when -o does not take it: --log-fd's stream, else standard error. */
+static FILE *report_stream(const struct stat_opts *o)
+{
+	return o->log ? o->log : stderr;
+}
+
 static void live_tick(void *arg, const struct stat_event *evs, size_t n,
 		      const struct stat_ticks *t)
 {
@@ -636,10 +741,6 @@ static void live_tick(void *arg, const struct stat_event *evs, size_t n,
 		return;
 	b.repeated = 0;
 	b.intervals = 1;
-	/* an interval's line shows a metric only per unit (-A, --per-*) or with --metric-only:
-	 * else none is computed */
-	if (b.aggr == REPORT_AGGR_GLOBAL && !o->disp.metric_only)
-		b.core = NULL;
 	r.interval_base = i;
 	r.interval_t0_ns = i ? t->t_ns[i - 1] : 0;
 	if (stat_record_interval(&one.rd, evs, n, t, i) != 0 ||
@@ -652,7 +753,9 @@ static void live_tick(void *arg, const struct stat_event *evs, size_t n,
 	 * must not inherit SIGPIPE ignored */
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGPIPE, &ign, &old);
-	rc = write_report(o, &r, stderr);
+	rc = write_report(o, &r, report_stream(o));
+	if (o->log && fflush(o->log) != 0)	/* each interval as it ends, as on stderr */
+		rc = -1;
 	sigaction(SIGPIPE, &old, NULL);
 	if (rc != 0)
 		lv->stopped = 1;
@@ -673,9 +776,9 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	struct topo_ids ids = { 0 };
 	struct stat_series_cfg sc = { o->cmd, o->repeat, o->warmup, o->prepare, o->cleanup,
 				      o->interval_ms, o->interval_count, o->plan.mux, pl->nruns,
-				      (o->sep || o->json) && !o->output,
+				      (o->sep || o->json) && !o->output && !o->log,
 				      stat_target_any(tgt) ? tgt : NULL, o->timeout_ms,
-				      o->delay_ms, NULL, NULL };
+				      o->delay_ms, o->no_inherit, o->verbose, NULL, NULL };
 	struct stat_series s = { 0 };
 	struct stat_ticks ticks = { 0 };
 	struct workload_result res = { 0 };
@@ -797,13 +900,19 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	}
 	/* perf's line before each report it appends (ctime ends it); JSON documents follow each
 	 * other bare, a stream jq -s reads whole */
-	if (o->append && !o->json && of->fp)
-		fprintf(of->fp, "# started on %s\n", started);
+	if (o->append && !o->json && (of->fp || o->log))
+		fprintf(of->fp ? of->fp : o->log, "# started on %s\n", started);
 	r.interval_from = lv.shown;	/* live -I: the intervals written as they ended */
 	if (o->quiet || (o->output && !of->fp))
 		;	/* --quiet: no report; or -o's file could not be made (said above) */
-	else if (write_report(o, &r, of->fp ? of->fp : stderr) != 0 && !of->fp && errno != EPIPE)
+	else if (o->log && (write_report(o, &r, o->log) != 0 || fflush(o->log) != 0)) {
+		msg_error("cannot write the report to --log-fd %d: %s", o->log_fd, strerror(errno));
+		if (rc == 0)
+			rc = PP_EXIT_ERROR;
+	} else if (!o->log && write_report(o, &r, of->fp ? of->fp : stderr) != 0 && !of->fp &&
+		   errno != EPIPE) {
 		msg_error("cannot write the report: %s", strerror(errno));
+	}
 	r.interval_from = 0;	/* exports are whole */
 	if (of->fp && (e = outfile_commit(of)) != 0) {
 		msg_error("cannot write report file '%s': %s", o->output, strerror(e));
@@ -825,11 +934,15 @@ static void adopt(struct stat_event *evs, size_t n)
 {
 	_Static_assert(offsetof(struct stat_event, sel) == 0, "evsel_at finds sel at the start");
 	for (size_t k = 0; k < n; k++) {
+		const struct pp_event *ev = &evs[k].sel.ev;
+
 		evs[k].fd = -1;
 		evs[k].cpu = -1;
 		evs[k].pmu_ix = -1;
 		evs[k].parent = -1;
-		evs[k].group = evs[k].sel.ev.group;
+		evs[k].group = ev->group;
+		if (!strcmp(ev->pmu, "tool"))	/* its name without the modifiers */
+			evs[k].tool = (unsigned)resolve_tool(ev->name, strcspn(ev->name, ":")) & 3;
 	}
 }
 
@@ -850,6 +963,13 @@ static int select_events(struct stat_opts *o, struct resolve_ctx *ctx, struct st
 	void *sel;
 	const char **p;
 
+	if (o->null_run) {	/* -n: the run's times only */
+		*evs = NULL;
+		*n = 0;
+		kel->el = 0;
+		kel->why = NULL;
+		return 0;
+	}
 	if (!o->ev.nspecs) {
 		if (!(p = malloc(sizeof(*p)))) {
 			msg_error("out of memory");
@@ -858,6 +978,15 @@ static int select_events(struct stat_opts *o, struct resolve_ctx *ctx, struct st
 		p[0] = o->all_cpus || o->cpu_list ? default_events_cpus : default_events;
 		o->ev.specs = p;
 		o->ev.nspecs = 1;
+	}
+	/* -d: perf's detailed events after the others (the copy of the specs is ours to grow) */
+	if (o->detail_spec) {
+		if (!(p = realloc(o->ev.specs, (o->ev.nspecs + 1) * sizeof(*p)))) {
+			msg_error("out of memory");
+			return -1;
+		}
+		p[o->ev.nspecs++] = o->detail_spec;
+		o->ev.specs = p;
 	}
 	if (evsel_select(&o->ev, ctx, 0, "count", sizeof(**evs), &sel, n, kel) != 0)
 		return -1;
@@ -935,6 +1064,14 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 	    select_events(o, ctx, &evs, &nrows, &kel) != 0)
 		goto out;
 	n = nrows;
+	/* a tool event is one time for the whole run: it has no share of a CPU or thread */
+	for (size_t k = 0; o->aggr_opt && k < nrows; k++)
+		if (evs[k].tool) {
+			msg_error("cannot count event '%s' with %s: it is one time for the whole run, "
+				  "with no part per CPU or thread (drop one of them)",
+				  evs[k].sel.ev.name, o->aggr_opt);
+			goto out;
+		}
 	if (!o->nmetrics && stat_metrics_wanted(evs, nrows))
 		stat_metrics_core(o->ev.cpu_model, ctx, core);
 	if (targets(o, &tgt) != 0 || stat_split(&evs, nrows, &n, ctx, &tgt) != 0)
@@ -942,7 +1079,12 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 	if (stat_plan(evs, n, ctx, &o->plan, &planned) != 0)
 		goto out;
 	if (o->show_plan) {
-		rc = stat_plan_show(evs, n, &planned, &o->plan, stdout) ? PP_EXIT_ERROR : 0;
+		/* flushed here: a full or closed stdout fails now, with the reason, not at exit */
+		rc = 0;
+		if (stat_plan_show(evs, n, &planned, &o->plan, stdout) != 0 || fflush(stdout) != 0) {
+			msg_error("cannot write the plan: %s", strerror(errno));
+			rc = PP_EXIT_ERROR;
+		}
 		goto out;
 	}
 	/* a fixture tree's CPUs are another machine's: nothing is opened on them (software
@@ -966,6 +1108,8 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 		goto out;
 	if (reserve_fds(n) != 0)
 		goto out;
+	if (o->verbose)
+		stat_verbose_events(evs, n);
 	if (o->output && (e = outfile_check(o->output)) == EISDIR) {
 		msg_error("cannot write report file '%s': it names a directory (give -o the "
 			  "path of a file)", o->output);
@@ -1033,6 +1177,30 @@ static int topdown_first(struct stat_opts *o, struct resolve_ctx *ctx,
 	return -1;
 }
 
+/* --log-fd N: a stream on N, which must be open for writing; -1 after a message. "w" does
+ * not truncate (the shell opened it, 3>> appends) and, unlike "a", leaves the descriptor's
+ * flags, which the command inherits, as they were. */
+static int open_log(struct stat_opts *o)
+{
+	int fl = fcntl(o->log_fd, F_GETFL);
+
+	if (fl < 0) {
+		msg_error("--log-fd %d: descriptor %d is not open (open it for pmuprof, as in "
+			  "'%d>report.txt')", o->log_fd, o->log_fd, o->log_fd);
+		return -1;
+	}
+	if ((fl & O_ACCMODE) == O_RDONLY) {
+		msg_error("--log-fd %d: descriptor %d is open for reading only (open it for "
+			  "writing, as in '%d>report.txt')", o->log_fd, o->log_fd, o->log_fd);
+		return -1;
+	}
+	if (!(o->log = fdopen(o->log_fd, "w"))) {
+		msg_error("--log-fd %d: %s", o->log_fd, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_stat(int argc, char **argv)
 {
 	struct stat_opts o = { 0 };
@@ -1043,9 +1211,20 @@ int cmd_stat(int argc, char **argv)
 
 	argp_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, NULL, &o);
 	msg_set_quiet(o.quiet);
+	if (o.bad_metrics) {
+		char c[80];
+
+		msg_error("cannot parse metric list '%s': %s", msg_clip(o.bad_metrics, c, sizeof(c)),
+			  o.metrics_why);
+		goto out;
+	}
+	if (o.log_fd && open_log(&o) != 0)
+		goto out;
 	if (evsel_ctx_init(&o.ev, &ctx) != 0)
 		goto out;
 	have_ctx = 1;
+	if (o.detailed && stat_detail_spec(&ctx, o.detailed, &o.detail_spec) != 0)
+		goto out;
 	/* -M needs the core before the events; else only when an event can be an input */
 	if (o.list_metrics || o.nmetrics || o.topdown)
 		stat_metrics_core(o.ev.cpu_model, &ctx, &core);
@@ -1069,6 +1248,9 @@ out:
 		resolve_ctx_free(&ctx);
 	evsel_opts_free(&o.ev);
 	free(o.metrics);
+	free(o.detail_spec);
 	free(td.next);
+	if (o.log)	/* its descriptor is the caller's: the stream goes, the file stays open */
+		fflush(o.log);
 	return rc;
 }

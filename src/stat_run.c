@@ -111,7 +111,7 @@ static void explain_cpu_wide(const struct stat_event *e)
  * entry expanded into copies per CPU or task (its copies are). */
 static int opens(const struct stat_event *e)
 {
-	return !e->nparts && !e->absent && !e->fixture && !e->expanded;
+	return !e->nparts && !e->absent && !e->fixture && !e->expanded && !e->tool;
 }
 
 /* The leader of entry k's group: its first entry opened before it (for a group pmuprof
@@ -147,9 +147,10 @@ static void move_to(int cpu, int *at)
 /* Opens every event: on the waiting child (pid; -1: none), or on its CPU or task (a copy).
  * Each group under its first member, every other event alone; leaders disabled, with
  * enable_on_exec when on_exec (counting starts at exec), else enabled by stat_enable_all.
- * Returns the number opened, or -1 when out of descriptors (a message has been printed). */
+ * Inherited by the new children of the tasks followed unless no_inherit (-i). Returns the
+ * number opened, or -1 when out of descriptors (a message has been printed). */
 static int open_all(struct stat_event *evs, size_t n, pid_t pid, int only_run, int quiet,
-		    int on_exec, int *explained)
+		    int on_exec, int no_inherit, int *explained)
 {
 	int opened = 0, warned = quiet, at = -1, moved = 0;
 	cpu_set_t saved;
@@ -172,9 +173,10 @@ static int open_all(struct stat_event *evs, size_t n, pid_t pid, int only_run, i
 			if (group_fd < 0)
 				e->err = evs[lead].err;
 		}
-		/* an event following tasks is inherited by their new children; one on a CPU
-		 * counts every task there already, and is read with its group in one read */
-		a.inherit = !e->cpu_wide;
+		/* an event following tasks is inherited by their new children (unless -i); one
+		 * on a CPU counts every task there already, and is read with its group in one
+		 * read */
+		a.inherit = !e->cpu_wide && !no_inherit;
 		if (e->cpu_wide && e->group >= 0)
 			a.read_format |= PERF_FORMAT_GROUP;
 		if (e->err)
@@ -357,13 +359,32 @@ void stat_enable_all(struct stat_event *evs, size_t n, int on)
 			counter_enable(evs[k].fd, on);
 }
 
+/* perf's tool events of the run: its times, each as a reading counted all the time (perf's
+ * enabled and running are the value itself); user and system time only of a command's end
+ * (0, not counted, without one). */
+static void read_tools(struct stat_event *evs, size_t n, int only_run,
+		       const struct workload_result *res, int have_cmd)
+{
+	for (size_t k = 0; k < n; k++) {
+		struct stat_event *e = &evs[k];
+		uint64_t v = e->tool == STAT_TOOL_DURATION ? res->wall_ns :
+			     !have_cmd ? 0 : e->tool == STAT_TOOL_USER ? res->user_ns : res->sys_ns;
+
+		if (e->tool && stat_in_run(e, only_run))
+			e->rd = (struct counter_reading){ .value = v, .enabled = v, .running = v };
+	}
+}
+
 int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_t n,
 		     struct workload_result *res, struct stat_ticks *ticks, int *count_stop,
 		     int *timed_out)
 {
 	struct workload w = { .pid = -1, .go_fd = -1 };
 	int target = stat_target_any(c->tgt);
-	int on_exec = c->cmd && !target && !c->delay_ms;
+	/* counters inherited through pmuprof's own vfork need inherit: -i opens them on the
+	 * held child instead, each enabled at its exec as well (held) */
+	int on_exec = c->cmd && !target && !c->delay_ms && !c->no_inherit;
+	int held = c->cmd && !target && !c->delay_ms && c->no_inherit;
 	/* a command and nothing to do until its end: no intervals, no timeout, no delay */
 	int plain = on_exec && !c->interval_ms && !c->timeout_ms;
 	pp_status st;
@@ -387,15 +408,17 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 				    : workload_fork(c->cmd, &w, &e)) != PP_OK)
 		return not_run(c->cmd[0], st, e);
 	opened = open_all(evs, n, !c->cmd ? -1 : on_exec ? 0 : w.pid, c->only_run, c->quiet,
-			  on_exec, &explained);
+			  on_exec || held, c->no_inherit, &explained);
 	for (size_t k = 0; k < n; k++) {
 		if (stat_in_run(&evs[k], c->only_run))
-			evs[k].opened = evs[k].fd >= 0;
-		fixture |= evs[k].fixture != NULL;	/* reported as such, nothing failed */
+			evs[k].opened = evs[k].fd >= 0 || evs[k].tool;
+		/* reported as such, nothing failed; a tool event needs no counter */
+		fixture |= evs[k].fixture != NULL || evs[k].tool;
 	}
 	/* nothing opened: an error, unless the events are a fixture's (never opened) or this is
-	 * one planned run of several (--mux=runs: its events are reported not supported) */
-	if (opened < 0 || (opened == 0 && !fixture && c->only_run < 0)) {
+	 * one planned run of several (--mux=runs: its events are reported not supported); no
+	 * events at all is -n's null run */
+	if (opened < 0 || (opened == 0 && n && !fixture && c->only_run < 0)) {
 		int status = c->cmd ? workload_abort(&w) : -1;
 
 		close_all(evs, n);
@@ -407,7 +430,7 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 		return PP_EXIT_ERROR;
 	}
 	/* counters on CPUs or on running tasks count from now (or after -D) */
-	if (!on_exec && !c->delay_ms)
+	if (!on_exec && !held && !c->delay_ms)
 		stat_enable_all(evs, n, 1);
 	if (c->cmd && (st = plain ? workload_spawn(&w, c->cmd, res, &e)
 			    : on_exec ? workload_start(&w, c->cmd, &e)
@@ -424,6 +447,7 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_
 		return PP_EXIT_ERROR;
 	}
 	close_all(evs, n);
+	read_tools(evs, n, c->only_run, res, c->cmd != NULL);
 	return 0;
 }
 

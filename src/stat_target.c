@@ -215,7 +215,7 @@ int stat_target_all_tasks(struct stat_target *t)
 /* Whether entry e is opened at all (else it is not copied either). */
 static int to_copy(const struct stat_event *e)
 {
-	return !e->nparts && !e->absent && !e->fixture && !e->expanded;
+	return !e->nparts && !e->absent && !e->fixture && !e->expanded && !e->tool;
 }
 
 /* Whether copy e may count on cpu: an Arm PMU's events only on its own CPUs. */
