@@ -34,47 +34,24 @@ struct report_part {
 	double value;		/* raw scaled as its event's total is (== raw when counted whole) */
 };
 
-/* What few events have, apart from the figures every event has (issue 16: an event's bytes
- * are a run's heap, 216 of them with these in it, 128 without): an event without any has
- * more NULL, and report_more gives it these all zero. */
-struct report_event_more {
-	uint64_t config1, config2;
-	const char *filter_terms;	/* PMEVTYPER filter-bit terms given ("P,NSK"), NULL: none */
-	const char *filter_verdict;	/* "ok", or "secure" (accepted with --allow-secure) */
-	uint16_t nsplit;		/* the parts in split (one per Arm PMU) */
-	uint16_t filter_differ;		/* levels (1 << enum filter_level) counted otherwise than
-					 * asked */
-	/* big.LITTLE: the event on each Arm PMU the command may run on (NULL: not split); the
-	 * event's values are their sum */
-	const struct report_part *split;
-	const char *only_pmu;	/* given with its PMU where the command may also run on other
-				 * core types: that PMU (counted only while on its CPUs) */
-	/* repeated runs (-r; nruns == 0 otherwise): the event's value, raw, enabled_ns and
-	 * running_ns are then means over the runs, runs[k] run k's scaled value (NAN: not
-	 * counted in it), stats their summary, outlier[k] set for the runs flagged by
-	 * stats_outliers */
-	const double *runs;
-	const unsigned char *outlier;
-	const struct stats_summary *stats;	/* NULL without runs: report_stats reads it */
-	/* with -I: this event's delta per interval, deltas[i] for report.intervals[i] */
-	const struct report_delta *deltas;
-	/* aggregated per unit (report.aggr != GLOBAL): cells[u] for report.units[u] (means over
-	 * the runs with -r), and with -I unit_deltas[i * nunits + u] for interval i */
-	const struct report_cell *cells;
-	const struct report_cell *unit_deltas;
-};
+struct report_cell;
+struct report_delta;
 
 struct report_event {
 	const char *name;	/* as the user wrote it */
 	const char *pmu;	/* "cpu", "software", "raw" or the sysfs PMU */
 	const char *unit;	/* unit of value: "ns" or "" */
 	uint32_t type;
-	enum report_status status;	/* beside type: no padding after either */
-	uint64_t config;	/* config1 and config2 in more */
+	enum report_status status;
+	uint64_t config, config1, config2;
 	unsigned excl_user : 1, excl_kernel : 1, excl_hv : 1, excl_host : 1, excl_guest : 1;
 	unsigned marked : 1;	/* the request's Secure/EL3 part is not counted (Linux can't) */
 	unsigned scaled : 1;	/* counted for part of the time: value is an estimate */
 	int group;		/* user group index, -1 when none */
+	const char *filter_terms;	/* PMEVTYPER filter-bit terms given ("P,NSK"), NULL: none */
+	const char *filter_verdict;	/* "ok", or "secure" (accepted with --allow-secure) */
+	uint16_t filter_differ;		/* levels (1 << enum filter_level) counted otherwise than
+					 * asked */
 	const char *reason;	/* why it was not counted (errno name), or NULL */
 	const char *note;	/* not counted because never opened, for a reason perf's words do
 				 * not cover (a fixture tree's PMU), shown beside the event in text
@@ -85,17 +62,26 @@ struct report_event {
 	double counted_pct;	/* running/enabled * 100 */
 	int run;		/* --mux=runs: the planned run (1-based) that counted it; 0 */
 	uint64_t wall_ns;	/* the wall time of the run(s) that counted it (their mean) */
-	const struct report_event_more *more;	/* in report.more; NULL: none (report_more) */
+	/* big.LITTLE: the event on each Arm PMU the command may run on (NULL: not split); the
+	 * event's values are their sum */
+	const struct report_part *split;
+	size_t nsplit;
+	const char *only_pmu;	/* given with its PMU where the command may also run on other
+				 * core types: that PMU (counted only while on its CPUs) */
+	/* repeated runs (-r; report.nruns == 0 otherwise): the event's value, raw, enabled_ns
+	 * and running_ns are then means over the runs, runs[k] run k's scaled value (NAN: not
+	 * counted in it), stats their summary (n == 0: none), outlier[k] set for the runs
+	 * flagged by stats_outliers */
+	const double *runs;
+	const unsigned char *outlier;
+	struct stats_summary stats;
+	/* with -I: this event's delta per interval, deltas[i] for report.intervals[i] */
+	struct report_delta *deltas;
+	/* aggregated per unit (report.aggr != GLOBAL): cells[u] for report.units[u] (means over
+	 * the runs with -r), and with -I unit_deltas[i * nunits + u] for interval i */
+	struct report_cell *cells;
+	struct report_cell *unit_deltas;
 };
-
-/* All zero: the more of an event without one. */
-extern const struct report_event_more report_more_none;
-
-/* e's more, or one all zero when it has none. */
-static inline const struct report_event_more *report_more(const struct report_event *e)
-{
-	return e->more ? e->more : &report_more_none;
-}
 
 /* How the counts are aggregated: perf stat's default (summed over CPUs and tasks), -A/--no-aggr,
  * --per-core, --per-cluster, --per-socket, --per-thread. */
@@ -201,9 +187,6 @@ struct report {
 	struct report_host host;
 	struct report_event *events;
 	size_t nevents;
-	struct report_event_more *more;	/* events[k].more, when set, is &more[k]: made for all
-					 * the events by the first that needs one
-					 * (report_more_of) */
 	uint64_t wall_ns, user_ns, sys_ns;
 	int exit_code;			/* -1 when killed by a signal */
 	int term_signal;		/* 0 when it exited */
@@ -264,14 +247,10 @@ struct report {
  * with their per-run, per-interval, per-part and per-unit arrays, the units, the metrics and
  * the run times; their pointers are NULL after. */
 void report_free_parts(struct report *r);
-/* events[k]'s more, to fill: made (all zero) when it has none yet; NULL when out of memory. */
-struct report_event_more *report_more_of(struct report *r, size_t k);
 /* Name of a status as the outputs spell it ("counted", "not counted", ...). */
 const char *report_status_str(enum report_status s);
 /* The note a marked event carries in every format: "marked: filter P,NSK: Secure EL1 and EL3
  * cannot be filtered as asked; Linux programs the Non-secure part only (--allow-secure)". */
-/* e's summary of the runs: e->stats, or a zeroed one when it has none (n == 0). */
-const struct stats_summary *report_stats(const struct report_event *e);
 const char *report_mark_note(const struct report_event *e, char *buf, size_t len);
 /* A part's name as perf names a hybrid PMU's event: "armv8_cortex_a55/cycles/",
  * "armv8_cortex_a55/inst_retired/u" for inst_retired:u. */

@@ -56,7 +56,7 @@ static enum diff_err settle(struct diff_event *e, int rc)
 static enum diff_err read_event(const struct report *r, const struct report_event *re,
 				struct diff_event *e)
 {
-	const double *runs = report_more(re)->runs;
+	const double *runs = re->runs;
 	int rc = -1;
 
 	e->name = re->name;
@@ -65,7 +65,7 @@ static enum diff_err read_event(const struct report *r, const struct report_even
 	if (runs && (rc = runs_summary(runs, r->nruns, &e->sum)) == -2)
 		return DIFF_ERR_NOMEM;
 	if (rc)
-		rc = stats_given(report_stats(re), &e->sum);
+		rc = stats_given(&re->stats, &e->sum);
 	if (rc && re->status == REPORT_COUNTED)
 		rc = stats_summarize(&re->value, 1, &e->sum) ? -2 : 0;
 	return settle(e, rc);

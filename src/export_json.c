@@ -65,7 +65,7 @@ int export_bmf(const struct report *r, FILE *out)
 		if (e->status != REPORT_COUNTED)
 			continue;
 		cJSON_AddItemToObject(b, unique_key(b, e->name, key, sizeof(key)),
-				      bmf_measure(e->value, r->nruns ? report_stats(e) : NULL));
+				      bmf_measure(e->value, r->nruns ? &e->stats : NULL));
 	}
 	for (size_t i = 0; i < r->nmetrics; i++)
 		if (isfinite(r->metrics[i].value))	/* a metric not computed has no measure */
@@ -114,9 +114,9 @@ int export_github_benchmark(const struct report *r, FILE *out)
 			continue;
 		o = gh_entry(e->name, *e->unit ? e->unit : "count", e->value);
 		/* with -r: the half width of the 95% confidence interval of the mean */
-		if (r->nruns && isfinite(report_stats(e)->ci_hi) && isfinite(report_stats(e)->ci_lo)) {
+		if (r->nruns && isfinite(e->stats.ci_hi) && isfinite(e->stats.ci_lo)) {
 			snprintf(range, sizeof(range), "\xc2\xb1 %.6g",
-				 (report_stats(e)->ci_hi - report_stats(e)->ci_lo) / 2);
+				 (e->stats.ci_hi - e->stats.ci_lo) / 2);
 			cJSON_AddStringToObject(o, "range", range);
 		}
 		cJSON_AddItemToObject(o, "extra", gh_extra(r, bench ? bench : "", e));

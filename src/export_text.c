@@ -91,9 +91,8 @@ static void om_event(FILE *out, const char *family, const struct report_event *e
 static void om_units(const struct report *r, FILE *out, const char *family,
 		     const struct report_event *e, long i, const char *interval)
 {
-	const struct report_event_more *m = report_more(e);
-	const struct report_cell *c = i < 0 ? m->cells : m->unit_deltas ?
-				      &m->unit_deltas[(size_t)i * r->nunits] : NULL;
+	const struct report_cell *c = i < 0 ? e->cells : e->unit_deltas ?
+				      &e->unit_deltas[(size_t)i * r->nunits] : NULL;
 
 	for (size_t u = 0; r->aggr != REPORT_AGGR_GLOBAL && c && u < r->nunits; u++)
 		if (c[u].present && c[u].status == REPORT_COUNTED)
@@ -113,13 +112,12 @@ static void om_events(const struct report *r, FILE *out)
 		  "An event split over core types has a sample per core type's PMU, labelled cpus.");
 	for (size_t k = 0; k < r->nevents; k++) {
 		const struct report_event *e = &r->events[k];
-		const struct report_event_more *m = report_more(e);
-		const struct report_part *p = m->split;
+		const struct report_part *p = e->split;
 
 		if (e->status == REPORT_COUNTED)
 			om_event(out, "pmuprof_event_value", e, e->pmu, NULL, NULL, e->value);
 		om_units(r, out, "pmuprof_event_value", e, -1, NULL);
-		for (size_t i = 0; i < m->nsplit; i++)
+		for (size_t i = 0; i < e->nsplit; i++)
 			if (p[i].status == REPORT_COUNTED)
 				om_event(out, "pmuprof_event_value", e, p[i].pmu, p[i].cpus, NULL,
 					 p[i].value);
@@ -128,12 +126,11 @@ static void om_events(const struct report *r, FILE *out)
 		  "on a counter: 1 counted throughout, below 1 multiplexed, 0 not counted.");
 	for (size_t k = 0; k < r->nevents; k++) {
 		const struct report_event *e = &r->events[k];
-		const struct report_event_more *m = report_more(e);
-		const struct report_part *p = m->split;
+		const struct report_part *p = e->split;
 
 		om_event(out, "pmuprof_event_running_ratio", e, e->pmu, NULL, NULL,
 			 e->status == REPORT_COUNTED ? e->counted_pct / 100 : 0);
-		for (size_t i = 0; i < m->nsplit; i++)
+		for (size_t i = 0; i < e->nsplit; i++)
 			om_event(out, "pmuprof_event_running_ratio", e, p[i].pmu, p[i].cpus, NULL,
 				 p[i].status == REPORT_COUNTED ? ratio(p[i].running_ns, p[i].enabled_ns)
 							       : 0);
@@ -146,13 +143,13 @@ static void om_intervals(const struct report *r, FILE *out)
 {
 	char n[24];
 
-	if (!r->nintervals || !r->nevents || !report_more(&r->events[0])->deltas)
+	if (!r->nintervals || !r->nevents || !r->events[0].deltas)
 		return;
 	om_family(out, "pmuprof_interval_value", NULL, "Count of the event in one interval of "
 		  "-I (scaled when multiplexed); the interval label numbers them from 1.");
 	for (size_t i = 0; i < r->nintervals; i++)
 		for (size_t k = 0; k < r->nevents; k++) {
-			const struct report_delta *d = &report_more(&r->events[k])->deltas[i];
+			const struct report_delta *d = &r->events[k].deltas[i];
 
 			snprintf(n, sizeof(n), "%zu", i + 1);
 			if (d->counted)
@@ -235,8 +232,8 @@ static void md_row(FILE *out, const struct report *r, const struct report_event 
 	} else {
 		snprintf(counted, sizeof(counted), "%s", report_status_str(e->status));
 	}
-	if (r->nruns && e->status == REPORT_COUNTED && !isnan(report_stats(e)->rse))
-		snprintf(spread, sizeof(spread), "\xc2\xb1 %.2f%%", 100.0 * report_stats(e)->rse);
+	if (r->nruns && e->status == REPORT_COUNTED && !isnan(e->stats.rse))
+		snprintf(spread, sizeof(spread), "\xc2\xb1 %.2f%%", 100.0 * e->stats.rse);
 	if (report_metric(r, e, &m, &munit))
 		snprintf(metric, sizeof(metric), "%.3f %s", m, munit);
 	md_cell(out, e->name);

@@ -231,18 +231,16 @@ static int same_unit(const struct report_event *e, const struct report_event *an
 
 	/* the same PMU (the common case) first: no name compared with the kernel's four */
 	return e->excl_user == anchor->excl_user && e->excl_kernel == anchor->excl_kernel &&
-	       (report_more(e)->nsplit > 0) == (report_more(anchor)->nsplit > 0) &&
+	       (e->nsplit > 0) == (anchor->nsplit > 0) &&
 	       (!p || !q || p == q || !strcmp(p, q) || !named_pmu(p) || !named_pmu(q));
 }
 
 /* e's part on pmu, NULL when it has none there. */
 static const struct report_part *part_on(const struct report_event *e, const char *pmu)
 {
-	const struct report_event_more *m = report_more(e);
-
-	for (size_t i = 0; i < m->nsplit; i++)
-		if (!strcmp(m->split[i].pmu, pmu))
-			return &m->split[i];
+	for (size_t i = 0; i < e->nsplit; i++)
+		if (!strcmp(e->split[i].pmu, pmu))
+			return &e->split[i];
 	return NULL;
 }
 
@@ -272,7 +270,7 @@ static enum mexpr_status input_at(void *ctx, size_t i, double *value)
 	if (a->run >= 0) {
 		/* one run's value (NAN: not counted in it); a core type's part has none of its
 		 * own per run */
-		const double *runs = report_more(e)->runs;
+		const double *runs = e->runs;
 
 		if (m->pmu || !runs || (size_t)a->run >= a->r->nruns || isnan(runs[a->run]))
 			return MEXPR_NOVALUE;
@@ -550,27 +548,27 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 	/* the anchor: the event the formula names first (the tables say which) */
 	for (int ai = first_coded(o, mxtab_metric_first_code(m)); ai >= 0; ai = o->next[ai]) {
 		size_t a = (size_t)ai;
-		const struct report_event_more *em = report_more(&r->events[a]);
+		const struct report_event *ae = &r->events[a];
 
-		for (size_t p = 0; p < em->nsplit; p++) {
+		for (size_t p = 0; p < ae->nsplit; p++) {
 			/* each core type with its own formula, from its own counts */
-			const struct evtab_core *pc = em->split[p].core ?
-				evtab_core_by_name(em->split[p].core) : NULL;
+			const struct evtab_core *pc = ae->split[p].core ?
+				evtab_core_by_name(ae->split[p].core) : NULL;
 			const struct mxtab_set *ps = pc ? mxtab_set_for(pc, 0) : NULL;
 			const struct mxtab_metric *pm = ps ? mxtab_find_metric(ps, mxtab_metric_name(m))
 							   : NULL;
 			struct report_metric_value *v;
 
-			if (!pm || have(o, r, pm, a, em->split[p].pmu))
+			if (!pm || have(o, r, pm, a, ae->split[p].pmu))
 				continue;
 			if (!(v = add(o)))
 				return -1;
-			bind(o, r, v, pm, pc, a, em->split[p].pmu);
+			bind(o, r, v, pm, pc, a, ae->split[p].pmu);
 			v->requested = asked;
 			if (!asked && isnan(v->value))
 				o->n--;
 		}
-		if (!em->nsplit && !have(o, r, m, a, NULL)) {
+		if (!ae->nsplit && !have(o, r, m, a, NULL)) {
 			struct report_metric_value *v = add(o);
 
 			if (!v)

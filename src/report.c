@@ -23,15 +23,14 @@ const char *report_status_str(enum report_status s)
 
 const char *report_mark_note(const struct report_event *e, char *buf, size_t len)
 {
-	const struct report_event_more *m = report_more(e);
-	size_t n = (size_t)snprintf(buf, len, "marked: filter %s:", m->filter_terms);
-	int total = __builtin_popcount(m->filter_differ), k = 0;
+	size_t n = (size_t)snprintf(buf, len, "marked: filter %s:", e->filter_terms);
+	int total = __builtin_popcount(e->filter_differ), k = 0;
 
 	/* the levels are those where the request and the driver's bits differ (Secure EL0-2,
 	 * EL3); counting there is the firmware's to allow (MDCR_EL3.SPME/MPMX) */
 
 	for (int l = 0; l < FILTER_NLEVELS && n < len; l++)
-		if (m->filter_differ & 1u << l)
+		if (e->filter_differ & 1u << l)
 			n += (size_t)snprintf(buf + n, len - n, "%s%s", ++k == 1 ? " " :
 					      k == total ? " and " : ", ", filter_level_title(l));
 	if (n < len)
@@ -93,7 +92,7 @@ int report_value_at(const struct report *r, const struct report_event *e, int un
 	int sc = 0, ok;
 
 	if (!unit && interval >= 0) {
-		const struct report_delta *d = report_more(e)->deltas;
+		const struct report_delta *d = e->deltas;
 
 		ok = d && (size_t)interval < r->nintervals && d[interval].counted;
 		if (ok) {
@@ -252,57 +251,31 @@ int report_cell_metric(const struct report *r, const struct report_event *e, siz
 const struct report_cell *report_cell_at(const struct report *r, const struct report_event *e,
 					 size_t u, long interval)
 {
-	const struct report_event_more *m = report_more(e);
-
 	if (u >= r->nunits)
 		return NULL;
 	if (interval < 0)
-		return m->cells ? &m->cells[u] : NULL;
-	if (!m->unit_deltas || (size_t)interval >= r->nintervals)
+		return e->cells ? &e->cells[u] : NULL;
+	if (!e->unit_deltas || (size_t)interval >= r->nintervals)
 		return NULL;
-	return &m->unit_deltas[(size_t)interval * r->nunits + u];
-}
-
-const struct stats_summary *report_stats(const struct report_event *e)
-{
-	static const struct stats_summary none;
-	const struct stats_summary *s = report_more(e)->stats;
-
-	return s ? s : &none;
-}
-
-const struct report_event_more report_more_none;
-
-struct report_event_more *report_more_of(struct report *r, size_t k)
-{
-	if (k >= r->nevents)
-		return NULL;
-	if (!r->more && !(r->more = calloc(r->nevents, sizeof(*r->more))))
-		return NULL;
-	r->events[k].more = &r->more[k];
-	return &r->more[k];
+	return &e->unit_deltas[(size_t)interval * r->nunits + u];
 }
 
 void report_free_parts(struct report *r)
 {
-	/* what the events' more point to (most events of a plain run have none: issue 16) */
-	for (size_t k = 0; r->more && k < r->nevents; k++) {
-		const struct report_event_more *m = &r->more[k];
+	for (size_t k = 0; r->events && k < r->nevents; k++) {
+		const struct report_event *m = &r->events[k];
 
 		free((void *)m->runs);
 		free((void *)m->outlier);
-		free((void *)m->stats);
 		free((void *)m->deltas);
 		free((void *)m->split);
 		free((void *)m->cells);
 		free((void *)m->unit_deltas);
 	}
-	free(r->more);
 	free(r->events);
 	free((void *)r->units);
 	free((void *)r->metrics);
 	free((void *)r->run_times);
-	r->more = NULL;
 	r->events = NULL;
 	r->units = NULL;
 	r->metrics = NULL;
@@ -312,8 +285,8 @@ void report_free_parts(struct report *r)
 int report_has_intervals(const struct report *r)
 {
 	return r->nintervals && r->nevents &&
-	       (r->aggr == REPORT_AGGR_GLOBAL ? report_more(&r->events[0])->deltas != NULL
-					      : report_more(&r->events[0])->unit_deltas != NULL);
+	       (r->aggr == REPORT_AGGR_GLOBAL ? r->events[0].deltas != NULL
+					      : r->events[0].unit_deltas != NULL);
 }
 
 int report_cell_shown(const struct report *r, const struct report_cell *c)

@@ -142,7 +142,7 @@ static void intervals_csv(const struct report *r, FILE *out, const char *sep)
 		}
 		for (size_t k = 0; k < r->nevents; k++) {
 			const struct report_event *e = &r->events[k];
-			const struct report_delta *d = &report_more(e)->deltas[i];
+			const struct report_delta *d = &e->deltas[i];
 			char val[48];
 			enum report_status st = d->counted ? REPORT_COUNTED :
 				e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED : e->status;
@@ -162,10 +162,9 @@ static void intervals_csv(const struct report *r, FILE *out, const char *sep)
 static void parts_csv(const struct report_event *e, const char *time, int runs, FILE *out,
 		      const char *sep)
 {
-	const struct report_event_more *m = report_more(e);
 
-	for (size_t i = 0; i < m->nsplit; i++) {
-		const struct report_part *p = &m->split[i];
+	for (size_t i = 0; i < e->nsplit; i++) {
+		const struct report_part *p = &e->split[i];
 		char name[256], val[48];
 		struct csv_row w = { .time = time, .value = val, .name = name,
 				     .noise = runs ? "" : NULL, .running_ns = p->running_ns,
@@ -219,7 +218,7 @@ static void event_csv(const struct report *r, const struct report_event *e, cons
 	/* perf prints 0.00% where it has no spread: a count of 0, an event not counted */
 	if (r->nruns) {
 		snprintf(noise, sizeof(noise), "%.2f%%", e->status == REPORT_COUNTED &&
-			 !isnan(report_stats(e)->rse) ? 100.0 * report_stats(e)->rse : 0.0);
+			 !isnan(e->stats.rse) ? 100.0 * e->stats.rse : 0.0);
 		w.noise = noise;
 	}
 	w.pct = e->status == REPORT_COUNTED ? e->counted_pct : share(e->running_ns, e->enabled_ns);

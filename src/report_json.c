@@ -58,18 +58,17 @@ static cJSON *host_json(const struct report_host *h)
  * than asked (keys as pmuprof explain spells them); null when it has none. */
 static cJSON *filter_json(const struct report_event *e)
 {
-	const struct report_event_more *m = report_more(e);
 	cJSON *o, *d;
 
-	if (!m->filter_terms)
+	if (!e->filter_terms)
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
-	cJSON_AddStringToObject(o, "terms", m->filter_terms);
-	cJSON_AddStringToObject(o, "verdict", m->filter_verdict);
+	cJSON_AddStringToObject(o, "terms", e->filter_terms);
+	cJSON_AddStringToObject(o, "verdict", e->filter_verdict);
 	cJSON_AddBoolToObject(o, "marked", e->marked);
 	d = cJSON_AddArrayToObject(o, "not_as_asked");
 	for (int l = 0; l < FILTER_NLEVELS; l++)
-		if (m->filter_differ & 1u << l)
+		if (e->filter_differ & 1u << l)
 			cJSON_AddItemToArray(d, cJSON_CreateString(filter_level_key(l)));
 	return o;
 }
@@ -78,23 +77,22 @@ static cJSON *filter_json(const struct report_event *e)
  * it when some lack it; null and null when it was not split. */
 static void split_json(cJSON *o, const struct report_event *e)
 {
-	const struct report_event_more *m = report_more(e);
 	cJSON *a, *only = NULL;
 	int absent = 0;
 
-	if (!m->split) {
+	if (!e->split) {
 		cJSON_AddNullToObject(o, "split");
-		if (m->only_pmu) {
+		if (e->only_pmu) {
 			only = cJSON_AddArrayToObject(o, "only_on");
-			cJSON_AddItemToArray(only, cJSON_CreateString(m->only_pmu));
+			cJSON_AddItemToArray(only, cJSON_CreateString(e->only_pmu));
 		} else {
 			cJSON_AddNullToObject(o, "only_on");
 		}
 		return;
 	}
 	a = cJSON_AddArrayToObject(o, "split");
-	for (size_t i = 0; i < m->nsplit; i++) {
-		const struct report_part *p = &m->split[i];
+	for (size_t i = 0; i < e->nsplit; i++) {
+		const struct report_part *p = &e->split[i];
 		cJSON *x = cJSON_CreateObject();
 		int counted = p->status == REPORT_COUNTED;
 
@@ -118,9 +116,9 @@ static void split_json(cJSON *o, const struct report_event *e)
 	}
 	if (absent) {
 		only = cJSON_CreateArray();
-		for (size_t i = 0; i < m->nsplit; i++)
-			if (m->split[i].status != REPORT_ABSENT)
-				cJSON_AddItemToArray(only, cJSON_CreateString(m->split[i].pmu));
+		for (size_t i = 0; i < e->nsplit; i++)
+			if (e->split[i].status != REPORT_ABSENT)
+				cJSON_AddItemToArray(only, cJSON_CreateString(e->split[i].pmu));
 	}
 	cJSON_AddItemToObject(o, "only_on", only ? only : cJSON_CreateNull());
 }
@@ -220,8 +218,8 @@ static cJSON *event_json(const struct report *r, const struct report_event *e)
 	cJSON_AddStringToObject(o, "pmu", e->pmu);
 	cJSON_AddNumberToObject(o, "type", e->type);
 	cJSON_AddItemToObject(o, "config", jsonout_hex(e->config));
-	cJSON_AddItemToObject(o, "config1", jsonout_hex(report_more(e)->config1));
-	cJSON_AddItemToObject(o, "config2", jsonout_hex(report_more(e)->config2));
+	cJSON_AddItemToObject(o, "config1", jsonout_hex(e->config1));
+	cJSON_AddItemToObject(o, "config2", jsonout_hex(e->config2));
 	cJSON_AddItemToObject(o, "exclude", jsonout_exclude(e->excl_user, e->excl_kernel, e->excl_hv, e->excl_host,
 					  e->excl_guest));
 	cJSON_AddItemToObject(o, "filter", filter_json(e));
@@ -248,12 +246,11 @@ static cJSON *event_json(const struct report *r, const struct report_event *e)
 	cJSON_AddItemToObject(o, "run", e->run ? cJSON_CreateNumber(e->run) : cJSON_CreateNull());
 	split_json(o, e);
 	if (r->nruns) {
-		const struct report_event_more *m = report_more(e);
 		cJSON *runs = cJSON_AddArrayToObject(o, "runs");
 
 		for (size_t i = 0; i < r->nruns; i++)
-			cJSON_AddItemToArray(runs, jsonout_num(m->runs[i]));
-		cJSON_AddItemToObject(o, "stats", stats_json(report_stats(e), m->outlier, r->nruns));
+			cJSON_AddItemToArray(runs, jsonout_num(e->runs[i]));
+		cJSON_AddItemToObject(o, "stats", stats_json(&e->stats, e->outlier, r->nruns));
 	}
 	if (report_metric(r, e, &mval, &munit)) {
 		cJSON *m = cJSON_AddObjectToObject(o, "metric");
@@ -317,7 +314,7 @@ static cJSON *repeat_json(const struct report *r)
 static cJSON *interval_event_json(const struct report *r, const struct report_event *e,
 				  size_t i)
 {
-	const struct report_delta *deltas = report_more(e)->deltas, *d = deltas ? &deltas[i] : NULL;
+	const struct report_delta *deltas = e->deltas, *d = deltas ? &deltas[i] : NULL;
 	cJSON *o = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(o, "name", e->name);

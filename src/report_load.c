@@ -94,19 +94,19 @@ static void load_host(const cJSON *h, struct report_host *o)
 	o->kernel_el_source = str(h, "kernel_el_source");
 }
 
-static void load_filter(const cJSON *f, struct report_event *e, struct report_event_more *m)
+static void load_filter(const cJSON *f, struct report_event *e)
 {
 	const cJSON *it;
 
 	if (!cJSON_IsObject(f) || !str(f, "terms"))
 		return;
-	m->filter_terms = str(f, "terms");
-	m->filter_verdict = str(f, "verdict") ? str(f, "verdict") : "ok";
+	e->filter_terms = str(f, "terms");
+	e->filter_verdict = str(f, "verdict") ? str(f, "verdict") : "ok";
 	e->marked = flag(f, "marked");
 	cJSON_ArrayForEach(it, item(f, "not_as_asked"))
 		for (int l = 0; l < FILTER_NLEVELS; l++)
 			if (cJSON_IsString(it) && !strcmp(it->valuestring, filter_level_key(l)))
-				m->filter_differ |= 1u << l;
+				e->filter_differ |= 1u << l;
 }
 
 /* A summary of runs (report_json.c's stats_json); outliers, given, flag those runs. */
@@ -146,7 +146,7 @@ static const char *note_of(const cJSON *o, enum report_status st)
 									      : NULL;
 }
 
-static int load_split(const cJSON *a, struct report_event_more *m)
+static int load_split(const cJSON *a, struct report_event *e)
 {
 	struct report_part *parts;
 	const cJSON *it;
@@ -175,29 +175,23 @@ static int load_split(const cJSON *a, struct report_event_more *m)
 		p->enabled_ns = count(it, "time_enabled_ns");
 		p->running_ns = count(it, "time_running_ns");
 	}
-	m->split = parts;
-	m->nsplit = (uint16_t)i;
+	e->split = parts;
+	e->nsplit = (uint16_t)i;
 	return 0;
 }
 
 /* The summary of runs (a summary may come without them), and with runs each run's value
  * (NAN: none) and the runs flagged as outliers. */
-static int load_runs(const cJSON *o, struct report_event_more *m, size_t nruns)
+static int load_runs(const cJSON *o, struct report_event *e, size_t nruns)
 {
 	const cJSON *it, *st = item(o, "stats");
 	unsigned char *outlier = NULL;
-	struct stats_summary *sum;
 	double *v;
 	size_t i = 0;
 
-	if (cJSON_IsObject(st)) {
-		if (!(sum = calloc(1, sizeof(*sum))))
-			return -1;
-		m->stats = sum;
-		if (load_stats(st, sum, nruns ? &outlier : NULL, nruns) != 0)
-			return -1;
-	}
-	m->outlier = outlier;
+	if (cJSON_IsObject(st) && load_stats(st, &e->stats, nruns ? &outlier : NULL, nruns) != 0)
+		return -1;
+	e->outlier = outlier;
 	if (!nruns)
 		return 0;
 	if (!(v = malloc((nruns + 1) * sizeof(*v))))
@@ -207,7 +201,7 @@ static int load_runs(const cJSON *o, struct report_event_more *m, size_t nruns)
 	cJSON_ArrayForEach(it, item(o, "runs"))
 		if (i < nruns)
 			v[i++] = cJSON_IsNumber(it) ? it->valuedouble : NAN;
-	m->runs = v;
+	e->runs = v;
 	return 0;
 }
 
@@ -225,9 +219,8 @@ static uint64_t wall_of(const cJSON *o, const struct report_event *e)
 	return (uint64_t)(e->value / v + 0.5);	/* positive: no llround (libm) */
 }
 
-/* Event e, and what only some events have in m (its more). */
-static int load_event(const cJSON *o, struct report_event *e, struct report_event_more *m,
-		      size_t nruns)
+/* Event e. */
+static int load_event(const cJSON *o, struct report_event *e, size_t nruns)
 {
 	const cJSON *ex = item(o, "exclude"), *only = item(o, "only_on");
 	int has_value = cJSON_IsNumber(item(o, "value"));
@@ -237,14 +230,14 @@ static int load_event(const cJSON *o, struct report_event *e, struct report_even
 	e->unit = str(o, "unit") ? str(o, "unit") : "";
 	e->type = (uint32_t)whole(o, "type", 0);
 	e->config = hex(o, "config");
-	m->config1 = hex(o, "config1");
-	m->config2 = hex(o, "config2");
+	e->config1 = hex(o, "config1");
+	e->config2 = hex(o, "config2");
 	e->excl_user = flag(ex, "user");
 	e->excl_kernel = flag(ex, "kernel");
 	e->excl_hv = flag(ex, "hv");
 	e->excl_host = flag(ex, "host");
 	e->excl_guest = flag(ex, "guest");
-	load_filter(item(o, "filter"), e, m);
+	load_filter(item(o, "filter"), e);
 	e->group = whole(o, "group", -1);
 	e->status = status_of(str(o, "status"), has_value);
 	e->reason = str(o, "reason");
@@ -261,10 +254,10 @@ static int load_event(const cJSON *o, struct report_event *e, struct report_even
 	/* a split event's only_on is derived from its parts' statuses */
 	if (!cJSON_IsArray(item(o, "split")) && cJSON_GetArraySize(only) == 1 &&
 	    cJSON_IsString(cJSON_GetArrayItem(only, 0)))
-		m->only_pmu = cJSON_GetArrayItem(only, 0)->valuestring;
-	if (load_split(item(o, "split"), m) != 0)
+		e->only_pmu = cJSON_GetArrayItem(only, 0)->valuestring;
+	if (load_split(item(o, "split"), e) != 0)
 		return -1;
-	return load_runs(o, m, nruns);
+	return load_runs(o, e, nruns);
 }
 
 /* The runs recorded: "repeat"'s count, else the longest runs array of an event; never more
@@ -326,7 +319,7 @@ static int load_intervals(const cJSON *root, struct report *r)
 	r->interval_t_ns = t;
 	r->nintervals = n;
 	for (size_t k = 0; k < r->nevents; k++)
-		if (!(r->more[k].deltas = calloc(n + 1, sizeof(struct report_delta))))
+		if (!(r->events[k].deltas = calloc(n + 1, sizeof(struct report_delta))))
 			return -1;
 	cJSON_ArrayForEach(it, a) {
 		size_t k = 0;
@@ -337,7 +330,7 @@ static int load_intervals(const cJSON *root, struct report *r)
 
 			if (k >= r->nevents)
 				break;
-			x = (struct report_delta *)&r->more[k].deltas[i];	/* allocated here */
+			x = &r->events[k].deltas[i];
 			x->counted = cJSON_IsNumber(item(d, "value"));
 			x->value = num(d, "value", 0);
 			x->raw = count(d, "raw_value");
@@ -433,7 +426,7 @@ static int load_units(const cJSON *root, struct report *r)
 
 		if (!c)
 			return -1;
-		r->more[k].cells = c;
+		r->events[k].cells = c;
 		cJSON_ArrayForEach(u, item(ev, "units")) {
 			long x = unit_ix(r, str(u, "unit"));
 
@@ -444,7 +437,7 @@ static int load_units(const cJSON *root, struct report *r)
 	if (!r->nintervals)
 		return 0;
 	for (size_t k = 0; k < r->nevents; k++)
-		if (!(r->more[k].unit_deltas = calloc(r->nintervals * r->nunits + 1,
+		if (!(r->events[k].unit_deltas = calloc(r->nintervals * r->nunits + 1,
 						       sizeof(struct report_cell))))
 			return -1;
 	cJSON_ArrayForEach(iv, item(root, "intervals")) {
@@ -458,9 +451,9 @@ static int load_units(const cJSON *root, struct report *r)
 			cJSON_ArrayForEach(u, item(it, "units")) {
 				long x = unit_ix(r, str(u, "unit"));
 
-				if (x >= 0)	/* allocated here */
-					load_cell(u, (struct report_cell *)&r->more[k]
-						  .unit_deltas[i * r->nunits + (size_t)x]);
+				if (x >= 0)
+					load_cell(u, &r->events[k].unit_deltas[i * r->nunits +
+										(size_t)x]);
 			}
 			k++;
 		}
@@ -528,16 +521,12 @@ int report_load(const cJSON *root, struct report *r)
 						       : PMUPROF_VERSION;
 	load_host(item(root, "host"), &r->host);
 	r->nruns = nruns_of(root);
-	/* every event with its more: a document is read for diff and report, not on a run's
-	 * path */
 	if (load_command(root, r) != 0 ||
-	    !(r->events = calloc((size_t)cJSON_GetArraySize(evs) + 1, sizeof(*r->events))) ||
-	    !(r->more = calloc((size_t)cJSON_GetArraySize(evs) + 1, sizeof(*r->more))))
+	    !(r->events = calloc((size_t)cJSON_GetArraySize(evs) + 1, sizeof(*r->events))))
 		goto fail;
 	cJSON_ArrayForEach(it, evs) {
 		r->nevents++;
-		r->events[k].more = &r->more[k];
-		if (load_event(it, &r->events[k], &r->more[k], r->nruns) != 0)
+		if (load_event(it, &r->events[k], r->nruns) != 0)
 			goto fail;
 		k++;
 	}

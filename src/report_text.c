@@ -94,7 +94,7 @@ static void tl_fixed(struct textline *l, double v, int width, int prec)
 static void print_outliers(const struct report *r, const struct report_event *e,
 			   struct textline *l)
 {
-	const unsigned char *outlier = report_more(e)->outlier;
+	const unsigned char *outlier = e->outlier;
 	int any = 0;
 
 	for (size_t i = 0; outlier && i < r->nruns; i++) {
@@ -148,10 +148,9 @@ static void print_more_metrics(const struct report *r, size_t idx, const char *p
 static void print_split(const struct report *r, const struct report_event *e,
 			struct textline *l)
 {
-	const struct report_event_more *m = report_more(e);
 
-	for (size_t i = 0; i < m->nsplit; i++) {
-		const struct report_part *p = &m->split[i];
+	for (size_t i = 0; i < e->nsplit; i++) {
+		const struct report_part *p = &e->split[i];
 		char num[40], name[128], where[192];
 		const char *unit;
 		int len;
@@ -366,13 +365,13 @@ static void print_event(const struct report *r, const struct report_event *e,
 			struct textline *l)
 {
 	char num[40];
-	struct text_row w = { .num = num, .name = e->name, .rse = report_stats(e)->rse,
+	struct text_row w = { .num = num, .name = e->name, .rse = e->stats.rse,
 			      .counted_pct = e->counted_pct, .run = e->run };
 
 	w.has_metric = report_metric(r, e, &w.mval, &w.munit);
 	w.unit = format_value(r, num, sizeof(num), e, e->status, e->value);
 	w.pct = e->status == REPORT_COUNTED && e->counted_pct < 99.995;
-	w.noise = r->nruns && e->status == REPORT_COUNTED && !isnan(report_stats(e)->rse);
+	w.noise = r->nruns && e->status == REPORT_COUNTED && !isnan(e->stats.rse);
 	print_row(&w, l);
 	/* an event with no figure beside its count has no metric either: not counted, or no
 	 * metric with a value anchored on it (issue 16: a walk of every metric an event) */
@@ -381,7 +380,7 @@ static void print_event(const struct report *r, const struct report_event *e,
 	if (r->nruns)
 		print_outliers(r, e, l);
 	print_note(e, 0, 0, l);
-	if (report_more(e)->split)
+	if (e->split)
 		print_split(r, e, l);
 	print_note(e, 0, 1, l);
 }
@@ -545,7 +544,7 @@ static void print_intervals(const struct report *r, struct textline *l)
 		}
 		for (size_t k = 0; k < r->nevents; k++) {
 			const struct report_event *e = &r->events[k];
-			const struct report_delta *d = &report_more(e)->deltas[i];
+			const struct report_delta *d = &e->deltas[i];
 			char num[40];
 			const char *unit = format_value(r, num, sizeof(num), e, d->counted ?
 				REPORT_COUNTED : e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED :

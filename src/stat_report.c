@@ -116,13 +116,10 @@ static void over_runs(const struct agg_row *rows, size_t nrows, const struct rea
 	f->pct = win > 0 ? 100.0 * ru / win : 100.0;
 }
 
-/* Event k's identity: what it is, never what it counted; what few events have of it (config1
- * and config2, filter-bit terms) in its more. -1 when memory ran out. */
-static int fill_identity(struct report *r, size_t k, const struct stat_event *e)
+/* Event k's identity: what it is, never what it counted. */
+static void fill_identity(struct report_event *re, const struct stat_event *e)
 {
 	const struct pp_attr *a = &e->sel.ev.attr;
-	struct report_event *re = &r->events[k];
-	struct report_event_more *m;
 
 	re->name = e->sel.ev.name;
 	re->pmu = e->sel.ev.pmu;
@@ -135,21 +132,16 @@ static int fill_identity(struct report *r, size_t k, const struct stat_event *e)
 	re->excl_host = a->exclude_host;
 	re->excl_guest = a->exclude_guest;
 	re->group = e->sel.ev.group;
-	if (!a->config1 && !a->config2 && !e->sel.ev.filter.given)
-		return 0;
-	if (!(m = report_more_of(r, k)))
-		return -1;
-	m->config1 = a->config1;
-	m->config2 = a->config2;
+	re->config1 = a->config1;
+	re->config2 = a->config2;
 	if (e->sel.ev.filter.given) {
-		m->filter_terms = e->sel.terms;
-		m->filter_verdict = e->sel.plan.verdict == FILTER_SECURE ? "secure" : "ok";
+		re->filter_terms = e->sel.terms;
+		re->filter_verdict = e->sel.plan.verdict == FILTER_SECURE ? "secure" : "ok";
 		/* a Secure/EL3 request accepted with --allow-secure: Linux counts only the
 		 * Non-secure levels of it */
 		re->marked = e->sel.plan.verdict == FILTER_SECURE;
-		m->filter_differ = e->sel.plan.differ;
+		re->filter_differ = e->sel.plan.differ;
 	}
-	return 0;
 }
 
 static void put_figures(struct report_event *re, const struct figures *f)
@@ -167,16 +159,14 @@ static void put_figures(struct report_event *re, const struct figures *f)
 
 /* With -r: each run's value (vals, taken over), their summary and outliers. -1 when memory
  * ran out. */
-static int fill_stats(struct report_event_more *more, double *vals, size_t nruns)
+static int fill_stats(struct report_event *re, double *vals, size_t nruns)
 {
 	double *counted = malloc(nruns * sizeof(*counted) + 1);
 	unsigned char *flag = zalloc(nruns + 1, 1), *cflag = zalloc(nruns + 1, 1);
-	struct stats_summary *sum = zalloc(1, sizeof(*sum));
 	size_t m = 0;
 
-	more->runs = vals;
-	more->stats = sum;
-	if (!counted || !flag || !cflag || !sum) {
+	re->runs = vals;
+	if (!counted || !flag || !cflag) {
 		free(counted);
 		free(flag);
 		free(cflag);
@@ -185,12 +175,12 @@ static int fill_stats(struct report_event_more *more, double *vals, size_t nruns
 	for (size_t i = 0; i < nruns; i++)
 		if (!isnan(vals[i]))
 			counted[m++] = vals[i];
-	if (m && stats_summarize(counted, m, sum) == 0 &&
+	if (m && stats_summarize(counted, m, &re->stats) == 0 &&
 	    stats_outliers(counted, m, NULL, cflag) >= 0)
 		for (size_t i = 0, j = 0; i < nruns; i++)
 			if (!isnan(vals[i]))
 				flag[i] = cflag[j++];
-	more->outlier = flag;
+	re->outlier = flag;
 	free(counted);
 	free(cflag);
 	return 0;
@@ -451,7 +441,7 @@ static int units(struct report *r, const struct agg_row *rows, size_t nrows, enu
 }
 
 /* Event k's cells per unit (totals, and with -I per interval). -1 when memory ran out. */
-static int cells(struct report_event_more *more, const struct agg_row *rows, size_t nrows,
+static int cells(struct report_event *re, const struct agg_row *rows, size_t nrows,
 		 const int32_t *ids, size_t nunits, const struct readings *rd, size_t nruns,
 		 uint32_t k, const char *fixture, size_t nintervals, int skip_zero)
 {
@@ -459,7 +449,7 @@ static int cells(struct report_event_more *more, const struct agg_row *rows, siz
 
 	if (!c)
 		return -1;
-	more->cells = c;
+	re->cells = c;
 	for (size_t u = 0; u < nunits; u++) {
 		struct figures f;
 		int present = 0;
@@ -483,7 +473,7 @@ static int cells(struct report_event_more *more, const struct agg_row *rows, siz
 		return 0;
 	if (!(d = zalloc(nintervals * nunits + 1, sizeof(*d))))
 		return -1;
-	more->unit_deltas = d;
+	re->unit_deltas = d;
 	for (size_t i = 0; i < nintervals; i++)
 		for (size_t u = 0; u < nunits; u++) {
 			struct agg_key key = { k, ids[u], 0, (uint32_t)i };
@@ -528,9 +518,7 @@ static int per_unit(struct report *r, const struct stat_series *s,
 	    units(r, rows, n, m, b, &ids) != 0)
 		goto out;
 	for (size_t k = 0; k < nrows; k++) {
-		struct report_event_more *more = report_more_of(r, k);
-
-		if (!more || cells(more, rows, n, ids, r->nunits, &s->rd, s->nruns, (uint32_t)k,
+		if (cells(&r->events[k], rows, n, ids, r->nunits, &s->rd, s->nruns, (uint32_t)k,
 				   evs[k].fixture, b->intervals ? s->rd.nintervals : 0,
 				   m == AGG_THREAD && b->tgt && b->tgt->all) != 0)
 			goto out;
@@ -564,35 +552,27 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 		goto out;
 	for (size_t k = 0; k < nrows; k++) {
 		struct report_event *re = &r->events[k];
-		/* what only some events have (-r, -I, big.LITTLE): in their more */
-		struct report_event_more *m = NULL;
 		double *vals = NULL;	/* each run's value: only -r keeps them */
 		struct figures f;
 
-		if ((b->repeated || (b->intervals && s->rd.nintervals) || evs[k].one_type ||
-		     evs[k].nparts) && !(m = report_more_of(r, k)))
-			goto out;
 		if (b->repeated && !(vals = zalloc(s->nruns + 1, sizeof(*vals))))
 			goto out;
-		if (fill_identity(r, k, &evs[k]) != 0) {
-			free(vals);
-			goto out;
-		}
+		fill_identity(re, &evs[k]);
 		over_runs(cmd, ncmd, &s->rd, (uint32_t)k, -1, s->nruns, vals, 0, evs[k].fixture, &f);
 		put_figures(re, &f);
 		re->note = evs[k].fixture;
 		re->run = b->runs_mode ? evs[k].run + 1 : 0;
-		if (b->repeated && fill_stats(m, vals, s->nruns) != 0)
+		if (b->repeated && fill_stats(re, vals, s->nruns) != 0)
 			goto out;
 		if (b->intervals && s->rd.nintervals &&
-		    !(m->deltas = deltas(cmd, ncmd, (uint32_t)k, s->rd.nintervals)))
+		    !(re->deltas = deltas(cmd, ncmd, (uint32_t)k, s->rd.nintervals)))
 			goto out;
 		if (evs[k].one_type)
-			m->only_pmu = evs[k].sel.ev.pmu;
+			re->only_pmu = evs[k].sel.ev.pmu;
 		if (evs[k].nparts) {
-			if (!(m->split = parts(evs, k, types, ntypes, &s->rd, s->nruns)))
+			if (!(re->split = parts(evs, k, types, ntypes, &s->rd, s->nruns)))
 				goto out;
-			m->nsplit = (uint16_t)evs[k].nparts;
+			re->nsplit = (size_t)evs[k].nparts;
 		}
 		/* a fixture's event was never on the kernel; one never enabled (-D longer than
 		 * the command) was not multiplexed */

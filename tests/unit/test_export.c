@@ -93,10 +93,9 @@ static void test_openmetrics_units(void)
 				     { .present = 1, .status = REPORT_NOT_COUNTED } };
 	struct report_delta d = { .counted = 1, .value = 2 };
 	uint64_t t = 100000000;
-	struct report_event_more more = { .deltas = &d, .cells = cells, .unit_deltas = ud };
 	struct report_event e = { .name = "cycles", .pmu = "cpu", .unit = "", .group = -1,
 				  .status = REPORT_COUNTED, .value = 7, .counted_pct = 100,
-				  .more = &more };
+				  .deltas = &d, .cells = cells, .unit_deltas = ud };
 	struct report r = { .events = &e, .nevents = 1, .aggr = REPORT_AGGR_CPU, .units = units,
 			    .nunits = 2, .interval_ms = 100, .interval_t_ns = &t, .nintervals = 1 };
 

@@ -275,14 +275,11 @@ static void parts(void)
 		{ .pmu = "armv8_cortex_a76", .core = "cortex-a76", .cpus = "4-7",
 		  .status = REPORT_COUNTED, .value = 1000, .enabled_ns = 1, .running_ns = 1 },
 	};
-	static const struct report_event_more more[2] = {
-		{ .split = inst, .nsplit = 2 }, { .split = cyc, .nsplit = 2 },
-	};
 	struct report_event ev[] = {
 		{ .name = "instructions", .pmu = "cpu", .type = 0, .config = 1,
-		  .status = REPORT_COUNTED, .value = 3800, .more = &more[0] },
+		  .status = REPORT_COUNTED, .value = 3800, .split = inst, .nsplit = 2 },
 		{ .name = "cycles", .pmu = "cpu", .type = 0, .config = 0,
-		  .status = REPORT_COUNTED, .value = 2000, .more = &more[1] },
+		  .status = REPORT_COUNTED, .value = 2000, .split = cyc, .nsplit = 2 },
 	};
 	struct report r = { .events = ev, .nevents = 2 };
 	struct metrics_core a55 = core("cortex-a55", 0);

@@ -54,12 +54,10 @@ static void csv_of(size_t r, char *buf, size_t len)
 		.counted_pct = rows[r].enabled_ns ? 100.0 * (double)rows[r].running_ns /
 			       (double)rows[r].enabled_ns : 100.0,
 	};
-	struct stats_summary sum = { .rse = rows[r].rse };
-	struct report_event_more more = { .stats = &sum };
 	struct report rep = { .events = &e, .nevents = 1, .nruns = rows[r].nruns };
 	FILE *f = fmemopen(buf, len, "w");
 
-	e.more = &more;
+	e.stats.rse = rows[r].rse;
 	if (!f) {
 		buf[0] = '\0';
 		return;
@@ -98,11 +96,10 @@ static void expect_in(const struct report *r, int fmt, const char *want, const c
 static void test_metric_only(void)
 {
 	static char *argv[] = { "x", NULL };
-	static const struct report_delta dc[2] = { { 1, 1000, 10, 10, 1000 },
+	static struct report_delta dc[2] = { { 1, 1000, 10, 10, 1000 },
 						   { 1, 1000, 10, 10, 1000 } };
-	static const struct report_delta di[2] = { { 1, 500, 10, 10, 500 }, { 0, 0, 10, 0, 0 } };
+	static struct report_delta di[2] = { { 1, 500, 10, 10, 500 }, { 0, 0, 10, 0, 0 } };
 	static const uint64_t t[2] = { 100000000, 200000000 };
-	struct report_event_more more[2] = { { 0 } };
 	struct report_event ev[2] = {
 		{ .name = "cycles", .pmu = "cpu", .unit = "", .config = 0, .value = 2000,
 		  .raw = 2000, .counted_pct = 100, .group = -1 },
@@ -130,10 +127,8 @@ static void test_metric_only(void)
 	       "--metric-only: text: no event rows");
 	free(got);
 	expect_in(&r, 'x', "insn per cycle,\n1.500,\n", "-x: units, then values");
-	more[0].deltas = dc;
-	more[1].deltas = di;
-	ev[0].more = &more[0];
-	ev[1].more = &more[1];
+	ev[0].deltas = dc;
+	ev[1].deltas = di;
 	r.interval_t_ns = t;
 	r.nintervals = 2;
 	r.interval_ms = 100;

@@ -30,7 +30,6 @@ enum { NEV = 6, NU = 4, NI = 2 };
 static const char *const names[NEV] = { "task-clock", "context-switches", "inst_retired",
 					"cpu_cycles", "cycles", "r1234" };
 static struct report_event ev[NEV];
-static struct report_event_more more[NEV];
 static struct report_cell cpu[NEV][NU], cells[NEV][NU], deltas[NEV][NI * NU];
 static struct report_unit units[NU];
 static struct report_metric_value ipc;
@@ -177,17 +176,15 @@ static void setup(void)
 					      "armv8_cortex_a55", "cpu", "raw" };
 
 	memset(ev, 0, sizeof(ev));
-	memset(more, 0, sizeof(more));
 	for (int k = 0; k < NEV; k++) {
-		more[k].cells = cells[k];
 		ev[k] = (struct report_event){ .name = names[k], .pmu = pmu[k], .type = type[k],
 					       .config = config[k], .unit = k ? "" : "ns",
 					       .group = -1, .status = REPORT_COUNTED,
-					       .wall_ns = 100000000, .more = &more[k] };
+					       .wall_ns = 100000000, .cells = cells[k] };
 	}
 	ev[5].status = REPORT_NOT_SUPPORTED;
-	more[4].split = parts;
-	more[4].nsplit = 2;
+	ev[4].split = parts;
+	ev[4].nsplit = 2;
 	for (int c = 0; c < NU; c++)
 		units[c] = (struct report_unit){ .cpu = c, .socket = 0, .die = 0,
 						 .cluster = c / 2, .core = c, .tid = -1,
@@ -210,7 +207,7 @@ static void setup(void)
 static void with_intervals(void)
 {
 	for (int k = 0; k < NEV; k++)
-		more[k].unit_deltas = deltas[k];
+		ev[k].unit_deltas = deltas[k];
 	rep.interval_ms = 60;
 	rep.interval_t_ns = tnow;
 	rep.nintervals = NI;

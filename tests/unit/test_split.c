@@ -335,9 +335,9 @@ static void test_no_scale(void)
 	TAP_EQ_INT(r.multiplexed, 0, "no-scale: no value is an estimate");
 	tap_ok(fabs(r.events[2].counted_pct - 65.0) < 1e-9, "no-scale: the share counted stays "
 	       "(%.2f%%)", r.events[2].counted_pct);
-	if (tap_ok(report_more(&r.events[2])->split != NULL, "no-scale: parts reported"))
-		tap_ok(report_more(&r.events[2])->split[1].value == 3500, "no-scale: the a76 part is its raw "
-		       "count (%.1f)", report_more(&r.events[2])->split[1].value);
+	if (tap_ok(r.events[2].split != NULL, "no-scale: parts reported"))
+		tap_ok(r.events[2].split[1].value == 3500, "no-scale: the a76 part is its raw "
+		       "count (%.1f)", r.events[2].split[1].value);
 	tap_ok(r.events[0].value == 10000, "no-scale: a row counted whole is unchanged (%.1f)",
 	       r.events[0].value);
 out:
@@ -370,8 +370,8 @@ static void test_model(void)
 	TAP_EQ_INT(r.events[2].scaled, 1, "model: multiplexed row: an estimate");
 	tap_ok(fabs(r.events[2].counted_pct - 65.0) < 1e-9, "model: multiplexed row: 650 of "
 	       "1000 ns counted (%.2f%%)", r.events[2].counted_pct);
-	rp = report_more(&r.events[2])->split;
-	if (tap_ok(rp != NULL && report_more(&r.events[2])->nsplit == 2, "model: parts reported")) {
+	rp = r.events[2].split;
+	if (tap_ok(rp != NULL && r.events[2].nsplit == 2, "model: parts reported")) {
 		tap_ok(rp[0].value == 600 && rp[1].value == 7000, "model: each part scaled by its "
 		       "own times (%.1f, %.1f)", rp[0].value, rp[1].value);
 		TAP_EQ_STR(rp[1].cpus, "4-7", "model: cpus");
@@ -379,7 +379,7 @@ static void test_model(void)
 		TAP_EQ_INT(rp[1].raw, 3500, "model: raw");
 		TAP_EQ_INT(rp[1].enabled_ns, 700, "model: a part's window");
 	}
-	rp = report_more(&r.events[1])->split;
+	rp = r.events[1].split;
 	if (rp) {
 		TAP_EQ_INT(rp[0].status, REPORT_ABSENT, "model: the absent part");
 		tap_ok(rp[1].status == REPORT_COUNTED && rp[1].value == 1400,
@@ -391,11 +391,11 @@ static void test_model(void)
 	/* with -r, the means of each part and of the row (a55: 3000, then 5000) */
 	model_init(&m);
 	if (TAP_EQ_INT(model_report(&m, &s, 2, &r, 1), 0, "model -r: report built")) {
-		rp = report_more(&r.events[0])->split;
+		rp = r.events[0].split;
 		tap_ok(rp && rp[0].raw == 4000 && rp[0].value == 4000 && rp[1].raw == 7000,
 		       "model -r: the parts' means");
-		tap_ok(report_more(&r.events[0])->runs && report_more(&r.events[0])->runs[0] == 10000 &&
-		       report_more(&r.events[0])->runs[1] == 12000 && r.events[0].value == 11000,
+		tap_ok(r.events[0].runs && r.events[0].runs[0] == 10000 &&
+		       r.events[0].runs[1] == 12000 && r.events[0].value == 11000,
 		       "model -r: each run's total, and their mean (%.1f)", r.events[0].value);
 	}
 	stat_report_free(&r);
@@ -429,7 +429,7 @@ static void test_model(void)
 	m.e[9].rd.value = 1000;
 	m.e[10].rd.value = 0;
 	if (TAP_EQ_INT(model_report(&m, &s, 1, &r, 0), 0, "model: never on a76: built")) {
-		rp = report_more(&r.events[0])->split;
+		rp = r.events[0].split;
 		TAP_EQ_INT(rp[1].status, REPORT_NOT_COUNTED, "model: a part that never ran");
 		TAP_EQ_INT(rp[0].status, REPORT_COUNTED, "model: the part that ran");
 		TAP_EQ_INT(r.events[0].scaled, 0, "model: the row counted all the time it could");
