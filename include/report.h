@@ -20,6 +20,18 @@ enum report_status {
 	REPORT_ABSENT,		/* (a part) the core type has no such event */
 };
 
+/* One count's figures: an event's over the whole run, a core type's part of it, a unit's cell,
+ * an interval's delta. */
+struct report_figures {
+	enum report_status status;
+	const char *reason;	/* why it was not counted (errno name), or NULL */
+	uint64_t raw;		/* as read */
+	uint64_t enabled_ns, running_ns;
+	double value;		/* raw scaled by enabled/running (== raw when fully counted) */
+	double counted_pct;	/* the share of the time counted, running/enabled * 100 */
+	int scaled;		/* counted for part of the time: value is an estimate */
+};
+
 /* An event's share on one Arm PMU of a machine with several core types (big.LITTLE). */
 struct report_part {
 	const char *pmu;	/* the PMU's sysfs name */
@@ -27,11 +39,8 @@ struct report_part {
 	char cpus[64];		/* its CPUs, "0-3" */
 	uint32_t type;
 	uint64_t config;
-	enum report_status status;
-	const char *reason;	/* errno name when not opened */
 	const char *note;	/* as report_event's */
-	uint64_t raw, enabled_ns, running_ns;
-	double value;		/* raw scaled as its event's total is (== raw when counted whole) */
+	struct report_figures fig;	/* value: raw scaled as its event's total is */
 };
 
 struct report_cell;
@@ -42,24 +51,18 @@ struct report_event {
 	const char *pmu;	/* "cpu", "software", "raw" or the sysfs PMU */
 	const char *unit;	/* unit of value: "ns" or "" */
 	uint32_t type;
-	enum report_status status;
 	uint64_t config, config1, config2;
 	unsigned excl_user : 1, excl_kernel : 1, excl_hv : 1, excl_host : 1, excl_guest : 1;
 	unsigned marked : 1;	/* the request's Secure/EL3 part is not counted (Linux can't) */
-	unsigned scaled : 1;	/* counted for part of the time: value is an estimate */
 	int group;		/* user group index, -1 when none */
 	const char *filter_terms;	/* PMEVTYPER filter-bit terms given ("P,NSK"), NULL: none */
 	const char *filter_verdict;	/* "ok", or "secure" (accepted with --allow-secure) */
 	uint16_t filter_differ;		/* levels (1 << enum filter_level) counted otherwise than
 					 * asked */
-	const char *reason;	/* why it was not counted (errno name), or NULL */
+	struct report_figures fig;	/* over the whole run (the means over the runs, -r) */
 	const char *note;	/* not counted because never opened, for a reason perf's words do
 				 * not cover (a fixture tree's PMU), shown beside the event in text
 				 * and CSV; also the reason. No raw value is read */
-	uint64_t raw;		/* as read */
-	uint64_t enabled_ns, running_ns;
-	double value;		/* raw scaled by enabled/running (== raw when fully counted) */
-	double counted_pct;	/* running/enabled * 100 */
 	int run;		/* --mux=runs: the planned run (1-based) that counted it; 0 */
 	uint64_t wall_ns;	/* the wall time of the run(s) that counted it (their mean) */
 	/* big.LITTLE: the event on each Arm PMU the command may run on (NULL: not split); the
@@ -113,20 +116,13 @@ struct report_cell {
 	int present;		/* the unit has readings of the event (a big.LITTLE event has
 				 * none on the other core type's CPUs; -p: a thread that ended
 				 * before it was attached) */
-	enum report_status status;
-	const char *reason;	/* as report_event's */
-	uint64_t raw, enabled_ns, running_ns;
-	double value;		/* scaled, as report_event's value */
-	double counted_pct;
-	int scaled;
+	struct report_figures fig;
 };
 
-/* One event's change over one interval (-I). */
+/* One event's change over one interval (-I). Not counted in it, its status is the event's
+ * (not counted where the event counted in other intervals). */
 struct report_delta {
-	int counted;		/* 0: not open, or never on a counter in this interval */
-	uint64_t raw;		/* raw counts in the interval */
-	uint64_t enabled_ns, running_ns;
-	double value;		/* raw scaled by enabled/running over the interval */
+	struct report_figures fig;	/* counted_pct: running/enabled, 100 when equal */
 };
 
 /* One run's times (-r). */
@@ -247,6 +243,13 @@ struct report {
  * with their per-run, per-interval, per-part and per-unit arrays, the units, the metrics and
  * the run times; their pointers are NULL after. */
 void report_free_parts(struct report *r);
+/* The share of the time counted as perf prints it where the event may not have counted:
+ * 100 when running == enabled (both 0 for an event refused), else running/enabled * 100. */
+double report_share_pct(uint64_t running_ns, uint64_t enabled_ns);
+/* Sets delta d's figures from its counts (counted: there were some on a counter) and its
+ * event's status over the whole run. */
+void report_delta_set(struct report_delta *d, const struct report_event *e, int counted,
+		      uint64_t raw, uint64_t enabled_ns, uint64_t running_ns, double value);
 /* Name of a status as the outputs spell it ("counted", "not counted", ...). */
 const char *report_status_str(enum report_status s);
 /* The note a marked event carries in every format: "marked: filter P,NSK: Secure EL1 and EL3

@@ -61,13 +61,13 @@ static enum diff_err read_event(const struct report *r, const struct report_even
 
 	e->name = re->name;
 	e->unit = re->unit;
-	e->status = report_status_str(re->status);
+	e->status = report_status_str(re->fig.status);
 	if (runs && (rc = runs_summary(runs, r->nruns, &e->sum)) == -2)
 		return DIFF_ERR_NOMEM;
 	if (rc)
 		rc = stats_given(&re->stats, &e->sum);
-	if (rc && re->status == REPORT_COUNTED)
-		rc = stats_summarize(&re->value, 1, &e->sum) ? -2 : 0;
+	if (rc && re->fig.status == REPORT_COUNTED)
+		rc = stats_summarize(&re->fig.value, 1, &e->sum) ? -2 : 0;
 	return settle(e, rc);
 }
 

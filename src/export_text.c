@@ -95,9 +95,9 @@ static void om_units(const struct report *r, FILE *out, const char *family,
 				      &e->unit_deltas[(size_t)i * r->nunits] : NULL;
 
 	for (size_t u = 0; r->aggr != REPORT_AGGR_GLOBAL && c && u < r->nunits; u++)
-		if (c[u].present && c[u].status == REPORT_COUNTED)
+		if (c[u].present && c[u].fig.status == REPORT_COUNTED)
 			om_sample(out, family, e, e->pmu, NULL, &r->units[u], interval,
-				  c[u].value);
+				  c[u].fig.value);
 }
 
 static double ratio(uint64_t running, uint64_t enabled)
@@ -114,13 +114,13 @@ static void om_events(const struct report *r, FILE *out)
 		const struct report_event *e = &r->events[k];
 		const struct report_part *p = e->split;
 
-		if (e->status == REPORT_COUNTED)
-			om_event(out, "pmuprof_event_value", e, e->pmu, NULL, NULL, e->value);
+		if (e->fig.status == REPORT_COUNTED)
+			om_event(out, "pmuprof_event_value", e, e->pmu, NULL, NULL, e->fig.value);
 		om_units(r, out, "pmuprof_event_value", e, -1, NULL);
 		for (size_t i = 0; i < e->nsplit; i++)
-			if (p[i].status == REPORT_COUNTED)
+			if (p[i].fig.status == REPORT_COUNTED)
 				om_event(out, "pmuprof_event_value", e, p[i].pmu, p[i].cpus, NULL,
-					 p[i].value);
+					 p[i].fig.value);
 	}
 	om_family(out, "pmuprof_event_running_ratio", NULL, "Share of the time the event was "
 		  "on a counter: 1 counted throughout, below 1 multiplexed, 0 not counted.");
@@ -129,11 +129,11 @@ static void om_events(const struct report *r, FILE *out)
 		const struct report_part *p = e->split;
 
 		om_event(out, "pmuprof_event_running_ratio", e, e->pmu, NULL, NULL,
-			 e->status == REPORT_COUNTED ? e->counted_pct / 100 : 0);
+			 e->fig.status == REPORT_COUNTED ? e->fig.counted_pct / 100 : 0);
 		for (size_t i = 0; i < e->nsplit; i++)
 			om_event(out, "pmuprof_event_running_ratio", e, p[i].pmu, p[i].cpus, NULL,
-				 p[i].status == REPORT_COUNTED ? ratio(p[i].running_ns, p[i].enabled_ns)
-							       : 0);
+				 p[i].fig.status == REPORT_COUNTED ?
+				 ratio(p[i].fig.running_ns, p[i].fig.enabled_ns) : 0);
 	}
 }
 
@@ -149,10 +149,10 @@ static void om_intervals(const struct report *r, FILE *out)
 		  "-I (scaled when multiplexed); the interval label numbers them from 1.");
 	for (size_t i = 0; i < r->nintervals; i++)
 		for (size_t k = 0; k < r->nevents; k++) {
-			const struct report_delta *d = &r->events[k].deltas[i];
+			const struct report_figures *d = &r->events[k].deltas[i].fig;
 
 			snprintf(n, sizeof(n), "%zu", i + 1);
-			if (d->counted)
+			if (d->status == REPORT_COUNTED)
 				om_event(out, "pmuprof_interval_value", &r->events[k], r->events[k].pmu,
 					 NULL, n, d->value);
 			om_units(r, out, "pmuprof_interval_value", &r->events[k], (long)i, n);
@@ -226,13 +226,13 @@ static void md_row(FILE *out, const struct report *r, const struct report_event 
 	double m;
 	const char *munit;
 
-	if (e->status == REPORT_COUNTED) {
-		snprintf(value, sizeof(value), "%.0f", e->value);
-		snprintf(counted, sizeof(counted), "%.2f%%", e->counted_pct);
+	if (e->fig.status == REPORT_COUNTED) {
+		snprintf(value, sizeof(value), "%.0f", e->fig.value);
+		snprintf(counted, sizeof(counted), "%.2f%%", e->fig.counted_pct);
 	} else {
-		snprintf(counted, sizeof(counted), "%s", report_status_str(e->status));
+		snprintf(counted, sizeof(counted), "%s", report_status_str(e->fig.status));
 	}
-	if (r->nruns && e->status == REPORT_COUNTED && !isnan(e->stats.rse))
+	if (r->nruns && e->fig.status == REPORT_COUNTED && !isnan(e->stats.rse))
 		snprintf(spread, sizeof(spread), "\xc2\xb1 %.2f%%", 100.0 * e->stats.rse);
 	if (report_metric(r, e, &m, &munit))
 		snprintf(metric, sizeof(metric), "%.3f %s", m, munit);

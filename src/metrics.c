@@ -281,10 +281,10 @@ static enum mexpr_status input_at(void *ctx, size_t i, double *value)
 		/* a core type's metric over the totals: that PMU's part only */
 		const struct report_part *p = part_on(e, m->pmu);
 
-		if (a->interval >= 0 || !p || p->status != REPORT_COUNTED)
+		if (a->interval >= 0 || !p || p->fig.status != REPORT_COUNTED)
 			return MEXPR_NOVALUE;
-		*value = p->value;
-		a->scaled |= e->scaled && p->running_ns < p->enabled_ns;
+		*value = p->fig.value;
+		a->scaled |= e->fig.scaled && p->fig.running_ns < p->fig.enabled_ns;
 		return MEXPR_OK;
 	}
 	if (!report_value_at(a->r, e, a->unit, a->u, a->interval, value, &scaled))
@@ -379,7 +379,7 @@ static void set_reason(const struct report *r, struct report_metric_value *v,
 			const struct report_event *e = &r->events[v->ev[i]];
 			const struct report_part *p = v->pmu ? part_on(e, v->pmu) : NULL;
 
-			why = report_status_str(p ? p->status : e->status);
+			why = report_status_str(p ? p->fig.status : e->fig.status);
 			if (v->pmu && !p)
 				why = "not on this core type";
 		}
@@ -508,8 +508,8 @@ static void bind(const struct out *o, const struct report *r, struct report_metr
 			    (pmu && !part_on(e, pmu)))
 				continue;
 			if (v->ev[i] == REPORT_METRIC_NONE ||
-			    (r->events[v->ev[i]].status != REPORT_COUNTED &&
-			     e->status == REPORT_COUNTED))
+			    (r->events[v->ev[i]].fig.status != REPORT_COUNTED &&
+			     e->fig.status == REPORT_COUNTED))
 				v->ev[i] = (size_t)k;
 		}
 	}
@@ -540,7 +540,7 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 		for (size_t i = 0; i < mxtab_metric_nevents(m); i++) {
 			int k = first_coded(o, mxtab_metric_event_code(m, i));
 
-			while (k >= 0 && r->events[k].status != REPORT_COUNTED)
+			while (k >= 0 && r->events[k].fig.status != REPORT_COUNTED)
 				k = o->next[k];
 			if (k < 0)
 				return 0;
@@ -645,7 +645,7 @@ int metrics_compute(struct report *r, const struct metrics_core *mc, const char 
 	o.bits = bits;
 	for (size_t k = 0; k < r->nevents; k++) {
 		o.code[k] = event_code(&r->events[k]);
-		if (o.code[k] >= 0 && r->events[k].status == REPORT_COUNTED)
+		if (o.code[k] >= 0 && r->events[k].fig.status == REPORT_COUNTED)
 			counted |= mxtab_code_bit((unsigned)o.code[k]);
 	}
 	index_codes(&o, r->nevents);

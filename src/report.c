@@ -9,6 +9,28 @@
 #include "report.h"
 #include "sysfs.h"
 
+double report_share_pct(uint64_t running_ns, uint64_t enabled_ns)
+{
+	return running_ns == enabled_ns ? 100.0 : 100.0 * (double)running_ns / (double)enabled_ns;
+}
+
+void report_delta_set(struct report_delta *d, const struct report_event *e, int counted,
+		      uint64_t raw, uint64_t enabled_ns, uint64_t running_ns, double value)
+{
+	struct report_figures *f = &d->fig;
+
+	memset(f, 0, sizeof(*f));
+	/* an event counted over the run was not in this interval; else it was never */
+	f->status = counted ? REPORT_COUNTED : e->fig.status == REPORT_COUNTED ?
+		    REPORT_NOT_COUNTED : e->fig.status;
+	f->raw = raw;
+	f->enabled_ns = enabled_ns;
+	f->running_ns = running_ns;
+	f->value = value;
+	f->counted_pct = report_share_pct(running_ns, enabled_ns);
+	f->scaled = counted && running_ns < enabled_ns;
+}
+
 const char *report_status_str(enum report_status s)
 {
 	switch (s) {
@@ -94,21 +116,22 @@ int report_value_at(const struct report *r, const struct report_event *e, int un
 	if (!unit && interval >= 0) {
 		const struct report_delta *d = e->deltas;
 
-		ok = d && (size_t)interval < r->nintervals && d[interval].counted;
+		ok = d && (size_t)interval < r->nintervals &&
+		     d[interval].fig.status == REPORT_COUNTED;
 		if (ok) {
-			*v = d[interval].value;
-			sc = d[interval].running_ns < d[interval].enabled_ns;
+			*v = d[interval].fig.value;
+			sc = d[interval].fig.scaled;
 		}
 	} else if (!unit) {
-		*v = e->value;
-		sc = e->scaled;
-		ok = e->status == REPORT_COUNTED;
+		*v = e->fig.value;
+		sc = e->fig.scaled;
+		ok = e->fig.status == REPORT_COUNTED;
 	} else {
 		c = report_cell_at(r, e, u, interval);
-		ok = c && c->present && c->status == REPORT_COUNTED;
+		ok = c && c->present && c->fig.status == REPORT_COUNTED;
 		if (ok) {
-			*v = c->value;
-			sc = c->scaled;
+			*v = c->fig.value;
+			sc = c->fig.scaled;
 		}
 	}
 	if (scaled)
@@ -294,7 +317,7 @@ int report_cell_shown(const struct report *r, const struct report_cell *c)
 	if (!c || !c->present)
 		return 0;
 	return !(r->aggr == REPORT_AGGR_THREAD && r->system_wide &&
-		 c->status == REPORT_COUNTED && c->raw == 0);
+		 c->fig.status == REPORT_COUNTED && c->fig.raw == 0);
 }
 
 /* Rows unit by unit (perf's print_aggr), or event by event. */
@@ -316,7 +339,7 @@ static double order_value(const struct report *r, const struct report_event *e, 
 {
 	const struct report_cell *c = report_cell_at(r, e, u, interval);
 
-	return c && c->present && c->status == REPORT_COUNTED ? c->value : -1;
+	return c && c->present && c->fig.status == REPORT_COUNTED ? c->fig.value : -1;
 }
 
 /* e's units in printing order: the report's, with --per-thread by value, largest first. */

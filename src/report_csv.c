@@ -49,13 +49,6 @@ static void field(FILE *out, const char *s, const char *sep, int last)
 	fputs(last ? "\n" : sep, out);
 }
 
-/* perf's share-counted field: 100.00 when running == enabled (a refused event: both 0),
- * else running/enabled, so an event enabled but never on a counter is 0.00. */
-static double share(uint64_t running_ns, uint64_t enabled_ns)
-{
-	return running_ns == enabled_ns ? 100.0 : 100.0 * (double)running_ns / (double)enabled_ns;
-}
-
 static void print_row(FILE *out, const struct csv_row *w, const char *sep)
 {
 	char run[24], pct[16];
@@ -111,15 +104,16 @@ static void cell_csv(const struct report *r, const struct report_event *e, size_
 	char val[48], mval[32] = "", ncpus[16];
 	struct csv_row w = { .time = to->time, .unit_id = r->units[u].id, .value = val,
 			     .name = e->name, .noise = r->nruns ? "" : NULL,
-			     .running_ns = c->running_ns, .metric = mval, .metric_unit = "" };
+			     .running_ns = c->fig.running_ns, .metric = mval, .metric_unit = "" };
 	double m;
 
 	if (report_unit_has_ncpus(r)) {
 		snprintf(ncpus, sizeof(ncpus), "%d", r->units[u].ncpus);
 		w.ncpus = ncpus;
 	}
-	w.unit = value_field(val, sizeof(val), e, c->status, c->value);
-	w.pct = c->status == REPORT_COUNTED ? c->counted_pct : share(c->running_ns, c->enabled_ns);
+	w.unit = value_field(val, sizeof(val), e, c->fig.status, c->fig.value);
+	w.pct = c->fig.status == REPORT_COUNTED ? c->fig.counted_pct :
+		report_share_pct(c->fig.running_ns, c->fig.enabled_ns);
 	if (report_cell_metric(r, e, u, i, i < 0 ? 0 : report_interval_ns(r, (size_t)i), &m,
 			       &w.metric_unit))
 		snprintf(mval, sizeof(mval), "%.3f", m);
@@ -142,16 +136,13 @@ static void intervals_csv(const struct report *r, FILE *out, const char *sep)
 		}
 		for (size_t k = 0; k < r->nevents; k++) {
 			const struct report_event *e = &r->events[k];
-			const struct report_delta *d = &e->deltas[i];
+			const struct report_figures *d = &e->deltas[i].fig;
 			char val[48];
-			enum report_status st = d->counted ? REPORT_COUNTED :
-				e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED : e->status;
 			struct csv_row w = { .time = t, .value = val, .name = e->name,
-					     .running_ns = d->running_ns,
-					     .pct = share(d->running_ns, d->enabled_ns), .metric = "",
-					     .metric_unit = "" };
+					     .running_ns = d->running_ns, .pct = d->counted_pct,
+					     .metric = "", .metric_unit = "" };
 
-			w.unit = value_field(val, sizeof(val), e, st, d->value);
+			w.unit = value_field(val, sizeof(val), e, d->status, d->value);
 			print_row(out, &w, sep);
 		}
 	}
@@ -167,12 +158,12 @@ static void parts_csv(const struct report_event *e, const char *time, int runs, 
 		const struct report_part *p = &e->split[i];
 		char name[256], val[48];
 		struct csv_row w = { .time = time, .value = val, .name = name,
-				     .noise = runs ? "" : NULL, .running_ns = p->running_ns,
-				     .pct = share(p->running_ns, p->enabled_ns), .metric = "",
-				     .metric_unit = "" };
+				     .noise = runs ? "" : NULL, .running_ns = p->fig.running_ns,
+				     .pct = report_share_pct(p->fig.running_ns, p->fig.enabled_ns),
+				     .metric = "", .metric_unit = "" };
 
 		report_part_name(e, p, name, sizeof(name));
-		w.unit = value_field(val, sizeof(val), e, p->status, p->value);
+		w.unit = value_field(val, sizeof(val), e, p->fig.status, p->fig.value);
 		print_row(out, &w, sep);
 	}
 }
@@ -211,17 +202,18 @@ static void event_csv(const struct report *r, const struct report_event *e, cons
 {
 	char val[48], mval[32] = "", noise[24];
 	struct csv_row w = { .time = time, .value = val, .name = e->name,
-			     .running_ns = e->running_ns, .metric = mval, .metric_unit = "" };
+			     .running_ns = e->fig.running_ns, .metric = mval, .metric_unit = "" };
 	double m;
 
-	w.unit = value_field(val, sizeof(val), e, e->status, e->value);
+	w.unit = value_field(val, sizeof(val), e, e->fig.status, e->fig.value);
 	/* perf prints 0.00% where it has no spread: a count of 0, an event not counted */
 	if (r->nruns) {
-		snprintf(noise, sizeof(noise), "%.2f%%", e->status == REPORT_COUNTED &&
+		snprintf(noise, sizeof(noise), "%.2f%%", e->fig.status == REPORT_COUNTED &&
 			 !isnan(e->stats.rse) ? 100.0 * e->stats.rse : 0.0);
 		w.noise = noise;
 	}
-	w.pct = e->status == REPORT_COUNTED ? e->counted_pct : share(e->running_ns, e->enabled_ns);
+	w.pct = e->fig.status == REPORT_COUNTED ? e->fig.counted_pct :
+		report_share_pct(e->fig.running_ns, e->fig.enabled_ns);
 	if (report_metric(r, e, &m, &w.metric_unit))
 		snprintf(mval, sizeof(mval), "%.3f", m);
 	print_row(out, &w, sep);

@@ -94,30 +94,30 @@ static void split_json(cJSON *o, const struct report_event *e)
 	for (size_t i = 0; i < e->nsplit; i++) {
 		const struct report_part *p = &e->split[i];
 		cJSON *x = cJSON_CreateObject();
-		int counted = p->status == REPORT_COUNTED;
+		int counted = p->fig.status == REPORT_COUNTED;
 
-		absent |= p->status == REPORT_ABSENT;
+		absent |= p->fig.status == REPORT_ABSENT;
 		cJSON_AddStringToObject(x, "pmu", p->pmu);
 		cJSON_AddItemToObject(x, "core", jsonout_str_or_null(p->core));
 		cJSON_AddStringToObject(x, "cpus", p->cpus);
 		cJSON_AddNumberToObject(x, "type", p->type);
-		cJSON_AddItemToObject(x, "config", p->status == REPORT_ABSENT ? cJSON_CreateNull()
-									  : jsonout_hex(p->config));
-		cJSON_AddStringToObject(x, "status", report_status_str(p->status));
-		cJSON_AddItemToObject(x, "reason", jsonout_str_or_null(p->reason));
-		cJSON_AddItemToObject(x, "raw_value", counted || (p->status == REPORT_NOT_COUNTED
-							  && !p->note) ? cJSON_CreateNumber((double)p->raw)
-						      : cJSON_CreateNull());
-		cJSON_AddItemToObject(x, "value", counted ? cJSON_CreateNumber(p->value)
+		cJSON_AddItemToObject(x, "config", p->fig.status == REPORT_ABSENT ?
+				      cJSON_CreateNull() : jsonout_hex(p->config));
+		cJSON_AddStringToObject(x, "status", report_status_str(p->fig.status));
+		cJSON_AddItemToObject(x, "reason", jsonout_str_or_null(p->fig.reason));
+		cJSON_AddItemToObject(x, "raw_value",
+				      counted || (p->fig.status == REPORT_NOT_COUNTED && !p->note) ?
+				      cJSON_CreateNumber((double)p->fig.raw) : cJSON_CreateNull());
+		cJSON_AddItemToObject(x, "value", counted ? cJSON_CreateNumber(p->fig.value)
 							  : cJSON_CreateNull());
-		cJSON_AddNumberToObject(x, "time_enabled_ns", (double)p->enabled_ns);
-		cJSON_AddNumberToObject(x, "time_running_ns", (double)p->running_ns);
+		cJSON_AddNumberToObject(x, "time_enabled_ns", (double)p->fig.enabled_ns);
+		cJSON_AddNumberToObject(x, "time_running_ns", (double)p->fig.running_ns);
 		cJSON_AddItemToArray(a, x);
 	}
 	if (absent) {
 		only = cJSON_CreateArray();
 		for (size_t i = 0; i < e->nsplit; i++)
-			if (e->split[i].status != REPORT_ABSENT)
+			if (e->split[i].fig.status != REPORT_ABSENT)
 				cJSON_AddItemToArray(only, cJSON_CreateString(e->split[i].pmu));
 	}
 	cJSON_AddItemToObject(o, "only_on", only ? only : cJSON_CreateNull());
@@ -151,7 +151,7 @@ static cJSON *cell_json(const struct report *r, const struct report_event *e, si
 			const struct report_cell *c)
 {
 	const struct report_unit *n = &r->units[u];
-	int counted = c->status == REPORT_COUNTED;
+	int counted = c->fig.status == REPORT_COUNTED;
 	cJSON *o = cJSON_CreateObject();
 	double mval;
 	const char *munit;
@@ -165,17 +165,19 @@ static cJSON *cell_json(const struct report *r, const struct report_event *e, si
 	cJSON_AddItemToObject(o, "thread", id_json(n->tid));
 	cJSON_AddItemToObject(o, "node", id_json(n->node));
 	cJSON_AddNumberToObject(o, "ncpus", n->ncpus);
-	cJSON_AddStringToObject(o, "status", report_status_str(c->status));
-	cJSON_AddItemToObject(o, "reason", jsonout_str_or_null(c->reason));
-	cJSON_AddItemToObject(o, "value", counted ? cJSON_CreateNumber(c->value) : cJSON_CreateNull());
+	cJSON_AddStringToObject(o, "status", report_status_str(c->fig.status));
+	cJSON_AddItemToObject(o, "reason", jsonout_str_or_null(c->fig.reason));
+	cJSON_AddItemToObject(o, "value", counted ? cJSON_CreateNumber(c->fig.value)
+						  : cJSON_CreateNull());
 	/* a cell not counted was opened and read: its raw count (0) is a reading */
-	cJSON_AddItemToObject(o, "raw_value", counted || c->status == REPORT_NOT_COUNTED ?
-			      cJSON_CreateNumber((double)c->raw) : cJSON_CreateNull());
-	cJSON_AddNumberToObject(o, "time_enabled_ns", (double)c->enabled_ns);
-	cJSON_AddNumberToObject(o, "time_running_ns", (double)c->running_ns);
-	cJSON_AddItemToObject(o, "counted_pct", counted ? cJSON_CreateNumber(c->counted_pct)
+	cJSON_AddItemToObject(o, "raw_value", counted || c->fig.status == REPORT_NOT_COUNTED ?
+			      cJSON_CreateNumber((double)c->fig.raw) : cJSON_CreateNull());
+	cJSON_AddNumberToObject(o, "time_enabled_ns", (double)c->fig.enabled_ns);
+	cJSON_AddNumberToObject(o, "time_running_ns", (double)c->fig.running_ns);
+	cJSON_AddItemToObject(o, "counted_pct", counted ? cJSON_CreateNumber(c->fig.counted_pct)
 							: cJSON_CreateNull());
-	cJSON_AddItemToObject(o, "scaled", counted ? cJSON_CreateBool(c->scaled) : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "scaled", counted ? cJSON_CreateBool(c->fig.scaled)
+						   : cJSON_CreateNull());
 	if (report_cell_metric(r, e, u, i, i < 0 ? 0 : report_interval_ns(r, (size_t)i), &mval,
 			       &munit)) {
 		cJSON *m = cJSON_AddObjectToObject(o, "metric");
@@ -209,8 +211,8 @@ static cJSON *units_json(const struct report *r, const struct report_event *e, l
 static cJSON *event_json(const struct report *r, const struct report_event *e)
 {
 	cJSON *o = cJSON_CreateObject();
-	int counted = e->status == REPORT_COUNTED;
-	int opened = counted || (e->status == REPORT_NOT_COUNTED && !e->note);	/* read */
+	int counted = e->fig.status == REPORT_COUNTED;
+	int opened = counted || (e->fig.status == REPORT_NOT_COUNTED && !e->note);	/* read */
 	double mval;
 	const char *munit;
 
@@ -225,23 +227,23 @@ static cJSON *event_json(const struct report *r, const struct report_event *e)
 	cJSON_AddItemToObject(o, "filter", filter_json(e));
 	cJSON_AddItemToObject(o, "group", e->group >= 0 ? cJSON_CreateNumber(e->group)
 							: cJSON_CreateNull());
-	cJSON_AddStringToObject(o, "status", report_status_str(e->status));
-	cJSON_AddItemToObject(o, "reason", jsonout_str_or_null(e->reason));
+	cJSON_AddStringToObject(o, "status", report_status_str(e->fig.status));
+	cJSON_AddItemToObject(o, "reason", jsonout_str_or_null(e->fig.reason));
 	/* the text report's note, where the reason does not carry it (a fixture tree's event
 	 * that no core type has: reason ENOENT), so that pmuprof report prints it again */
-	if (e->note && (!e->reason || strcmp(e->note, e->reason)))
+	if (e->note && (!e->fig.reason || strcmp(e->note, e->fig.reason)))
 		cJSON_AddStringToObject(o, "note", e->note);
-	cJSON_AddItemToObject(o, "value", counted ? cJSON_CreateNumber(e->value)
+	cJSON_AddItemToObject(o, "value", counted ? cJSON_CreateNumber(e->fig.value)
 						  : cJSON_CreateNull());
-	cJSON_AddItemToObject(o, "raw_value", opened ? cJSON_CreateNumber((double)e->raw)
+	cJSON_AddItemToObject(o, "raw_value", opened ? cJSON_CreateNumber((double)e->fig.raw)
 						     : cJSON_CreateNull());
 	cJSON_AddStringToObject(o, "unit", e->unit);
-	cJSON_AddNumberToObject(o, "time_enabled_ns", (double)e->enabled_ns);
-	cJSON_AddNumberToObject(o, "time_running_ns", (double)e->running_ns);
-	cJSON_AddItemToObject(o, "counted_pct", counted ? cJSON_CreateNumber(e->counted_pct)
+	cJSON_AddNumberToObject(o, "time_enabled_ns", (double)e->fig.enabled_ns);
+	cJSON_AddNumberToObject(o, "time_running_ns", (double)e->fig.running_ns);
+	cJSON_AddItemToObject(o, "counted_pct", counted ? cJSON_CreateNumber(e->fig.counted_pct)
 							: cJSON_CreateNull());
 	/* 1.2: an estimate says so; --mux=runs says which run counted it */
-	cJSON_AddItemToObject(o, "scaled", counted ? cJSON_CreateBool(e->scaled)
+	cJSON_AddItemToObject(o, "scaled", counted ? cJSON_CreateBool(e->fig.scaled)
 						   : cJSON_CreateNull());
 	cJSON_AddItemToObject(o, "run", e->run ? cJSON_CreateNumber(e->run) : cJSON_CreateNull());
 	split_json(o, e);
@@ -314,12 +316,12 @@ static cJSON *repeat_json(const struct report *r)
 static cJSON *interval_event_json(const struct report *r, const struct report_event *e,
 				  size_t i)
 {
-	const struct report_delta *deltas = e->deltas, *d = deltas ? &deltas[i] : NULL;
+	const struct report_figures *d = e->deltas ? &e->deltas[i].fig : NULL;
 	cJSON *o = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(o, "name", e->name);
-	cJSON_AddItemToObject(o, "value", d && d->counted ? cJSON_CreateNumber(d->value)
-						      : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "value", d && d->status == REPORT_COUNTED ?
+			      cJSON_CreateNumber(d->value) : cJSON_CreateNull());
 	cJSON_AddNumberToObject(o, "raw_value", d ? (double)d->raw : 0);
 	cJSON_AddNumberToObject(o, "time_enabled_ns", d ? (double)d->enabled_ns : 0);
 	cJSON_AddNumberToObject(o, "time_running_ns", d ? (double)d->running_ns : 0);

@@ -167,13 +167,13 @@ static int load_split(const cJSON *a, struct report_event *e)
 		copy(p->cpus, sizeof(p->cpus), str(it, "cpus"));
 		p->type = (uint32_t)whole(it, "type", 0);
 		p->config = hex(it, "config");
-		p->status = status_of(str(it, "status"), cJSON_IsNumber(item(it, "value")));
-		p->reason = str(it, "reason");
-		p->note = note_of(it, p->status);
-		p->raw = count(it, "raw_value");
-		p->value = num(it, "value", 0);
-		p->enabled_ns = count(it, "time_enabled_ns");
-		p->running_ns = count(it, "time_running_ns");
+		p->fig.status = status_of(str(it, "status"), cJSON_IsNumber(item(it, "value")));
+		p->fig.reason = str(it, "reason");
+		p->note = note_of(it, p->fig.status);
+		p->fig.raw = count(it, "raw_value");
+		p->fig.value = num(it, "value", 0);
+		p->fig.enabled_ns = count(it, "time_enabled_ns");
+		p->fig.running_ns = count(it, "time_running_ns");
 	}
 	e->split = parts;
 	e->nsplit = (uint16_t)i;
@@ -214,9 +214,9 @@ static uint64_t wall_of(const cJSON *o, const struct report_event *e)
 	const char *unit = str(m, "unit");
 
 	if (e->type != 1 || e->config > 1 || !unit || strcmp(unit, "CPUs utilized") || !(v > 0) ||
-	    !(e->value / v < 0x1p63))
+	    !(e->fig.value / v < 0x1p63))
 		return 0;
-	return (uint64_t)(e->value / v + 0.5);	/* positive: no llround (libm) */
+	return (uint64_t)(e->fig.value / v + 0.5);	/* positive: no llround (libm) */
 }
 
 /* Event e. */
@@ -239,16 +239,17 @@ static int load_event(const cJSON *o, struct report_event *e, size_t nruns)
 	e->excl_guest = flag(ex, "guest");
 	load_filter(item(o, "filter"), e);
 	e->group = whole(o, "group", -1);
-	e->status = status_of(str(o, "status"), has_value);
-	e->reason = str(o, "reason");
-	e->note = note_of(o, e->status);
-	e->raw = count(o, "raw_value");
-	e->enabled_ns = count(o, "time_enabled_ns");
-	e->running_ns = count(o, "time_running_ns");
-	e->value = num(o, "value", 0);
-	e->counted_pct = num(o, "counted_pct", e->enabled_ns ? 100.0 * (double)e->running_ns /
-					 (double)e->enabled_ns : 100.0);
-	e->scaled = flag(o, "scaled");
+	e->fig.status = status_of(str(o, "status"), has_value);
+	e->fig.reason = str(o, "reason");
+	e->note = note_of(o, e->fig.status);
+	e->fig.raw = count(o, "raw_value");
+	e->fig.enabled_ns = count(o, "time_enabled_ns");
+	e->fig.running_ns = count(o, "time_running_ns");
+	e->fig.value = num(o, "value", 0);
+	e->fig.counted_pct = num(o, "counted_pct", e->fig.enabled_ns ?
+				 100.0 * (double)e->fig.running_ns / (double)e->fig.enabled_ns :
+				 100.0);
+	e->fig.scaled = flag(o, "scaled");
 	e->run = whole(o, "run", 0);
 	e->wall_ns = wall_of(o, e);
 	/* a split event's only_on is derived from its parts' statuses */
@@ -318,24 +319,23 @@ static int load_intervals(const cJSON *root, struct report *r)
 		return -1;
 	r->interval_t_ns = t;
 	r->nintervals = n;
-	for (size_t k = 0; k < r->nevents; k++)
+	for (size_t k = 0; k < r->nevents; k++) {
 		if (!(r->events[k].deltas = calloc(n + 1, sizeof(struct report_delta))))
 			return -1;
+		for (size_t j = 0; j < n; j++)	/* those the document lacks: not counted */
+			report_delta_set(&r->events[k].deltas[j], &r->events[k], 0, 0, 0, 0, 0);
+	}
 	cJSON_ArrayForEach(it, a) {
 		size_t k = 0;
 
 		t[i] = count(it, "t_ns");
 		cJSON_ArrayForEach(d, item(it, "events")) {
-			struct report_delta *x;
-
 			if (k >= r->nevents)
 				break;
-			x = &r->events[k].deltas[i];
-			x->counted = cJSON_IsNumber(item(d, "value"));
-			x->value = num(d, "value", 0);
-			x->raw = count(d, "raw_value");
-			x->enabled_ns = count(d, "time_enabled_ns");
-			x->running_ns = count(d, "time_running_ns");
+			report_delta_set(&r->events[k].deltas[i], &r->events[k],
+					 cJSON_IsNumber(item(d, "value")), count(d, "raw_value"),
+					 count(d, "time_enabled_ns"), count(d, "time_running_ns"),
+					 num(d, "value", 0));
 			k++;
 		}
 		i++;
@@ -373,14 +373,14 @@ static void load_cell(const cJSON *o, struct report_cell *c)
 	int has_value = cJSON_IsNumber(item(o, "value"));
 
 	c->present = 1;
-	c->status = status_of(str(o, "status"), has_value);
-	c->reason = str(o, "reason");
-	c->raw = count(o, "raw_value");
-	c->enabled_ns = count(o, "time_enabled_ns");
-	c->running_ns = count(o, "time_running_ns");
-	c->value = num(o, "value", 0);
-	c->counted_pct = num(o, "counted_pct", 100.0);
-	c->scaled = flag(o, "scaled");
+	c->fig.status = status_of(str(o, "status"), has_value);
+	c->fig.reason = str(o, "reason");
+	c->fig.raw = count(o, "raw_value");
+	c->fig.enabled_ns = count(o, "time_enabled_ns");
+	c->fig.running_ns = count(o, "time_running_ns");
+	c->fig.value = num(o, "value", 0);
+	c->fig.counted_pct = num(o, "counted_pct", 100.0);
+	c->fig.scaled = flag(o, "scaled");
 }
 
 /* 1.4: the target, the aggregation and, per unit, each event's cells (and per interval).

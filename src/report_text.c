@@ -155,7 +155,7 @@ static void print_split(const struct report *r, const struct report_event *e,
 		const char *unit;
 		int len;
 
-		unit = format_value(r, num, sizeof(num), e, p->status, p->value);
+		unit = format_value(r, num, sizeof(num), e, p->fig.status, p->fig.value);
 		len = snprintf(where, sizeof(where), "%s (%s%sCPUs %s)",
 			       report_part_name(e, p, name, sizeof(name)),
 			       p->core ? p->core : "", p->core ? ", " : "", p->cpus);
@@ -164,15 +164,16 @@ static void print_split(const struct report *r, const struct report_event *e,
 		textline_pad(l, unit, 4);
 		textline_put(l, "   ", 3);
 		textline_puts(l, where);
-		if (p->status == REPORT_COUNTED && e->enabled_ns) {
+		if (p->fig.status == REPORT_COUNTED && e->fig.enabled_ns) {
 			/* "%*s %6.2f%% of the time here" */
 			textline_spaces(l, len < 40 ? (size_t)(40 - len) : 0);
 			textline_put(l, " ", 1);
-			tl_fixed(l, 100.0 * (double)p->enabled_ns / (double)e->enabled_ns, 6, 2);
+			tl_fixed(l, 100.0 * (double)p->fig.enabled_ns / (double)e->fig.enabled_ns, 6,
+				 2);
 			textline_puts(l, "% of the time here");
-		} else if (p->status == REPORT_ABSENT) {
+		} else if (p->fig.status == REPORT_ABSENT) {
 			textline_puts(l, ": no such event on this core type");
-		} else if (p->status == REPORT_NOT_COUNTED && !p->note) {	/* the row has it */
+		} else if (p->fig.status == REPORT_NOT_COUNTED && !p->note) {	/* the row has it */
 			textline_puts(l, ": the command did not run here");
 		}
 		textline_end(l);
@@ -255,7 +256,7 @@ static void note_line(const struct report_event *e, int named, int mark, struct 
 	if (mark) {
 		textline_puts(l, report_mark_note(e, note, sizeof(note)));
 	} else {
-		textline_puts(l, report_status_str(e->status));
+		textline_puts(l, report_status_str(e->fig.status));
 		textline_put(l, ": ", 2);
 		textline_puts(l, e->note);
 	}
@@ -366,12 +367,12 @@ static void print_event(const struct report *r, const struct report_event *e,
 {
 	char num[40];
 	struct text_row w = { .num = num, .name = e->name, .rse = e->stats.rse,
-			      .counted_pct = e->counted_pct, .run = e->run };
+			      .counted_pct = e->fig.counted_pct, .run = e->run };
 
 	w.has_metric = report_metric(r, e, &w.mval, &w.munit);
-	w.unit = format_value(r, num, sizeof(num), e, e->status, e->value);
-	w.pct = e->status == REPORT_COUNTED && e->counted_pct < 99.995;
-	w.noise = r->nruns && e->status == REPORT_COUNTED && !isnan(e->stats.rse);
+	w.unit = format_value(r, num, sizeof(num), e, e->fig.status, e->fig.value);
+	w.pct = e->fig.status == REPORT_COUNTED && e->fig.counted_pct < 99.995;
+	w.noise = r->nruns && e->fig.status == REPORT_COUNTED && !isnan(e->stats.rse);
 	print_row(&w, l);
 	/* an event with no figure beside its count has no metric either: not counted, or no
 	 * metric with a value anchored on it (issue 16: a walk of every metric an event) */
@@ -423,7 +424,7 @@ static void print_cell(const struct report *r, const struct report_event *e, siz
 {
 	const struct report_cell *c = report_cell_at(r, e, u, i);
 	char num[40], t[TEXTLINE_SECS_LEN];
-	struct text_row w = { .num = num, .name = e->name, .counted_pct = c->counted_pct };
+	struct text_row w = { .num = num, .name = e->name, .counted_pct = c->fig.counted_pct };
 	struct textline *l = arg;
 
 	if (i >= 0) {	/* "%16s " */
@@ -431,10 +432,10 @@ static void print_cell(const struct report *r, const struct report_event *e, siz
 		textline_put(l, " ", 1);
 	}
 	print_unit(r, &r->units[u], l);
-	w.unit = format_value(r, num, sizeof(num), e, c->status, c->value);
+	w.unit = format_value(r, num, sizeof(num), e, c->fig.status, c->fig.value);
 	w.has_metric = report_cell_metric(r, e, u, i, i < 0 ? 0 : report_interval_ns(r, (size_t)i),
 					  &w.mval, &w.munit);
-	w.pct = c->status == REPORT_COUNTED && c->counted_pct < 99.995;
+	w.pct = c->fig.status == REPORT_COUNTED && c->fig.counted_pct < 99.995;
 	print_row(&w, l);
 }
 
@@ -544,11 +545,9 @@ static void print_intervals(const struct report *r, struct textline *l)
 		}
 		for (size_t k = 0; k < r->nevents; k++) {
 			const struct report_event *e = &r->events[k];
-			const struct report_delta *d = &e->deltas[i];
+			const struct report_figures *d = &e->deltas[i].fig;
 			char num[40];
-			const char *unit = format_value(r, num, sizeof(num), e, d->counted ?
-				REPORT_COUNTED : e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED :
-				e->status, d->value);
+			const char *unit = format_value(r, num, sizeof(num), e, d->status, d->value);
 
 			textline_rpad(l, textline_secs(r->interval_t_ns[i], t), 16);
 			textline_put(l, " ", 1);

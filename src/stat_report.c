@@ -14,18 +14,6 @@
 #include "stat.h"
 #include "zalloc.h"
 
-/* An event's figures (or a part's) over the recorded runs. */
-struct figures {
-	enum report_status status;
-	const char *reason;
-	uint64_t raw, enabled, running;	/* means over the runs that have a row */
-	uint64_t wall_ns;		/* mean wall time of the runs that counted it */
-	double value;			/* mean over the runs that counted it */
-	double pct;			/* running / window, over those runs */
-	int scaled;
-	size_t counted;			/* runs that counted it */
-};
-
 static enum report_status status_of(const struct agg_row *w)
 {
 	switch (w->status) {
@@ -55,14 +43,17 @@ static const char *reason_of(const struct agg_row *w, int part)
 }
 
 /* The figures of (ev, unit) from rows (one mode's, totals and intervals) over the nruns
- * recorded runs; vals[i] gets run i's value (NAN: not counted in it) when vals is given. */
-static void over_runs(const struct agg_row *rows, size_t nrows, const struct readings *rd,
-		      uint32_t ev, int32_t unit, size_t nruns, double *vals, int part,
-		      const char *fixture, struct figures *f)
+ * recorded runs: raw and times are means over the runs that have a row, value over those that
+ * counted it; vals[i] gets run i's value (NAN: not counted in it) when vals is given. Returns
+ * the mean wall time of the runs that counted it (0: none). */
+static uint64_t over_runs(const struct agg_row *rows, size_t nrows, const struct readings *rd,
+			  uint32_t ev, int32_t unit, size_t nruns, double *vals, int part,
+			  const char *fixture, struct report_figures *f)
 {
 	double raw = 0, win = 0, ru = 0, val = 0, wall = 0;
-	size_t have = 0;
+	size_t have = 0, counted = 0;
 	const struct agg_row *last = NULL;
+	int scaled = 0;
 
 	memset(f, 0, sizeof(*f));
 	for (size_t i = 0; i < nruns; i++) {
@@ -79,10 +70,10 @@ static void over_runs(const struct agg_row *rows, size_t nrows, const struct rea
 		raw += (double)w->raw;
 		win += (double)w->window;
 		ru += (double)w->running;
-		f->scaled |= w->scaled;
+		scaled |= w->scaled;
 		if (w->status != AGG_COUNTED)
 			continue;
-		f->counted++;
+		counted++;
 		val += w->value;
 		if (vals)
 			vals[i] = w->value;
@@ -94,12 +85,12 @@ static void over_runs(const struct agg_row *rows, size_t nrows, const struct rea
 		 * planned run never happened (an earlier one failed) */
 		f->status = REPORT_NOT_COUNTED;
 		f->reason = fixture ? fixture : "not run: an earlier planned run failed";
-		return;
+		return 0;
 	}
 	f->raw = (uint64_t)(raw / (double)have + 0.5);
-	f->enabled = (uint64_t)(win / (double)have + 0.5);
-	f->running = (uint64_t)(ru / (double)have + 0.5);
-	if (!f->counted) {
+	f->enabled_ns = (uint64_t)(win / (double)have + 0.5);
+	f->running_ns = (uint64_t)(ru / (double)have + 0.5);
+	if (!counted) {
 		f->status = status_of(last);
 		f->reason = reason_of(last, part);
 		/* an event no core type has: for the event as asked, not supported (a part of it
@@ -108,12 +99,13 @@ static void over_runs(const struct agg_row *rows, size_t nrows, const struct rea
 			f->status = REPORT_NOT_SUPPORTED;
 			f->reason = "ENOENT";
 		}
-		return;
+		return 0;
 	}
 	f->status = REPORT_COUNTED;
-	f->value = val / (double)f->counted;
-	f->wall_ns = (uint64_t)(wall / (double)f->counted + 0.5);
-	f->pct = win > 0 ? 100.0 * ru / win : 100.0;
+	f->value = val / (double)counted;
+	f->counted_pct = win > 0 ? 100.0 * ru / win : 100.0;
+	f->scaled = scaled;
+	return (uint64_t)(wall / (double)counted + 0.5);
 }
 
 /* Event k's identity: what it is, never what it counted. */
@@ -142,19 +134,6 @@ static void fill_identity(struct report_event *re, const struct stat_event *e)
 		re->marked = e->sel.plan.verdict == FILTER_SECURE;
 		re->filter_differ = e->sel.plan.differ;
 	}
-}
-
-static void put_figures(struct report_event *re, const struct figures *f)
-{
-	re->status = f->status;
-	re->reason = f->reason;
-	re->raw = f->raw;
-	re->enabled_ns = f->enabled;
-	re->running_ns = f->running;
-	re->value = f->value;
-	re->counted_pct = f->pct;
-	re->scaled = f->status == REPORT_COUNTED && f->scaled;
-	re->wall_ns = f->wall_ns;
 }
 
 /* With -r: each run's value (vals, taken over), their summary and outliers. -1 when memory
@@ -186,9 +165,9 @@ static int fill_stats(struct report_event *re, double *vals, size_t nruns)
 	return 0;
 }
 
-/* Per-interval deltas of event ev from the whole command's rows. */
+/* Per-interval deltas of event ev (re) from the whole command's rows. */
 static struct report_delta *deltas(const struct agg_row *rows, size_t nrows, uint32_t ev,
-				   size_t nintervals)
+				   const struct report_event *re, size_t nintervals)
 {
 	struct report_delta *d = zalloc(nintervals + 1, sizeof(*d));
 
@@ -196,13 +175,11 @@ static struct report_delta *deltas(const struct agg_row *rows, size_t nrows, uin
 		struct agg_key k = { ev, -1, 0, (uint32_t)i };
 		const struct agg_row *w = agg_find(rows, nrows, &k);
 
-		if (!w)
-			continue;
-		d[i].counted = w->status == AGG_COUNTED;
-		d[i].raw = w->raw;
-		d[i].enabled_ns = w->window;
-		d[i].running_ns = w->running;
-		d[i].value = w->value;
+		if (w)
+			report_delta_set(&d[i], re, w->status == AGG_COUNTED, w->raw, w->window,
+					 w->running, w->value);
+		else
+			report_delta_set(&d[i], re, 0, 0, 0, 0, 0);
 	}
 	return d;
 }
@@ -218,21 +195,16 @@ static struct report_part *parts(const struct stat_event *evs, size_t k,
 	for (int i = 0; out && i < row->nparts; i++) {
 		const struct stat_event *p = &evs[row->part0 + i];
 		struct report_part *o = &out[i];
-		struct figures f;
-
 		o->pmu = p->arm_pmu->name;
 		o->core = p->sel.ev.core ? evtab_core_name(p->sel.ev.core) : NULL;
 		stat_split_cpus(p->arm_pmu, o->cpus, sizeof(o->cpus));
 		o->type = p->sel.ev.attr.type;
 		o->config = p->sel.ev.attr.config;
-		over_runs(rows, nrows, rd, (uint32_t)k, p->pmu_ix, nruns, NULL, 1, p->fixture, &f);
-		o->status = f.status;
-		o->reason = p->absent ? (p->err ? strerrorname_np(p->err) : NULL) : f.reason;
+		over_runs(rows, nrows, rd, (uint32_t)k, p->pmu_ix, nruns, NULL, 1, p->fixture,
+			  &o->fig);
+		if (p->absent)
+			o->fig.reason = p->err ? strerrorname_np(p->err) : NULL;
 		o->note = p->fixture;
-		o->raw = f.raw;
-		o->enabled_ns = f.enabled;
-		o->running_ns = f.running;
-		o->value = f.value;
 	}
 	return out;
 }
@@ -389,19 +361,6 @@ static void name_unit(const struct stat_build *b, enum agg_mode m, int32_t u,
 	}
 }
 
-static void put_cell(struct report_cell *c, const struct figures *f)
-{
-	c->present = 1;
-	c->status = f->status;
-	c->reason = f->reason;
-	c->raw = f->raw;
-	c->enabled_ns = f->enabled;
-	c->running_ns = f->running;
-	c->value = f->value;
-	c->counted_pct = f->pct;
-	c->scaled = f->status == REPORT_COUNTED && f->scaled;
-}
-
 /* The units of the rows (their distinct unit ids, ascending: the rows are sorted by event
  * first, so collected over all), named. -1 when memory ran out. */
 static int units(struct report *r, const struct agg_row *rows, size_t nrows, enum agg_mode m,
@@ -451,7 +410,7 @@ static int cells(struct report_event *re, const struct agg_row *rows, size_t nro
 		return -1;
 	re->cells = c;
 	for (size_t u = 0; u < nunits; u++) {
-		struct figures f;
+		struct report_figures f;
 		int present = 0;
 
 		for (size_t i = 0; i < nruns && !present; i++) {
@@ -467,7 +426,8 @@ static int cells(struct report_event *re, const struct agg_row *rows, size_t nro
 		if ((f.status != REPORT_COUNTED && f.reason && !strcmp(f.reason, "ESRCH")) ||
 		    (skip_zero && f.status == REPORT_COUNTED && f.raw == 0))
 			continue;
-		put_cell(&c[u], &f);
+		c[u].present = 1;
+		c[u].fig = f;
 	}
 	if (!nintervals)
 		return 0;
@@ -483,15 +443,15 @@ static int cells(struct report_event *re, const struct agg_row *rows, size_t nro
 			if (!w)
 				continue;
 			x->present = 1;
-			x->status = status_of(w);
-			x->reason = reason_of(w, 0);
-			x->raw = w->raw;
-			x->enabled_ns = w->window;
-			x->running_ns = w->running;
-			x->value = w->value;
-			x->counted_pct = w->window ? 100.0 * (double)w->running / (double)w->window
-						   : 100.0;
-			x->scaled = w->scaled;
+			x->fig.status = status_of(w);
+			x->fig.reason = reason_of(w, 0);
+			x->fig.raw = w->raw;
+			x->fig.enabled_ns = w->window;
+			x->fig.running_ns = w->running;
+			x->fig.value = w->value;
+			x->fig.counted_pct = w->window ?
+				100.0 * (double)w->running / (double)w->window : 100.0;
+			x->fig.scaled = w->scaled;
 		}
 	return 0;
 }
@@ -553,19 +513,18 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 	for (size_t k = 0; k < nrows; k++) {
 		struct report_event *re = &r->events[k];
 		double *vals = NULL;	/* each run's value: only -r keeps them */
-		struct figures f;
 
 		if (b->repeated && !(vals = zalloc(s->nruns + 1, sizeof(*vals))))
 			goto out;
 		fill_identity(re, &evs[k]);
-		over_runs(cmd, ncmd, &s->rd, (uint32_t)k, -1, s->nruns, vals, 0, evs[k].fixture, &f);
-		put_figures(re, &f);
+		re->wall_ns = over_runs(cmd, ncmd, &s->rd, (uint32_t)k, -1, s->nruns, vals, 0,
+					evs[k].fixture, &re->fig);
 		re->note = evs[k].fixture;
 		re->run = b->runs_mode ? evs[k].run + 1 : 0;
 		if (b->repeated && fill_stats(re, vals, s->nruns) != 0)
 			goto out;
 		if (b->intervals && s->rd.nintervals &&
-		    !(re->deltas = deltas(cmd, ncmd, (uint32_t)k, s->rd.nintervals)))
+		    !(re->deltas = deltas(cmd, ncmd, (uint32_t)k, re, s->rd.nintervals)))
 			goto out;
 		if (evs[k].one_type)
 			re->only_pmu = evs[k].sel.ev.pmu;
@@ -576,8 +535,8 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 		}
 		/* a fixture's event was never on the kernel; one never enabled (-D longer than
 		 * the command) was not multiplexed */
-		r->multiplexed |= re->scaled || (re->status == REPORT_NOT_COUNTED && !re->note &&
-						 re->enabled_ns > 0);
+		r->multiplexed |= re->fig.scaled || (re->fig.status == REPORT_NOT_COUNTED &&
+						     !re->note && re->fig.enabled_ns > 0);
 	}
 	if (b->aggr != REPORT_AGGR_GLOBAL && per_unit(r, s, evs, nrows, b) != 0)
 		goto out;
