@@ -32,6 +32,14 @@ struct report_figures {
 	int scaled;		/* counted for part of the time: value is an estimate */
 };
 
+/* The figure printed beside a count, perf's "shadow" metric: a metric anchored on its event
+ * (IPC, a share of cycles), CPUs utilized for task-clock or cpu-clock, else a rate per second
+ * of the time counted. unit NULL: there is none. */
+struct report_derived {
+	double value;
+	const char *unit;	/* "insn per cycle", "CPUs utilized", "K/sec", ... */
+};
+
 /* An event's share on one Arm PMU of a machine with several core types (big.LITTLE). */
 struct report_part {
 	const char *pmu;	/* the PMU's sysfs name */
@@ -60,6 +68,7 @@ struct report_event {
 	uint16_t filter_differ;		/* levels (1 << enum filter_level) counted otherwise than
 					 * asked */
 	struct report_figures fig;	/* over the whole run (the means over the runs, -r) */
+	struct report_derived derived;	/* beside the count */
 	const char *note;	/* not counted because never opened, for a reason perf's words do
 				 * not cover (a fixture tree's PMU), shown beside the event in text
 				 * and CSV; also the reason. No raw value is read */
@@ -117,12 +126,14 @@ struct report_cell {
 				 * none on the other core type's CPUs; -p: a thread that ended
 				 * before it was attached) */
 	struct report_figures fig;
+	struct report_derived derived;	/* from the same unit's cells only */
 };
 
 /* One event's change over one interval (-I). Not counted in it, its status is the event's
  * (not counted where the event counted in other intervals). */
 struct report_delta {
 	struct report_figures fig;	/* counted_pct: running/enabled, 100 when equal */
+	struct report_derived derived;	/* over the interval's counts and length */
 };
 
 /* One run's times (-r). */
@@ -152,6 +163,16 @@ struct report_metric_value {
 	int estimate;			/* an input was counted for part of the time (scaled) */
 	char label[80];			/* beside the count in text: "insn per cycle" for IPC (perf's
 					 * words), "% backend_bound", "branch_mpki" */
+	double input[REPORT_METRIC_MAX_INPUTS];	/* each input's value over the totals, as the
+						 * formula took it; NAN: none */
+	/* aggregated per unit: units[u] its value in unit u's cells, for the units of the CPUs
+	 * it applies to (a core type's metric: that type's) */
+	struct report_metric_unit *units;
+};
+
+struct report_metric_unit {
+	int applies;
+	double value;		/* NAN: not computed there */
 };
 
 struct report_host {
@@ -226,7 +247,7 @@ struct report {
 	const struct report_unit *units;	/* aggr != GLOBAL: the units, in perf's order */
 	size_t nunits;
 	/* derived metrics (metrics_compute), and the -M names they were asked by */
-	const struct report_metric_value *metrics;
+	struct report_metric_value *metrics;
 	size_t nmetrics;
 	const char *const *metric_requests;
 	size_t nmetric_requests;
@@ -262,11 +283,20 @@ const char *report_part_name(const struct report_event *e, const struct report_p
 /* Fills the host facts (uname, cpu model and MIDR through sysfs). */
 void report_host_fill(struct report_host *h);
 
-/* The derived figure printed beside an event: a metric anchored on it (IPC, miss rates,
- * top-down shares: see metrics.h), else CPUs utilized for task-clock, else a rate per second
- * of task-clock (or cpu-clock); 0 when there is none. */
-int report_metric(const struct report *r, const struct report_event *e, double *val,
-		  const char **unit);
+/* The results stage, run once on a built or loaded report before any writer: binds the
+ * metrics of mc's set (NULL: none; names as metrics_compute takes them) to the events and
+ * computes every figure derived from the counts, stored in the report: each metric's value
+ * over the totals, its inputs and its value per unit; the derived figure beside every event
+ * (report_event.derived), every unit's cell (of the whole run and of each interval) and every
+ * interval's delta. The figure beside a count is the first metric anchored on its event with
+ * a value there, else CPUs utilized for task-clock or cpu-clock (over the wall time of the
+ * event's run, of the interval), else a rate per second of the task-clock (or cpu-clock)
+ * counted there. 0, or -1 when memory ran out. */
+struct metrics_core;
+int report_derive(struct report *r, const struct metrics_core *mc, const char *const *names,
+		  size_t nnames);
+/* Frees r's metrics and what each holds. */
+void report_metrics_free(struct report *r);
 
 /* e's value in the totals (unit 0, interval < 0), its delta over interval i (unit 0), or unit
  * u's cell of the whole run or of interval i: 1 with *v when counted there (*scaled, may be
@@ -298,14 +328,6 @@ void report_each_cell(const struct report *r, long interval,
 		      void (*fn)(const struct report *r, const struct report_event *e, size_t u,
 				 long interval, void *arg),
 		      void *arg);
-/* The derived figure beside e's cell in unit u, as report_metric's beside the event, from
- * the same unit's cells only: CPUs utilized over wall_ns, a rate per second of the unit's own
- * task-clock (or cpu-clock), a metric (metrics.h) whose inputs are all counted in the unit.
- * interval < 0: the whole run's cells (wall_ns 0: the event's run), else interval i's, over
- * wall_ns (the interval's length: perf 6.1 divides by the -I interval asked for, so that its
- * last, shorter interval reads low). 0 when there is none. */
-int report_cell_metric(const struct report *r, const struct report_event *e, size_t u,
-		       long interval, uint64_t wall_ns, double *val, const char **unit);
 /* Whether the run's first interval is among those r prints (text, -x): -I's heading goes
  * before it (not before a live slice of a later one, nor after intervals already printed). */
 int report_interval_heading(const struct report *r);

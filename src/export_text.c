@@ -223,8 +223,6 @@ static void md_cell(FILE *out, const char *s)
 static void md_row(FILE *out, const struct report *r, const struct report_event *e)
 {
 	char value[48] = "", spread[24] = "", counted[24], metric[96] = "";
-	double m;
-	const char *munit;
 
 	if (e->fig.status == REPORT_COUNTED) {
 		snprintf(value, sizeof(value), "%.0f", e->fig.value);
@@ -234,8 +232,8 @@ static void md_row(FILE *out, const struct report *r, const struct report_event 
 	}
 	if (r->nruns && e->fig.status == REPORT_COUNTED && !isnan(e->stats.rse))
 		snprintf(spread, sizeof(spread), "\xc2\xb1 %.2f%%", 100.0 * e->stats.rse);
-	if (report_metric(r, e, &m, &munit))
-		snprintf(metric, sizeof(metric), "%.3f %s", m, munit);
+	if (e->derived.unit)
+		snprintf(metric, sizeof(metric), "%.3f %s", e->derived.value, e->derived.unit);
 	md_cell(out, e->name);
 	md_cell(out, value);
 	md_cell(out, e->unit);

@@ -629,9 +629,7 @@ int metrics_compute(struct report *r, const struct metrics_core *mc, const char 
 	const uint64_t *needs;
 
 	if (!mc->set) {
-		free((void *)r->metrics);
-		r->metrics = NULL;
-		r->nmetrics = 0;
+		report_metrics_free(r);
 		return 0;
 	}
 	while (((size_t)1 << bits) < r->nevents + r->nevents / 2 + 1)
@@ -676,7 +674,7 @@ int metrics_compute(struct report *r, const struct metrics_core *mc, const char 
 	for (size_t i = 0; !mc->core && i < o.n; i++)
 		if (!o.v[i].pmu)	/* the generic formulas, for a core not known */
 			o.v[i].core = "generic";
-	free((void *)r->metrics);
+	report_metrics_free(r);
 	r->metrics = o.v;
 	r->nmetrics = o.n;
 	return 0;

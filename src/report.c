@@ -1,11 +1,11 @@
-/* report.c: what all output formats share: status words, host facts, derived metrics. */
+/* report.c: what all output formats share: status words, names, host facts, and the walks
+ * over a finished report's events, cells and intervals. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 
 #include "filter.h"
-#include "metrics.h"
 #include "report.h"
 #include "sysfs.h"
 
@@ -97,16 +97,6 @@ void report_host_fill(struct report_host *h)
 	h->ncpus = sysfs_ncpus();
 }
 
-/* Where a derived figure's inputs come from: the events' totals (unit 0, interval < 0), their
- * deltas over one interval (unit 0), or unit u's cells of the whole run (interval < 0) or of
- * one interval. */
-struct source {
-	const struct report *r;
-	int unit;
-	size_t u;
-	long interval;
-};
-
 int report_value_at(const struct report *r, const struct report_event *e, int unit, size_t u,
 		    long interval, double *v, int *scaled)
 {
@@ -139,109 +129,12 @@ int report_value_at(const struct report *r, const struct report_event *e, int un
 	return ok;
 }
 
-/* e's value in the source, when it was counted there. */
-static int counted(const struct source *s, const struct report_event *e, double *v)
-{
-	return report_value_at(s->r, e, s->unit, s->u, s->interval, v, NULL);
-}
-
-/* The time counted in the source: the first task-clock counted there, else the first
- * cpu-clock, in one pass over the events (it runs for every row: issue 16). */
-static int clock_ns(const struct source *s, double *v)
-{
-	double cpu = 0;
-	int have_cpu = 0;
-
-	for (size_t k = 0; k < s->r->nevents; k++) {
-		const struct report_event *e = &s->r->events[k];
-
-		if (e->type != PERF_TYPE_SOFTWARE)
-			continue;
-		if (e->config == PERF_COUNT_SW_TASK_CLOCK && counted(s, e, v))
-			return 1;
-		if (e->config == PERF_COUNT_SW_CPU_CLOCK && !have_cpu)
-			have_cpu = counted(s, e, &cpu);
-	}
-	*v = cpu;
-	return have_cpu;
-}
-
 size_t report_next_metric(const struct report *r, size_t idx, size_t from)
 {
 	for (size_t k = from; k < r->nmetrics; k++)
 		if (r->metrics[k].anchor == idx && !r->metrics[k].pmu)
 			return k;
 	return r->nmetrics;
-}
-
-/* The first metric anchored on event idx with a value in the source (metrics.h). */
-static int anchored(const struct source *s, size_t idx, double *val, const char **unit)
-{
-	const struct report *r = s->r;
-
-	for (size_t k = report_next_metric(r, idx, 0); k < r->nmetrics;
-	     k = report_next_metric(r, idx, k + 1)) {
-		const struct report_metric_value *m = &r->metrics[k];
-		double x = s->unit || s->interval >= 0 ?
-			metrics_value_at(r, m, s->unit, s->u, s->interval, NULL, NULL) : m->value;
-
-		if (!isfinite(x))
-			continue;
-		*val = x;
-		*unit = m->label;
-		return 1;
-	}
-	return 0;
-}
-
-/* The one computation behind report_metric and report_cell_metric; wall_ns 0: the event's
- * own run's wall time. */
-static int derived(const struct source *s, const struct report_event *e, uint64_t wall_ns,
-		   double *val, const char **unit)
-{
-	const struct report *r = s->r;
-	double value, tc;
-
-	if (!counted(s, e, &value))
-		return 0;
-	if (anchored(s, (size_t)(e - r->events), val, unit))
-		return 1;
-	if (e->type == 1 && (e->config == 1 || e->config == 0)) {	/* task-clock, cpu-clock */
-		uint64_t wall = wall_ns ? wall_ns : e->wall_ns ? e->wall_ns : r->wall_ns;
-
-		if (!wall)
-			return 0;
-		*val = value / (double)wall;
-		*unit = "CPUs utilized";
-		return 1;
-	}
-	/* per second of task-clock, else of cpu-clock: perf keeps either as the time counted */
-	if (clock_ns(s, &tc) && tc > 0) {
-		double rate = value / (tc / 1e9);
-		static const char *const units[] = { "/sec", "K/sec", "M/sec", "G/sec" };
-		int u = 0;
-
-		while (rate >= 1000.0 && u < 3) {
-			rate /= 1000.0;
-			u++;
-		}
-		*val = rate;
-		*unit = units[u];
-		return 1;
-	}
-	return 0;
-}
-
-/* The derived figure perf stat prints beside an event, from the other counted events: a
- * metric anchored on it (metrics.h: IPC, branch and cache miss shares, stalls, top-down),
- * CPUs utilized for task-clock, else a rate per second of task-clock (of cpu-clock when
- * task-clock was not counted, as perf does). 0 when there is none. */
-int report_metric(const struct report *r, const struct report_event *e, double *val,
-		  const char **unit)
-{
-	struct source s = { .r = r, .interval = -1 };
-
-	return derived(&s, e, 0, val, unit);
 }
 
 int report_metric_only_unit(const char *unit)
@@ -252,23 +145,18 @@ int report_metric_only_unit(const char *unit)
 int report_metric_only_at(const struct report *r, const struct report_event *e, long interval,
 			  double *val, const char **unit)
 {
-	struct source s = { .r = r, .interval = interval };
-	const char *there;
+	const struct report_derived *d;
 
-	if (!report_metric(r, e, val, unit) || !report_metric_only_unit(*unit))
+	if (!e->derived.unit || !report_metric_only_unit(e->derived.unit))
 		return 0;
-	if (interval >= 0 && (!derived(&s, e, report_interval_ns(r, (size_t)interval), val,
-				       &there) || strcmp(there, *unit)))
-		*val = NAN;
+	*unit = e->derived.unit;
+	*val = e->derived.value;
+	if (interval < 0)
+		return 1;
+	/* over an interval: the same figure, where the interval has it */
+	d = e->deltas && (size_t)interval < r->nintervals ? &e->deltas[interval].derived : NULL;
+	*val = d && d->unit && !strcmp(d->unit, *unit) ? d->value : NAN;
 	return 1;
-}
-
-int report_cell_metric(const struct report *r, const struct report_event *e, size_t u,
-		       long interval, uint64_t wall_ns, double *val, const char **unit)
-{
-	struct source s = { .r = r, .unit = 1, .u = u, .interval = interval };
-
-	return derived(&s, e, wall_ns, val, unit);
 }
 
 const struct report_cell *report_cell_at(const struct report *r, const struct report_event *e,
@@ -281,6 +169,15 @@ const struct report_cell *report_cell_at(const struct report *r, const struct re
 	if (!e->unit_deltas || (size_t)interval >= r->nintervals)
 		return NULL;
 	return &e->unit_deltas[(size_t)interval * r->nunits + u];
+}
+
+void report_metrics_free(struct report *r)
+{
+	for (size_t k = 0; r->metrics && k < r->nmetrics; k++)
+		free(r->metrics[k].units);
+	free((void *)r->metrics);
+	r->metrics = NULL;
+	r->nmetrics = 0;
 }
 
 void report_free_parts(struct report *r)
@@ -297,11 +194,10 @@ void report_free_parts(struct report *r)
 	}
 	free(r->events);
 	free((void *)r->units);
-	free((void *)r->metrics);
+	report_metrics_free(r);
 	free((void *)r->run_times);
 	r->events = NULL;
 	r->units = NULL;
-	r->metrics = NULL;
 	r->run_times = NULL;
 }
 

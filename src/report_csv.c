@@ -105,7 +105,6 @@ static void cell_csv(const struct report *r, const struct report_event *e, size_
 	struct csv_row w = { .time = to->time, .unit_id = r->units[u].id, .value = val,
 			     .name = e->name, .noise = r->nruns ? "" : NULL,
 			     .running_ns = c->fig.running_ns, .metric = mval, .metric_unit = "" };
-	double m;
 
 	if (report_unit_has_ncpus(r)) {
 		snprintf(ncpus, sizeof(ncpus), "%d", r->units[u].ncpus);
@@ -114,9 +113,10 @@ static void cell_csv(const struct report *r, const struct report_event *e, size_
 	w.unit = value_field(val, sizeof(val), e, c->fig.status, c->fig.value);
 	w.pct = c->fig.status == REPORT_COUNTED ? c->fig.counted_pct :
 		report_share_pct(c->fig.running_ns, c->fig.enabled_ns);
-	if (report_cell_metric(r, e, u, i, i < 0 ? 0 : report_interval_ns(r, (size_t)i), &m,
-			       &w.metric_unit))
-		snprintf(mval, sizeof(mval), "%.3f", m);
+	if (c->derived.unit) {
+		snprintf(mval, sizeof(mval), "%.3f", c->derived.value);
+		w.metric_unit = c->derived.unit;
+	}
 	print_row(to->out, &w, to->sep);
 }
 
@@ -203,7 +203,6 @@ static void event_csv(const struct report *r, const struct report_event *e, cons
 	char val[48], mval[32] = "", noise[24];
 	struct csv_row w = { .time = time, .value = val, .name = e->name,
 			     .running_ns = e->fig.running_ns, .metric = mval, .metric_unit = "" };
-	double m;
 
 	w.unit = value_field(val, sizeof(val), e, e->fig.status, e->fig.value);
 	/* perf prints 0.00% where it has no spread: a count of 0, an event not counted */
@@ -214,8 +213,10 @@ static void event_csv(const struct report *r, const struct report_event *e, cons
 	}
 	w.pct = e->fig.status == REPORT_COUNTED ? e->fig.counted_pct :
 		report_share_pct(e->fig.running_ns, e->fig.enabled_ns);
-	if (report_metric(r, e, &m, &w.metric_unit))
-		snprintf(mval, sizeof(mval), "%.3f", m);
+	if (e->derived.unit) {
+		snprintf(mval, sizeof(mval), "%.3f", e->derived.value);
+		w.metric_unit = e->derived.unit;
+	}
 	print_row(out, &w, sep);
 	more_metrics_csv(r, e, time, *mval != '\0', out, sep);
 	parts_csv(e, time, r->nruns > 0, out, sep);

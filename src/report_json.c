@@ -139,6 +139,19 @@ static const char *aggr_name(enum report_aggr a)
 	return "global";
 }
 
+/* The figure beside a count: its value and unit, null when there is none. */
+static cJSON *derived_json(const struct report_derived *d)
+{
+	cJSON *m;
+
+	if (!d->unit)
+		return cJSON_CreateNull();
+	m = cJSON_CreateObject();
+	cJSON_AddNumberToObject(m, "value", d->value);
+	cJSON_AddStringToObject(m, "unit", d->unit);
+	return m;
+}
+
 /* A topology id, null where it does not name the unit (-1). */
 static cJSON *id_json(int id)
 {
@@ -147,14 +160,11 @@ static cJSON *id_json(int id)
 
 /* 1.4: e's figures in unit u (of the totals, interval < 0, or of interval i), naming the
  * unit, so that a row can be read alone. */
-static cJSON *cell_json(const struct report *r, const struct report_event *e, size_t u, long i,
-			const struct report_cell *c)
+static cJSON *cell_json(const struct report *r, size_t u, const struct report_cell *c)
 {
 	const struct report_unit *n = &r->units[u];
 	int counted = c->fig.status == REPORT_COUNTED;
 	cJSON *o = cJSON_CreateObject();
-	double mval;
-	const char *munit;
 
 	cJSON_AddStringToObject(o, "unit", n->id);
 	cJSON_AddItemToObject(o, "cpu", id_json(n->cpu));
@@ -178,14 +188,7 @@ static cJSON *cell_json(const struct report *r, const struct report_event *e, si
 							: cJSON_CreateNull());
 	cJSON_AddItemToObject(o, "scaled", counted ? cJSON_CreateBool(c->fig.scaled)
 						   : cJSON_CreateNull());
-	if (report_cell_metric(r, e, u, i, i < 0 ? 0 : report_interval_ns(r, (size_t)i), &mval,
-			       &munit)) {
-		cJSON *m = cJSON_AddObjectToObject(o, "metric");
-		cJSON_AddNumberToObject(m, "value", mval);
-		cJSON_AddStringToObject(m, "unit", munit);
-	} else {
-		cJSON_AddNullToObject(o, "metric");
-	}
+	cJSON_AddItemToObject(o, "metric", derived_json(&c->derived));
 	return o;
 }
 
@@ -203,7 +206,7 @@ static cJSON *units_json(const struct report *r, const struct report_event *e, l
 		const struct report_cell *c = report_cell_at(r, e, u, i);
 
 		if (c && c->present)
-			cJSON_AddItemToArray(a, cell_json(r, e, u, i, c));
+			cJSON_AddItemToArray(a, cell_json(r, u, c));
 	}
 	return a;
 }
@@ -213,8 +216,6 @@ static cJSON *event_json(const struct report *r, const struct report_event *e)
 	cJSON *o = cJSON_CreateObject();
 	int counted = e->fig.status == REPORT_COUNTED;
 	int opened = counted || (e->fig.status == REPORT_NOT_COUNTED && !e->note);	/* read */
-	double mval;
-	const char *munit;
 
 	cJSON_AddStringToObject(o, "name", e->name);
 	cJSON_AddStringToObject(o, "pmu", e->pmu);
@@ -254,13 +255,7 @@ static cJSON *event_json(const struct report *r, const struct report_event *e)
 			cJSON_AddItemToArray(runs, jsonout_num(e->runs[i]));
 		cJSON_AddItemToObject(o, "stats", stats_json(&e->stats, e->outlier, r->nruns));
 	}
-	if (report_metric(r, e, &mval, &munit)) {
-		cJSON *m = cJSON_AddObjectToObject(o, "metric");
-		cJSON_AddNumberToObject(m, "value", mval);
-		cJSON_AddStringToObject(m, "unit", munit);
-	} else {
-		cJSON_AddNullToObject(o, "metric");
-	}
+	cJSON_AddItemToObject(o, "metric", derived_json(&e->derived));
 	cJSON_AddItemToObject(o, "units", units_json(r, e, -1));
 	return o;
 }
@@ -387,7 +382,7 @@ static cJSON *metrics_json(const struct report *r)
 			cJSON_AddStringToObject(in, "event", mxtab_metric_event(m->def, k));
 			cJSON_AddItemToObject(in, "index", e ? cJSON_CreateNumber((double)m->ev[k])
 							     : cJSON_CreateNull());
-			cJSON_AddItemToObject(in, "value", num_or_null(metrics_input_at(r, m, k)));
+			cJSON_AddItemToObject(in, "value", num_or_null(m->input[k]));
 			cJSON_AddItemToArray(ins, in);
 		}
 		if (r->aggr != REPORT_AGGR_GLOBAL) {
@@ -396,13 +391,11 @@ static cJSON *metrics_json(const struct report *r)
 			for (size_t u = 0; u < r->nunits; u++) {
 				cJSON *x;
 
-				if (!metrics_unit_applies(r, m, u))
+				if (!m->units || !m->units[u].applies)
 					continue;
 				x = cJSON_CreateObject();
 				cJSON_AddStringToObject(x, "id", r->units[u].id);
-				cJSON_AddItemToObject(x, "value",
-						      num_or_null(metrics_value_at(r, m, 1, u, -1,
-										   NULL, NULL)));
+				cJSON_AddItemToObject(x, "value", num_or_null(m->units[u].value));
 				cJSON_AddItemToArray(us, x);
 			}
 		}

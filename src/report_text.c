@@ -369,7 +369,9 @@ static void print_event(const struct report *r, const struct report_event *e,
 	struct text_row w = { .num = num, .name = e->name, .rse = e->stats.rse,
 			      .counted_pct = e->fig.counted_pct, .run = e->run };
 
-	w.has_metric = report_metric(r, e, &w.mval, &w.munit);
+	w.has_metric = e->derived.unit != NULL;
+	w.mval = e->derived.value;
+	w.munit = e->derived.unit;
 	w.unit = format_value(r, num, sizeof(num), e, e->fig.status, e->fig.value);
 	w.pct = e->fig.status == REPORT_COUNTED && e->fig.counted_pct < 99.995;
 	w.noise = r->nruns && e->fig.status == REPORT_COUNTED && !isnan(e->stats.rse);
@@ -433,8 +435,9 @@ static void print_cell(const struct report *r, const struct report_event *e, siz
 	}
 	print_unit(r, &r->units[u], l);
 	w.unit = format_value(r, num, sizeof(num), e, c->fig.status, c->fig.value);
-	w.has_metric = report_cell_metric(r, e, u, i, i < 0 ? 0 : report_interval_ns(r, (size_t)i),
-					  &w.mval, &w.munit);
+	w.has_metric = c->derived.unit != NULL;
+	w.mval = c->derived.value;
+	w.munit = c->derived.unit;
 	w.pct = c->fig.status == REPORT_COUNTED && c->fig.counted_pct < 99.995;
 	print_row(&w, l);
 }

@@ -548,7 +548,7 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 	free(cmd);
 	free(types);
 	cmd = types = NULL;
-	if (b->core && metrics_compute(r, b->core, b->metrics, b->nmetrics) != 0)
+	if (report_derive(r, b->core, b->metrics, b->nmetrics) != 0)
 		goto out;
 	rc = 0;
 out:
