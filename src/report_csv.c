@@ -120,8 +120,8 @@ static void cell_csv(const struct report *r, const struct report_event *e, size_
 	print_row(to->out, &w, to->sep);
 }
 
-/* -I: each interval's rows, its end time first; the metric fields stay empty (per unit,
- * they have the unit's, as perf's). */
+/* -I: each interval's rows, its end time first, with the metric fields of the figure derived
+ * over the interval (per unit, over the unit's cells), as perf 6.1's. */
 static void intervals_csv(const struct report *r, FILE *out, const char *sep)
 {
 	for (size_t i = r->interval_from; i < r->nintervals; i++) {
@@ -136,13 +136,16 @@ static void intervals_csv(const struct report *r, FILE *out, const char *sep)
 		}
 		for (size_t k = 0; k < r->nevents; k++) {
 			const struct report_event *e = &r->events[k];
-			const struct report_figures *d = &e->deltas[i].fig;
-			char val[48];
+			const struct report_delta *d = &e->deltas[i];
+			char val[48], mval[32] = "";
 			struct csv_row w = { .time = t, .value = val, .name = e->name,
-					     .running_ns = d->running_ns, .pct = d->counted_pct,
-					     .metric = "", .metric_unit = "" };
+					     .running_ns = d->fig.running_ns,
+					     .pct = d->fig.counted_pct, .metric = mval,
+					     .metric_unit = d->derived.unit ? d->derived.unit : "" };
 
-			w.unit = value_field(val, sizeof(val), e, d->status, d->value);
+			if (d->derived.unit)
+				snprintf(mval, sizeof(mval), "%.3f", d->derived.value);
+			w.unit = value_field(val, sizeof(val), e, d->fig.status, d->fig.value);
 			print_row(out, &w, sep);
 		}
 	}

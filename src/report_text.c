@@ -529,8 +529,9 @@ static const char *const interval_header[] = {
 		"#           time             comm-pid                  counts unit events\n",
 };
 
-/* -I: one line per event (and unit) and interval, as perf stat -I prints them
- * ("%16.9f %18s %-4s %s" for the whole machine, by copying). */
+/* -I: one line per event (and unit) and interval, as perf stat -I prints them: the
+ * interval's end, then the row as the totals' ("%16.9f %18s %-4s %-32s # ..."), with the
+ * figure derived over the interval beside the count. */
 static void print_intervals(const struct report *r, struct textline *l)
 {
 	char t[TEXTLINE_SECS_LEN];
@@ -548,14 +549,17 @@ static void print_intervals(const struct report *r, struct textline *l)
 		}
 		for (size_t k = 0; k < r->nevents; k++) {
 			const struct report_event *e = &r->events[k];
-			const struct report_figures *d = &e->deltas[i].fig;
+			const struct report_delta *d = &e->deltas[i];
 			char num[40];
-			const char *unit = format_value(r, num, sizeof(num), e, d->status, d->value);
+			/* the figure beside the count over the interval, as perf 6.1 prints it */
+			struct text_row w = { .num = num, .name = e->name,
+					      .has_metric = d->derived.unit != NULL,
+					      .mval = d->derived.value, .munit = d->derived.unit };
 
+			w.unit = format_value(r, num, sizeof(num), e, d->fig.status, d->fig.value);
 			textline_rpad(l, textline_secs(r->interval_t_ns[i], t), 16);
 			textline_put(l, " ", 1);
-			put_columns(l, num, unit, e->name, 0);
-			textline_end(l);
+			print_row(&w, l);
 		}
 	}
 }
