@@ -280,6 +280,8 @@ const char *report_mark_note(const struct report_event *e, char *buf, size_t len
  * "armv8_cortex_a55/inst_retired/u" for inst_retired:u. */
 const char *report_part_name(const struct report_event *e, const struct report_part *p,
 			     char *buf, size_t len);
+/* e's part on the Arm PMU named pmu, NULL when it has none there. */
+const struct report_part *report_part_on(const struct report_event *e, const char *pmu);
 /* Fills the host facts (uname, cpu model and MIDR through sysfs). */
 void report_host_fill(struct report_host *h);
 

@@ -81,6 +81,14 @@ const char *report_part_name(const struct report_event *e, const struct report_p
 	return buf;
 }
 
+const struct report_part *report_part_on(const struct report_event *e, const char *pmu)
+{
+	for (size_t i = 0; i < e->nsplit; i++)
+		if (!strcmp(e->split[i].pmu, pmu))
+			return &e->split[i];
+	return NULL;
+}
+
 void report_host_fill(struct report_host *h)
 {
 	struct utsname u;
