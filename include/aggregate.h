@@ -47,7 +47,7 @@ enum agg_status {
 struct agg_row {
 	struct agg_key key;
 	int err;		/* not opened: the errno of the first part refused */
-	/* three fields in a word: a row is 64 bytes, not 72 (issue 16: a run's heap) */
+	/* three fields in a word: a row fits 64 bytes */
 	uint32_t plan_run : 29;	/* the planned run that counted it */
 	uint32_t status : 2;	/* enum agg_status */
 	uint32_t scaled : 1;	/* value is an estimate: some opened part ran less than its

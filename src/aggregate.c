@@ -111,7 +111,7 @@ int agg_build_as(const struct reading *rs, size_t n, enum agg_mode m,
 		 const struct agg_topology *t, enum agg_scaling sc, struct agg_row **out,
 		 size_t *nout)
 {
-	/* n of each, not one more (zalloc takes 0): heap at a run's peak (issue 16) */
+	/* n of each (zalloc takes 0) */
 	struct keyed *k = malloc((n ? n : 1) * sizeof(*k));
 	struct agg_row *rows = zalloc(n, sizeof(*rows));
 	size_t nr = 0;
@@ -153,8 +153,8 @@ const struct agg_row *agg_find(const struct agg_row *rows, size_t n, const struc
 {
 	size_t lo = 0, hi = n;
 
-	/* a plain run has one row an event, event k's at k: tried first (issue 16: a search of
-	 * every event's rows for every event) */
+	/* a plain run has one row an event, event k's at k: tried before a search, which a
+	 * lookup per event would repeat for every event */
 	if (k->ev < n && !key_cmp(&rows[k->ev].key, k))
 		return &rows[k->ev];
 	while (lo < hi) {

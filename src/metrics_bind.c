@@ -54,7 +54,6 @@ static void set_label(struct report_metric_value *v)
 {
 	const char *name = mxtab_metric_name(v->def), *unit = mxtab_metric_unit(v->def);
 
-	/* by copying, not snprintf: a run then reads none of printf's pages of libc (issue 16) */
 	if (!strcmp(name, "ipc"))
 		strjoin(v->label, sizeof(v->label), (const char *const[]){ "insn per cycle" }, 1);
 	else if (str_starts(unit, "percent"))
@@ -96,7 +95,7 @@ static void set_reason(const struct report *r, struct report_metric_value *v,
  * its Arm event code (event_code). The events are chained by code from a small hash of the
  * codes, and the tables give each metric's inputs by code too (a core's codes and names are
  * one to one), so a metric's inputs are found with no lookup by name and no scan of every
- * event for each metric and input (issue 16: a core's set has dozens of metrics). */
+ * event for each metric and input: a core's set has dozens of metrics. */
 struct out {
 	struct report_metric_value *v;
 	size_t n, cap;
@@ -146,9 +145,7 @@ static void index_codes(struct out *o, size_t n)
 static struct report_metric_value *add(struct out *o)
 {
 	if (o->n == o->cap) {
-		/* from 2: a value is some 350 bytes, and most runs keep a few (16 took 5.5 KiB
-		 * of heap, 4 a page more for 6 events: a page fault a run in the arm64 guest,
-		 * issue 16) */
+		/* from 2: most runs keep a few metrics, and a value is a few hundred bytes */
 		size_t cap = o->cap ? o->cap * 2 : 2;
 		struct report_metric_value *p = realloc(o->v, cap * sizeof(*p));
 
@@ -330,8 +327,8 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 int metrics_compute(struct report *r, const struct metrics_core *mc, const char *const *names,
 		    size_t nnames)
 {
-	/* the events' codes and chains, and the codes' slots: on the stack for a usual run (on
-	 * the heap they sat under the values and took a run's heap over a page) */
+	/* the events' codes and chains, and the codes' slots: on the stack for a usual run, on
+	 * the heap for one with more events than room holds */
 	int room[256];
 	size_t bits = 3, need;
 	struct out o = { 0 };

@@ -205,7 +205,7 @@ static int load_runs(const cJSON *o, struct report_event *e, size_t nruns)
 	return 0;
 }
 
-/* The wall time task-clock's "CPUs utilized" was divided by (report_metric): that of the
+/* The wall time task-clock's "CPUs utilized" was divided by (report_derive): that of the
  * run(s) that counted it, which the document gives only through the quotient. */
 static uint64_t wall_of(const cJSON *o, const struct report_event *e)
 {

@@ -13,7 +13,7 @@
 
 /* 1234567 -> "1,234,567": perf groups digits through the locale (by default: its -B is on
  * unless --no-big-num); pmuprof groups them whatever the locale, or not at all (plain). By
- * hand, not through snprintf: it is printed for every row (issue 16's cost per event). */
+ * hand: printf's grouping follows the locale, which pmuprof's output must not. */
 static void group_digits(char *buf, size_t len, uint64_t v, int plain)
 {
 	char tmp[24], *d = textline_digits(v, 10, 1, tmp + sizeof(tmp));
@@ -27,9 +27,8 @@ static void group_digits(char *buf, size_t len, uint64_t v, int plain)
 	buf[o] = '\0';
 }
 
-/* "<not counted>": the status's words between angle brackets, by one strlen and one copy
- * (issue 16: most rows of a run that multiplexed, or of a command too short for the counters,
- * print one, and joining the three parts took a hundred instructions a row) */
+/* "<not counted>": the status's words between angle brackets (cut to len when they do not
+ * fit). */
 static void bracketed(char *num, size_t len, enum report_status st)
 {
 	const char *s = report_status_str(st);
@@ -74,8 +73,8 @@ static void print_command(const struct report *r, struct textline *l)
 	}
 }
 
-/* "%*.*f" by copying (textline_fixed), printf only for what it cannot be sure of: a run's
- * report then reads none of printf's pages of libc (issue 16). */
+/* "%*.*f" by copying (textline_fixed), printf only for what it cannot be sure of: the whole
+ * report is written through textline, without stdio's formatting. */
 void report_text_fixed(struct textline *l, double v, int width, int prec)
 {
 	char buf[TEXTLINE_FIXED_LEN], wide[400];
@@ -263,7 +262,7 @@ static void note_line(const struct report_event *e, int named, int mark, struct 
 	textline_end(l);
 }
 
-/* Most events have neither: the test before the call (issue 16: twice a row). */
+/* An event's note or mark line, when it has one. */
 static inline void print_note(const struct report_event *e, int named, int mark,
 			      struct textline *l)
 {
@@ -286,7 +285,7 @@ static void print_event(const struct report *r, const struct report_event *e,
 	w.noise = r->nruns && e->fig.status == REPORT_COUNTED && !isnan(e->stats.rse);
 	print_row(&w, l);
 	/* an event with no figure beside its count has no metric either: not counted, or no
-	 * metric with a value anchored on it (issue 16: a walk of every metric an event) */
+	 * metric with a value anchored on it */
 	if (w.has_metric)
 		print_more_metrics(r, (size_t)(e - r->events), NULL, w.has_metric, l);
 	if (r->nruns)

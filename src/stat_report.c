@@ -497,8 +497,6 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 	size_t ncmd = 0, ntypes = 0;
 	int rc = -1, split = 0;
 
-	/* nrows, not one more: zalloc takes 0, and a row more (312 bytes) took a run's heap over
-	 * a page (issue 16) */
 	if (!(r->events = zalloc(nrows, sizeof(*r->events))))
 		return -1;
 	r->nevents = nrows;
@@ -544,7 +542,7 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 		r->interval_t_ns = s->rd.t_ns;
 		r->nintervals = s->rd.nintervals;
 	}
-	/* the rows are done with: the metrics' values take their room on the heap */
+	/* the rows are not needed past here: their memory goes before the metrics take theirs */
 	free(cmd);
 	free(types);
 	cmd = types = NULL;
