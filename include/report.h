@@ -28,7 +28,8 @@ struct report_figures {
 	uint64_t raw;		/* as read */
 	uint64_t enabled_ns, running_ns;
 	double value;		/* raw scaled by enabled/running (== raw when fully counted) */
-	double counted_pct;	/* the share of the time counted, running/enabled * 100 */
+	double counted_pct;	/* the share of the time counted, running/enabled * 100; not
+				 * counted (and for a part), report_share_pct's */
 	int scaled;		/* counted for part of the time: value is an estimate */
 };
 
@@ -49,6 +50,8 @@ struct report_part {
 	uint64_t config;
 	const char *note;	/* as report_event's */
 	struct report_figures fig;	/* value: raw scaled as its event's total is */
+	double time_pct;	/* its enabled time's share of the event's: the command's time
+				 * on these CPUs */
 };
 
 struct report_cell;
@@ -280,6 +283,8 @@ const char *report_mark_note(const struct report_event *e, char *buf, size_t len
  * "armv8_cortex_a55/inst_retired/u" for inst_retired:u. */
 const char *report_part_name(const struct report_event *e, const struct report_part *p,
 			     char *buf, size_t len);
+/* Gives e its n parts (big.LITTLE), each with its share of e's enabled time. */
+void report_split_set(struct report_event *e, struct report_part *parts, size_t n);
 /* e's part on the Arm PMU named pmu, NULL when it has none there. */
 const struct report_part *report_part_on(const struct report_event *e, const char *pmu);
 /* Fills the host facts (uname, cpu model and MIDR through sysfs). */

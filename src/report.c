@@ -81,6 +81,15 @@ const char *report_part_name(const struct report_event *e, const struct report_p
 	return buf;
 }
 
+void report_split_set(struct report_event *e, struct report_part *parts, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		parts[i].time_pct = e->fig.enabled_ns ?
+			100.0 * (double)parts[i].fig.enabled_ns / (double)e->fig.enabled_ns : 0;
+	e->split = parts;
+	e->nsplit = n;
+}
+
 const struct report_part *report_part_on(const struct report_event *e, const char *pmu)
 {
 	for (size_t i = 0; i < e->nsplit; i++)

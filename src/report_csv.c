@@ -111,8 +111,7 @@ static void cell_csv(const struct report *r, const struct report_event *e, size_
 		w.ncpus = ncpus;
 	}
 	w.unit = value_field(val, sizeof(val), e, c->fig.status, c->fig.value);
-	w.pct = c->fig.status == REPORT_COUNTED ? c->fig.counted_pct :
-		report_share_pct(c->fig.running_ns, c->fig.enabled_ns);
+	w.pct = c->fig.counted_pct;
 	if (c->derived.unit) {
 		snprintf(mval, sizeof(mval), "%.3f", c->derived.value);
 		w.metric_unit = c->derived.unit;
@@ -162,8 +161,7 @@ static void parts_csv(const struct report_event *e, const char *time, int runs, 
 		char name[256], val[48];
 		struct csv_row w = { .time = time, .value = val, .name = name,
 				     .noise = runs ? "" : NULL, .running_ns = p->fig.running_ns,
-				     .pct = report_share_pct(p->fig.running_ns, p->fig.enabled_ns),
-				     .metric = "", .metric_unit = "" };
+				     .pct = p->fig.counted_pct, .metric = "", .metric_unit = "" };
 
 		report_part_name(e, p, name, sizeof(name));
 		w.unit = value_field(val, sizeof(val), e, p->fig.status, p->fig.value);
@@ -214,8 +212,7 @@ static void event_csv(const struct report *r, const struct report_event *e, cons
 			 !isnan(e->stats.rse) ? 100.0 * e->stats.rse : 0.0);
 		w.noise = noise;
 	}
-	w.pct = e->fig.status == REPORT_COUNTED ? e->fig.counted_pct :
-		report_share_pct(e->fig.running_ns, e->fig.enabled_ns);
+	w.pct = e->fig.counted_pct;
 	if (e->derived.unit) {
 		snprintf(mval, sizeof(mval), "%.3f", e->derived.value);
 		w.metric_unit = e->derived.unit;

@@ -174,9 +174,9 @@ static int load_split(const cJSON *a, struct report_event *e)
 		p->fig.value = num(it, "value", 0);
 		p->fig.enabled_ns = count(it, "time_enabled_ns");
 		p->fig.running_ns = count(it, "time_running_ns");
+		p->fig.counted_pct = report_share_pct(p->fig.running_ns, p->fig.enabled_ns);
 	}
-	e->split = parts;
-	e->nsplit = (uint16_t)i;
+	report_split_set(e, parts, i);
 	return 0;
 }
 
@@ -246,9 +246,10 @@ static int load_event(const cJSON *o, struct report_event *e, size_t nruns)
 	e->fig.enabled_ns = count(o, "time_enabled_ns");
 	e->fig.running_ns = count(o, "time_running_ns");
 	e->fig.value = num(o, "value", 0);
-	e->fig.counted_pct = num(o, "counted_pct", e->fig.enabled_ns ?
-				 100.0 * (double)e->fig.running_ns / (double)e->fig.enabled_ns :
-				 100.0);
+	e->fig.counted_pct = e->fig.status != REPORT_COUNTED ?
+		report_share_pct(e->fig.running_ns, e->fig.enabled_ns) :
+		num(o, "counted_pct", e->fig.enabled_ns ?
+		    100.0 * (double)e->fig.running_ns / (double)e->fig.enabled_ns : 100.0);
 	e->fig.scaled = flag(o, "scaled");
 	e->run = whole(o, "run", 0);
 	e->wall_ns = wall_of(o, e);
@@ -379,7 +380,8 @@ static void load_cell(const cJSON *o, struct report_cell *c)
 	c->fig.enabled_ns = count(o, "time_enabled_ns");
 	c->fig.running_ns = count(o, "time_running_ns");
 	c->fig.value = num(o, "value", 0);
-	c->fig.counted_pct = num(o, "counted_pct", 100.0);
+	c->fig.counted_pct = c->fig.status == REPORT_COUNTED ? num(o, "counted_pct", 100.0) :
+			     report_share_pct(c->fig.running_ns, c->fig.enabled_ns);
 	c->fig.scaled = flag(o, "scaled");
 }
 

@@ -167,8 +167,7 @@ static void print_split(const struct report *r, const struct report_event *e,
 			/* "%*s %6.2f%% of the time here" */
 			textline_spaces(l, len < 40 ? (size_t)(40 - len) : 0);
 			textline_put(l, " ", 1);
-			report_text_fixed(l, 100.0 * (double)p->fig.enabled_ns / (double)e->fig.enabled_ns, 6,
-				 2);
+			report_text_fixed(l, p->time_pct, 6, 2);
 			textline_puts(l, "% of the time here");
 		} else if (p->fig.status == REPORT_ABSENT) {
 			textline_puts(l, ": no such event on this core type");

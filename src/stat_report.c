@@ -91,6 +91,7 @@ static uint64_t over_runs(const struct agg_row *rows, size_t nrows, const struct
 	f->enabled_ns = (uint64_t)(win / (double)have + 0.5);
 	f->running_ns = (uint64_t)(ru / (double)have + 0.5);
 	if (!counted) {
+		f->counted_pct = report_share_pct(f->running_ns, f->enabled_ns);
 		f->status = status_of(last);
 		f->reason = reason_of(last, part);
 		/* an event no core type has: for the event as asked, not supported (a part of it
@@ -195,6 +196,7 @@ static struct report_part *parts(const struct stat_event *evs, size_t k,
 	for (int i = 0; out && i < row->nparts; i++) {
 		const struct stat_event *p = &evs[row->part0 + i];
 		struct report_part *o = &out[i];
+
 		o->pmu = p->arm_pmu->name;
 		o->core = p->sel.ev.core ? evtab_core_name(p->sel.ev.core) : NULL;
 		stat_split_cpus(p->arm_pmu, o->cpus, sizeof(o->cpus));
@@ -204,6 +206,8 @@ static struct report_part *parts(const struct stat_event *evs, size_t k,
 			  &o->fig);
 		if (p->absent)
 			o->fig.reason = p->err ? strerrorname_np(p->err) : NULL;
+		/* as perf prints a hybrid event's part, counted or not */
+		o->fig.counted_pct = report_share_pct(o->fig.running_ns, o->fig.enabled_ns);
 		o->note = p->fixture;
 	}
 	return out;
@@ -449,7 +453,8 @@ static int cells(struct report_event *re, const struct agg_row *rows, size_t nro
 			x->fig.enabled_ns = w->window;
 			x->fig.running_ns = w->running;
 			x->fig.value = w->value;
-			x->fig.counted_pct = w->window ?
+			x->fig.counted_pct = x->fig.status != REPORT_COUNTED ?
+				report_share_pct(w->running, w->window) : w->window ?
 				100.0 * (double)w->running / (double)w->window : 100.0;
 			x->fig.scaled = w->scaled;
 		}
@@ -527,9 +532,11 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 		if (evs[k].one_type)
 			re->only_pmu = evs[k].sel.ev.pmu;
 		if (evs[k].nparts) {
-			if (!(re->split = parts(evs, k, types, ntypes, &s->rd, s->nruns)))
+			struct report_part *p = parts(evs, k, types, ntypes, &s->rd, s->nruns);
+
+			if (!p)
 				goto out;
-			re->nsplit = (size_t)evs[k].nparts;
+			report_split_set(re, p, (size_t)evs[k].nparts);
 		}
 		/* a fixture's event was never on the kernel; one never enabled (-D longer than
 		 * the command) was not multiplexed */

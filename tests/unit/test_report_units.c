@@ -54,8 +54,10 @@ static struct report_cell counted(uint64_t raw, uint64_t enabled, uint64_t runni
 
 static struct report_cell uncounted(enum report_status st, const char *reason, uint64_t enabled)
 {
+	/* the share counted, as the builders give a count not counted: perf's CSV field */
 	return (struct report_cell){ .present = 1, .fig.status = st, .fig.reason = reason,
-				     .fig.enabled_ns = enabled };
+				     .fig.enabled_ns = enabled,
+				     .fig.counted_pct = report_share_pct(0, enabled) };
 }
 
 /* The generic set's metric of this name. */
@@ -129,8 +131,12 @@ static void group_cells(const int *first, size_t n)
 				g->fig.running_ns += w->fig.running_ns;
 				g->fig.value += w->fig.status == REPORT_COUNTED ? w->fig.value : 0;
 			}
-			if (g->fig.enabled_ns)
-				g->fig.counted_pct = 100.0 * (double)g->fig.running_ns / (double)g->fig.enabled_ns;
+			if (g->fig.status != REPORT_COUNTED)
+				g->fig.counted_pct = report_share_pct(g->fig.running_ns,
+								      g->fig.enabled_ns);
+			else if (g->fig.enabled_ns)
+				g->fig.counted_pct = 100.0 * (double)g->fig.running_ns /
+						     (double)g->fig.enabled_ns;
 			g->fig.scaled = g->fig.running_ns < g->fig.enabled_ns;
 		}
 }
