@@ -64,7 +64,8 @@ struct stat_event {
 	/* the pointers last: no padding between the ints (issue 16: a run's heap) */
 	const char *fixture;	/* why it is never opened: its PMU comes from a fixture sysfs
 				 * tree (PMUPROF_SYSFS_ROOT), whose type numbers may name another
-				 * PMU of this machine (stat_plan); NULL: this machine's */
+				 * PMU of this machine, or is the --cpu-model core's where this
+				 * machine has no Arm PMU (stat_plan); NULL: this machine's */
 	const struct sysfs_pmu *arm_pmu;	/* a part: its PMU (in the resolve context) */
 };
 
@@ -184,7 +185,8 @@ struct stat_planned {
 
 /* Plans evs on the Arm PMUs they need (capacity probed or --counters): sets evs[k].run and
  * pmu_ix, and under a fixture sysfs tree marks every event that needs a counter as never to
- * be opened (evs[k].fixture, pointing into out; software events still count), using the
+ * be opened (evs[k].fixture, pointing into out; software events still count), as it marks
+ * the events placed on the --cpu-model core on a machine with no Arm PMU, using the
  * PMUs of rc, the context the events were resolved in (loaded once).
  * Software-only sets read nothing. -1 after a message (a user group that can never fit, or
  * --mux=runs with capacities unknown). */

@@ -12,7 +12,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "argp_trim.h"
 #include "cmd.h"
 #include "cmd_export.h"
 #include "counter.h"
@@ -555,7 +554,7 @@ static int write_report(const struct stat_opts *o, const struct report *r, FILE 
 /* One warning when the kernel multiplexed: how many runs would make the counts exact. */
 static void mux_warn(const struct report *r, const struct stat_planned *pl)
 {
-	char text[640], fx[TEXTLINE_FIXED_LEN], runs[TEXTLINE_NUM_LEN];
+	char text[640], fx[32], runs[TEXTLINE_NUM_LEN];
 	const char *pct, *some, *of;
 	double lo = 100;
 	int never = 0;
@@ -570,13 +569,8 @@ static void mux_warn(const struct report *r, const struct stat_planned *pl)
 		else if (f->status == REPORT_COUNTED && f->counted_pct < lo)
 			lo = f->counted_pct;
 	}
-	/* by copying, not printf: the warning is part of a plain run that multiplexes, which then
-	 * reads none of printf's pages of libc (issue 16); "%.2f" by printf only when
-	 * textline_fixed cannot be sure */
-	if (!(pct = textline_fixed(lo, 2, fx))) {
-		snprintf(fx, sizeof(fx), "%.2f", lo);
-		pct = fx;
-	}
+	snprintf(fx, sizeof(fx), "%.2f", lo);
+	pct = fx;
 	/* an event never on a counter has no value at all, an estimate least of all (its row
 	 * says "not counted", as perf's does): say so, and the share only of those counted */
 	some = !never ? "some were counted only " : lo < 100 ?
@@ -595,7 +589,7 @@ static void mux_warn(const struct report *r, const struct stat_planned *pl)
 		strjoin(text, sizeof(text), (const char *const[]){
 			"the kernel multiplexed the events (", some, pct, of,
 			"); --mux=runs counts each planned group in a run of its own" }, 5);
-	msg_warn_text(text);
+	msg_warn("%s", text);
 }
 
 /* --min-running: an event counted for less than PCT of the time; one not counted at all
@@ -887,17 +881,20 @@ static int select_events(struct stat_opts *o, struct resolve_ctx *ctx, struct st
 	return 0;
 }
 
-/* Hundreds of events need as many descriptors: the soft limit is raised to fit; beyond the
- * hard limit, a message. -1 after it. */
+/* Hundreds of events need as many descriptors: the soft limit is raised to fit (the command
+ * gets the caller's back); beyond the hard limit, a message. -1 after it. */
 static int reserve_fds(size_t n)
 {
-	unsigned long long hard, need;
+	struct counter_fds f;
 
-	if (counter_reserve_fds(n, &hard, &need) == PP_OK)
+	if (counter_reserve_fds(n, &f) == PP_OK) {
+		if (f.raised)	/* the command gets the caller's limit back */
+			workload_set_nofile(&f.caller);
 		return 0;
+	}
 	msg_error("cannot open %zu counters: the hard limit on open files is %llu, %llu are "
-		  "needed (as root, 'ulimit -Hn %llu' raises it; or count fewer events)", n, hard,
-		  need, need);
+		  "needed (as root, 'ulimit -Hn %llu' raises it; or count fewer events)", n, f.hard,
+		  f.need, f.need);
 	return -1;
 }
 
@@ -1060,10 +1057,8 @@ int cmd_stat(int argc, char **argv)
 	struct resolve_ctx ctx;
 	int rc = PP_EXIT_ERROR, have_ctx = 0, two;
 
-	argp_trim_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, &o);
+	argp_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, NULL, &o);
 	msg_set_quiet(o.quiet);
-	if (o.json && msg_json_ready() != 0)
-		goto out;
 	if (evsel_ctx_init(&o.ev, &ctx) != 0)
 		goto out;
 	have_ctx = 1;

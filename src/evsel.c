@@ -8,7 +8,6 @@
 #include "evsel.h"
 #include "evtab.h"
 #include "evspec.h"
-#include "zalloc.h"
 
 enum { OPT_KERNEL_EL = 0x200, OPT_ALLOW_SECURE, OPT_CPU_MODEL };
 
@@ -158,7 +157,7 @@ static int resolve_all(const struct evsel_opts *o, struct resolve_ctx *ctx, size
 {
 	struct evspec_list list = { 0 };
 	void *evs = NULL;
-	size_t *first = zalloc(o->nspecs + 1, sizeof(*first));
+	size_t *first = calloc(o->nspecs + 1, sizeof(*first));
 	size_t done = 0, spec = 0;
 	int rc = -1;
 
@@ -168,8 +167,7 @@ static int resolve_all(const struct evsel_opts *o, struct resolve_ctx *ctx, size
 	}
 	if (parse_all(o, &list, first) != 0)
 		goto out;
-	/* n, not one more: an entry is some 400 bytes of a run's heap (issue 16) */
-	if (!(evs = zalloc(list.n, elem))) {
+	if (!(evs = calloc(list.n + 1, elem))) {
 		msg_error("out of memory");
 		goto out;
 	}

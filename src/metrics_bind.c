@@ -11,7 +11,6 @@
 #include "metrics.h"
 #include "resolve.h"
 #include "strbuf.h"
-#include "zalloc.h"
 
 /* An event of an Arm PMU (or a raw code, which the kernel gives to it). */
 static int arm_event(const struct report_event *e)
@@ -343,7 +342,7 @@ int metrics_compute(struct report *r, const struct metrics_core *mc, const char 
 	while (((size_t)1 << bits) < r->nevents + r->nevents / 2 + 1)
 		bits++;
 	need = 2 * r->nevents + ((size_t)1 << bits);
-	o.code = need <= sizeof(room) / sizeof(room[0]) ? room : zalloc(need, sizeof(int));
+	o.code = need <= sizeof(room) / sizeof(room[0]) ? room : calloc(need, sizeof(int));
 	if (!o.code)
 		return -1;
 	o.next = o.code + r->nevents;

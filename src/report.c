@@ -213,9 +213,12 @@ void report_free_parts(struct report *r)
 	free((void *)r->units);
 	report_metrics_free(r);
 	free((void *)r->run_times);
+	free((void *)r->plan_times);
 	r->events = NULL;
 	r->units = NULL;
 	r->run_times = NULL;
+	r->plan_times = NULL;
+	r->nplan_times = 0;
 }
 
 int report_has_intervals(const struct report *r)

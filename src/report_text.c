@@ -8,12 +8,11 @@
 #include "ascii.h"
 #include "report.h"
 #include "report_text_priv.h"
-#include "strbuf.h"
 #include "textline.h"
 
 /* 1234567 -> "1,234,567": perf groups digits through the locale (by default: its -B is on
  * unless --no-big-num); pmuprof groups them whatever the locale, or not at all (plain). By
- * hand: printf's grouping follows the locale, which pmuprof's output must not. */
+ * hand: printf's ' flag groups by the locale, and the C locale has no grouping. */
 static void group_digits(char *buf, size_t len, uint64_t v, int plain)
 {
 	char tmp[24], *d = textline_digits(v, 10, 1, tmp + sizeof(tmp));
@@ -27,36 +26,15 @@ static void group_digits(char *buf, size_t len, uint64_t v, int plain)
 	buf[o] = '\0';
 }
 
-/* "<not counted>": the status's words between angle brackets (cut to len when they do not
- * fit). */
-static void bracketed(char *num, size_t len, enum report_status st)
-{
-	const char *s = report_status_str(st);
-	size_t n = strlen(s);
-
-	if (n + 3 > len) {
-		strjoin(num, len, (const char *const[]){ "<", s, ">" }, 3);	/* cut to len */
-		return;
-	}
-	num[0] = '<';
-	memcpy(num + 1, s, n);
-	num[n + 1] = '>';
-	num[n + 2] = '\0';
-}
-
 /* An event's value as perf prints it: msec for time events, else grouped digits; or its
  * status, "<not counted>", which keeps the unit ("<not counted> msec task-clock", as perf). */
 static const char *format_value(const struct report *r, char *num, size_t len,
 				const struct report_event *e, enum report_status st, double v)
 {
-	int ns = e->unit[0] && strcmp(e->unit, "ns") == 0;	/* most units are "" */
-	char fx[TEXTLINE_FIXED_LEN];
-	const char *f;
+	int ns = strcmp(e->unit, "ns") == 0;
 
-	if (st != REPORT_COUNTED)	/* "<%s>" */
-		bracketed(num, len, st);
-	else if (ns && (f = textline_fixed(v / 1e6, 2, fx)))
-		strjoin(num, len, &f, 1);
+	if (st != REPORT_COUNTED)
+		snprintf(num, len, "<%s>", report_status_str(st));
 	else if (ns)
 		snprintf(num, len, "%.2f", v / 1e6);
 	else
@@ -73,18 +51,13 @@ static void print_command(const struct report *r, struct textline *l)
 	}
 }
 
-/* "%*.*f" by copying (textline_fixed), printf only for what it cannot be sure of: the whole
- * report is written through textline, without stdio's formatting. */
+/* "%*.*f" (400 bytes hold any double with 9 decimals) */
 void report_text_fixed(struct textline *l, double v, int width, int prec)
 {
-	char buf[TEXTLINE_FIXED_LEN], wide[400];
-	const char *s = textline_fixed(v, prec, buf);
+	char buf[400];
 
-	if (!s) {
-		snprintf(wide, sizeof(wide), "%*.*f", width, prec, v);
-		s = wide;
-	}
-	textline_rpad(l, s, width > 0 ? (size_t)width : 0);	/* right-justified, as %*.*f */
+	snprintf(buf, sizeof(buf), "%*.*f", width, prec, v);
+	textline_puts(l, buf);
 }
 
 /* The runs stats_outliers flagged, numbered from 1 as the runs were made: a "#" line under
@@ -261,8 +234,8 @@ static void note_line(const struct report_event *e, int named, int mark, struct 
 	textline_end(l);
 }
 
-/* An event's note or mark line, when it has one. */
-static inline void print_note(const struct report_event *e, int named, int mark,
+/* e's note line, or (mark) its mark's, when it has one. */
+static void print_note(const struct report_event *e, int named, int mark,
 			      struct textline *l)
 {
 	if (mark ? e->marked : e->note != NULL)
@@ -351,7 +324,7 @@ static void print_cell(const struct report *r, const struct report_event *e, siz
 
 /* A time; with -r its mean, the standard error of the mean and its share, as perf -r. */
 static void print_sec(const struct report *r, struct textline *l, uint64_t ns,
-		      const struct stats_summary *st, const char *what)
+		      const struct stats_summary *st, const char *what, int run)
 {
 	int sem = r->nruns && !isnan(st->stddev);
 
@@ -368,7 +341,33 @@ static void print_sec(const struct report *r, struct textline *l, uint64_t ns,
 		report_text_fixed(l, 100.0 * st->rse, 5, 2);
 		textline_put(l, "% )", 3);
 	}
+	if (run > 0) {	/* the planned run it is of (--mux=runs), as an event's "[run N]" */
+		textline_puts(l, "   [run ");
+		textline_num(l, (unsigned)run, 10, 0);
+		textline_put(l, "]", 1);
+	}
 	textline_end(l);
+}
+
+/* One of the times (0: elapsed, 1: user, 2: sys): the report's, or with --mux=runs each
+ * planned run's, each line naming its run. */
+static void print_time(const struct report *r, struct textline *l, int which)
+{
+	static const char *const what[] = { "time elapsed", "user", "sys" };
+	const struct stats_summary *st[] = { &r->wall_stats, &r->user_stats, &r->sys_stats };
+	uint64_t ns[] = { r->wall_ns, r->user_ns, r->sys_ns };
+
+	if (!r->plan_times) {
+		print_sec(r, l, ns[which], st[which], what[which], r->time_run);
+		return;
+	}
+	for (size_t p = 0; p < r->nplan_times; p++) {
+		const struct report_plan_times *pt = &r->plan_times[p];
+		const struct stats_summary *ps[] = { &pt->wall, &pt->user, &pt->sys };
+		uint64_t pn[] = { pt->t.wall_ns, pt->t.user_ns, pt->t.sys_ns };
+
+		print_sec(r, l, pn[which], ps[which], what[which], (int)p + 1);
+	}
 }
 
 /* -I's header line for each aggregation, as perf 6.1 prints them (--per-cluster, which 6.1
@@ -476,12 +475,12 @@ static void print_end(const struct report *r, struct textline *l)
 		textline_puts(l, "\n Values with (xx.xx%) are estimates: scaled from that share of "
 			      "the time counted.\n");
 	textline_put(l, "\n", 1);
-	print_sec(r, l, r->wall_ns, &r->wall_stats, "time elapsed");
+	print_time(r, l, 0);
 	/* the command's own times; perf leaves them out when it counted a target */
 	if (!r->target) {
 		textline_put(l, "\n", 1);
-		print_sec(r, l, r->user_ns, &r->user_stats, "user");
-		print_sec(r, l, r->sys_ns, &r->sys_stats, "sys");
+		print_time(r, l, 1);
+		print_time(r, l, 2);
 	}
 	if (r->stopped) {
 		textline_puts(l, "\n The series stopped early: ");

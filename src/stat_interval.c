@@ -309,9 +309,13 @@ int stat_wait(const struct stat_run_cfg *c, struct workload *w, struct stat_even
 		res->wall_ns = since(&v.t0);	/* -D: the time counted */
 	*timed_out = v.timed_out;
 	/* the totals: the last interval's reading, which ends with the counting (counters on
-	 * CPUs go on counting: a second read would not be the intervals' sum); after
-	 * --interval-count, a read of the whole run, past the last interval */
-	if (rc >= 0 && c->interval_ms && !*count_stop && v.enabled) {
+	 * CPUs go on counting: a second read would not be the intervals' sum). Where
+	 * --interval-count ended the counting (no command), that is the last interval's read,
+	 * in evs[k].rd already, and the time counted ends there; after the command ran on past
+	 * the intervals, a read of the whole run */
+	if (rc == 2 && !w && ticks->n) {
+		res->wall_ns = ticks->t_ns[ticks->n - 1];
+	} else if (rc >= 0 && c->interval_ms && !*count_stop && v.enabled) {
 		if (tick(c, ticks, evs, n, since(&v.t0)) != 0)
 			rc = -1;
 	} else {

@@ -12,7 +12,6 @@
 #include "strbuf.h"
 #include "sysfs.h"
 #include "textline.h"
-#include "zalloc.h"
 
 /* Whether an event needs a hardware counter at all (software and tracepoints do not). */
 static int needs_counter(const struct stat_event *e)
@@ -36,13 +35,7 @@ static int never_opened(const struct stat_event *evs, size_t k)
 
 /* The Arm PMU an event counts on: its own by name; generic and raw events go to the
  * first (by CPU) Arm PMU, as the kernel gives them to the arm_pmu that accepts them. */
-struct pmu_seen {
-	const char *name;	/* the last name found among the PMUs, NULL: none yet */
-	int ix;			/* its index */
-};
-
-static int pmu_index(const struct resolve_ctx *c, const struct stat_event *e,
-		     struct pmu_seen *seen)
+static int pmu_index(const struct resolve_ctx *c, const struct stat_event *e)
 {
 	uint32_t t = e->sel.ev.attr.type;
 
@@ -50,15 +43,9 @@ static int pmu_index(const struct resolve_ctx *c, const struct stat_event *e,
 		return e->absent ? -1 : e->pmu_ix;
 	if (e->nparts || !needs_counter(e) || !c->npmus)
 		return -1;		/* a split row: counted by its parts */
-	/* the events of one PMU share one copy of its name (resolve.c's pool): found again
-	 * by its pointer, without comparing names (issue 16) */
-	if (e->sel.ev.pmu && e->sel.ev.pmu == seen->name)
-		return seen->ix;
 	for (size_t k = 0; k < c->npmus; k++)
-		if (e->sel.ev.pmu && !strcmp(e->sel.ev.pmu, c->pmus[k].name)) {
-			*seen = (struct pmu_seen){ e->sel.ev.pmu, (int)k };
+		if (e->sel.ev.pmu && !strcmp(e->sel.ev.pmu, c->pmus[k].name))
 			return (int)k;
-		}
 	if (t == PERF_TYPE_RAW ||
 	    ((t == PERF_TYPE_HARDWARE || t == PERF_TYPE_HW_CACHE) && e->sel.ev.arm_code >= 0))
 		return 0;
@@ -204,16 +191,15 @@ static int run_planner(struct stat_event *evs, size_t n, const struct plan_ev *p
 static int plan_on(struct stat_event *evs, size_t n, const struct stat_plan_cfg *c,
 		   const struct resolve_ctx *rc, struct stat_planned *out)
 {
-	/* one allocation (issue 16): the PMUs' facts, the events to plan, the PMUs' capacities,
+	/* one allocation: the PMUs' facts, the events to plan, the PMUs' capacities,
 	 * in the order of their alignment */
 	size_t np = rc->npmus + 1;
-	struct pmu_facts *facts = zalloc(1, np * (sizeof(*facts) + sizeof(struct plan_cap)) +
+	struct pmu_facts *facts = calloc(1, np * (sizeof(*facts) + sizeof(struct plan_cap)) +
 					    (n + 1) * sizeof(struct plan_ev));
 	struct plan_ev *pe = facts ? (struct plan_ev *)(void *)(facts + np) : NULL;
 	struct plan_cap *caps = pe ? (struct plan_cap *)(void *)(pe + n + 1) : NULL;
 	size_t off = 0;
 	int rc2 = 0;
-	struct pmu_seen seen = { NULL, -1 };
 
 	_Static_assert(_Alignof(struct plan_ev) <= _Alignof(struct pmu_facts) &&
 		       _Alignof(struct plan_cap) <= _Alignof(struct plan_ev), "aligned in turn");
@@ -224,7 +210,7 @@ static int plan_on(struct stat_event *evs, size_t n, const struct stat_plan_cfg 
 	for (size_t p = 0; p < rc->npmus; p++)
 		facts[p] = pmu_facts(&rc->pmus[p]);
 	for (size_t k = 0; k < n; k++) {
-		evs[k].pmu_ix = pmu_index(rc, &evs[k], &seen);
+		evs[k].pmu_ix = pmu_index(rc, &evs[k]);
 		pe[k] = plan_event(&evs[k], evs[k].pmu_ix >= 0 ? &facts[evs[k].pmu_ix] : NULL,
 				   evs[k].pmu_ix);
 		evs[k].kind = (int)pe[k].kind;
@@ -259,19 +245,32 @@ static int plan_on(struct stat_event *evs, size_t n, const struct stat_plan_cfg 
 /* No Arm PMU here, but --cpu-model names the core the events were resolved for: the plan is
  * made on a stand-in PMU of that core (type -1: never probed nor opened as such), with
  * --counters or Arm's data for the core, so that --plan on any host shows what that core
- * would do. */
+ * would do. The events it places on that core are never opened: this host's PMU (an x86
+ * core's, which takes any PERF_TYPE_RAW config) would count its own event under the Arm
+ * name. */
 static int plan_model(struct stat_event *evs, size_t n, const struct stat_plan_cfg *c,
 		      const struct resolve_ctx *rc, struct stat_planned *out)
 {
 	struct sysfs_pmu pmu = { .type = -1, .is_arm = 1, .mux_interval_ms = -1 };
 	struct resolve_ctx one = *rc;	/* the same context, its PMUs the stand-in */
+	int st;
 
 	snprintf(pmu.name, sizeof(pmu.name), "%s", evtab_core_name(rc->model));
 	pmu.midr = (uint64_t)evtab_core_implementer(rc->model) << 24 |
 		   (uint64_t)evtab_core_part(rc->model) << 4;
 	one.pmus = &pmu;
 	one.npmus = 1;
-	return plan_on(evs, n, c, &one, out);
+	st = plan_on(evs, n, c, &one, out);
+	if (!out->fixture && asprintf(&out->fixture, "--cpu-model names %s, a core this "
+				      "machine has no PMU for", pmu.name) < 0) {
+		out->fixture = NULL;
+		msg_error("out of memory");
+		return -1;
+	}
+	for (size_t k = 0; k < n; k++)
+		if (evs[k].pmu_ix >= 0 && !evs[k].fixture)
+			evs[k].fixture = out->fixture;
+	return st;
 }
 
 int stat_plan(struct stat_event *evs, size_t n, struct resolve_ctx *rc,

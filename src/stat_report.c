@@ -12,7 +12,6 @@
 
 #include "aggregate.h"
 #include "stat.h"
-#include "zalloc.h"
 
 static enum report_status status_of(const struct agg_row *w)
 {
@@ -142,7 +141,7 @@ static void fill_identity(struct report_event *re, const struct stat_event *e)
 static int fill_stats(struct report_event *re, double *vals, size_t nruns)
 {
 	double *counted = malloc(nruns * sizeof(*counted) + 1);
-	unsigned char *flag = zalloc(nruns + 1, 1), *cflag = zalloc(nruns + 1, 1);
+	unsigned char *flag = calloc(nruns + 1, 1), *cflag = calloc(nruns + 1, 1);
 	size_t m = 0;
 
 	re->runs = vals;
@@ -170,7 +169,7 @@ static int fill_stats(struct report_event *re, double *vals, size_t nruns)
 static struct report_delta *deltas(const struct agg_row *rows, size_t nrows, uint32_t ev,
 				   const struct report_event *re, size_t nintervals)
 {
-	struct report_delta *d = zalloc(nintervals + 1, sizeof(*d));
+	struct report_delta *d = calloc(nintervals + 1, sizeof(*d));
 
 	for (size_t i = 0; d && i < nintervals; i++) {
 		struct agg_key k = { ev, -1, 0, (uint32_t)i };
@@ -191,7 +190,7 @@ static struct report_part *parts(const struct stat_event *evs, size_t k,
 				 const struct readings *rd, size_t nruns)
 {
 	const struct stat_event *row = &evs[k];
-	struct report_part *out = zalloc((size_t)row->nparts + 1, sizeof(*out));
+	struct report_part *out = calloc((size_t)row->nparts + 1, sizeof(*out));
 
 	for (int i = 0; out && i < row->nparts; i++) {
 		const struct stat_event *p = &evs[row->part0 + i];
@@ -213,52 +212,83 @@ static struct report_part *parts(const struct stat_event *evs, size_t k,
 	return out;
 }
 
-/* The times of recorded run i: its last planned run's, the one whose status is reported. */
-static const struct reading_run *run_of(const struct readings *rd, size_t i)
+/* The planned runs the readings have: 1 without --mux=runs. */
+static uint32_t plan_runs_of(const struct readings *rd)
 {
-	const struct reading_run *last = NULL;
+	uint32_t n = 1;
 
 	for (size_t k = 0; k < rd->nruns; k++)
-		if (rd->runs[k].run == i)
-			last = &rd->runs[k];
-	return last;
+		if (rd->runs[k].plan_run >= n)
+			n = rd->runs[k].plan_run + 1;
+	return n;
 }
 
-static int fill_times(struct report *r, const struct stat_series *s, int repeated)
+/* Planned run p's times: in each recorded run into t (when not NULL; zero where it did not
+ * happen), and into pt, the one run's, or with -r their means and summaries over the
+ * recorded runs it happened in. x has room for 3 * s->nruns numbers. */
+static void plan_run_times(const struct stat_series *s, uint32_t p, int repeated,
+			   struct report_times *t, struct report_plan_times *pt, double *x)
 {
-	struct report_times *t = zalloc(s->nruns + 1, sizeof(*t));
-	double *x[3];
-	struct stats_summary *st[3] = { &r->wall_stats, &r->user_stats, &r->sys_stats };
-	uint64_t *mean[3] = { &r->wall_ns, &r->user_ns, &r->sys_ns };
+	struct stats_summary *st[3] = { &pt->wall, &pt->user, &pt->sys };
+	uint64_t *mean[3] = { &pt->t.wall_ns, &pt->t.user_ns, &pt->t.sys_ns };
+	size_t m = 0, nr = s->nruns;
 
-	if (!t)
-		return -1;
-	for (size_t i = 0; i < s->nruns; i++) {
-		const struct reading_run *run = run_of(&s->rd, i);
+	memset(pt, 0, sizeof(*pt));
+	for (size_t i = 0; i < nr; i++) {
+		const struct reading_run *run = readings_run(&s->rd, (uint32_t)i, p);
 
-		if (run)
+		if (!run)
+			continue;
+		if (t)
 			t[i] = (struct report_times){ run->wall_ns, run->user_ns, run->sys_ns };
+		pt->t = (struct report_times){ run->wall_ns, run->user_ns, run->sys_ns };
+		x[m] = (double)run->wall_ns;
+		x[nr + m] = (double)run->user_ns;
+		x[2 * nr + m] = (double)run->sys_ns;
+		m++;
 	}
-	r->run_times = t;
-	if (s->nruns) {
-		r->wall_ns = t[s->nruns - 1].wall_ns;
-		r->user_ns = t[s->nruns - 1].user_ns;
-		r->sys_ns = t[s->nruns - 1].sys_ns;
-	}
-	if (!repeated)
-		return 0;
-	r->nruns = s->nruns;
-	for (int j = 0; j < 3; j++) {
-		memset(st[j], 0, sizeof(*st[j]));
-		if (!(x[j] = malloc(s->nruns * sizeof(double) + 1)))
-			return -1;
-		for (size_t i = 0; i < s->nruns; i++)
-			x[j][i] = (double)(j == 0 ? t[i].wall_ns : j == 1 ? t[i].user_ns
-									  : t[i].sys_ns);
-		if (s->nruns && stats_summarize(x[j], s->nruns, st[j]) == 0)
+	for (int j = 0; repeated && m && j < 3; j++)
+		if (stats_summarize(x + (size_t)j * nr, m, st[j]) == 0)
 			*mean[j] = (uint64_t)(st[j]->mean + 0.5);
-		free(x[j]);
+}
+
+/* The report's times: those of the first planned run (the one run of the command without
+ * --mux=runs), for each recorded run (-r), and with --mux=runs every planned run's, so that
+ * a time is always that of one run, which the report names (time_run). */
+static int fill_times(struct report *r, const struct stat_series *s, int repeated,
+		      int runs_mode)
+{
+	uint32_t np = runs_mode ? plan_runs_of(&s->rd) : 1;
+	struct report_times *t = calloc(s->nruns + 1, sizeof(*t));
+	struct report_plan_times *pt = calloc(np, sizeof(*pt));
+	double *x = malloc(3 * s->nruns * sizeof(double) + 1);
+
+	if (!t || !pt || !x) {
+		free(t);
+		free(pt);
+		free(x);
+		return -1;
 	}
+	for (uint32_t p = 0; p < np; p++)
+		plan_run_times(s, p, repeated, p ? NULL : t, &pt[p], x);
+	free(x);
+	r->run_times = t;
+	r->wall_ns = pt[0].t.wall_ns;
+	r->user_ns = pt[0].t.user_ns;
+	r->sys_ns = pt[0].t.sys_ns;
+	if (repeated) {
+		r->nruns = s->nruns;
+		r->wall_stats = pt[0].wall;
+		r->user_stats = pt[0].user;
+		r->sys_stats = pt[0].sys;
+	}
+	if (!runs_mode) {
+		free(pt);
+		return 0;
+	}
+	r->time_run = 1;
+	r->plan_times = pt;
+	r->nplan_times = np;
 	return 0;
 }
 
@@ -391,7 +421,7 @@ static int units(struct report *r, const struct agg_row *rows, size_t nrows, enu
 			ids[c] = ids[c - 1];
 			ids[c - 1] = t;
 		}
-	if (!(u = zalloc(n + 1, sizeof(*u)))) {
+	if (!(u = calloc(n + 1, sizeof(*u)))) {
 		free(ids);
 		return -1;
 	}
@@ -408,7 +438,7 @@ static int cells(struct report_event *re, const struct agg_row *rows, size_t nro
 		 const int32_t *ids, size_t nunits, const struct readings *rd, size_t nruns,
 		 uint32_t k, const char *fixture, size_t nintervals, int skip_zero)
 {
-	struct report_cell *c = zalloc(nunits + 1, sizeof(*c)), *d = NULL;
+	struct report_cell *c = calloc(nunits + 1, sizeof(*c)), *d = NULL;
 
 	if (!c)
 		return -1;
@@ -435,7 +465,7 @@ static int cells(struct report_event *re, const struct agg_row *rows, size_t nro
 	}
 	if (!nintervals)
 		return 0;
-	if (!(d = zalloc(nintervals * nunits + 1, sizeof(*d))))
+	if (!(d = calloc(nintervals * nunits + 1, sizeof(*d))))
 		return -1;
 	re->unit_deltas = d;
 	for (size_t i = 0; i < nintervals; i++)
@@ -502,7 +532,7 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 	size_t ncmd = 0, ntypes = 0;
 	int rc = -1, split = 0;
 
-	if (!(r->events = zalloc(nrows, sizeof(*r->events))))
+	if (!(r->events = calloc(nrows, sizeof(*r->events))))
 		return -1;
 	r->nevents = nrows;
 	for (size_t k = 0; k < nrows; k++)
@@ -511,13 +541,13 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 	if (agg_build_as(s->rd.r, s->rd.n, AGG_COMMAND, NULL, scaling(b), &cmd, &ncmd) != 0 ||
 	    (split && agg_build_as(s->rd.r, s->rd.n, AGG_CORE_TYPE, NULL, scaling(b), &types,
 				   &ntypes) != 0) ||
-	    fill_times(r, s, b->repeated) != 0)
+	    fill_times(r, s, b->repeated, b->runs_mode) != 0)
 		goto out;
 	for (size_t k = 0; k < nrows; k++) {
 		struct report_event *re = &r->events[k];
 		double *vals = NULL;	/* each run's value: only -r keeps them */
 
-		if (b->repeated && !(vals = zalloc(s->nruns + 1, sizeof(*vals))))
+		if (b->repeated && !(vals = calloc(s->nruns + 1, sizeof(*vals))))
 			goto out;
 		fill_identity(re, &evs[k]);
 		re->wall_ns = over_runs(cmd, ncmd, &s->rd, (uint32_t)k, -1, s->nruns, vals, 0,
