@@ -84,6 +84,7 @@ static uint64_t over_runs(const struct agg_row *rows, size_t nrows, const struct
 		 * planned run never happened (an earlier one failed) */
 		f->status = REPORT_NOT_COUNTED;
 		f->reason = fixture ? fixture : "not run: an earlier planned run failed";
+		f->counted_pct = report_share_pct(0, 0);
 		return 0;
 	}
 	f->raw = (uint64_t)(raw / (double)have + 0.5);
