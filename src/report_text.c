@@ -51,15 +51,6 @@ static void print_command(const struct report *r, struct textline *l)
 	}
 }
 
-/* "%*.*f" (400 bytes hold any double with 9 decimals) */
-void report_text_fixed(struct textline *l, double v, int width, int prec)
-{
-	char buf[400];
-
-	snprintf(buf, sizeof(buf), "%*.*f", width, prec, v);
-	textline_puts(l, buf);
-}
-
 /* The runs stats_outliers flagged, numbered from 1 as the runs were made: a "#" line under
  * the event's, in the metric column, where perf puts a second metric (perf's text checkers
  * take a line that is not an event's for a comment only when it starts with "#"). */

@@ -3,11 +3,20 @@
 #ifndef PMUPROF_REPORT_TEXT_PRIV_H
 #define PMUPROF_REPORT_TEXT_PRIV_H
 
+#include <stdio.h>
+
 #include "report.h"
 #include "textline.h"
 
-/* "%*.*f" of v into l. */
-void report_text_fixed(struct textline *l, double v, int width, int prec);
+/* "%*.*f" of v into l (400 bytes hold any double with 9 decimals); inline, so that neither
+ * half calls into the other. */
+static inline void report_text_fixed(struct textline *l, double v, int width, int prec)
+{
+	char buf[400];
+
+	snprintf(buf, sizeof(buf), "%*.*f", width, prec, v);
+	textline_puts(l, buf);
+}
 /* --metric-only, as perf 6.1 lays it out: a line of the metrics' units, then a line of their
  * values (after -I's intervals, the values only). */
 void report_text_metric_only(const struct report *r, struct textline *l);
