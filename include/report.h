@@ -151,6 +151,12 @@ struct report_plan_times {
 	struct stats_summary wall, user, sys;
 };
 
+/* A metric's value in one aggregation unit. */
+struct report_metric_unit {
+	int applies;		/* the unit's CPUs are those the metric's PMU counts on */
+	double value;		/* NAN: not computed there */
+};
+
 /* One derived metric bound to the report's events (metrics.h computes them). */
 #define REPORT_METRIC_MAX_INPUTS 12	/* MEXPR_MAX_EVENTS */
 #define REPORT_METRIC_NONE ((size_t)-1)
@@ -178,11 +184,6 @@ struct report_metric_value {
 	/* aggregated per unit: units[u] its value in unit u's cells, for the units of the CPUs
 	 * it applies to (a core type's metric: that type's) */
 	struct report_metric_unit *units;
-};
-
-struct report_metric_unit {
-	int applies;
-	double value;		/* NAN: not computed there */
 };
 
 struct report_host {
