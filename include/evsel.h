@@ -30,8 +30,7 @@ struct evsel_event {
 	struct pp_event ev;
 	struct filter_plan plan;	/* of its filter-bit terms (ev.filter.given) */
 	const char *terms;		/* those terms, "P,NSK", in the resolution context's
-					 * strings (a pointer: 40 bytes an event of a run's heap
-					 * were room for them); NULL: none */
+					 * strings; NULL: none */
 };
 
 /* How to select. */
@@ -55,8 +54,7 @@ int evsel_select(const struct evsel_opts *o, struct resolve_ctx *ctx, unsigned f
 /* The k-th event of an array evsel_select made. Its *out is n zeroed elements of elem
  * bytes each (elem >= sizeof(struct evsel_event)), an evsel_event at the start of each: the
  * caller's own record whose first member is the evsel_event (stat's and explain's), which
- * then needs no array of its own to move the events into (for 20 events that copy took 6 KiB
- * of heap, a page fault and a half in the arm64 guest: issue 16). */
+ * then needs no array of its own to move the events into. */
 static inline struct evsel_event *evsel_at(void *evs, size_t elem, size_t k)
 {
 	return (struct evsel_event *)(void *)((char *)evs + k * elem);

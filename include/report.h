@@ -63,8 +63,8 @@ struct report_event {
 	const char *unit;	/* unit of value: "ns" or "" */
 	uint32_t type;
 	uint64_t config, config1, config2;
-	unsigned excl_user : 1, excl_kernel : 1, excl_hv : 1, excl_host : 1, excl_guest : 1;
-	unsigned marked : 1;	/* the request's Secure/EL3 part is not counted (Linux can't) */
+	int excl_user, excl_kernel, excl_hv, excl_host, excl_guest;
+	int marked;		/* the request's Secure/EL3 part is not counted (Linux can't) */
 	int group;		/* user group index, -1 when none */
 	const char *filter_terms;	/* PMEVTYPER filter-bit terms given ("P,NSK"), NULL: none */
 	const char *filter_verdict;	/* "ok", or "secure" (accepted with --allow-secure) */
@@ -212,6 +212,8 @@ struct report {
 	struct report_display disp;
 	int argc;
 	char *const *argv;		/* the workload's command */
+	const char *name;		/* --name: the benchmark's name; NULL: report_name's
+					 * default */
 	struct report_host host;
 	struct report_event *events;
 	size_t nevents;
@@ -291,6 +293,11 @@ void report_delta_set(struct report_delta *d, const struct report_event *e, int 
 		      uint64_t raw, uint64_t enabled_ns, uint64_t running_ns, double value);
 /* Name of a status as the outputs spell it ("counted", "not counted", ...). */
 const char *report_status_str(enum report_status s);
+/* The benchmark's name, as the BMF and github-benchmark exports give it (malloc'd; NULL when
+ * out of memory): --name, else the command's basename and its arguments (the same wherever the
+ * command lives: a checkout's path in it would make a new benchmark of every checkout),
+ * else what was counted (-a, -C, -p, -t without a command). */
+char *report_name(const struct report *r);
 /* The note a marked event carries in every format: "marked: filter P,NSK: Secure EL1 and EL3
  * cannot be filtered as asked; Linux programs the Non-secure part only (--allow-secure)". */
 const char *report_mark_note(const struct report_event *e, char *buf, size_t len);
@@ -367,10 +374,6 @@ int report_metric_only_at(const struct report *r, const struct report_event *e, 
 
 /* One writer per format; each returns 0 or -1 when the stream failed. */
 int report_text(const struct report *r, FILE *out);
-struct textline;
-/* report_text's lines into l (a stream's, or a descriptor's without stdio), flushed at the
- * end: 0, or -1 when a write failed. */
-int report_text_to(const struct report *r, struct textline *l);
 int report_json(const struct report *r, FILE *out);
 int report_csv(const struct report *r, FILE *out, const char *sep);
 

@@ -21,22 +21,19 @@
 struct stat_event {
 	struct evsel_event sel;
 	int fd;			/* -1 when not open (also after the run: see opened) */
-	unsigned opened : 1;	/* it was open in the last run */
-	/* the flags below, one bit each (issue 16: an entry's bytes are a run's heap) */
-	unsigned absent : 1;	/* a part whose core type has no such event (never opened) */
-	unsigned one_type : 1;	/* a row given with its Arm PMU where the command may also
-				 * run on other core types: counted only while on that PMU's
-				 * CPUs */
-	unsigned expanded : 1;	/* counted per CPU or task: see orig below */
-	unsigned copy : 1;	/* a copy of entry orig */
-	unsigned cpu_wide : 1;	/* a copy counting every task on its cpu (pid -1) */
-	unsigned group_read : 1;	/* read with its group leader's one PERF_FORMAT_GROUP
-					 * read */
-	unsigned auto_group : 1;	/* grouped by stat_target_expand, not by the user: a
-					 * member whose leader failed opens on its own */
+	int opened;		/* it was open in the last run */
+	int absent;		/* a part whose core type has no such event (never opened) */
+	int one_type;		/* a row given with its Arm PMU where the command may also run on
+				 * other core types: counted only while on that PMU's CPUs */
+	int expanded;		/* counted per CPU or task: see orig below */
+	int copy;		/* a copy of entry orig */
+	int cpu_wide;		/* a copy counting every task on its cpu (pid -1) */
+	int group_read;		/* read with its group leader's one PERF_FORMAT_GROUP read */
+	int auto_group;		/* grouped by stat_target_expand, not by the user: a member
+				 * whose leader failed opens on its own */
 	/* a presence counter (stat_split.c), no row of the report: task-clock of the command
 	 * on one CPU of core type pmu_ix, opened in every planned run (run -1) */
-	unsigned presence : 1;
+	int presence;
 	int err;		/* errno of a failed open */
 	int run;		/* the planned run that counts it (0-based; --mux=runs) */
 	struct counter_reading rd;
@@ -61,7 +58,6 @@ struct stat_event {
 				 * 0: none */
 	int leader;		/* a member read with its group: the leader's index; -1 */
 	int nmembers;		/* a leader read as a group: its members opened (after it) */
-	/* the pointers last: no padding between the ints (issue 16: a run's heap) */
 	const char *fixture;	/* why it is never opened: its PMU comes from a fixture sysfs
 				 * tree (PMUPROF_SYSFS_ROOT), whose type numbers may name another
 				 * PMU of this machine, or is the --cpu-model core's where this

@@ -19,9 +19,7 @@
 #include "outfile.h"
 #include "report.h"
 #include "resolve.h"
-#include "strbuf.h"
 #include "sysfs.h"
-#include "textline.h"
 #include "topo.h"
 #include "workload.h"
 #include "evsel.h"
@@ -67,6 +65,7 @@ struct stat_opts {
 	const char *aggr_opt;	/* the option that chose it, for messages */
 	unsigned timeout_ms, delay_ms;
 	struct export_set exports;	/* --export FORMAT:FILE */
+	const char *name;	/* --name: the benchmark's name in the exports and JSON */
 	/* perf's display options: -B, --no-big-num, --no-scale, --metric-only, --no-summary */
 	struct report_display disp;
 	int big_num, append, quiet;	/* -B given, --append, -q */
@@ -91,7 +90,7 @@ enum { OPT_WARMUP = 0x300, OPT_TOPDOWN, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT, OP
        OPT_COUNTERS, OPT_MIN_RUNNING, OPT_PLAN, OPT_NO_CSV_SUMMARY, OPT_PER_CORE,
        OPT_PER_CLUSTER, OPT_PER_SOCKET, OPT_PER_THREAD, OPT_TIMEOUT, OPT_PER_DIE,
        OPT_PER_NODE, OPT_NO_MERGE, OPT_APPEND, OPT_NO_BIG_NUM, OPT_NO_SCALE, OPT_METRIC_ONLY,
-       OPT_POST, OPT_SUMMARY, OPT_NO_SUMMARY, OPT_EXPORT };
+       OPT_POST, OPT_SUMMARY, OPT_NO_SUMMARY, OPT_EXPORT, OPT_NAME };
 
 static const struct argp_option options[] = {
 	{ "json", 'j', NULL, 0, "Report as one JSON document (schema: pmuprof-json(5))", 0 },
@@ -104,6 +103,9 @@ static const struct argp_option options[] = {
 	{ "export", OPT_EXPORT, "FORMAT:FILE", 0,
 	  "Also write the report to FILE in FORMAT (text, json, csv, bmf, github-benchmark, "
 	  "openmetrics, markdown), atomically after the run; repeatable", 0 },
+	{ "name", OPT_NAME, "NAME", 0,
+	  "Name the benchmark NAME in JSON, bmf and github-benchmark (default: the command's "
+	  "basename and arguments)", 0 },
 	{ "repeat", 'r', "N", 0,
 	  "Run COMMAND N times, with counters opened anew each time; report every run's values, "
 	  "their mean, spread and outliers", 1 },
@@ -331,6 +333,12 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_EXPORT:
 		cmd_export_opt(state, &o->exports, arg);
 		break;
+	case OPT_NAME:
+		if (!*arg)
+			argp_error(state, "--name is empty (give the benchmark a name, e.g. --name "
+				   "'sort 1k')");
+		o->name = arg;
+		break;
 	case 'r':
 		o->repeat = number(state, arg, "-r", 1);
 		break;
@@ -444,6 +452,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		if (o->interval_ms && o->interval_ms < 1)
 			argp_error(state, "-I needs at least 1 ms");
 		display_check(state, o);
+		cmd_export_output(state, &o->exports, o->output);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -482,14 +491,12 @@ static int format_report(const struct stat_opts *o, const struct report *r, FILE
 /* A report this small is rendered on the stack (most are: 6 events take 456 bytes; so are
  * most -I intervals printed as they end). */
 #define REPORT_STACK 4096
-#define REPORT_TEXT_STACK 2048
 
 /* JSON or CSV to stderr, rendered in memory first: on the stack when it fits, else in
- * open_memstream's heap (its 8 KiB buffer, taken at the end of the run, was three page faults
- * a run in the arm64 guest: issue 16). */
+ * open_memstream's buffer. */
 #if defined(__GNUC__)
-__attribute__((noinline))	/* its buffers on the stack only while it writes (not in the */
-#endif				/* frame under which discovery runs: a page fault or two) */
+__attribute__((noinline))	/* its buffers on the stack only while it writes */
+#endif
 static int write_mem(const struct stat_opts *o, const struct report *r, FILE *fp)
 {
 	char small[REPORT_STACK], iobuf[512], *buf = NULL;
@@ -522,39 +529,20 @@ static int write_mem(const struct stat_opts *o, const struct report *r, FILE *fp
 	return rc;
 }
 
-/* The text report to stderr, by write(2) from a buffer on the stack, whole lines at a time when
- * it outgrows the buffer: no stream, whose functions a run would bind and whose buffer it
- * would allocate (issue 16). The buffer is smaller than write_mem's (a line is some 100
- * bytes): a run's stack then reaches no deeper than it did. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static int write_text(const struct report *r)
-{
-	char b[REPORT_TEXT_STACK];
-	struct textline l = TEXTLINE_ON_FD(STDERR_FILENO, b);
-	int rc = report_text_to(r, &l);
-
-	errno = l.err;	/* EPIPE: the reader is gone (the caller is quiet about it) */
-	return rc;
-}
-
-/* Writes the report; to stderr (unbuffered) it is rendered in memory first and written at
- * once (a text report longer than write_text's buffer, whole lines at a time): one write
- * instead of dozens, and no line interleaved with another writer's. */
+/* Writes the report; JSON and CSV to stderr (unbuffered) are rendered in memory first and
+ * written at once, and the text report leaves report_text's buffer whole lines at a time: one
+ * write instead of dozens, and no line interleaved with another writer's. */
 static int write_report(const struct stat_opts *o, const struct report *r, FILE *fp)
 {
-	if (fp != stderr)
+	if (fp != stderr || (!o->json && !o->sep))
 		return format_report(o, r, fp);
-	if (!o->json && !o->sep)
-		return write_text(r);
 	return write_mem(o, r, fp);
 }
 
 /* One warning when the kernel multiplexed: how many runs would make the counts exact. */
 static void mux_warn(const struct report *r, const struct stat_planned *pl)
 {
-	char text[640], fx[32], runs[TEXTLINE_NUM_LEN];
+	char fx[32];
 	const char *pct, *some, *of;
 	double lo = 100;
 	int never = 0;
@@ -581,15 +569,12 @@ static void mux_warn(const struct report *r, const struct stat_planned *pl)
 	else
 		of = "% of the time and their values are estimates";
 	if (pl->known && pl->nruns > 1)
-		strjoin(text, sizeof(text), (const char *const[]){
-			"the events did not fit the counters (", pl->caps, "): the kernel multiplexed "
-			"them, ", some, pct, of, "; --mux=runs would count them exactly in ",
-			textline_str(pl->nruns, 10, runs), " runs of the command" }, 9);
+		msg_warn("the events did not fit the counters (%s): the kernel multiplexed them, "
+			 "%s%s%s; --mux=runs would count them exactly in %zu runs of the command",
+			 pl->caps, some, pct, of, pl->nruns);
 	else
-		strjoin(text, sizeof(text), (const char *const[]){
-			"the kernel multiplexed the events (", some, pct, of,
-			"); --mux=runs counts each planned group in a run of its own" }, 5);
-	msg_warn("%s", text);
+		msg_warn("the kernel multiplexed the events (%s%s%s); --mux=runs counts each "
+			 "planned group in a run of its own", some, pct, of);
 }
 
 /* --min-running: an event counted for less than PCT of the time; one not counted at all
@@ -655,7 +640,7 @@ static void live_tick(void *arg, const struct stat_event *evs, size_t n,
 	b.repeated = 0;
 	b.intervals = 1;
 	/* an interval's line shows a metric only per unit (-A, --per-*) or with --metric-only:
-	 * else none is computed (the default set's take about 40 us an interval on an A57) */
+	 * else none is computed */
 	if (b.aggr == REPORT_AGGR_GLOBAL && !o->disp.metric_only)
 		b.core = NULL;
 	r.interval_base = i;
@@ -697,7 +682,8 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	struct stat_series s = { 0 };
 	struct stat_ticks ticks = { 0 };
 	struct workload_result res = { 0 };
-	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd };
+	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd,
+			    .name = o->name };
 	struct stat_build b = { .repeated = o->repeat > 0, .core = core,
 				.metrics = o->metrics, .nmetrics = o->nmetrics,
 				.runs_mode = o->plan.mux == STAT_MUX_RUNS, .aggr = o->aggr,
@@ -705,7 +691,6 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 				.no_scale = o->disp.unscaled };
 	char why[256] = "", started[32] = "?\n", mcore[80], how[224];
 	int count_stop = 0, e, rc;
-	struct outfile xf[EXPORT_MAX] = { { 0 } };
 	time_t now;
 	struct live lv = { .o = o, .nrows = nrows, .b = &b };
 
@@ -720,15 +705,13 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 		b.topo = &at;
 		b.ids = &ids;
 	}
-	/* ctime reads the time zone, a file: only when it is used; time() only then too (its
-	 * page of libc is a page fault a run) */
+	/* ctime reads the time zone, a file: only when it is used */
 	if (o->append && !o->json && (now = time(NULL)) != (time_t)-1)
 		ctime_r(&now, started);
-	if (cmd_export_open(&o->exports, xf) != 0)	/* refused before the command runs */
+	if (cmd_export_check(&o->exports) != 0)	/* refused before the command runs */
 		return PP_EXIT_ERROR;
 	rc = stat_series_run(&sc, evs, n, &s, &ticks, &res, &count_stop, why, sizeof(why));
 	if (!s.nruns) {
-		export_discard(&o->exports, xf);
 		stat_series_free(&s);
 		stat_ticks_free(&ticks);
 		return rc ? rc : PP_EXIT_ERROR;
@@ -806,16 +789,22 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 	if (below_min(o, &r))
 		rc = STAT_EXIT_MIN_RUNNING;
 	/* the command has ended: a closed report stream (pmuprof stat ... 2>&1 | head -1) must
-	 * not kill pmuprof with SIGPIPE and lose the command's status; the write fails instead
-	 * (sigaction, not signal(): one libc function fewer for the loader to bind) */
+	 * not kill pmuprof with SIGPIPE and lose the command's status; the write fails instead */
 	sigaction(SIGPIPE, &(struct sigaction){ .sa_handler = SIG_IGN }, NULL);
+	/* -o's file is made only now, complete: a run killed before leaves nothing behind */
+	if (o->output && (e = o->append ? outfile_open_append(of, o->output) :
+			  outfile_open(of, o->output)) != 0) {
+		msg_error("cannot write report file '%s': %s", o->output, strerror(e));
+		if (rc == 0)
+			rc = PP_EXIT_ERROR;
+	}
 	/* perf's line before each report it appends (ctime ends it); JSON documents follow each
 	 * other bare, a stream jq -s reads whole */
-	if (o->append && !o->json)
+	if (o->append && !o->json && of->fp)
 		fprintf(of->fp, "# started on %s\n", started);
 	r.interval_from = lv.shown;	/* live -I: the intervals written as they ended */
-	if (o->quiet)
-		;	/* --quiet: no report */
+	if (o->quiet || (o->output && !of->fp))
+		;	/* --quiet: no report; or -o's file could not be made (said above) */
 	else if (write_report(o, &r, of->fp ? of->fp : stderr) != 0 && !of->fp && errno != EPIPE)
 		msg_error("cannot write the report: %s", strerror(errno));
 	r.interval_from = 0;	/* exports are whole */
@@ -824,10 +813,9 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 		if (rc == 0)
 			rc = PP_EXIT_ERROR;
 	}
-	if (cmd_export_commit(&o->exports, xf, &r) != 0 && rc == 0)
+	if (cmd_export_commit(&o->exports, &r) != 0 && rc == 0)
 		rc = PP_EXIT_ERROR;
 out:
-	export_discard(&o->exports, xf);	/* what was not committed */
 	stat_report_free(&r);
 	stat_series_free(&s);
 	stat_ticks_free(&ticks);
@@ -981,8 +969,7 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 		goto out;
 	if (reserve_fds(n) != 0)
 		goto out;
-	if (o->output && (e = o->append ? outfile_open_append(&of, o->output) :
-			  outfile_open(&of, o->output)) == EISDIR) {
+	if (o->output && (e = outfile_check(o->output)) == EISDIR) {
 		msg_error("cannot write report file '%s': it names a directory (give -o the "
 			  "path of a file)", o->output);
 		goto out;
@@ -1000,7 +987,7 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 	}
 	rc = run(o, evs, nrows, n, &kel, &of, core, &planned, &tgt, &topo);
 	if (of.fp)
-		outfile_discard(&of);	/* the run failed, or was a first pass: nothing kept */
+		outfile_discard(&of);	/* made, not committed */
 out:
 	free_events(evs, n);
 	for (size_t k = 0; metric_specs && k < o->nmetrics; k++)

@@ -12,7 +12,6 @@
 #include "metrics.h"
 #include "resolve.h"
 #include "strbuf.h"
-#include "textline.h"
 
 void metrics_core_set(struct metrics_core *mc, const struct evtab_core *c, unsigned rev)
 {
@@ -34,12 +33,9 @@ int metrics_core_named(struct metrics_core *mc, const char *model)
 
 const char *metrics_core_id(const struct metrics_core *mc, char *buf, size_t len)
 {
-	char v[TEXTLINE_NUM_LEN], r[TEXTLINE_NUM_LEN];
-
 	if (!mc->core)
 		return NULL;
-	strjoin(buf, len, (const char *const[]){ evtab_core_name(mc->core), ":r",	/* "%s:r%up%u" */
-		textline_str(mc->rev >> 4, 10, v), "p", textline_str(mc->rev & 0xf, 10, r) }, 5);
+	snprintf(buf, len, "%s:r%up%u", evtab_core_name(mc->core), mc->rev >> 4, mc->rev & 0xf);
 	return buf;
 }
 

@@ -4,13 +4,13 @@
  * evaluated over the totals once bound, and what is missing is said in words. */
 #include <linux/perf_event.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ascii.h"
 #include "metrics.h"
 #include "resolve.h"
-#include "strbuf.h"
 
 /* An event of an Arm PMU (or a raw code, which the kernel gives to it). */
 static int arm_event(const struct report_event *e)
@@ -54,11 +54,11 @@ static void set_label(struct report_metric_value *v)
 	const char *name = mxtab_metric_name(v->def), *unit = mxtab_metric_unit(v->def);
 
 	if (!strcmp(name, "ipc"))
-		strjoin(v->label, sizeof(v->label), (const char *const[]){ "insn per cycle" }, 1);
+		snprintf(v->label, sizeof(v->label), "insn per cycle");
 	else if (str_starts(unit, "percent"))
-		strjoin(v->label, sizeof(v->label), (const char *const[]){ "% ", name }, 2);
+		snprintf(v->label, sizeof(v->label), "%% %s", name);
 	else
-		strjoin(v->label, sizeof(v->label), &name, 1);
+		snprintf(v->label, sizeof(v->label), "%s", name);
 }
 
 /* The reason a value is missing, in words: "CPU_CYCLES not counted: not supported". */
@@ -69,7 +69,7 @@ static void set_reason(const struct report *r, struct report_metric_value *v,
 
 	if (err->status != MEXPR_NOVALUE) {
 		why = mexpr_strerror(err->status);
-		strjoin(v->reason, sizeof(v->reason), &why, 1);
+		snprintf(v->reason, sizeof(v->reason), "%s", why);
 		return;
 	}
 	for (size_t i = 0; i < v->nev; i++)
@@ -83,11 +83,9 @@ static void set_reason(const struct report *r, struct report_metric_value *v,
 				why = "not on this core type";
 		}
 	if (!strcmp(why, report_status_str(REPORT_NOT_COUNTED)))	/* not "not counted" twice */
-		strjoin(v->reason, sizeof(v->reason),
-			(const char *const[]){ err->name, " not counted" }, 2);
+		snprintf(v->reason, sizeof(v->reason), "%s not counted", err->name);
 	else
-		strjoin(v->reason, sizeof(v->reason),
-			(const char *const[]){ err->name, " not counted: ", why }, 3);
+		snprintf(v->reason, sizeof(v->reason), "%s not counted: %s", err->name, why);
 }
 
 /* The growing list of computed metrics, and what each report event counts, worked out once:

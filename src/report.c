@@ -43,6 +43,31 @@ const char *report_status_str(enum report_status s)
 	return "unknown";
 }
 
+char *report_name(const struct report *r)
+{
+	const char *cmd, *slash;
+	size_t len = 1;
+	char *s, *p;
+
+	if (r->name)
+		return strdup(r->name);
+	if (!r->argc)
+		return strdup(r->target ? r->target : "pmuprof stat");
+	/* "dir/" has no basename to take: kept whole */
+	cmd = (slash = strrchr(r->argv[0], '/')) && slash[1] ? slash + 1 : r->argv[0];
+	len += strlen(cmd);
+	for (int k = 1; k < r->argc; k++)
+		len += strlen(r->argv[k]) + 1;
+	if (!(s = malloc(len)))
+		return NULL;
+	p = stpcpy(s, cmd);
+	for (int k = 1; k < r->argc; k++) {
+		*p++ = ' ';
+		p = stpcpy(p, r->argv[k]);
+	}
+	return s;
+}
+
 const char *report_mark_note(const struct report_event *e, char *buf, size_t len)
 {
 	size_t n = (size_t)snprintf(buf, len, "marked: filter %s:", e->filter_terms);
