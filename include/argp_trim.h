@@ -20,7 +20,8 @@
 #include <argp.h>
 
 /* argp_parse(argp, argc, argv, flags, NULL, input), as above. Falls back to the whole table
- * when the trimmed one would not fit argp_trim.c's fixed room. */
+ * when the trimmed one would not fit argp_trim.c's fixed room. Unless flags has ARGP_NO_ERRS,
+ * a usage error ends with coreutils' one line of hint (argp_hint.h), not argp's. */
 error_t argp_trim_parse(const struct argp *argp, int argc, char **argv, unsigned flags,
 			void *input);
 

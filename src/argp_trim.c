@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "argp_hint.h"
 #include "argp_trim.h"
 #include "ascii.h"
 
@@ -133,16 +134,44 @@ static const struct argp *trim_argp(struct trim *t, const struct argp *a)
 	return out;
 }
 
+/* The parser above the command's: it hands the command its input and has argp write usage
+ * errors through argp_hint_stream. */
+struct outer {
+	void *input;
+	FILE *err;
+};
+
+static error_t outer_parse(int key, char *arg, struct argp_state *state)
+{
+	struct outer *o = state->input;
+
+	(void)arg;
+	if (key != ARGP_KEY_INIT)
+		return ARGP_ERR_UNKNOWN;
+	state->child_inputs[0] = o->input;
+	if (!(state->flags & ARGP_NO_ERRS) && (o->err = argp_hint_stream()))
+		state->err_stream = o->err;
+	return 0;
+}
+
 error_t argp_trim_parse(const struct argp *argp, int argc, char **argv, unsigned flags,
 			void *input)
 {
 	struct trim t;
 	const struct argp *use = NULL;
+	struct outer o = { .input = input };
+	struct argp_child child[2] = { { .argp = NULL } };
+	const struct argp outer = { .parser = outer_parse, .children = child };
+	error_t rc;
 
 	memset(&t, 0, offsetof(struct trim, opts));
 	t.nopts = t.nargps = t.nchildren = 0;
 	scan(&t, argc, argv);
 	if (!t.full)
 		use = trim_argp(&t, argp);
-	return argp_parse(use ? use : argp, argc, argv, flags, NULL, input);
+	child[0].argp = use ? use : argp;
+	rc = argp_parse(&outer, argc, argv, flags, NULL, &o);
+	if (o.err)
+		fclose(o.err);
+	return rc;
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "argp_trim.h"
 #include "cmd.h"
 #include "env.h"
 #include "jsonlib.h"
@@ -41,7 +42,7 @@ static char doc[] =
 	"  info     describe this machine's Arm PMUs and perf settings\n"
 	"  explain  show where events count and the PMU register values Linux programs\n"
 	"  diff     compare two JSON reports of stat; exit 1 when something regressed\n"
-	"  report   print a saved JSON report of stat again, or in a CI dashboard's format\n"
+	"  report   print a saved stat report again, or in a CI dashboard's format\n"
 	"\n"
 	"'pmuprof COMMAND --help' describes each; man pmuprof has the whole story.";
 
@@ -74,6 +75,7 @@ static const struct argp main_argp = { NULL, parse_main, "COMMAND [ARGS...]", do
 
 int main(int argc, char **argv)
 {
+	static char prog[] = "pmuprof";
 	struct main_opts o = { 0 };
 	const char *root = env_get("PMUPROF_SYSFS_ROOT");
 	char name[64];
@@ -82,7 +84,10 @@ int main(int argc, char **argv)
 	argp_err_exit_status = PP_EXIT_ERROR;
 	if (root && *root)
 		sysfs_set_root(root);
-	argp_parse(&main_argp, argc, argv, ARGP_IN_ORDER, NULL, &o);
+	/* getopt names the program by argv[0] in its errors: "pmuprof", not the path it was
+	 * run by ("./pmuprof: invalid option") */
+	argv[0] = prog;
+	argp_trim_parse(&main_argp, argc, argv, ARGP_IN_ORDER, &o);
 	for (size_t k = 0; k < NSUB; k++) {
 		if (strcmp(argv[o.sub_index], subcommands[k].name) != 0)
 			continue;
