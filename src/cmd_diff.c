@@ -23,10 +23,11 @@ struct cmd_diff_opts {
 	int nfiles;
 };
 
-enum { OPT_BETTER = 0x100, OPT_WORSE, OPT_ALPHA, OPT_METRICS };
+enum { OPT_BETTER = 0x100, OPT_WORSE, OPT_ALPHA, OPT_METRICS, OPT_THRESHOLD };
 
 static const struct argp_option options[] = {
-	{ "threshold", 't', "PCT", 0,
+	/* no -t: perf's -t is --tid (pmuprof stat's too) */
+	{ "threshold", OPT_THRESHOLD, "PCT", 0,
 	  "The smallest change that counts, in percent of BASE (default: 2; '2%' works too)", 0 },
 	{ "event", 'e', "NAME", 0,
 	  "Compare only this event or metric; repeatable (default: every event)", 0 },
@@ -96,7 +97,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	struct cmd_diff_opts *o = state->input;
 
 	switch (key) {
-	case 't':
+	case OPT_THRESHOLD:
 		if ((o->d.threshold_pct = parse_pct(arg)) < 0)
 			argp_error(state, "--threshold takes a percentage such as 2 or 0.5%%, not '%s'",
 				   arg);

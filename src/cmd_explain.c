@@ -48,7 +48,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-static const struct argp_child children[] = { { &evsel_argp, 0, NULL, 0 }, { 0 } };
+static const struct argp_child children[] = { { &evsel_argp_long, 0, NULL, 0 }, { 0 } };
 
 static const struct argp explain_argp = {
 	options, parse_opt, NULL,

@@ -34,9 +34,12 @@ struct list_section {
 	size_t nadv;
 };
 
+enum { OPT_CPU_MODEL = 0x100 };
+
 static const struct argp_option options[] = {
 	{ "json", 'j', NULL, 0, "List as one JSON document", 0 },
-	{ "cpu-model", 'M', "CORE", 0,
+	/* no -M: perf's -M is --metric (pmuprof stat's and report's too) */
+	{ "cpu-model", OPT_CPU_MODEL, "CORE", 0,
 	  "List the events of CORE (neoverse-n1, cortex-a76, a55, ...) on any host", 0 },
 	{ "all-cores", 'a', NULL, 0, "List the events of every core in pmuprof's tables", 0 },
 	{ "names", 'n', NULL, 0, "Print the event names alone, one a line (for scripts and shell "
@@ -56,7 +59,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'j':
 		o->json = 1;
 		break;
-	case 'M':
+	case OPT_CPU_MODEL:
 		o->cpu_model = arg;
 		break;
 	case 'a':

@@ -53,8 +53,14 @@ verdict() {
 	diff_json base.json cycles-up-1.json --threshold 0.5%
 	assert_failure 1
 	assert_equal "$(verdict cycles)" regression
-	diff_json base.json cycles-up-1.json -t 0.5
+	diff_json base.json cycles-up-1.json --threshold=0.5
 	assert_failure 1
+}
+
+@test "-t is not --threshold (perf's -t is --tid): an invalid option" {
+	run --separate-stderr "$PMUPROF" diff -t 0.5 "$F/base.json" "$F/cycles-up-1.json"
+	assert_failure 2
+	assert_equal "$stderr" "pmuprof diff: invalid option -- 't'"$'\n'"Try 'pmuprof diff --help' for more information."
 }
 
 @test "IPC-like names are higher-is-better: a drop regresses unless --lower-is-better" {

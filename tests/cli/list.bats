@@ -139,3 +139,11 @@ jl() {
 	assert_success
 	assert_line --regexp '^  vendor_thing +armv8_pmuv3 +event counter$'
 }
+
+@test "-M is not --cpu-model (perf's -M is --metric): --cpu-model is long only" {
+	run --separate-stderr "$PMUPROF" list -M neoverse-n1
+	assert_failure 2
+	assert_equal "$stderr" "pmuprof list: invalid option -- 'M'"$'\n'"Try 'pmuprof list --help' for more information."
+	run -0 "$PMUPROF" list --help
+	refute_output --partial "-M,"
+}
