@@ -2,6 +2,7 @@
  * filter bits and exclude flags (kernel EL) -> register values (threshold terms placed by
  * resolve) and counter kinds -> the programming sequence -> text | JSON. Opens no counter. */
 #include <argp.h>
+#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -195,10 +196,12 @@ int cmd_explain(int argc, char **argv)
 	}
 	describe_pmu(&c, &x);
 	if (select_all(&c, &o, &x) == 0 && program(&x) == 0) {
-		if ((o.json ? explain_print_json(&x, stdout) : explain_print_text(&x, stdout)) == 0)
+		errno = 0;
+		if ((o.json ? explain_print_json(&x, stdout) : explain_print_text(&x, stdout)) == 0 &&
+		    fflush(stdout) == 0)
 			rc = 0;
-		else
-			msg_error("cannot write the explanation");
+		else	/* the stream's failed write left its errno */
+			msg_error("cannot write the explanation: %s", strerror(errno ? errno : EIO));
 	}
 	explain_free(&x);
 	resolve_ctx_free(&c);

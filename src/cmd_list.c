@@ -2,6 +2,7 @@
  * --cpu-model, --all-cores), their events filtered by PATTERN, as text or JSON. */
 #include <argp.h>
 #include <cJSON.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -515,6 +516,14 @@ static int print_metrics(const struct list_opts *o, const char *model,
 	return rc;
 }
 
+/* The list could not be written: the one message, with err's reason (else errno's: a stream
+ * that failed keeps its write's), and the status. */
+static int write_failed(int err)
+{
+	msg_error("cannot write the list: %s", strerror(err ? err : errno ? errno : EIO));
+	return PP_EXIT_ERROR;
+}
+
 int cmd_list(int argc, char **argv)
 {
 	struct list_opts o = { 0 };
@@ -523,17 +532,14 @@ int cmd_list(int argc, char **argv)
 	struct suggest near;
 	const char *model;
 	size_t n = 0;
-	int rc = 0;
+	int rc = 0, err = 0;
 
 	argp_trim_parse(&list_argp, argc, argv, 0, &o);
 	if (o.cores) {	/* the tables alone: no machine, no model to resolve */
+		errno = 0;
 		for (size_t k = 0; k < evtab_ncores(); k++)
 			printf("%s\n", evtab_core_name(evtab_core_at(k)));
-		if (fflush(stdout) != 0) {
-			msg_error("cannot write the list");
-			return PP_EXIT_ERROR;
-		}
-		return 0;
+		return fflush(stdout) != 0 ? write_failed(0) : 0;
 	}
 	if (o.json && msg_json_ready() != 0)
 		return PP_EXIT_ERROR;
@@ -554,6 +560,7 @@ int cmd_list(int argc, char **argv)
 		resolve_ctx_free(&ctx);
 		return PP_EXIT_ERROR;
 	}
+	errno = 0;
 	if (o.metrics)
 		rc = print_metrics(&o, model, secs, n);
 	else if (o.names)
@@ -561,11 +568,9 @@ int cmd_list(int argc, char **argv)
 	else if (o.json)
 		rc = print_json(&o, secs, n, n == 0);
 	else
-		rc = print_text(&o, secs, n, n == 0) ? PP_EXIT_ERROR : 0;	/* no stdio */
-	if (rc != 0 || ((o.metrics || o.names || o.json) && fflush(stdout) != 0)) {
-		msg_error("cannot write the list");
-		rc = PP_EXIT_ERROR;
-	}
+		rc = err = print_text(&o, secs, n, n == 0);	/* no stdio: its write's errno */
+	if (rc != 0 || ((o.metrics || o.names || o.json) && fflush(stdout) != 0))
+		rc = write_failed(err);
 	sections_free(secs, n);
 	resolve_ctx_free(&ctx);
 	return rc;
