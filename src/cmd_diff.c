@@ -126,6 +126,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case ARGP_KEY_ARG:
 		if (o->nfiles == 2)
 			argp_error(state, "unexpected argument '%s' (give two reports: BASE NEW)", arg);
+		if (o->nfiles == 1 && !strcmp(arg, "-") && !strcmp(o->files[0], "-"))
+			argp_error(state, "standard input (-) can be BASE or NEW, not both");
 		o->files[o->nfiles++] = arg;
 		break;
 	case ARGP_KEY_END:
@@ -207,13 +209,16 @@ int cmd_diff(int argc, char **argv)
 	struct diff_why why;
 	enum diff_err rc;
 	int status = PP_EXIT_ERROR;
+	unsigned flags;
 
 	argp_trim_parse(&diff_argp, argc, argv, 0, &o);
+	/* names go to text and markdown escaped; JSON escapes them itself */
+	flags = o.format == FMT_JSON ? 0 : REPORT_READ_ESCAPE;
 	if (msg_json_ready() != 0)	/* the reports are JSON, whatever the output */
 		return PP_EXIT_ERROR;
-	rc = diff_read(o.files[0], &in[0], &why);
+	rc = diff_read(o.files[0], flags, &in[0], &why);
 	if (rc == DIFF_OK)
-		rc = diff_read(o.files[1], &in[1], &why);
+		rc = diff_read(o.files[1], flags, &in[1], &why);
 	if (rc == DIFF_OK)
 		rc = diff_compare(&in[0], &in[1], &o.d, &r, &why);
 	if (rc != DIFF_OK) {

@@ -199,6 +199,14 @@ static int print(const struct report_opts *o, const struct report *r)
 	return 0;
 }
 
+/* Whether the format is printed as text, whose writers copy the report's strings as they
+ * are: then a control character in them (an ESC in an event's name) would reach the terminal
+ * raw, and report_read escapes them. The JSON formats' writer escapes them itself. */
+static int escapes(enum export_format f)
+{
+	return f != EXPORT_JSON && f != EXPORT_BMF && f != EXPORT_GITHUB_BENCHMARK;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct report_opts o = { .format = EXPORT_TEXT };
@@ -214,7 +222,8 @@ int cmd_report(int argc, char **argv)
 	argp_trim_parse(&report_argp, argc, argv, 0, &o);
 	if (msg_json_ready() != 0)	/* the report is JSON, whatever the output */
 		return PP_EXIT_ERROR;
-	if ((rc = report_read(o.file, &s, &why)) != REPORT_READ_OK) {
+	if ((rc = report_read(o.file, escapes(o.format) ? REPORT_READ_ESCAPE : 0, &s, &why)) !=
+	    REPORT_READ_OK) {
 		msg_report_unread(rc, &why);
 		return PP_EXIT_ERROR;
 	}

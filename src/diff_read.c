@@ -109,7 +109,8 @@ static int compute_metrics(struct report *r)
 	return metrics_compute(r, &mc, r->metric_requests, r->nmetric_requests);
 }
 
-enum diff_err diff_read(const char *path, struct diff_input *in, struct diff_why *why)
+enum diff_err diff_read(const char *path, unsigned flags, struct diff_input *in,
+			struct diff_why *why)
 {
 	struct report *r = &in->saved.r;
 	enum diff_err rc = DIFF_OK;
@@ -118,7 +119,7 @@ enum diff_err diff_read(const char *path, struct diff_input *in, struct diff_why
 	memset(why, 0, sizeof(*why));
 	why->side = path;
 	in->path = path;
-	if ((why->read_err = report_read(path, &in->saved, &why->read)) != REPORT_READ_OK)
+	if ((why->read_err = report_read(path, flags, &in->saved, &why->read)) != REPORT_READ_OK)
 		return DIFF_ERR_READ;
 	if (compute_metrics(r) != 0 ||
 	    (r->nevents + r->nmetrics &&

@@ -273,3 +273,44 @@ metric_field() {
 	refute_output --partial " changed,"
 	refute_output --partial "metric "
 }
+
+@test "error: a value of the wrong type names the file and the field" {
+	jq '.events[0].value = "twenty"' "$F/base.json" > str.report
+	err "$F/base.json" str.report
+	assert_regex "$stderr" "^pmuprof: cannot read report 'str.report': \.events\[0\]\.value is a string, not a number \("
+	jq '.events[1].stats = {"n": 3, "mean": false, "stddev": 1}' "$F/runs-base.json" > bool.report
+	err bool.report "$F/runs-base.json"
+	assert_regex "$stderr" "^pmuprof: cannot read report 'bool.report': \.events\[1\]\.stats\.mean is a boolean, not a number \("
+}
+
+@test "a diff report, or JSON without a command, is not a stat report" {
+	run -0 "$PMUPROF" diff -f json "$F/base.json" "$F/same.json"
+	printf '%s\n' "$output" > d.json
+	err d.json "$F/base.json"
+	assert_equal "$stderr" "pmuprof: cannot read report 'd.json': it is a diff report, not a stat report (give the JSON that 'pmuprof stat --json' wrote)"
+	run --separate-stderr "$PMUPROF" report d.json
+	assert_failure 2
+	assert_equal "$stderr" "pmuprof: cannot read report 'd.json': it is a diff report, not a stat report (give the JSON that 'pmuprof stat --json' wrote)"
+	jq 'del(.command)' "$F/base.json" > nocmd.report
+	err "$F/base.json" nocmd.report
+	assert_regex "$stderr" "^pmuprof: cannot read report 'nocmd.report': no \"command\" array, so not a pmuprof stat report "
+}
+
+@test "control characters in names: escaped in text and markdown, kept in JSON" {
+	jq '.events[0].name = "evil\u001b[2J\u0007name"' "$F/base.json" > b.json
+	jq '.events[0].name = "evil\u001b[2J\u0007name"' "$F/cycles-up-10.json" > n.json
+	run -1 "$PMUPROF" diff b.json n.json
+	assert_line --regexp '^evil\\x1b\[2J\\x07name +1,000,000 +1,100,000 +\+10\.00% +threshold +regression$'
+	run -1 "$PMUPROF" diff -f markdown b.json n.json
+	assert_line --partial '| `evil\x1b[2J\x07name` | 1,000,000 |'
+	run -1 "$PMUPROF" diff -f json b.json n.json
+	printf '%s\n' "$output" > d.json
+	assert_equal "$(jq -r '.events[0].name' d.json)" $'evil\e[2J\aname'
+}
+
+@test "BASE or NEW given as - is read from standard input" {
+	run -1 bash -c '"$1" diff - "$2" < "$3"' _ "$PMUPROF" "$F/cycles-up-10.json" "$F/base.json"
+	assert_line --regexp '^cycles +1,000,000 +1,100,000 '
+	run -2 --separate-stderr "$PMUPROF" diff - - < "$F/base.json"
+	assert_equal "$stderr" "pmuprof diff: standard input (-) can be BASE or NEW, not both"$'\n'"Try 'pmuprof diff --help' for more information."
+}
