@@ -283,6 +283,29 @@ metric_field() {
 	assert_regex "$stderr" "^pmuprof: cannot read report 'bool.report': \.events\[1\]\.stats\.mean is a boolean, not a number \("
 }
 
+# nothing_counted IN OUT: IN with every event not counted (a runner without the PMU)
+nothing_counted() {
+	jq '.events[] |= (.status = "not counted" | .value = null | .raw_value = null |
+	    .time_running_ns = 0 | .counted_pct = null | del(.runs, .stats))' "$1" > "$2"
+}
+
+@test "nothing compared (each event not counted in a report): exit 2 unless --allow-empty" {
+	nothing_counted "$F/base.json" b.json
+	nothing_counted "$F/same.json" n.json
+	run --separate-stderr "$PMUPROF" diff b.json n.json
+	assert_failure 2
+	assert_line --partial "0 regressions, 0 improvements, 0 unchanged, 5 not compared"
+	assert_equal "$stderr" "pmuprof: compared nothing: no event of 'b.json' and 'n.json' was counted in both (run them where the PMU counts these events, or give --allow-empty to accept it)"
+	run --separate-stderr "$PMUPROF" diff --allow-empty b.json n.json
+	assert_success
+	assert_equal "$stderr" ""
+	# one side counted: still nothing compared
+	run -2 "$PMUPROF" diff -f json "$F/base.json" n.json
+	run -0 "$PMUPROF" diff --allow-empty -f markdown "$F/base.json" n.json
+	# -e choosing only events not counted
+	run -2 "$PMUPROF" diff -e stall_backend "$F/base.json" "$F/same.json"
+}
+
 @test "a diff report, or JSON without a command, is not a stat report" {
 	run -0 "$PMUPROF" diff -f json "$F/base.json" "$F/same.json"
 	printf '%s\n' "$output" > d.json
