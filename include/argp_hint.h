@@ -13,7 +13,7 @@
 #include <stdio.h>
 
 /* A stream for argp_state.err_stream, or NULL when none can be made (argp then keeps
- * stderr). Close it with fclose once argp_parse has returned. */
+ * stderr): the same stream at each call, ready for a new parse, closed at exit. */
 FILE *argp_hint_stream(void);
 
 #endif

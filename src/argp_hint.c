@@ -1,6 +1,7 @@
 /* argp_hint.c: the stream argp writes usage errors to, which gives its hint as coreutils'
  * one line (include/argp_hint.h says why). */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -103,16 +104,27 @@ static int hint_close(void *cookie)
 	return 0;
 }
 
+/* The stream, made on the first parse and kept for the next (main's, then its command's):
+ * one stream a run, closed at exit, also when argp exits on a usage error (valgrind counts a
+ * stream left open as a leak). What argp writes waits in its buffer until then, after
+ * getopt's own line on stderr: a run without a usage error writes nothing, and allocates
+ * no buffer. */
+static FILE *stream;
+
+static void hint_done(void)
+{
+	if (stream)
+		fclose(stream);
+	stream = NULL;
+}
+
 FILE *argp_hint_stream(void)
 {
 	static const cookie_io_functions_t io = { .write = hint_write, .close = hint_close };
-	FILE *f;
 
 	memset(&hint, 0, sizeof(hint));
-	if (!(f = fopencookie(&hint, "w", io)))
-		return NULL;
-	/* each piece reaches hint_write as argp writes it: nothing waits in the stream when
-	 * argp exits after the hint */
-	setvbuf(f, NULL, _IONBF, 0);
-	return f;
+	if (stream || !(stream = fopencookie(&hint, "w", io)))
+		return stream;
+	atexit(hint_done);
+	return stream;
 }

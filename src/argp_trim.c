@@ -136,21 +136,16 @@ static const struct argp *trim_argp(struct trim *t, const struct argp *a)
 
 /* The parser above the command's: it hands the command its input and has argp write usage
  * errors through argp_hint_stream. */
-struct outer {
-	void *input;
-	FILE *err;
-};
-
 static error_t outer_parse(int key, char *arg, struct argp_state *state)
 {
-	struct outer *o = state->input;
+	FILE *err;
 
 	(void)arg;
 	if (key != ARGP_KEY_INIT)
 		return ARGP_ERR_UNKNOWN;
-	state->child_inputs[0] = o->input;
-	if (!(state->flags & ARGP_NO_ERRS) && (o->err = argp_hint_stream()))
-		state->err_stream = o->err;
+	state->child_inputs[0] = state->input;
+	if (!(state->flags & ARGP_NO_ERRS) && (err = argp_hint_stream()))
+		state->err_stream = err;
 	return 0;
 }
 
@@ -159,19 +154,17 @@ error_t argp_trim_parse(const struct argp *argp, int argc, char **argv, unsigned
 {
 	struct trim t;
 	const struct argp *use = NULL;
-	struct outer o = { .input = input };
 	struct argp_child child[2] = { { .argp = NULL } };
 	const struct argp outer = { .parser = outer_parse, .children = child };
-	error_t rc;
 
-	memset(&t, 0, offsetof(struct trim, opts));
-	t.nopts = t.nargps = t.nchildren = 0;
-	scan(&t, argc, argv);
-	if (!t.full)
-		use = trim_argp(&t, argp);
+	/* a table of no options (the top level's) has nothing to trim */
+	if (argp->options || argp->children) {
+		memset(&t, 0, offsetof(struct trim, opts));
+		t.nopts = t.nargps = t.nchildren = 0;
+		scan(&t, argc, argv);
+		if (!t.full)
+			use = trim_argp(&t, argp);
+	}
 	child[0].argp = use ? use : argp;
-	rc = argp_parse(&outer, argc, argv, flags, NULL, &o);
-	if (o.err)
-		fclose(o.err);
-	return rc;
+	return argp_parse(&outer, argc, argv, flags, NULL, input);
 }
