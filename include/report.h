@@ -204,6 +204,11 @@ struct report {
 	struct report_event_more *more;	/* events[k].more, when set, is &more[k]: made for all
 					 * the events by the first that needs one
 					 * (report_more_of) */
+	/* the events that are task-clock or cpu-clock, by index (report_index_clocks): where a
+	 * derived figure's time is looked for, so that each event's does not look through
+	 * every event; NULL: not listed, every event is looked through */
+	const size_t *clock_ix;
+	size_t nclock_ix;
 	uint64_t wall_ns, user_ns, sys_ns;
 	int exit_code;			/* -1 when killed by a signal */
 	int term_signal;		/* 0 when it exited */
@@ -264,6 +269,10 @@ struct report {
  * with their per-run, per-interval, per-part and per-unit arrays, the units, the metrics and
  * the run times; their pointers are NULL after. */
 void report_free_parts(struct report *r);
+/* Lists r's task-clock and cpu-clock events in r->clock_ix (freed by report_free_parts): a
+ * report of many events then finds the time of its rates per second at once. 0, or -1 when
+ * out of memory. */
+int report_index_clocks(struct report *r);
 /* events[k]'s more, to fill: made (all zero) when it has none yet; NULL when out of memory. */
 struct report_event_more *report_more_of(struct report *r, size_t k);
 /* Name of a status as the outputs spell it ("counted", "not counted", ...). */

@@ -123,15 +123,41 @@ static int counted(const struct source *s, const struct report_event *e, double 
 	return report_value_at(s->r, e, s->unit, s->u, s->interval, v, NULL);
 }
 
+static int is_clock(const struct report_event *e)
+{
+	return e->type == PERF_TYPE_SOFTWARE &&
+	       (e->config == PERF_COUNT_SW_TASK_CLOCK || e->config == PERF_COUNT_SW_CPU_CLOCK);
+}
+
+int report_index_clocks(struct report *r)
+{
+	size_t *ix, n = 0;
+
+	for (size_t k = 0; k < r->nevents; k++)
+		n += is_clock(&r->events[k]);
+	if (!(ix = malloc((n + 1) * sizeof(*ix))))
+		return -1;
+	n = 0;
+	for (size_t k = 0; k < r->nevents; k++)
+		if (is_clock(&r->events[k]))
+			ix[n++] = k;
+	r->clock_ix = ix;
+	r->nclock_ix = n;
+	return 0;
+}
+
 /* The time counted in the source: the first task-clock counted there, else the first
- * cpu-clock, in one pass over the events (it runs for every row: issue 16). */
+ * cpu-clock, in one pass over the clock events, or over all the events when they are not
+ * listed (it runs for every row: issue 16). */
 static int clock_ns(const struct source *s, double *v)
 {
+	const struct report *r = s->r;
+	size_t n = r->clock_ix ? r->nclock_ix : r->nevents;
 	double cpu = 0;
 	int have_cpu = 0;
 
-	for (size_t k = 0; k < s->r->nevents; k++) {
-		const struct report_event *e = &s->r->events[k];
+	for (size_t i = 0; i < n; i++) {
+		const struct report_event *e = &r->events[r->clock_ix ? r->clock_ix[i] : i];
 
 		if (e->type != PERF_TYPE_SOFTWARE)
 			continue;
@@ -302,6 +328,9 @@ void report_free_parts(struct report *r)
 	free((void *)r->units);
 	free((void *)r->metrics);
 	free((void *)r->run_times);
+	free((void *)r->clock_ix);
+	r->clock_ix = NULL;
+	r->nclock_ix = 0;
 	r->more = NULL;
 	r->events = NULL;
 	r->units = NULL;
