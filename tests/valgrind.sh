@@ -193,6 +193,23 @@ vg 0 "report -j of a --topdown report (the tree)" -- report -j "$tmp/td.json"
 vg 2 "report -M: a group the core lacks" -- report -M Topdown_L1 "$tmp/td.json"
 vg 2 "report: a truncated report" -- report "$D/truncated.json"
 vg 2 "report: a missing file" -- report "$tmp/none.json"
+# --- reports checked before they are read: control characters escaped (and the document's
+# strings put back before it is freed), a field of the wrong type, nothing compared
+jq '.events[0].name = "evil\u001b[2J\u0007name" | .command = ["\u009b2J"]' "$tmp/x.json" \
+	>"$tmp/evil.json"
+vg 0 "report of names with control characters (escaped)" -- report "$tmp/evil.json"
+for f in base cycles-up-10; do
+	jq '.events[0].name = "evil\u001b[2J\u0007name"' "$D/$f.json" >"$tmp/evil-$f.json"
+done
+vg 1 "diff of names with control characters (escaped)" -- \
+	diff -f markdown "$tmp/evil-base.json" "$tmp/evil-cycles-up-10.json"
+jq '.events[0].value = "twenty"' "$tmp/x.json" >"$tmp/str.json"
+vg 2 "report: a value of the wrong type" -- report "$tmp/str.json"
+jq '.events[] |= (.status = "not counted" | .value = null | .counted_pct = null)' \
+	"$D/base.json" >"$tmp/none-counted.json"
+vg 2 "diff: nothing compared" -- diff "$D/base.json" "$tmp/none-counted.json"
+vg 0 "diff --allow-empty: nothing compared" -- \
+	diff --allow-empty "$D/base.json" "$tmp/none-counted.json"
 
 echo "1..$n"
 exit $rc
