@@ -9,6 +9,7 @@
 
 #include "argp_trim.h"
 #include "cmd.h"
+#include "ctlesc.h"
 #include "evtab.h"
 #include "export.h"
 #include "metrics.h"
@@ -132,7 +133,16 @@ static int metrics_core_of(const struct report_opts *o, const struct report *r,
 		return 0;
 	}
 	if (metrics_core_named(mc, model) != 0) {
-		msg_error("unknown CPU model '%s' (see 'pmuprof list --all-cores')", model);
+		/* one of the report's is escaped, on the terminal whatever the output */
+		char *shown = model == r->metrics_core ? ctlesc_dup(model) : NULL;
+
+		if (model == r->metrics_core)
+			msg_error("unknown CPU model '%s' in the report's \"metrics_core\" (give "
+				  "--cpu-model CORE: see 'pmuprof list --all-cores')",
+				  shown ? shown : "?");
+		else
+			msg_error("unknown CPU model '%s' (see 'pmuprof list --all-cores')", model);
+		free(shown);
 		return -1;
 	}
 	return 0;

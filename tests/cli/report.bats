@@ -255,3 +255,13 @@ whole_r3() {
 	assert_equal "$(jq -r '.events[0].name' again.json)" "$evil"
 	assert_equal "$(jq -r '.events[1].name' again.json)" $'new\nline\x7f\xc2\x9bx'
 }
+
+@test "a saved metrics_core no core has: named as the report's, escaped, in every format" {
+	saved out.txt -e task-clock -- "$PPLOAD" spin 1
+	jq '.metrics_core = "evil\u001b[2J"' saved.json > mc.report
+	for f in -j --format=text; do
+		run --separate-stderr "$PMUPROF" report "$f" mc.report
+		assert_failure 2
+		assert_equal "$stderr" "pmuprof: unknown CPU model 'evil\\x1b[2J' in the report's \"metrics_core\" (give --cpu-model CORE: see 'pmuprof list --all-cores')"
+	done
+}
