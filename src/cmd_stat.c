@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "argp_hint.h"
 #include "cmd.h"
 #include "cmd_export.h"
 #include "counter.h"
@@ -1212,7 +1213,7 @@ int cmd_stat(int argc, char **argv)
 	struct resolve_ctx ctx;
 	int rc = PP_EXIT_ERROR, have_ctx = 0, two;
 
-	argp_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, NULL, &o);
+	argp_hint_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, &o);
 	msg_set_quiet(o.quiet);
 	if (o.bad_metrics) {
 		char c[80];
