@@ -628,6 +628,7 @@ static int below_min(const struct stat_opts *o, const struct report *r)
  * -o write one document, at the end. */
 struct live {
 	const struct stat_opts *o;
+	const struct stat_event *rows;
 	size_t nrows;
 	const struct stat_build *b;
 	size_t shown;		/* intervals written */
@@ -639,8 +640,7 @@ static int live_wanted(const struct stat_opts *o)
 	return o->interval_ms && !o->json && !o->output && !o->quiet;
 }
 
-static void live_tick(void *arg, const struct stat_event *evs, size_t n,
-		      const struct stat_ticks *t)
+static void live_tick(void *arg, const struct stat_counters *cs, const struct stat_ticks *t)
 {
 	struct live *lv = arg;
 	const struct stat_opts *o = lv->o;
@@ -663,8 +663,8 @@ static void live_tick(void *arg, const struct stat_event *evs, size_t n,
 		b.core = NULL;
 	r.interval_base = i;
 	r.interval_t0_ns = i ? t->t_ns[i - 1] : 0;
-	if (stat_record_interval(&one.rd, evs, n, t, i) != 0 ||
-	    stat_report_build(&r, &one, evs, lv->nrows, &b) != 0) {
+	if (stat_record_interval(&one.rd, lv->rows, cs, t, i) != 0 ||
+	    stat_report_build(&r, &one, lv->rows, lv->nrows, &b) != 0) {
 		lv->stopped = 1;
 		goto out;
 	}
@@ -685,8 +685,8 @@ out:
 }
 
 /* Runs the series and writes the report; returns the exit status. */
-static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, size_t n,
-	       const struct filter_kernel_el *kel, struct outfile *of,
+static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows,
+	       struct stat_counters *cs, const struct filter_kernel_el *kel, struct outfile *of,
 	       const struct metrics_core *core, const struct stat_planned *pl,
 	       const struct stat_target *tgt, const struct topo *topo)
 {
@@ -705,12 +705,12 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 				.metrics = o->metrics, .nmetrics = o->nmetrics,
 				.runs_mode = o->plan.mux == STAT_MUX_RUNS, .aggr = o->aggr,
 				.tgt = stat_target_any(tgt) ? tgt : NULL,
-				.no_scale = o->disp.unscaled };
+				.no_scale = o->disp.unscaled, .counters = cs };
 	char why[256] = "", started[32] = "?\n", mcore[80], how[224];
 	int count_stop = 0, e, rc;
 	struct outfile xf[EXPORT_MAX] = { { 0 } };
 	time_t now;
-	struct live lv = { .o = o, .nrows = nrows, .b = &b };
+	struct live lv = { .o = o, .rows = evs, .nrows = nrows, .b = &b };
 
 	if (live_wanted(o)) {
 		sc.on_tick = live_tick;
@@ -729,7 +729,7 @@ static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, 
 		ctime_r(&now, started);
 	if (cmd_export_open(&o->exports, xf) != 0)	/* refused before the command runs */
 		return PP_EXIT_ERROR;
-	rc = stat_series_run(&sc, evs, n, &s, &ticks, &res, &count_stop, why, sizeof(why));
+	rc = stat_series_run(&sc, evs, cs, &s, &ticks, &res, &count_stop, why, sizeof(why));
 	if (!s.nruns) {
 		export_discard(&o->exports, xf);
 		stat_series_free(&s);
@@ -837,26 +837,10 @@ out:
 	return rc;
 }
 
-/* The selected events, made in stat's own records (evsel_select's elem), get their counter
- * state's first values. */
-static void adopt(struct stat_event *evs, size_t n)
-{
-	_Static_assert(offsetof(struct stat_event, sel) == 0, "evsel_at finds sel at the start");
-	for (size_t k = 0; k < n; k++) {
-		evs[k].fd = -1;
-		evs[k].cpu = -1;
-		evs[k].pmu_ix = -1;
-		evs[k].parent = -1;
-		evs[k].group = evs[k].sel.ev.group;
-	}
-}
-
 static void free_events(struct stat_event *evs, size_t n)
 {
 	for (size_t k = 0; evs && k < n; k++)
-		if (evs[k].parent < 0 && !evs[k].copy)	/* a part's, a copy's names are
-								 * its row's */
-			resolve_event_free(&evs[k].sel.ev);
+		resolve_event_free(&evs[k].sel.ev);
 	free(evs);
 }
 
@@ -865,7 +849,7 @@ static void free_events(struct stat_event *evs, size_t n)
 static int select_events(struct stat_opts *o, struct resolve_ctx *ctx, struct stat_event **evs,
 			 size_t *n, struct filter_kernel_el *kel)
 {
-	void *sel;
+	struct evsel_event *sel;
 	const char **p;
 
 	if (!o->ev.nspecs) {
@@ -877,10 +861,16 @@ static int select_events(struct stat_opts *o, struct resolve_ctx *ctx, struct st
 		o->ev.specs = p;
 		o->ev.nspecs = 1;
 	}
-	if (evsel_select(&o->ev, ctx, 0, "count", sizeof(**evs), &sel, n, kel) != 0)
+	if (evsel_select(&o->ev, ctx, 0, "count", &sel, n, kel) != 0)
 		return -1;
-	*evs = sel;
-	adopt(*evs, *n);
+	if (!(*evs = calloc(*n + 1, sizeof(**evs)))) {
+		evsel_free(sel, *n);
+		msg_error("out of memory");
+		return -1;
+	}
+	for (size_t k = 0; k < *n; k++)		/* the names move with the events */
+		(*evs)[k].sel = sel[k];
+	free(sel);
 	return 0;
 }
 
@@ -922,6 +912,7 @@ static int targets(const struct stat_opts *o, struct stat_target *t)
 static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metrics_core *core)
 {
 	struct stat_event *evs = NULL;
+	struct stat_counters cs = { 0 };
 	struct outfile of = { 0 };
 	struct filter_kernel_el kel;
 	char **metric_specs = NULL;
@@ -932,7 +923,7 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 	const char **user_specs = o->ev.specs;
 	size_t user_n = o->ev.nspecs;
 	pp_status st;
-	size_t n = 0, nrows = 0;
+	size_t nrows = 0;
 	int rc = PP_EXIT_ERROR, e = 0;
 
 	o->ev.specs = NULL;
@@ -949,15 +940,18 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 	if (stat_metrics_add_specs(&o->ev, o->metrics, o->nmetrics, core, metric_specs) != 0 ||
 	    select_events(o, ctx, &evs, &nrows, &kel) != 0)
 		goto out;
-	n = nrows;
 	if (!o->nmetrics && stat_metrics_wanted(evs, nrows))
 		stat_metrics_core(o->ev.cpu_model, ctx, core);
-	if (targets(o, &tgt) != 0 || stat_split(&evs, nrows, &n, ctx, &tgt) != 0)
+	if (targets(o, &tgt) != 0)
 		goto out;
-	if (stat_plan(evs, n, ctx, &o->plan, &planned) != 0)
+	if (stat_split(&cs, evs, nrows, ctx, &tgt) != 0) {
+		msg_error("out of memory");
+		goto out;
+	}
+	if (stat_plan(&cs, evs, ctx, &o->plan, &planned) != 0)
 		goto out;
 	if (o->show_plan) {
-		rc = stat_plan_show(evs, n, &planned, &o->plan, stdout) ? PP_EXIT_ERROR : 0;
+		rc = stat_plan_show(&cs, evs, &planned, &o->plan, stdout) ? PP_EXIT_ERROR : 0;
 		goto out;
 	}
 	/* a fixture tree's CPUs are another machine's: nothing is opened on them (software
@@ -969,17 +963,18 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 			msg_error("out of memory");
 			goto out;
 		}
-		for (size_t k = 0; k < n; k++)
-			if (!evs[k].fixture)
-				evs[k].fixture = fixture_cpus;
+		for (size_t k = 0; k < cs.n; k++)
+			if (!cs.c[k].fixture)
+				cs.c[k].fixture = fixture_cpus;
 	}
 	/* on CPUs (-a, -C) an event counts whatever runs there: no presence to measure */
-	if (!tgt.cpus && stat_presence(&evs, &n, ctx) != 0)
+	if ((!tgt.cpus && stat_presence(&cs, evs) != 0) ||
+	    (stat_target_any(&tgt) &&
+	     stat_target_expand(&cs, evs, &tgt, planned.known && planned.nruns == 1) != 0)) {
+		msg_error("out of memory");
 		goto out;
-	if (stat_target_any(&tgt) &&
-	    stat_target_expand(&evs, &n, &tgt, planned.known && planned.nruns == 1) != 0)
-		goto out;
-	if (reserve_fds(n) != 0)
+	}
+	if (reserve_fds(cs.n) != 0)
 		goto out;
 	if (o->output && (e = o->append ? outfile_open_append(&of, o->output) :
 			  outfile_open(&of, o->output)) == EISDIR) {
@@ -998,11 +993,12 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 			  o->aggr_opt, pp_strstatus(st));
 		goto out;
 	}
-	rc = run(o, evs, nrows, n, &kel, &of, core, &planned, &tgt, &topo);
+	rc = run(o, evs, nrows, &cs, &kel, &of, core, &planned, &tgt, &topo);
 	if (of.fp)
 		outfile_discard(&of);	/* the run failed, or was a first pass: nothing kept */
 out:
-	free_events(evs, n);
+	free_events(evs, nrows);
+	stat_counters_free(&cs);
 	for (size_t k = 0; metric_specs && k < o->nmetrics; k++)
 		free(metric_specs[k]);
 	free(metric_specs);

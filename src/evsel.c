@@ -153,11 +153,11 @@ static int parse_all(const struct evsel_opts *o, struct evspec_list *list, size_
 }
 
 /* Specs -> resolved events; stops at the first bad one, with its message. */
-static int resolve_all(const struct evsel_opts *o, struct resolve_ctx *ctx, size_t elem,
-		       void **out, size_t *nout)
+static int resolve_all(const struct evsel_opts *o, struct resolve_ctx *ctx,
+		       struct evsel_event **out, size_t *nout)
 {
 	struct evspec_list list = { 0 };
-	void *evs = NULL;
+	struct evsel_event *evs = NULL;
 	size_t *first = zalloc(o->nspecs + 1, sizeof(*first));
 	size_t done = 0, spec = 0;
 	int rc = -1;
@@ -168,8 +168,7 @@ static int resolve_all(const struct evsel_opts *o, struct resolve_ctx *ctx, size
 	}
 	if (parse_all(o, &list, first) != 0)
 		goto out;
-	/* n, not one more: an entry is some 400 bytes of a run's heap (issue 16) */
-	if (!(evs = zalloc(list.n, elem))) {
+	if (!(evs = zalloc(list.n, sizeof(*evs)))) {
 		msg_error("out of memory");
 		goto out;
 	}
@@ -179,7 +178,7 @@ static int resolve_all(const struct evsel_opts *o, struct resolve_ctx *ctx, size
 
 		while (done >= first[spec + 1])
 			spec++;
-		st = resolve_event_in(ctx, &list.reqs[done], &evsel_at(evs, elem, done)->ev, &rerr);
+		st = resolve_event_in(ctx, &list.reqs[done], &evs[done].ev, &rerr);
 		if (st != PP_OK) {
 			if (st == PP_ENOMEM)
 				msg_error("out of memory");
@@ -193,7 +192,7 @@ static int resolve_all(const struct evsel_opts *o, struct resolve_ctx *ctx, size
 	evs = NULL;
 	rc = 0;
 out:
-	evsel_free(evs, elem, done);	/* what resolved before a failure */
+	evsel_free(evs, done);	/* what resolved before a failure */
 	free(first);
 	evspec_free(&list);
 	return rc;
@@ -201,7 +200,7 @@ out:
 
 /* Filter-bit terms into exclude flags (filter_apply), with the kernel's EL decided once. */
 static int settle(const struct evsel_opts *o, struct resolve_ctx *ctx, unsigned flags,
-		  const char *verb, void *evs, size_t elem, size_t n,
+		  const char *verb, struct evsel_event *evs, size_t n,
 		  struct filter_kernel_el *kel)
 {
 	int need = o->kernel_el != 0 || (flags & EVSEL_ALWAYS_EL);
@@ -210,12 +209,12 @@ static int settle(const struct evsel_opts *o, struct resolve_ctx *ctx, unsigned 
 	kel->el = 0;
 	kel->why = NULL;
 	for (size_t k = 0; k < n; k++)
-		need |= evsel_at(evs, elem, k)->ev.filter.given != 0;
+		need |= evs[k].ev.filter.given != 0;
 	if (!need)
 		return 0;
 	filter_kernel_el_detect(o->kernel_el, resolve_model_name(o->cpu_model), kel);
 	for (size_t k = 0; k < n; k++) {
-		struct evsel_event *e = evsel_at(evs, elem, k);
+		struct evsel_event *e = &evs[k];
 		pp_status st;
 
 		if (!e->ev.filter.given && !(flags & EVSEL_ALWAYS_EL))
@@ -237,22 +236,22 @@ static int settle(const struct evsel_opts *o, struct resolve_ctx *ctx, unsigned 
 }
 
 int evsel_select(const struct evsel_opts *o, struct resolve_ctx *ctx, unsigned flags,
-		 const char *verb, size_t elem, void **out, size_t *n,
+		 const char *verb, struct evsel_event **out, size_t *n,
 		 struct filter_kernel_el *kel)
 {
-	if (resolve_all(o, ctx, elem, out, n) != 0)
+	if (resolve_all(o, ctx, out, n) != 0)
 		return -1;
-	if (settle(o, ctx, flags, verb, *out, elem, *n, kel) == 0)
+	if (settle(o, ctx, flags, verb, *out, *n, kel) == 0)
 		return 0;
-	evsel_free(*out, elem, *n);
+	evsel_free(*out, *n);
 	*out = NULL;
 	*n = 0;
 	return -1;
 }
 
-void evsel_free(void *evs, size_t elem, size_t n)
+void evsel_free(struct evsel_event *evs, size_t n)
 {
 	for (size_t k = 0; evs && k < n; k++)
-		resolve_event_free(&evsel_at(evs, elem, k)->ev);
+		resolve_event_free(&evs[k].ev);
 	free(evs);
 }

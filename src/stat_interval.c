@@ -40,11 +40,13 @@ static uint64_t since(const struct timespec *t0)
 	return (uint64_t)(t1.tv_sec - t0->tv_sec) * 1000000000u + (uint64_t)(t1.tv_nsec - t0->tv_nsec);
 }
 
-/* Reads every counter now into a new tick (and evs[k].rd), and tells c's on_tick of it; -1
- * when memory ran out. */
-static int tick(const struct stat_run_cfg *c, struct stat_ticks *t, struct stat_event *evs,
-		size_t n, uint64_t t_ns)
+/* Reads every counter now into a new tick (and each counter's rd), and tells c's on_tick
+ * of it; -1 when memory ran out. */
+static int tick(const struct stat_run_cfg *c, struct stat_ticks *t, struct stat_counters *cs,
+		uint64_t t_ns)
 {
+	size_t n = cs->n;
+
 	if (t->n == t->cap) {
 		size_t cap = t->cap ? 2 * t->cap : 64;
 		uint64_t *tn = realloc(t->t_ns, cap * sizeof(*tn));
@@ -58,13 +60,13 @@ static int tick(const struct stat_run_cfg *c, struct stat_ticks *t, struct stat_
 		t->rd = rd;
 		t->cap = cap;
 	}
-	t->nevents = n;
-	stat_read_all(evs, n);
+	t->ncounters = n;
+	stat_counters_read(cs);
 	for (size_t k = 0; k < n; k++)
-		t->rd[t->n * n + k] = evs[k].rd;
+		t->rd[t->n * n + k] = cs->c[k].rd;
 	t->t_ns[t->n++] = t_ns;
 	if (c->on_tick)
-		c->on_tick(c->tick_arg, evs, n, t);
+		c->on_tick(c->tick_arg, cs, t);
 	return 0;
 }
 
@@ -113,8 +115,7 @@ enum { W_TICK, W_TIMEOUT, W_DELAY, W_CMD, W_SIG, W_POLL, W_TASKS };
 struct waiter {
 	const struct stat_run_cfg *c;
 	struct workload *w;
-	struct stat_event *evs;
-	size_t n;
+	struct stat_counters *cs;
 	struct stat_ticks *t;
 	struct pollfd *p;
 	size_t np;
@@ -163,14 +164,14 @@ static int step(struct waiter *v)
 		close(p[W_DELAY].fd);
 		p[W_DELAY].fd = -1;
 		clock_gettime(CLOCK_MONOTONIC, &v->t0);
-		stat_enable_all(v->evs, v->n, 1);
+		stat_counters_enable(v->cs, 1);
 		v->enabled = 1;
 		if (c->interval_ms && (p[W_TICK].fd = timer_at(&v->t0, c->interval_ms, 1)) < 0)
 			return -1;
 	}
 	if (p[W_TICK].fd >= 0 && (p[W_TICK].revents & POLLIN)) {
 		drain(p[W_TICK].fd);
-		if (tick(c, v->t, v->evs, v->n, since(&v->t0)) != 0)
+		if (tick(c, v->t, v->cs, since(&v->t0)) != 0)
 			return -1;
 		if (c->interval_count && v->t->n >= c->interval_count) {
 			close(p[W_TICK].fd);
@@ -230,15 +231,15 @@ static int watch(struct waiter *v)
 	}
 }
 
-int stat_wait(const struct stat_run_cfg *c, struct workload *w, struct stat_event *evs,
-	      size_t n, struct workload_result *res, struct stat_ticks *ticks, int *count_stop,
+int stat_wait(const struct stat_run_cfg *c, struct workload *w, struct stat_counters *cs,
+	      struct workload_result *res, struct stat_ticks *ticks, int *count_stop,
 	      int *timed_out)
 {
 	const struct stat_target *tg = c->tgt;
 	int nids = tg && tg->tasks && !w ? tg->nids : 0;
 	struct pollfd *p = calloc((size_t)(W_TASKS + nids), sizeof(*p));
 	int *ids = calloc((size_t)nids + 1, sizeof(*ids));
-	struct waiter v = { .c = c, .w = w, .evs = evs, .n = n, .t = ticks, .p = p,
+	struct waiter v = { .c = c, .w = w, .cs = cs, .t = ticks, .p = p,
 			    .np = (size_t)(W_TASKS + nids), .ids = ids, .nids = nids,
 			    .left = nids };
 	sigset_t block, old;
@@ -312,10 +313,10 @@ int stat_wait(const struct stat_run_cfg *c, struct workload *w, struct stat_even
 	 * CPUs go on counting: a second read would not be the intervals' sum); after
 	 * --interval-count, a read of the whole run, past the last interval */
 	if (rc >= 0 && c->interval_ms && !*count_stop && v.enabled) {
-		if (tick(c, ticks, evs, n, since(&v.t0)) != 0)
+		if (tick(c, ticks, cs, since(&v.t0)) != 0)
 			rc = -1;
 	} else {
-		stat_read_all(evs, n);
+		stat_counters_read(cs);
 	}
 	if (!w) {
 		close(p[W_SIG].fd);
