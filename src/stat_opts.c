@@ -1,0 +1,402 @@
+/* stat_opts.c: the options of `pmuprof stat`, parsed and checked against each other (the
+ * combinations perf refuses, and those pmuprof cannot honour). */
+#include <argp.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "argp_trim.h"
+#include "cmd.h"
+#include "cmd_export.h"
+#include "evsel.h"
+#include "metrics.h"
+#include "stat_cmd.h"
+
+enum { OPT_WARMUP = 0x300, OPT_TOPDOWN, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT, OPT_MUX, OPT_NO_MUX,
+       OPT_COUNTERS, OPT_MIN_RUNNING, OPT_PLAN, OPT_NO_CSV_SUMMARY, OPT_PER_CORE,
+       OPT_PER_CLUSTER, OPT_PER_SOCKET, OPT_PER_THREAD, OPT_TIMEOUT, OPT_PER_DIE,
+       OPT_PER_NODE, OPT_NO_MERGE, OPT_APPEND, OPT_NO_BIG_NUM, OPT_NO_SCALE, OPT_METRIC_ONLY,
+       OPT_POST, OPT_SUMMARY, OPT_NO_SUMMARY, OPT_EXPORT };
+
+static const struct argp_option options[] = {
+	{ "json", 'j', NULL, 0, "Report as one JSON document (schema: pmuprof-json(5))", 0 },
+	{ "field-separator", 'x', "SEP", 0,
+	  "Report as separated values in perf stat -x's field order", 0 },
+	{ "no-csv-summary", OPT_NO_CSV_SUMMARY, NULL, 0,
+	  "With -x and -I: no 'summary' time field on the totals (perf's option)", 0 },
+	{ "output", 'o', "FILE", 0,
+	  "Write the report to FILE (atomically) instead of standard error", 0 },
+	{ "export", OPT_EXPORT, "FORMAT:FILE", 0,
+	  "Also write the report to FILE in FORMAT (text, json, csv, bmf, github-benchmark, "
+	  "openmetrics, markdown), atomically after the run; repeatable", 0 },
+	{ "repeat", 'r', "N", 0,
+	  "Run COMMAND N times, with counters opened anew each time; report every run's values, "
+	  "their mean, spread and outliers", 1 },
+	{ "warmup", OPT_WARMUP, "K", 0, "First run COMMAND K times without recording", 1 },
+	{ "prepare", OPT_PREPARE, "CMD", 0,
+	  "Run CMD (with /bin/sh -c) before each run, warm-ups included; not counted", 1 },
+	{ "cleanup", OPT_CLEANUP, "CMD", 0,
+	  "Run CMD (with /bin/sh -c) after each run, warm-ups included; not counted", 1 },
+	{ "interval", 'I', "MS", 0,
+	  "Read the counts every MS milliseconds while COMMAND runs and report each interval's "
+	  "counts as it ends, then the totals", 2 },
+	{ "interval-count", OPT_ICOUNT, "N", 0,
+	  "With -I: stop reading and printing intervals after N of them and let COMMAND run "
+	  "to its end, then report the totals of the whole run, as perf stat does", 2 },
+	{ "metric", 'M', "NAME[,NAME]", 0,
+	  "Compute metric or group NAME of the core (ipc, MPKI, Topdown_L1, ...; 'list' lists "
+	  "them), counting its events as a group; repeatable. Here -M is perf's --metric: the "
+	  "core is --cpu-model's long form", 3 },
+	{ "topdown", OPT_TOPDOWN, NULL, 0,
+	  "Arm's top-down method: stage 1 of the core, and the stage-2 groups under its "
+	  "dominant nodes, as a tree (all counted exactly: --mux=runs unless --mux is given)", 3 },
+	{ "mux", OPT_MUX, "MODE", 0,
+	  "When the events do not fit the counters: 'kernel' (default) lets the kernel rotate "
+	  "them and scales each count (an estimate); 'runs' runs COMMAND once per planned "
+	  "group of events, so every count is exact: COMMAND must be repeatable", 4 },
+	{ "no-multiplex", OPT_NO_MUX, NULL, 0, "The same as --mux=runs", 4 },
+	{ "counters", OPT_COUNTERS, "N", 0,
+	  "Plan for N general counters per Arm PMU instead of probing them", 4 },
+	{ "min-running", OPT_MIN_RUNNING, "PCT", 0,
+	  "Exit with status 3 (instead of COMMAND's) when an event was counted for less than "
+	  "PCT% of the time", 4 },
+	{ "plan", OPT_PLAN, NULL, 0,
+	  "Show which events share a group and a run, then exit without running anything", 4 },
+	{ "all-cpus", 'a', NULL, 0,
+	  "Count every task on every online CPU (system-wide), while COMMAND runs, or without "
+	  "one until SIGINT or --timeout", 5 },
+	{ "cpu", 'C', "LIST", 0, "Count every task on these CPUs only (0-3,6), as -a does", 5 },
+	{ "pid", 'p', "PID", 0,
+	  "Count these running processes (comma-separated), each thread of them, until they end "
+	  "(or COMMAND ends, or SIGINT or --timeout)", 5 },
+	{ "tid", 't', "TID", 0, "Count these running threads (comma-separated), as -p does", 5 },
+	{ "timeout", OPT_TIMEOUT, "MS", 0,
+	  "Stop counting after MS milliseconds (COMMAND is sent SIGTERM)", 5 },
+	{ "delay", 'D', "MS", 0, "Start counting MS milliseconds after COMMAND starts", 5 },
+	{ "no-aggr", 'A', NULL, 0, "With -a or -C: one row per CPU", 6 },
+	{ "per-core", OPT_PER_CORE, NULL, 0, "With -a or -C: one row per core", 6 },
+	{ "per-cluster", OPT_PER_CLUSTER, NULL, 0, "With -a or -C: one row per cluster", 6 },
+	{ "per-socket", OPT_PER_SOCKET, NULL, 0, "With -a or -C: one row per socket", 6 },
+	{ "per-die", OPT_PER_DIE, NULL, 0, "With -a or -C: one row per die", 6 },
+	{ "per-node", OPT_PER_NODE, NULL, 0, "With -a or -C: one row per NUMA node", 6 },
+	{ "per-thread", OPT_PER_THREAD, NULL, 0,
+	  "With -p or -t: one row per thread; with -a: every thread of the machine, each a row",
+	  6 },
+	{ "no-merge", OPT_NO_MERGE, NULL, 0,
+	  "Accepted for perf's sake: an event split over core types always shows its parts", 6 },
+	{ "append", OPT_APPEND, NULL, 0,
+	  "With -o: add the report to FILE's end, after a '# started on' line, instead of "
+	  "replacing FILE", 7 },
+	{ "big-num", 'B', NULL, 0, "Group digits with thousands separators (the default, as perf's)",
+	  7 },
+	{ "no-big-num", OPT_NO_BIG_NUM, NULL, 0, "Print counts without thousands separators", 7 },
+	{ "no-scale", OPT_NO_SCALE, NULL, 0,
+	  "Report the raw counts, not scaled by enabled/running time", 7 },
+	{ "metric-only", OPT_METRIC_ONLY, NULL, 0,
+	  "Text and -x: print only the metrics, in perf's layout (units, then values)", 7 },
+	{ "quiet", 'q', NULL, 0,
+	  "Print no report, warnings or messages, errors only (the exit status tells)", 7 },
+	{ "post", OPT_POST, "CMD", 0, "perf's name for --cleanup", 7 },
+	{ "summary", OPT_SUMMARY, NULL, 0,
+	  "With -I: print the totals after the intervals (pmuprof's default, perf's option)", 7 },
+	{ "no-summary", OPT_NO_SUMMARY, NULL, 0,
+	  "With -I: print the intervals only, as perf -I does without --summary", 7 },
+	{ 0 }
+};
+
+/* A whole decimal number >= min for option opt, else a usage error. */
+static unsigned number(struct argp_state *state, const char *arg, const char *opt,
+		       unsigned min)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(arg, &end, 10);
+	if (!*arg || *end || errno || v > UINT_MAX / 2 || v < min || *arg == '-')
+		argp_error(state, "%s takes a whole number%s, not '%s'", opt,
+			   min ? " of 1 or more" : "", arg);
+	return (unsigned)v;
+}
+
+/* A share of time, 0 to 100, for --min-running. */
+static double percent(struct argp_state *state, const char *arg)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (!*arg || *end || !(v >= 0 && v <= 100))
+		argp_error(state, "--min-running takes a percentage from 0 to 100, not '%s'", arg);
+	return v;
+}
+
+/* -M list asks for the list of metrics; -M NAME is kept (checked once the core is known). */
+static void add_metric(struct argp_state *state, struct stat_opts *o, char *arg)
+{
+	if (!strcmp(arg, "list")) {
+		o->list_metrics = 1;
+		return;
+	}
+	/* perf's -M a,b: each name (the argument is ours to cut) */
+	if (metrics_names_add(arg, &o->metrics, &o->nmetrics) != 0)
+		argp_failure(state, PP_EXIT_ERROR, 0, "out of memory");
+}
+
+/* -A, --per-core, ...: one of them. */
+static void aggr_mode(struct argp_state *state, struct stat_opts *o, int key)
+{
+	static const struct { int key; enum report_aggr aggr; const char *opt; } modes[] = {
+		{ 'A', REPORT_AGGR_CPU, "-A" },
+		{ OPT_PER_CORE, REPORT_AGGR_CORE, "--per-core" },
+		{ OPT_PER_CLUSTER, REPORT_AGGR_CLUSTER, "--per-cluster" },
+		{ OPT_PER_SOCKET, REPORT_AGGR_SOCKET, "--per-socket" },
+		{ OPT_PER_THREAD, REPORT_AGGR_THREAD, "--per-thread" },
+		{ OPT_PER_DIE, REPORT_AGGR_DIE, "--per-die" },
+		{ OPT_PER_NODE, REPORT_AGGR_NODE, "--per-node" },
+	};
+
+	for (size_t k = 0; k < sizeof(modes) / sizeof(modes[0]); k++) {
+		if (modes[k].key != key)
+			continue;
+		if (o->aggr_opt && o->aggr != modes[k].aggr)
+			argp_error(state, "%s and %s both choose how counts are aggregated: give "
+				   "one of them", o->aggr_opt, modes[k].opt);
+		o->aggr = modes[k].aggr;
+		o->aggr_opt = modes[k].opt;
+	}
+}
+
+/* The targets and aggregation modes that go together (as perf's). */
+static void targets_check(struct argp_state *state, const struct stat_opts *o)
+{
+	int cpus = o->all_cpus || o->cpu_list, tasks = o->pids || o->tids;
+
+	if (o->pids && o->tids)
+		argp_error(state, "-p and -t both name the tasks to count: give one of them");
+	if (cpus && tasks)
+		argp_error(state, "%s counts CPUs and %s tasks: give one of them",
+			   o->all_cpus ? "-a" : "-C", o->pids ? "-p" : "-t");
+	if (o->aggr_opt && o->aggr != REPORT_AGGR_THREAD && !cpus)
+		argp_error(state, "%s splits the counts by CPU: it needs -a or -C", o->aggr_opt);
+	if (o->aggr == REPORT_AGGR_THREAD && !tasks && !o->all_cpus)
+		argp_error(state, "--per-thread splits the counts by thread: it needs -p, -t or "
+			   "-a");
+	if (o->aggr == REPORT_AGGR_THREAD && o->cpu_list)
+		argp_error(state, "--per-thread counts threads wherever they run: -C cannot "
+			   "choose CPUs for it (give -a)");
+	if (!o->cmd && (cpus || tasks)) {
+		if (o->repeat || o->warmup)
+			argp_error(state, "%s repeats a command: give one to run (e.g. '-- sleep 1')",
+				   o->repeat ? "-r" : "--warmup");
+		if (o->plan.mux == STAT_MUX_RUNS)
+			argp_error(state, "--mux=runs counts each planned group in a run of the "
+				   "command: give a repeatable command to run");
+		if (o->delay_ms)
+			argp_error(state, "-D delays counting after the command starts: give one "
+				   "to run");
+	}
+}
+
+/* perf's display options (their keys). */
+static void display_opt(struct stat_opts *o, int key)
+{
+	switch (key) {
+	case OPT_APPEND: o->append = 1; break;
+	case 'B': o->big_num = 1; o->disp.no_big_num = 0; break;
+	case OPT_NO_BIG_NUM: o->disp.no_big_num = 1; break;
+	case OPT_NO_SCALE: o->disp.unscaled = 1; break;
+	case OPT_METRIC_ONLY: o->disp.metric_only = 1; break;
+	case 'q': o->quiet = 1; break;
+	case OPT_NO_SUMMARY: o->disp.no_summary = 1; break;
+	}
+}
+
+/* The display options that go together (as perf's, or refused where pmuprof would print
+ * something other than asked). */
+static void display_check(struct argp_state *state, const struct stat_opts *o)
+{
+	if (o->big_num && o->sep)
+		argp_error(state, "-B groups the digits of the text report: -x prints plain "
+			   "numbers (drop -B)");
+	if (o->append && !o->output)
+		argp_error(state, "--append adds the report to a file: give it with -o FILE");
+	if (o->quiet && o->output)
+		argp_error(state, "--quiet prints no report: -o FILE would get none (give one "
+			   "of them)");
+	if (o->disp.no_summary && !o->interval_ms)
+		argp_error(state, "--no-summary leaves out the totals after -I's intervals: "
+			   "give -I MS");
+	if (o->disp.metric_only && o->aggr_opt)
+		argp_error(state, "--metric-only prints the metrics summed over CPUs and tasks: "
+			   "%s is not supported with it (drop one of them)", o->aggr_opt);
+}
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct stat_opts *o = state->input;
+
+	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &o->ev;
+		break;
+	case 'j':
+		o->json = 1;
+		break;
+	case 'x':
+		if (!*arg)
+			argp_error(state, "the separator given to -x is empty");
+		o->sep = arg;
+		break;
+	case OPT_NO_CSV_SUMMARY:
+		o->no_csv_summary = 1;
+		break;
+	case 'o':
+		o->output = arg;
+		break;
+	case OPT_EXPORT:
+		cmd_export_opt(state, &o->exports, arg);
+		break;
+	case 'r':
+		o->repeat = number(state, arg, "-r", 1);
+		break;
+	case OPT_WARMUP:
+		o->warmup = number(state, arg, "--warmup", 0);
+		break;
+	case OPT_PREPARE:
+		o->prepare = arg;
+		break;
+	case OPT_CLEANUP:
+	case OPT_POST:
+		o->cleanup = arg;
+		break;
+	case 'I':
+		o->interval_ms = number(state, arg, "-I", 1);
+		break;
+	case OPT_ICOUNT:
+		o->interval_count = number(state, arg, "--interval-count", 1);
+		break;
+	case 'M':
+		add_metric(state, o, arg);
+		break;
+	case OPT_MUX:
+		if (strcmp(arg, "kernel") && strcmp(arg, "runs"))
+			argp_error(state, "--mux takes 'kernel' or 'runs', not '%s'", arg);
+		o->plan.mux = strcmp(arg, "runs") ? STAT_MUX_KERNEL : STAT_MUX_RUNS;
+		o->mux_given = 1;
+		break;
+	case OPT_NO_MUX:
+		o->plan.mux = STAT_MUX_RUNS;
+		o->mux_given = 1;
+		break;
+	case OPT_TOPDOWN:
+		o->topdown = 1;
+		break;
+	case OPT_COUNTERS:
+		o->plan.counters = (int)number(state, arg, "--counters", 1);
+		if (o->plan.counters > 31)
+			argp_error(state, "--counters takes 1 to 31 (PMCR_EL0.N), not %s", arg);
+		break;
+	case OPT_MIN_RUNNING:
+		o->min_running = percent(state, arg);
+		break;
+	case OPT_PLAN:
+		o->show_plan = 1;
+		break;
+	case 'a':
+		o->all_cpus = 1;
+		break;
+	case 'C':
+		o->cpu_list = arg;
+		break;
+	case 'p':
+		o->pids = arg;
+		break;
+	case 't':
+		o->tids = arg;
+		break;
+	case OPT_TIMEOUT:
+		o->timeout_ms = number(state, arg, "--timeout", 1);
+		break;
+	case 'D':
+		o->delay_ms = number(state, arg, "-D", 1);
+		break;
+	case 'A':
+	case OPT_PER_CORE:
+	case OPT_PER_CLUSTER:
+	case OPT_PER_SOCKET:
+	case OPT_PER_THREAD:
+	case OPT_PER_DIE:
+	case OPT_PER_NODE:
+		aggr_mode(state, o, key);
+		break;
+	case OPT_NO_MERGE:
+	case OPT_SUMMARY:
+		break;
+	case OPT_APPEND:
+	case 'B':
+	case OPT_NO_BIG_NUM:
+	case OPT_NO_SCALE:
+	case OPT_METRIC_ONLY:
+	case 'q':
+	case OPT_NO_SUMMARY:
+		display_opt(o, key);
+		break;
+	case ARGP_KEY_ARG:
+		/* the command and everything after it belong to the workload */
+		o->cmd = &state->argv[state->next - 1];
+		o->cmdc = state->argc - state->next + 1;
+		state->next = state->argc;
+		break;
+	case ARGP_KEY_END:
+		if (!o->cmd && !o->list_metrics && !o->show_plan && !o->all_cpus && !o->cpu_list &&
+		    !o->pids && !o->tids)
+			argp_error(state, "no command to run (e.g. 'pmuprof stat -- ls -l'), and no "
+				   "target (-a, -C, -p, -t) to count");
+		/* --topdown: its many groups counted exactly, run by run, when the command can
+		 * be run again; else (-I, no command) multiplexed, the values estimates */
+		if (o->topdown && !o->mux_given && o->cmd && !o->interval_ms)
+			o->plan.mux = STAT_MUX_RUNS;
+		targets_check(state, o);
+		if (o->json && o->sep)
+			argp_error(state, "--json and -x both choose the format: give one of them");
+		if (o->interval_ms && o->repeat)
+			argp_error(state, "-I and -r cannot be combined: intervals are of one run");
+		if (o->interval_count && !o->interval_ms)
+			argp_error(state, "--interval-count needs -I MS");
+		if (o->interval_ms && o->plan.mux == STAT_MUX_RUNS)
+			argp_error(state, "-I and --mux=runs cannot be combined: intervals are of "
+				   "one run");
+		if (o->interval_ms && o->interval_ms < 1)
+			argp_error(state, "-I needs at least 1 ms");
+		display_check(state, o);
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static const struct argp_child children[] = { { &evsel_argp_long, 0, NULL, 0 }, { 0 } };
+
+static const struct argp stat_argp = {
+	options, parse_opt, "[--] COMMAND [ARGS...]\n-a|-C LIST|-p PID|-t TID [[--] COMMAND [ARGS...]]",
+	"Run COMMAND and count events while it runs, its threads and children included.\v"
+	"Counting starts when COMMAND is executed: pmuprof's own work is not counted. "
+	"The report goes to standard error (or -o FILE); pmuprof exits with COMMAND's status "
+	"(128+N when a signal N ended it, 127 when it is not found, 126 when it cannot be run, "
+	"2 for pmuprof's own errors).\n\n"
+	"Events: perf's names (cycles, instructions, task-clock, page-faults, "
+	"L1-dcache-load-misses, ...), raw codes (r11), and PMU terms "
+	"(armv8_pmuv3/event=0x11/); modifiers :u (user), :k (kernel), :h (hypervisor), "
+	"group with braces: {cycles,instructions}; or the PMEVTYPER filter bits as terms "
+	"(inst_retired/p=1/ counts what inst_retired:u does; see pmuprof-filters(7)). "
+	"Without -e: task-clock, context-switches, cpu-migrations, page-faults, cycles, "
+	"instructions, branches, branch-misses.",
+	children, NULL, NULL
+};
+
+void stat_opts_parse(int argc, char **argv, struct stat_opts *o)
+{
+	argp_trim_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, o);
+}

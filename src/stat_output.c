@@ -1,0 +1,214 @@
+/* stat_output.c: where pmuprof stat addresses the user: its report written in the format
+ * asked for, the warning that the kernel multiplexed, the --min-running verdict, and -I's
+ * intervals written as they end. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "stat_cmd.h"
+#include "strbuf.h"
+#include "textline.h"
+
+static int format_report(const struct stat_opts *o, const struct report *r, FILE *fp)
+{
+	if (o->json)
+		return report_json(r, fp);
+	if (o->sep)
+		return report_csv(r, fp, o->sep);
+	return report_text(r, fp);
+}
+
+/* A report this small is rendered on the stack (most are: 6 events take 456 bytes; so are
+ * most -I intervals printed as they end). */
+#define REPORT_STACK 4096
+#define REPORT_TEXT_STACK 2048
+
+/* JSON or CSV to stderr, rendered in memory first: on the stack when it fits, else in
+ * open_memstream's heap (its 8 KiB buffer, taken at the end of the run, was three page faults
+ * a run in the arm64 guest: issue 16). */
+#if defined(__GNUC__)
+__attribute__((noinline))	/* its buffers on the stack only while it writes (not in the */
+#endif				/* frame under which discovery runs: a page fault or two) */
+static int write_mem(const struct stat_opts *o, const struct report *r, FILE *fp)
+{
+	char small[REPORT_STACK], iobuf[512], *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
+	long end;
+	int rc;
+
+	/* the small buffer, unless the report is surely bigger (some 100 bytes a line): then
+	 * straight to the heap */
+	if ((r->nevents + r->nmetrics) * (r->nunits + 1) <= 32 &&
+	    (!r->nintervals || r->interval_slice) &&
+	    (mem = fmemopen(small, sizeof(small), "w"))) {
+		/* its own stream buffer, given before any use: fmemopen's would be 8 KiB of heap */
+		rc = setvbuf(mem, iobuf, _IOFBF, sizeof(iobuf)) == 0 ? format_report(o, r, mem) : -1;
+		end = rc == 0 && fflush(mem) == 0 && !ferror(mem) ? ftell(mem) : -1;
+		fclose(mem);
+		/* fmemopen keeps a byte for the NUL: a report that fills the rest may be cut */
+		if (end >= 0 && (size_t)end < sizeof(small) - 1)
+			return fwrite(small, 1, (size_t)end, fp) == (size_t)end ? 0 : -1;
+	}
+	if (!(mem = open_memstream(&buf, &len)))
+		return format_report(o, r, fp);
+	rc = format_report(o, r, mem);
+	if (fclose(mem) != 0)
+		rc = -1;
+	if (rc == 0 && fwrite(buf, 1, len, fp) != len)
+		rc = -1;
+	free(buf);
+	return rc;
+}
+
+/* The text report to stderr, by write(2) from a buffer on the stack, whole lines at a time when
+ * it outgrows the buffer: no stream, whose functions a run would bind and whose buffer it
+ * would allocate (issue 16). The buffer is smaller than write_mem's (a line is some 100
+ * bytes): a run's stack then reaches no deeper than it did. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int write_text(const struct report *r)
+{
+	char b[REPORT_TEXT_STACK];
+	struct textline l = TEXTLINE_ON_FD(STDERR_FILENO, b);
+	int rc = report_text_to(r, &l);
+
+	errno = l.err;	/* EPIPE: the reader is gone (the caller is quiet about it) */
+	return rc;
+}
+
+/* Writes the report; to stderr (unbuffered) it is rendered in memory first and written at
+ * once (a text report longer than write_text's buffer, whole lines at a time): one write
+ * instead of dozens, and no line interleaved with another writer's. */
+int stat_output_write(const struct stat_opts *o, const struct report *r, FILE *fp)
+{
+	if (fp != stderr)
+		return format_report(o, r, fp);
+	if (!o->json && !o->sep)
+		return write_text(r);
+	return write_mem(o, r, fp);
+}
+
+/* One warning when the kernel multiplexed: how many runs would make the counts exact. */
+void stat_output_mux_warn(const struct report *r, const struct stat_planned *pl)
+{
+	char text[640], fx[TEXTLINE_FIXED_LEN], runs[TEXTLINE_NUM_LEN];
+	const char *pct, *some, *of;
+	double lo = 100;
+	int never = 0;
+
+	if (!r->multiplexed)
+		return;
+	for (size_t k = 0; k < r->nevents; k++)
+		if (r->events[k].status == REPORT_NOT_COUNTED)
+			never = 1;
+		else if (r->events[k].status == REPORT_COUNTED && r->events[k].counted_pct < lo)
+			lo = r->events[k].counted_pct;
+	/* by copying, not printf: the warning is part of a plain run that multiplexes, which then
+	 * reads none of printf's pages of libc (issue 16); "%.2f" by printf only when
+	 * textline_fixed cannot be sure */
+	if (!(pct = textline_fixed(lo, 2, fx))) {
+		snprintf(fx, sizeof(fx), "%.2f", lo);
+		pct = fx;
+	}
+	/* an event never on a counter has no value at all, an estimate least of all (its row
+	 * says "not counted", as perf's does): say so, and the share only of those counted */
+	some = !never ? "some were counted only " : lo < 100 ?
+		"some were never on a counter and are not counted, others counted only " :
+		"some were never on a counter and are not counted";
+	if (never && lo >= 100)		/* the others were counted all the time: no share */
+		pct = of = "";
+	else
+		of = "% of the time and their values are estimates";
+	if (pl->known && pl->nruns > 1)
+		strjoin(text, sizeof(text), (const char *const[]){
+			"the events did not fit the counters (", pl->caps, "): the kernel multiplexed "
+			"them, ", some, pct, of, "; --mux=runs would count them exactly in ",
+			textline_str(pl->nruns, 10, runs), " runs of the command" }, 9);
+	else
+		strjoin(text, sizeof(text), (const char *const[]){
+			"the kernel multiplexed the events (", some, pct, of,
+			"); --mux=runs counts each planned group in a run of its own" }, 5);
+	msg_warn_text(text);
+}
+
+/* --min-running: an event counted for less than PCT of the time; one not counted at all
+ * (not counted, not supported, not permitted) is counted 0% of it: a machine without the
+ * PMU must not pass the gate. --min-running 0 passes everything. */
+int stat_output_below_min(const struct stat_opts *o, const struct report *r)
+{
+	int below = 0;
+
+	for (size_t k = 0; o->min_running > 0 && k < r->nevents; k++) {
+		const struct report_event *e = &r->events[k];
+		double pct = e->status == REPORT_COUNTED ? e->counted_pct : 0;
+
+		if (pct >= o->min_running)
+			continue;
+		if (below++)
+			continue;
+		if (e->status == REPORT_COUNTED)
+			msg_error("'%s' was counted %.2f%% of the time, less than --min-running %g "
+				  "(exit status %d)", e->name, pct, o->min_running,
+				  STAT_EXIT_MIN_RUNNING);
+		else
+			msg_error("'%s' was not counted at all (%s), less than --min-running %g "
+				  "(exit status %d)", e->name, report_status_str(e->status),
+				  o->min_running, STAT_EXIT_MIN_RUNNING);
+	}
+	return below > 0;
+}
+
+int stat_live_wanted(const struct stat_opts *o)
+{
+	return o->interval_ms && !o->json && !o->output && !o->quiet;
+}
+
+void stat_live_tick(void *arg, const struct stat_counters *cs, const struct stat_ticks *t)
+{
+	struct stat_live *lv = arg;
+	const struct stat_opts *o = lv->o;
+	struct stat_series one = { .nruns = 1 };
+	struct stat_build b = *lv->b;
+	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd,
+			    .disp = o->disp, .interval_ms = o->interval_ms,
+			    .csv_no_summary = o->no_csv_summary, .interval_slice = 1 };
+	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
+	size_t i = t->n - 1;
+	int rc;
+
+	if (lv->stopped || lv->shown != i)
+		return;
+	b.repeated = 0;
+	b.intervals = 1;
+	/* an interval's line shows a metric only per unit (-A, --per-*) or with --metric-only:
+	 * else none is computed (the default set's take about 40 us an interval on an A57) */
+	if (b.aggr == REPORT_AGGR_GLOBAL && !o->disp.metric_only)
+		b.core = NULL;
+	r.interval_base = i;
+	r.interval_t0_ns = i ? t->t_ns[i - 1] : 0;
+	if (stat_record_interval(&one.rd, lv->rows, cs, t, i) != 0 ||
+	    stat_report_build(&r, &one, lv->rows, lv->nrows, &b) != 0) {
+		lv->stopped = 1;
+		goto out;
+	}
+	/* a reader gone (2>&1 | head) fails the write, not pmuprof: the command runs on and
+	 * its status is kept. Only around the write: what pmuprof starts later (--cleanup)
+	 * must not inherit SIGPIPE ignored */
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGPIPE, &ign, &old);
+	rc = stat_output_write(o, &r, stderr);
+	sigaction(SIGPIPE, &old, NULL);
+	if (rc != 0)
+		lv->stopped = 1;
+	else
+		lv->shown++;
+out:
+	stat_report_free(&r);
+	stat_series_free(&one);
+}
