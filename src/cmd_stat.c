@@ -1,35 +1,27 @@
-/* cmd_stat.c: `pmuprof stat`: its options, then the pipeline: specs -> events -> runs (each:
- * counters on the waiting workload -> run -> readings; stat_run.c) -> one report
- * (stat_report.c) -> text | JSON | CSV. */
-#include <argp.h>
+/* cmd_stat.c: `pmuprof stat`'s pipeline: specs -> rows (evsel) -> counters, planned
+ * (stat_split, stat_plan, stat_target) -> runs of the command, each counter opened, read and
+ * recorded as readings (stat_series) -> one report (stat_report) -> written and exported
+ * (stat_output). Its options are stat_opts.c's. */
 #include <errno.h>
-#include <limits.h>
 #include <signal.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
-#include "argp_trim.h"
 #include "cmd.h"
 #include "cmd_export.h"
 #include "counter.h"
-#include "evspec.h"
+#include "evsel.h"
+#include "metrics.h"
 #include "outfile.h"
 #include "report.h"
 #include "resolve.h"
-#include "strbuf.h"
-#include "sysfs.h"
-#include "textline.h"
-#include "topo.h"
-#include "workload.h"
-#include "evsel.h"
-#include "evtab.h"
-#include "metrics.h"
 #include "stat.h"
 #include "stat_cmd.h"
+#include "sysfs.h"
+#include "topo.h"
+#include "workload.h"
 
 /* perf stat's default set; on CPUs (-a, -C), cpu-clock stands for task-clock, as in perf. */
 static const char default_events[] =
@@ -39,168 +31,38 @@ static const char default_events_cpus[] =
 	"cpu-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,branches,"
 	"branch-misses";
 
+/* What one pass of stat makes, stage by stage; pass_free frees it all. */
+struct pass {
+	struct stat_opts *o;
+	struct metrics_core *core;
+	const char **user_specs;	/* the user's -e list, put back at the end */
+	size_t user_n;
+	char **metric_specs;		/* -M's events, as specs */
+	struct filter_kernel_el kel;
+	struct stat_event *rows;	/* selected */
+	size_t nrows;
+	struct stat_target tgt;
+	struct stat_counters cs;	/* made and planned */
+	struct stat_planned planned;
+	char *fixture_cpus;		/* the counters' fixture note when a fixture names the CPUs */
+	struct topo topo;		/* --per-core, --per-socket, ... */
+	struct agg_topology at;
+	struct topo_ids ids;
+	struct outfile of;		/* -o */
+	struct outfile xf[EXPORT_MAX];	/* --export */
+	char started[32];		/* --append: perf's "started on" time */
+	struct stat_series_cfg sc;
+	struct stat_build b;
+	struct stat_live lv;
+	struct stat_series s;		/* counted */
+	struct stat_ticks ticks;
+	struct workload_result res;	/* the last run's */
+	int count_stop;			/* --interval-count stopped the intervals */
+	char why[256];			/* why the series stopped early */
+	char mcore[80], how[224];	/* the report's words for the core and --topdown */
+};
 
-/* Runs the series and writes the report; returns the exit status. */
-static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows,
-	       struct stat_counters *cs, const struct filter_kernel_el *kel, struct outfile *of,
-	       const struct metrics_core *core, const struct stat_planned *pl,
-	       const struct stat_target *tgt, const struct topo *topo)
-{
-	struct agg_topology at = { 0 };
-	struct topo_ids ids = { 0 };
-	struct stat_series_cfg sc = { o->cmd, o->repeat, o->warmup, o->prepare, o->cleanup,
-				      o->interval_ms, o->interval_count, o->plan.mux, pl->nruns,
-				      (o->sep || o->json) && !o->output,
-				      stat_target_any(tgt) ? tgt : NULL, o->timeout_ms,
-				      o->delay_ms, NULL, NULL };
-	struct stat_series s = { 0 };
-	struct stat_ticks ticks = { 0 };
-	struct workload_result res = { 0 };
-	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd };
-	struct stat_build b = { .repeated = o->repeat > 0, .core = core,
-				.metrics = o->metrics, .nmetrics = o->nmetrics,
-				.runs_mode = o->plan.mux == STAT_MUX_RUNS, .aggr = o->aggr,
-				.tgt = stat_target_any(tgt) ? tgt : NULL,
-				.no_scale = o->disp.unscaled, .counters = cs };
-	char why[256] = "", started[32] = "?\n", mcore[80], how[224];
-	int count_stop = 0, e, rc;
-	struct outfile xf[EXPORT_MAX] = { { 0 } };
-	time_t now;
-	struct stat_live lv = { .o = o, .rows = evs, .nrows = nrows, .b = &b };
-
-	if (stat_live_wanted(o)) {
-		sc.on_tick = stat_live_tick;
-		sc.tick_arg = &lv;
-	}
-	if (topo->ncpus) {	/* --per-core, --per-cluster, --per-socket, --per-die, --per-node */
-		topo_agg(topo, &at);
-		ids = (struct topo_ids){ topo->ncpus, topo->socket, topo->die, topo->cluster,
-					 topo->core };
-		b.topo = &at;
-		b.ids = &ids;
-	}
-	/* ctime reads the time zone, a file: only when it is used; time() only then too (its
-	 * page of libc is a page fault a run) */
-	if (o->append && !o->json && (now = time(NULL)) != (time_t)-1)
-		ctime_r(&now, started);
-	if (cmd_export_open(&o->exports, xf) != 0)	/* refused before the command runs */
-		return PP_EXIT_ERROR;
-	rc = stat_series_run(&sc, evs, cs, &s, &ticks, &res, &count_stop, why, sizeof(why));
-	if (!s.nruns) {
-		export_discard(&o->exports, xf);
-		stat_series_free(&s);
-		stat_ticks_free(&ticks);
-		return rc ? rc : PP_EXIT_ERROR;
-	}
-	b.intervals = o->interval_ms > 0;
-	if (stat_report_build(&r, &s, evs, nrows, &b) != 0) {
-		msg_error("out of memory");
-		rc = PP_EXIT_ERROR;
-		goto out;
-	}
-	/* only JSON shows host facts; /proc/cpuinfo is slow to read on x86 */
-	if (o->json || export_has(&o->exports, EXPORT_JSON))
-		report_host_fill(&r.host);
-	r.host.kernel_el = kel->el;
-	r.host.kernel_el_source = kel->why;
-	r.exit_code = res.exit_code;
-	r.term_signal = res.term_signal;
-	r.interrupted = res.interrupted;
-	r.timeout_ms = o->timeout_ms;
-	r.timed_out = s.timed_out;
-	if (stat_target_any(tgt)) {
-		r.target = tgt->desc;
-		r.system_wide = tgt->cpus != NULL;
-	}
-	r.repeat = o->repeat;
-	r.warmup = o->warmup;
-	r.stopped = *why ? why : NULL;
-	r.interval_ms = o->interval_ms;
-	r.csv_no_summary = o->no_csv_summary;
-	r.disp = o->disp;
-	r.interval_stop = count_stop ? "interval-count" : NULL;
-	r.metrics_core = metrics_core_id(core, mcore, sizeof(mcore));
-	if (o->topdown) {
-		r.topdown_group = o->topdown_group;
-		r.topdown_set = core->set;
-		if (o->td && !o->td->first)
-			snprintf(how, sizeof(how), "stage 1 alone in %zu run%s, then it and %s in %zu "
-				 "run%s of the command (--mux=runs), each count exact", o->td->runs,
-				 o->td->runs == 1 ? "" : "s", o->td->ndominant ?
-				 (o->td->ndominant == 1 ? "the groups under its dominant node" :
-				  "the groups under its dominant nodes") :
-				 "every group under it (no node had a share)", pl->nruns,
-				 pl->nruns == 1 ? "" : "s");
-		else if (o->plan.mux == STAT_MUX_RUNS && pl->nruns > 1)
-			snprintf(how, sizeof(how), "%zu runs of the command (--mux=runs), each count "
-				 "exact", pl->nruns);
-		else
-			snprintf(how, sizeof(how), "one run%s", r.multiplexed || pl->nruns > 1 ?
-				 ", multiplexed: the values are estimates" : ", each count exact");
-		r.topdown_how = how;
-	}
-	r.metric_requests = o->metrics;
-	r.nmetric_requests = o->nmetrics;
-	r.mux = o->plan.mux == STAT_MUX_RUNS ? "runs" : "kernel";
-	r.mux_runs = o->plan.mux == STAT_MUX_RUNS ? pl->nruns : 1;
-	r.runs_for_exact = pl->known ? pl->nruns : 0;
-	/* the command's status; 0 when --timeout ended it (as perf), or with no command */
-	if (!rc && !(s.timed_out && res.term_signal == SIGTERM) && o->cmd)
-		rc = res.term_signal ? 128 + res.term_signal : res.exit_code;
-	if (o->td && o->td->first) {
-		o->td->ran = 1;
-		o->td->runs = pl->nruns;
-		/* interrupted: this pass's report is what there is, and there is no second */
-		o->td->stop = r.interrupted;
-		if (!r.interrupted) {
-			if (metrics_topdown_next(&r, &o->td->next, &o->td->nnext,
-						 &o->td->ndominant) != 0) {
-				msg_error("out of memory");
-				rc = PP_EXIT_ERROR;
-			}
-			goto out;
-		}
-	}
-	stat_output_mux_warn(&r, pl);
-	if (stat_output_below_min(o, &r))
-		rc = STAT_EXIT_MIN_RUNNING;
-	/* the command has ended: a closed report stream (pmuprof stat ... 2>&1 | head -1) must
-	 * not kill pmuprof with SIGPIPE and lose the command's status; the write fails instead
-	 * (sigaction, not signal(): one libc function fewer for the loader to bind) */
-	sigaction(SIGPIPE, &(struct sigaction){ .sa_handler = SIG_IGN }, NULL);
-	/* perf's line before each report it appends (ctime ends it); JSON documents follow each
-	 * other bare, a stream jq -s reads whole */
-	if (o->append && !o->json)
-		fprintf(of->fp, "# started on %s\n", started);
-	r.interval_from = lv.shown;	/* live -I: the intervals written as they ended */
-	if (o->quiet)
-		;	/* --quiet: no report */
-	else if (stat_output_write(o, &r, of->fp ? of->fp : stderr) != 0 && !of->fp && errno != EPIPE)
-		msg_error("cannot write the report: %s", strerror(errno));
-	r.interval_from = 0;	/* exports are whole */
-	if (of->fp && (e = outfile_commit(of)) != 0) {
-		msg_error("cannot write report file '%s': %s", o->output, strerror(e));
-		if (rc == 0)
-			rc = PP_EXIT_ERROR;
-	}
-	if (cmd_export_commit(&o->exports, xf, &r) != 0 && rc == 0)
-		rc = PP_EXIT_ERROR;
-out:
-	export_discard(&o->exports, xf);	/* what was not committed */
-	stat_report_free(&r);
-	stat_series_free(&s);
-	stat_ticks_free(&ticks);
-	return rc;
-}
-
-static void free_events(struct stat_event *evs, size_t n)
-{
-	for (size_t k = 0; evs && k < n; k++)
-		resolve_event_free(&evs[k].sel.ev);
-	free(evs);
-}
-
-/* Options -> the events to count (perf stat's default set without -e), resolved in ctx,
+/* Options -> the rows to count (perf stat's default set without -e), resolved in ctx,
  * which the plan goes on using; -1 after a message. */
 static int select_events(struct stat_opts *o, struct resolve_ctx *ctx, struct stat_event **evs,
 			 size_t *n, struct filter_kernel_el *kel)
@@ -230,24 +92,29 @@ static int select_events(struct stat_opts *o, struct resolve_ctx *ctx, struct st
 	return 0;
 }
 
-/* Hundreds of events need as many descriptors: the soft limit is raised to fit; beyond the
- * hard limit, a message. -1 after it. */
-static int reserve_fds(size_t n)
+/* The user's -e list and -M's events selected into p->rows: -M's specs go to a copy of the
+ * list, so that --topdown can make another pass. -1 after a message. */
+static int select_rows(struct pass *p, struct resolve_ctx *ctx)
 {
-	unsigned long long hard, need;
+	struct stat_opts *o = p->o;
 
-	if (counter_reserve_fds(n, &hard, &need) == PP_OK)
-		return 0;
-	msg_error("cannot open %zu counters: the hard limit on open files is %llu, %llu are "
-		  "needed (as root, 'ulimit -Hn %llu' raises it; or count fewer events)", n, hard,
-		  need, need);
-	return -1;
-}
-
-static int needs_topology(enum report_aggr a)
-{
-	return a == REPORT_AGGR_CORE || a == REPORT_AGGR_CLUSTER || a == REPORT_AGGR_SOCKET ||
-	       a == REPORT_AGGR_DIE || a == REPORT_AGGR_NODE;
+	p->user_specs = o->ev.specs;
+	p->user_n = o->ev.nspecs;
+	o->ev.specs = NULL;
+	if ((p->user_n && !(o->ev.specs = malloc(p->user_n * sizeof(*o->ev.specs)))) ||
+	    (o->nmetrics && !(p->metric_specs = calloc(o->nmetrics, sizeof(char *))))) {
+		msg_error("out of memory");
+		return -1;
+	}
+	if (p->user_n)
+		memcpy(o->ev.specs, p->user_specs, p->user_n * sizeof(*o->ev.specs));
+	if (stat_metrics_add_specs(&o->ev, o->metrics, o->nmetrics, p->core,
+				   p->metric_specs) != 0 ||
+	    select_events(o, ctx, &p->rows, &p->nrows, &p->kel) != 0)
+		return -1;
+	if (!o->nmetrics && stat_metrics_wanted(p->rows, p->nrows))
+		stat_metrics_core(o->ev.cpu_model, ctx, p->core);
+	return 0;
 }
 
 /* The CPUs or tasks -a, -C, -p, -t name; -1 after a message. */
@@ -262,109 +129,318 @@ static int targets(const struct stat_opts *o, struct stat_target *t)
 	return 0;
 }
 
-/* One pass of stat: o's events (with -M's) selected, planned, counted and reported. The
- * user's -e list is left as it was (-M's specs go to a copy), so that --topdown can make
- * another pass. */
-static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metrics_core *core)
+/* The rows' counters, planned on the PMUs' counters; -1 after a message. */
+static int make_counters(struct pass *p, struct resolve_ctx *ctx)
 {
-	struct stat_event *evs = NULL;
-	struct stat_counters cs = { 0 };
-	struct outfile of = { 0 };
-	struct filter_kernel_el kel;
-	char **metric_specs = NULL;
-	struct stat_planned planned = { 0 };
-	struct stat_target tgt = { 0 };
-	struct topo topo = { 0 };
-	char *fixture_cpus = NULL;	/* the events' fixture note when a fixture names the CPUs */
-	const char **user_specs = o->ev.specs;
-	size_t user_n = o->ev.nspecs;
-	pp_status st;
-	size_t nrows = 0;
-	int rc = PP_EXIT_ERROR, e = 0;
+	if (targets(p->o, &p->tgt) != 0)
+		return -1;
+	if (stat_split(&p->cs, p->rows, p->nrows, ctx, &p->tgt) != 0) {
+		msg_error("out of memory");
+		return -1;
+	}
+	return stat_plan(&p->cs, p->rows, ctx, &p->o->plan, &p->planned);
+}
 
-	o->ev.specs = NULL;
-	if (user_n && !(o->ev.specs = malloc(user_n * sizeof(*o->ev.specs)))) {
-		msg_error("out of memory");
-		goto out;
-	}
-	if (user_n)
-		memcpy(o->ev.specs, user_specs, user_n * sizeof(*o->ev.specs));
-	if (o->nmetrics && !(metric_specs = calloc(o->nmetrics, sizeof(*metric_specs)))) {
-		msg_error("out of memory");
-		goto out;
-	}
-	if (stat_metrics_add_specs(&o->ev, o->metrics, o->nmetrics, core, metric_specs) != 0 ||
-	    select_events(o, ctx, &evs, &nrows, &kel) != 0)
-		goto out;
-	if (!o->nmetrics && stat_metrics_wanted(evs, nrows))
-		stat_metrics_core(o->ev.cpu_model, ctx, core);
-	if (targets(o, &tgt) != 0)
-		goto out;
-	if (stat_split(&cs, evs, nrows, ctx, &tgt) != 0) {
-		msg_error("out of memory");
-		goto out;
-	}
-	if (stat_plan(&cs, evs, ctx, &o->plan, &planned) != 0)
-		goto out;
-	if (o->show_plan) {
-		rc = stat_plan_show(&cs, evs, &planned, &o->plan, stdout) ? PP_EXIT_ERROR : 0;
-		goto out;
-	}
+/* Hundreds of events need as many descriptors: the soft limit is raised to fit; beyond the
+ * hard limit, a message. -1 after it. */
+static int reserve_fds(size_t n)
+{
+	unsigned long long hard, need;
+
+	if (counter_reserve_fds(n, &hard, &need) == PP_OK)
+		return 0;
+	msg_error("cannot open %zu counters: the hard limit on open files is %llu, %llu are "
+		  "needed (as root, 'ulimit -Hn %llu' raises it; or count fewer events)", n, hard,
+		  need, need);
+	return -1;
+}
+
+/* The counters made what the targets open: never opened on a fixture tree's CPUs, the
+ * presence counters added, the copies per CPU or task; -1 after a message. */
+static int place_counters(struct pass *p)
+{
+	struct stat_counters *cs = &p->cs;
+
 	/* a fixture tree's CPUs are another machine's: nothing is opened on them (software
 	 * events included), the report says why */
-	if (tgt.cpus && *sysfs_root()) {
-		if (asprintf(&fixture_cpus, "its CPUs come from the fixture tree %s "
+	if (p->tgt.cpus && *sysfs_root()) {
+		if (asprintf(&p->fixture_cpus, "its CPUs come from the fixture tree %s "
 			     "(PMUPROF_SYSFS_ROOT), not this machine", sysfs_root()) < 0) {
-			fixture_cpus = NULL;
+			p->fixture_cpus = NULL;
 			msg_error("out of memory");
-			goto out;
+			return -1;
 		}
-		for (size_t k = 0; k < cs.n; k++)
-			if (!cs.c[k].fixture)
-				cs.c[k].fixture = fixture_cpus;
+		for (size_t k = 0; k < cs->n; k++)
+			if (!cs->c[k].fixture)
+				cs->c[k].fixture = p->fixture_cpus;
 	}
 	/* on CPUs (-a, -C) an event counts whatever runs there: no presence to measure */
-	if ((!tgt.cpus && stat_presence(&cs, evs) != 0) ||
-	    (stat_target_any(&tgt) &&
-	     stat_target_expand(&cs, evs, &tgt, planned.known && planned.nruns == 1) != 0)) {
+	if ((!p->tgt.cpus && stat_presence(cs, p->rows) != 0) ||
+	    (stat_target_any(&p->tgt) &&
+	     stat_target_expand(cs, p->rows, &p->tgt,
+				p->planned.known && p->planned.nruns == 1) != 0)) {
 		msg_error("out of memory");
-		goto out;
+		return -1;
 	}
-	if (reserve_fds(cs.n) != 0)
-		goto out;
-	if (o->output && (e = o->append ? outfile_open_append(&of, o->output) :
-			  outfile_open(&of, o->output)) == EISDIR) {
+	return reserve_fds(cs->n);
+}
+
+static int needs_topology(enum report_aggr a)
+{
+	return a == REPORT_AGGR_CORE || a == REPORT_AGGR_CLUSTER || a == REPORT_AGGR_SOCKET ||
+	       a == REPORT_AGGR_DIE || a == REPORT_AGGR_NODE;
+}
+
+/* -o's file, the CPU topology for the units, --append's time and --export's files, all
+ * before the command runs (a refusal loses nothing); -1 after a message. */
+static int open_outputs(struct pass *p)
+{
+	const struct stat_opts *o = p->o;
+	pp_status st;
+	time_t now;
+	int e = 0;
+
+	if (o->output && (e = o->append ? outfile_open_append(&p->of, o->output) :
+			  outfile_open(&p->of, o->output)) == EISDIR) {
 		msg_error("cannot write report file '%s': it names a directory (give -o the "
 			  "path of a file)", o->output);
-		goto out;
+		return -1;
 	}
 	if (o->output && e != 0) {
 		msg_error("cannot write report file '%s': %s (choose a writable path for -o)",
 			  o->output, strerror(e));
-		goto out;
+		return -1;
 	}
-	if (needs_topology(o->aggr) && (st = topo_read(&topo)) != PP_OK) {
+	if (needs_topology(o->aggr) && (st = topo_read(&p->topo)) != PP_OK) {
 		msg_error("%s needs the CPU topology, which cannot be read from "
 			  "/sys/devices/system/cpu (%s): -A gives one row per CPU instead",
 			  o->aggr_opt, pp_strstatus(st));
+		return -1;
+	}
+	/* ctime reads the time zone, a file: only when it is used */
+	snprintf(p->started, sizeof(p->started), "?\n");
+	if (o->append && !o->json && (now = time(NULL)) != (time_t)-1)
+		ctime_r(&now, p->started);
+	return cmd_export_open(&o->exports, p->xf);
+}
+
+/* How the series runs and the report is built, from the options and the plan. */
+static void configure(struct pass *p)
+{
+	const struct stat_opts *o = p->o;
+	const struct stat_target *tgt = stat_target_any(&p->tgt) ? &p->tgt : NULL;
+
+	p->sc = (struct stat_series_cfg){ o->cmd, o->repeat, o->warmup, o->prepare, o->cleanup,
+					  o->interval_ms, o->interval_count, o->plan.mux,
+					  p->planned.nruns, (o->sep || o->json) && !o->output, tgt,
+					  o->timeout_ms, o->delay_ms, NULL, NULL };
+	p->b = (struct stat_build){ .repeated = o->repeat > 0, .intervals = o->interval_ms > 0,
+				    .core = p->core, .metrics = o->metrics,
+				    .nmetrics = o->nmetrics,
+				    .runs_mode = o->plan.mux == STAT_MUX_RUNS, .aggr = o->aggr,
+				    .tgt = tgt, .no_scale = o->disp.unscaled, .counters = &p->cs };
+	p->lv = (struct stat_live){ .o = o, .rows = p->rows, .nrows = p->nrows, .b = &p->b };
+	if (stat_live_wanted(o)) {
+		p->sc.on_tick = stat_live_tick;
+		p->sc.tick_arg = &p->lv;
+	}
+	if (p->topo.ncpus) {	/* --per-core, --per-cluster, --per-socket, --per-die, --per-node */
+		topo_agg(&p->topo, &p->at);
+		p->ids = (struct topo_ids){ p->topo.ncpus, p->topo.socket, p->topo.die,
+					    p->topo.cluster, p->topo.core };
+		p->b.topo = &p->at;
+		p->b.ids = &p->ids;
+	}
+}
+
+/* --topdown: how the tree was counted, in the report's words. */
+static const char *topdown_how(struct pass *p, const struct report *r)
+{
+	const struct topdown_pass *td = p->o->td;
+	size_t runs = p->planned.nruns;
+	char *how = p->how;
+
+	if (td && !td->first)
+		snprintf(how, sizeof(p->how), "stage 1 alone in %zu run%s, then it and %s in %zu "
+			 "run%s of the command (--mux=runs), each count exact", td->runs,
+			 td->runs == 1 ? "" : "s", td->ndominant ?
+			 (td->ndominant == 1 ? "the groups under its dominant node" :
+			  "the groups under its dominant nodes") :
+			 "every group under it (no node had a share)", runs, runs == 1 ? "" : "s");
+	else if (p->o->plan.mux == STAT_MUX_RUNS && runs > 1)
+		snprintf(how, sizeof(p->how), "%zu runs of the command (--mux=runs), each count "
+			 "exact", runs);
+	else
+		snprintf(how, sizeof(p->how), "one run%s", r->multiplexed || runs > 1 ?
+			 ", multiplexed: the values are estimates" : ", each count exact");
+	return how;
+}
+
+/* The report's facts about the run (besides its rows): the host, the command's end, the
+ * targets, the options that shape its text, the metrics' core, the plan. */
+static void fill_run(struct report *r, struct pass *p)
+{
+	const struct stat_opts *o = p->o;
+	const struct stat_planned *pl = &p->planned;
+
+	/* only JSON shows host facts; /proc/cpuinfo is slow to read on x86 */
+	if (o->json || export_has(&o->exports, EXPORT_JSON))
+		report_host_fill(&r->host);
+	r->host.kernel_el = p->kel.el;
+	r->host.kernel_el_source = p->kel.why;
+	r->exit_code = p->res.exit_code;
+	r->term_signal = p->res.term_signal;
+	r->interrupted = p->res.interrupted;
+	r->timeout_ms = o->timeout_ms;
+	r->timed_out = p->s.timed_out;
+	if (stat_target_any(&p->tgt)) {
+		r->target = p->tgt.desc;
+		r->system_wide = p->tgt.cpus != NULL;
+	}
+	r->repeat = o->repeat;
+	r->warmup = o->warmup;
+	r->stopped = *p->why ? p->why : NULL;
+	r->interval_ms = o->interval_ms;
+	r->csv_no_summary = o->no_csv_summary;
+	r->disp = o->disp;
+	r->interval_stop = p->count_stop ? "interval-count" : NULL;
+	r->metrics_core = metrics_core_id(p->core, p->mcore, sizeof(p->mcore));
+	if (o->topdown) {
+		r->topdown_group = o->topdown_group;
+		r->topdown_set = p->core->set;
+		r->topdown_how = topdown_how(p, r);
+	}
+	r->metric_requests = o->metrics;
+	r->nmetric_requests = o->nmetrics;
+	r->mux = o->plan.mux == STAT_MUX_RUNS ? "runs" : "kernel";
+	r->mux_runs = o->plan.mux == STAT_MUX_RUNS ? pl->nruns : 1;
+	r->runs_for_exact = pl->known ? pl->nruns : 0;
+}
+
+/* --topdown's first pass ends here: what it found is the second's -M list (unless it was
+ * interrupted: 1, its report is all there is). 0, or -1 when memory ran out. */
+static int topdown_found(struct pass *p, const struct report *r)
+{
+	struct topdown_pass *td = p->o->td;
+
+	td->ran = 1;
+	td->runs = p->planned.nruns;
+	/* interrupted: this pass's report is what there is, and there is no second */
+	td->stop = r->interrupted;
+	if (r->interrupted)
+		return 1;
+	if (metrics_topdown_next(r, &td->next, &td->nnext, &td->ndominant) == 0)
+		return 0;
+	msg_error("out of memory");
+	return -1;
+}
+
+/* The report written (or not, with -q) and exported; the exit status, from rc. */
+static int write_out(struct pass *p, struct report *r, int rc)
+{
+	const struct stat_opts *o = p->o;
+	struct outfile *of = &p->of;
+	int e;
+
+	stat_output_mux_warn(r, &p->planned);
+	if (stat_output_below_min(o, r))
+		rc = STAT_EXIT_MIN_RUNNING;
+	/* the command has ended: a closed report stream (pmuprof stat ... 2>&1 | head -1) must
+	 * not kill pmuprof with SIGPIPE and lose the command's status; the write fails instead
+	 * (sigaction, not signal(): one libc function fewer for the loader to bind) */
+	sigaction(SIGPIPE, &(struct sigaction){ .sa_handler = SIG_IGN }, NULL);
+	/* perf's line before each report it appends (ctime ends it); JSON documents follow each
+	 * other bare, a stream jq -s reads whole */
+	if (o->append && !o->json)
+		fprintf(of->fp, "# started on %s\n", p->started);
+	r->interval_from = p->lv.shown;	/* live -I: the intervals written as they ended */
+	if (o->quiet)
+		;	/* --quiet: no report */
+	else if (stat_output_write(o, r, of->fp ? of->fp : stderr) != 0 && !of->fp &&
+		 errno != EPIPE)
+		msg_error("cannot write the report: %s", strerror(errno));
+	r->interval_from = 0;	/* exports are whole */
+	if (of->fp && (e = outfile_commit(of)) != 0) {
+		msg_error("cannot write report file '%s': %s", o->output, strerror(e));
+		if (rc == 0)
+			rc = PP_EXIT_ERROR;
+	}
+	if (cmd_export_commit(&o->exports, p->xf, r) != 0 && rc == 0)
+		rc = PP_EXIT_ERROR;
+	return rc;
+}
+
+/* The status the counting ends with: rc, else the command's (0 when --timeout ended it, as
+ * perf, or with no command). */
+static int status_of(const struct pass *p, int rc)
+{
+	if (!rc && !(p->s.timed_out && p->res.term_signal == SIGTERM) && p->o->cmd)
+		rc = p->res.term_signal ? 128 + p->res.term_signal : p->res.exit_code;
+	return rc;
+}
+
+static void pass_free(struct pass *p)
+{
+	struct stat_opts *o = p->o;
+
+	export_discard(&o->exports, p->xf);	/* what was not committed */
+	if (p->of.fp)
+		outfile_discard(&p->of);	/* the run failed, or was a first pass */
+	stat_series_free(&p->s);
+	stat_ticks_free(&p->ticks);
+	for (size_t k = 0; p->rows && k < p->nrows; k++)
+		resolve_event_free(&p->rows[k].sel.ev);
+	free(p->rows);
+	stat_counters_free(&p->cs);
+	for (size_t k = 0; p->metric_specs && k < o->nmetrics; k++)
+		free(p->metric_specs[k]);
+	free(p->metric_specs);
+	free(o->ev.specs);	/* the copy, or select_events' default list */
+	o->ev.specs = p->user_specs;
+	o->ev.nspecs = p->user_n;
+	stat_target_free(&p->tgt);
+	topo_free(&p->topo);
+	free(p->fixture_cpus);
+	stat_planned_free(&p->planned);
+}
+
+/* One pass of stat: o's events (with -M's) selected, their counters made and planned, the
+ * command run and counted, the report built and written; the exit status. */
+static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metrics_core *core)
+{
+	struct pass p = { .o = o, .core = core };
+	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd };
+	int rc = PP_EXIT_ERROR, found;
+
+	if (select_rows(&p, ctx) != 0 || make_counters(&p, ctx) != 0)
+		goto out;
+	if (o->show_plan) {
+		rc = stat_plan_show(&p.cs, p.rows, &p.planned, &o->plan, stdout) ? PP_EXIT_ERROR : 0;
 		goto out;
 	}
-	rc = run(o, evs, nrows, &cs, &kel, &of, core, &planned, &tgt, &topo);
-	if (of.fp)
-		outfile_discard(&of);	/* the run failed, or was a first pass: nothing kept */
+	if (place_counters(&p) != 0 || open_outputs(&p) != 0)
+		goto out;
+	configure(&p);
+	rc = stat_series_run(&p.sc, p.rows, &p.cs, &p.s, &p.ticks, &p.res, &p.count_stop, p.why,
+			     sizeof(p.why));
+	if (!p.s.nruns) {
+		rc = rc ? rc : PP_EXIT_ERROR;
+		goto out;
+	}
+	if (stat_report_build(&r, &p.s, p.rows, p.nrows, &p.b) != 0) {
+		msg_error("out of memory");
+		rc = PP_EXIT_ERROR;
+		goto out;
+	}
+	fill_run(&r, &p);
+	rc = status_of(&p, rc);
+	if (o->td && o->td->first && (found = topdown_found(&p, &r)) <= 0)
+		rc = found < 0 ? PP_EXIT_ERROR : rc;	/* the second pass reports */
+	else
+		rc = write_out(&p, &r, rc);
 out:
-	free_events(evs, nrows);
-	stat_counters_free(&cs);
-	for (size_t k = 0; metric_specs && k < o->nmetrics; k++)
-		free(metric_specs[k]);
-	free(metric_specs);
-	free(o->ev.specs);	/* the copy, or select_events' default list */
-	o->ev.specs = user_specs;
-	o->ev.nspecs = user_n;
-	stat_target_free(&tgt);
-	topo_free(&topo);
-	free(fixture_cpus);
-	stat_planned_free(&planned);
+	stat_report_free(&r);
+	pass_free(&p);
 	return rc;
 }
 
