@@ -231,6 +231,83 @@ static int watch(struct waiter *v)
 	}
 }
 
+/* The descriptors the wait polls (v->p, all -1 before): the timers, the command's pidfd,
+ * the signalfd with no command (SIGINT and SIGTERM blocked, the mask before in *old), the
+ * tasks' pidfds; -1 after a message. */
+static int watch_setup(struct waiter *v, sigset_t *old)
+{
+	const struct stat_run_cfg *c = v->c;
+	struct pollfd *p = v->p;
+	sigset_t block;
+	int poll_ms = 0;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	if (!v->w) {	/* no command to forward SIGINT to: it ends the counting */
+		sigprocmask(SIG_BLOCK, &block, old);
+		if ((p[W_SIG].fd = signalfd(-1, &block, SFD_CLOEXEC)) < 0) {
+			sigprocmask(SIG_SETMASK, old, NULL);
+			msg_error("cannot wait for SIGINT: %s", strerror(errno));
+			return -1;
+		}
+	}
+	if (c->delay_ms)
+		p[W_DELAY].fd = timer_at(&v->t0, c->delay_ms, 0);
+	else if (c->interval_ms)
+		p[W_TICK].fd = timer_at(&v->t0, c->interval_ms, 1);
+	if (c->timeout_ms)
+		p[W_TIMEOUT].fd = timer_at(&v->t0, c->timeout_ms, 0);
+	if (v->w && (p[W_CMD].fd = (int)syscall(SYS_pidfd_open, v->w->pid, 0)) < 0)
+		poll_ms = 100;	/* kernels before 5.3: look every 100 ms */
+	for (int k = 0; k < v->nids; k++) {
+		v->ids[k] = c->tgt->ids[k];
+		/* a process's end shows on its pidfd; a thread's (no pidfd before Linux 6.9)
+		 * is looked for every 100 ms */
+		if ((p[W_TASKS + k].fd = (int)syscall(SYS_pidfd_open, v->ids[k], 0)) < 0)
+			poll_ms = 100;
+	}
+	if (poll_ms) {
+		struct timespec now;
+
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		p[W_POLL].fd = timer_at(&now, (unsigned)poll_ms, 1);
+	}
+	return 0;
+}
+
+/* The end of the wait (rc: watch's): the command reaped, the times and the totals read.
+ * -1 when the last tick could not be kept. */
+static int watch_end(struct waiter *v, int rc, struct workload_result *res, int *count_stop,
+		     int *timed_out)
+{
+	const struct stat_run_cfg *c = v->c;
+
+	if (rc < 0) {
+		msg_error("cannot wait for the end of counting: %s", strerror(errno));
+		if (v->w)
+			kill(v->w->pid, SIGTERM);
+	}
+	if (rc == 2)
+		*count_stop = 1;	/* as perf stat's: no more intervals read */
+	if (v->w) {
+		workload_wait(v->w, res);
+	} else {
+		res->wall_ns = v->enabled ? since(&v->t0) : 0;
+		res->interrupted = v->signalled;
+	}
+	if (v->w && v->enabled && c->delay_ms)
+		res->wall_ns = since(&v->t0);	/* -D: the time counted */
+	*timed_out = v->timed_out;
+	/* the totals: the last interval's reading, which ends with the counting (counters on
+	 * CPUs go on counting: a second read would not be the intervals' sum); after
+	 * --interval-count, a read of the whole run, past the last interval */
+	if (rc >= 0 && c->interval_ms && !*count_stop && v->enabled)
+		return tick(c, v->t, v->cs, since(&v->t0));
+	stat_counters_read(v->cs);
+	return rc < 0 ? -1 : 0;
+}
+
 int stat_wait(const struct stat_run_cfg *c, struct workload *w, struct stat_counters *cs,
 	      struct workload_result *res, struct stat_ticks *ticks, int *count_stop,
 	      int *timed_out)
@@ -242,8 +319,8 @@ int stat_wait(const struct stat_run_cfg *c, struct workload *w, struct stat_coun
 	struct waiter v = { .c = c, .w = w, .cs = cs, .t = ticks, .p = p,
 			    .np = (size_t)(W_TASKS + nids), .ids = ids, .nids = nids,
 			    .left = nids };
-	sigset_t block, old;
-	int rc = -1, poll_ms = 0;
+	sigset_t old;
+	int rc = -1;
 
 	if (!p || !ids) {
 		msg_error("out of memory");
@@ -260,64 +337,9 @@ int stat_wait(const struct stat_run_cfg *c, struct workload *w, struct stat_coun
 	else
 		clock_gettime(CLOCK_MONOTONIC, &v.t0);
 	v.enabled = !c->delay_ms;
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	if (!w) {	/* no command to forward SIGINT to: it ends the counting */
-		sigprocmask(SIG_BLOCK, &block, &old);
-		if ((p[W_SIG].fd = signalfd(-1, &block, SFD_CLOEXEC)) < 0) {
-			sigprocmask(SIG_SETMASK, &old, NULL);
-			msg_error("cannot wait for SIGINT: %s", strerror(errno));
-			goto out;
-		}
-	}
-	if (c->delay_ms)
-		p[W_DELAY].fd = timer_at(&v.t0, c->delay_ms, 0);
-	else if (c->interval_ms)
-		p[W_TICK].fd = timer_at(&v.t0, c->interval_ms, 1);
-	if (c->timeout_ms)
-		p[W_TIMEOUT].fd = timer_at(&v.t0, c->timeout_ms, 0);
-	if (w && (p[W_CMD].fd = (int)syscall(SYS_pidfd_open, w->pid, 0)) < 0)
-		poll_ms = 100;	/* kernels before 5.3: look every 100 ms */
-	for (int k = 0; k < nids; k++) {
-		ids[k] = tg->ids[k];
-		/* a process's end shows on its pidfd; a thread's (no pidfd before Linux 6.9)
-		 * is looked for every 100 ms */
-		if ((p[W_TASKS + k].fd = (int)syscall(SYS_pidfd_open, ids[k], 0)) < 0)
-			poll_ms = 100;
-	}
-	if (poll_ms) {
-		struct timespec now;
-
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		p[W_POLL].fd = timer_at(&now, (unsigned)poll_ms, 1);
-	}
-	rc = watch(&v);
-	if (rc < 0) {
-		msg_error("cannot wait for the end of counting: %s", strerror(errno));
-		if (w)
-			kill(w->pid, SIGTERM);
-	}
-	if (rc == 2)
-		*count_stop = 1;	/* as perf stat's: no more intervals read */
-	if (w) {
-		workload_wait(w, res);
-	} else {
-		res->wall_ns = v.enabled ? since(&v.t0) : 0;
-		res->interrupted = v.signalled;
-	}
-	if (w && v.enabled && (c->delay_ms))
-		res->wall_ns = since(&v.t0);	/* -D: the time counted */
-	*timed_out = v.timed_out;
-	/* the totals: the last interval's reading, which ends with the counting (counters on
-	 * CPUs go on counting: a second read would not be the intervals' sum); after
-	 * --interval-count, a read of the whole run, past the last interval */
-	if (rc >= 0 && c->interval_ms && !*count_stop && v.enabled) {
-		if (tick(c, ticks, cs, since(&v.t0)) != 0)
-			rc = -1;
-	} else {
-		stat_counters_read(cs);
-	}
+	if (watch_setup(&v, &old) != 0)
+		goto out;
+	rc = watch_end(&v, watch(&v), res, count_stop, timed_out);
 	if (!w) {
 		close(p[W_SIG].fd);
 		sigprocmask(SIG_SETMASK, &old, NULL);

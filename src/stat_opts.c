@@ -198,9 +198,11 @@ static void targets_check(struct argp_state *state, const struct stat_opts *o)
 	}
 }
 
-/* perf's display options (their keys). */
-static void display_opt(struct stat_opts *o, int key)
+/* perf's display options; ARGP_ERR_UNKNOWN for another key. */
+static error_t display_opt(struct stat_opts *o, int key, char *arg, struct argp_state *state)
 {
+	(void)arg;
+	(void)state;
 	switch (key) {
 	case OPT_APPEND: o->append = 1; break;
 	case 'B': o->big_num = 1; o->disp.no_big_num = 0; break;
@@ -209,7 +211,12 @@ static void display_opt(struct stat_opts *o, int key)
 	case OPT_METRIC_ONLY: o->disp.metric_only = 1; break;
 	case 'q': o->quiet = 1; break;
 	case OPT_NO_SUMMARY: o->disp.no_summary = 1; break;
+	case OPT_NO_MERGE:	/* accepted for perf's sake */
+	case OPT_SUMMARY:	/* pmuprof's default */
+		break;
+	default: return ARGP_ERR_UNKNOWN;
 	}
+	return 0;
 }
 
 /* The display options that go together (as perf's, or refused where pmuprof would print
@@ -232,14 +239,10 @@ static void display_check(struct argp_state *state, const struct stat_opts *o)
 			   "%s is not supported with it (drop one of them)", o->aggr_opt);
 }
 
-static error_t parse_opt(int key, char *arg, struct argp_state *state)
+/* Where the report goes and in which format; ARGP_ERR_UNKNOWN for another key. */
+static error_t output_opt(struct stat_opts *o, int key, char *arg, struct argp_state *state)
 {
-	struct stat_opts *o = state->input;
-
 	switch (key) {
-	case ARGP_KEY_INIT:
-		state->child_inputs[0] = &o->ev;
-		break;
 	case 'j':
 		o->json = 1;
 		break;
@@ -257,6 +260,17 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_EXPORT:
 		cmd_export_opt(state, &o->exports, arg);
 		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+/* How the command is run: repeated, hooked, read at intervals, timed; ARGP_ERR_UNKNOWN for
+ * another key. */
+static error_t run_opt(struct stat_opts *o, int key, char *arg, struct argp_state *state)
+{
+	switch (key) {
 	case 'r':
 		o->repeat = number(state, arg, "-r", 1);
 		break;
@@ -276,6 +290,23 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_ICOUNT:
 		o->interval_count = number(state, arg, "--interval-count", 1);
 		break;
+	case OPT_TIMEOUT:
+		o->timeout_ms = number(state, arg, "--timeout", 1);
+		break;
+	case 'D':
+		o->delay_ms = number(state, arg, "-D", 1);
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+/* What is counted and how it is planned: -M, --topdown, --mux, --counters, --plan;
+ * ARGP_ERR_UNKNOWN for another key. */
+static error_t plan_opt(struct stat_opts *o, int key, char *arg, struct argp_state *state)
+{
+	switch (key) {
 	case 'M':
 		add_metric(state, o, arg);
 		break;
@@ -303,6 +334,16 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_PLAN:
 		o->show_plan = 1;
 		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+/* perf's targets and aggregation modes; ARGP_ERR_UNKNOWN for another key. */
+static error_t target_opt(struct stat_opts *o, int key, char *arg, struct argp_state *state)
+{
+	switch (key) {
 	case 'a':
 		o->all_cpus = 1;
 		break;
@@ -315,12 +356,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 't':
 		o->tids = arg;
 		break;
-	case OPT_TIMEOUT:
-		o->timeout_ms = number(state, arg, "--timeout", 1);
-		break;
-	case 'D':
-		o->delay_ms = number(state, arg, "-D", 1);
-		break;
 	case 'A':
 	case OPT_PER_CORE:
 	case OPT_PER_CLUSTER:
@@ -330,51 +365,65 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_PER_NODE:
 		aggr_mode(state, o, key);
 		break;
-	case OPT_NO_MERGE:
-	case OPT_SUMMARY:
-		break;
-	case OPT_APPEND:
-	case 'B':
-	case OPT_NO_BIG_NUM:
-	case OPT_NO_SCALE:
-	case OPT_METRIC_ONLY:
-	case 'q':
-	case OPT_NO_SUMMARY:
-		display_opt(o, key);
-		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+/* The options as a whole, once all are read. */
+static void end_check(struct argp_state *state, struct stat_opts *o)
+{
+	if (!o->cmd && !o->list_metrics && !o->show_plan && !o->all_cpus && !o->cpu_list &&
+	    !o->pids && !o->tids)
+		argp_error(state, "no command to run (e.g. 'pmuprof stat -- ls -l'), and no "
+			   "target (-a, -C, -p, -t) to count");
+	/* --topdown: its many groups counted exactly, run by run, when the command can be run
+	 * again; else (-I, no command) multiplexed, the values estimates */
+	if (o->topdown && !o->mux_given && o->cmd && !o->interval_ms)
+		o->plan.mux = STAT_MUX_RUNS;
+	targets_check(state, o);
+	if (o->json && o->sep)
+		argp_error(state, "--json and -x both choose the format: give one of them");
+	if (o->interval_ms && o->repeat)
+		argp_error(state, "-I and -r cannot be combined: intervals are of one run");
+	if (o->interval_count && !o->interval_ms)
+		argp_error(state, "--interval-count needs -I MS");
+	if (o->interval_ms && o->plan.mux == STAT_MUX_RUNS)
+		argp_error(state, "-I and --mux=runs cannot be combined: intervals are of "
+			   "one run");
+	if (o->interval_ms && o->interval_ms < 1)
+		argp_error(state, "-I needs at least 1 ms");
+	display_check(state, o);
+}
+
+/* Each group of options has its parser; the first that knows a key takes it. */
+static error_t (*const groups[])(struct stat_opts *, int, char *, struct argp_state *) = {
+	output_opt, run_opt, plan_opt, target_opt, display_opt,
+};
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct stat_opts *o = state->input;
+
+	switch (key) {
+	case ARGP_KEY_INIT:
+		state->child_inputs[0] = &o->ev;
+		return 0;
 	case ARGP_KEY_ARG:
 		/* the command and everything after it belong to the workload */
 		o->cmd = &state->argv[state->next - 1];
 		o->cmdc = state->argc - state->next + 1;
 		state->next = state->argc;
-		break;
+		return 0;
 	case ARGP_KEY_END:
-		if (!o->cmd && !o->list_metrics && !o->show_plan && !o->all_cpus && !o->cpu_list &&
-		    !o->pids && !o->tids)
-			argp_error(state, "no command to run (e.g. 'pmuprof stat -- ls -l'), and no "
-				   "target (-a, -C, -p, -t) to count");
-		/* --topdown: its many groups counted exactly, run by run, when the command can
-		 * be run again; else (-I, no command) multiplexed, the values estimates */
-		if (o->topdown && !o->mux_given && o->cmd && !o->interval_ms)
-			o->plan.mux = STAT_MUX_RUNS;
-		targets_check(state, o);
-		if (o->json && o->sep)
-			argp_error(state, "--json and -x both choose the format: give one of them");
-		if (o->interval_ms && o->repeat)
-			argp_error(state, "-I and -r cannot be combined: intervals are of one run");
-		if (o->interval_count && !o->interval_ms)
-			argp_error(state, "--interval-count needs -I MS");
-		if (o->interval_ms && o->plan.mux == STAT_MUX_RUNS)
-			argp_error(state, "-I and --mux=runs cannot be combined: intervals are of "
-				   "one run");
-		if (o->interval_ms && o->interval_ms < 1)
-			argp_error(state, "-I needs at least 1 ms");
-		display_check(state, o);
-		break;
-	default:
-		return ARGP_ERR_UNKNOWN;
+		end_check(state, o);
+		return 0;
 	}
-	return 0;
+	for (size_t k = 0; k < sizeof(groups) / sizeof(groups[0]); k++)
+		if (groups[k](o, key, arg, state) != ARGP_ERR_UNKNOWN)
+			return 0;
+	return ARGP_ERR_UNKNOWN;
 }
 
 static const struct argp_child children[] = { { &evsel_argp_long, 0, NULL, 0 }, { 0 } };
