@@ -30,8 +30,7 @@ struct evsel_event {
 	struct pp_event ev;
 	struct filter_plan plan;	/* of its filter-bit terms (ev.filter.given) */
 	const char *terms;		/* those terms, "P,NSK", in the resolution context's
-					 * strings (a pointer: 40 bytes an event of a run's heap
-					 * were room for them); NULL: none */
+					 * strings; NULL: none */
 };
 
 /* How to select. */

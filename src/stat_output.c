@@ -28,11 +28,10 @@ static int format_report(const struct stat_opts *o, const struct report *r, FILE
 #define REPORT_TEXT_STACK 2048
 
 /* JSON or CSV to stderr, rendered in memory first: on the stack when it fits, else in
- * open_memstream's heap (its 8 KiB buffer, taken at the end of the run, was three page faults
- * a run in the arm64 guest: issue 16). */
+ * open_memstream's heap (whose buffer a small report need not touch). */
 #if defined(__GNUC__)
-__attribute__((noinline))	/* its buffers on the stack only while it writes (not in the */
-#endif				/* frame under which discovery runs: a page fault or two) */
+__attribute__((noinline))	/* its buffers on the stack only while it writes, not in the */
+#endif				/* frame under which the counting runs */
 static int write_mem(const struct stat_opts *o, const struct report *r, FILE *fp)
 {
 	char small[REPORT_STACK], iobuf[512], *buf = NULL;
@@ -46,7 +45,7 @@ static int write_mem(const struct stat_opts *o, const struct report *r, FILE *fp
 	if ((r->nevents + r->nmetrics) * (r->nunits + 1) <= 32 &&
 	    (!r->nintervals || r->interval_slice) &&
 	    (mem = fmemopen(small, sizeof(small), "w"))) {
-		/* its own stream buffer, given before any use: fmemopen's would be 8 KiB of heap */
+		/* its own stream buffer, given before any use: fmemopen's would be on the heap */
 		rc = setvbuf(mem, iobuf, _IOFBF, sizeof(iobuf)) == 0 ? format_report(o, r, mem) : -1;
 		end = rc == 0 && fflush(mem) == 0 && !ferror(mem) ? ftell(mem) : -1;
 		fclose(mem);
@@ -67,8 +66,8 @@ static int write_mem(const struct stat_opts *o, const struct report *r, FILE *fp
 
 /* The text report to stderr, by write(2) from a buffer on the stack, whole lines at a time when
  * it outgrows the buffer: no stream, whose functions a run would bind and whose buffer it
- * would allocate (issue 16). The buffer is smaller than write_mem's (a line is some 100
- * bytes): a run's stack then reaches no deeper than it did. */
+ * would allocate. The buffer is smaller than write_mem's (a line is some 100 bytes), so the
+ * stack reaches no deeper than write_mem's. */
 #if defined(__GNUC__)
 __attribute__((noinline))
 #endif
@@ -110,8 +109,8 @@ void stat_output_mux_warn(const struct report *r, const struct stat_planned *pl)
 		else if (r->events[k].status == REPORT_COUNTED && r->events[k].counted_pct < lo)
 			lo = r->events[k].counted_pct;
 	/* by copying, not printf: the warning is part of a plain run that multiplexes, which then
-	 * reads none of printf's pages of libc (issue 16); "%.2f" by printf only when
-	 * textline_fixed cannot be sure */
+	 * needs none of printf's code; "%.2f" by printf only when textline_fixed cannot be
+	 * sure */
 	if (!(pct = textline_fixed(lo, 2, fx))) {
 		snprintf(fx, sizeof(fx), "%.2f", lo);
 		pct = fx;
@@ -187,7 +186,7 @@ void stat_live_tick(void *arg, const struct stat_counters *cs, const struct stat
 	b.repeated = 0;
 	b.intervals = 1;
 	/* an interval's line shows a metric only per unit (-A, --per-*) or with --metric-only:
-	 * else none is computed (the default set's take about 40 us an interval on an A57) */
+	 * else none is computed (each interval would pay for metrics it does not show) */
 	if (b.aggr == REPORT_AGGR_GLOBAL && !o->disp.metric_only)
 		b.core = NULL;
 	r.interval_base = i;
