@@ -187,8 +187,8 @@ int stat_run_plain(char **argv, struct workload_result *res);
 int stat_shell(const char *cmd);
 
 /* The wait for the end of counting: the command's end (w, NULL when there is none), the
- * timeout, SIGINT/SIGTERM, the attached tasks' end; reading evs every c->interval_ms into
- * ticks (-I), enabling them after c->delay_ms (-D). res gets the command's status and the
+ * timeout, SIGINT/SIGTERM, the attached tasks' end; reading the counters cs every
+ * c->interval_ms into ticks (-I), enabling them after c->delay_ms (-D). res gets the command's status and the
  * times; res->interrupted a signal, *timed_out the timeout. */
 int stat_wait(const struct stat_run_cfg *c, struct workload *w, struct stat_counters *cs,
 	      struct workload_result *res, struct stat_ticks *ticks, int *count_stop,
