@@ -1,9 +1,10 @@
 # pmuprof: build, test, install and benchmark. Plain GNU make, out-of-tree objects under $(O).
 #
 #   make                 build ./pmuprof (objects and generated tables under build/)
-#   make check           every test: C unit tests, CLI tests (bats), fuzz-corpus replay, the
-#                        same under ASan/UBSan, valgrind memcheck, the arm64 suite under QEMU,
-#                        the Debian package (make check-deb)
+#   make check           every test: C unit tests, CLI tests (bats), the build matrix (clang
+#                        and lld, LTO, gold, Debian's hardening: tests/builds.sh), fuzz-corpus
+#                        replay, the same under ASan/UBSan, valgrind memcheck, the arm64 suite
+#                        under QEMU, the Debian package (make check-deb)
 #   make install         PREFIX=/usr/local DESTDIR= : binary, man pages, JSON Schemas, bash
 #                        completion
 #   make bench           start-up, memory and lookup benchmarks; figures in build/bench.txt
@@ -11,6 +12,13 @@
 #
 # Cross builds: make O=build/aarch64 CC=aarch64-linux-gnu-gcc CJSON_CFLAGS=... CJSON_LIBS=...
 # HOSTCC builds the table generator, which runs on the build machine.
+#
+# Warnings: -Wall -Wextra and more, never fatal in a plain `make`, so that a compiler newer
+# than the code's does not stop a user's or a distribution's build. WERROR=-Werror makes them
+# errors: the check targets (check, check-unit, check-cli, check-valgrind) set it, and so do
+# the test scripts that build in directories of their own (tests/builds.sh, tests/sanitize.sh,
+# fuzz/run.sh, the arm64 suite's cross build). Objects a plain make built already are not
+# compiled again for it.
 
 VERSION     := 0.1.0
 O           ?= build
@@ -22,20 +30,24 @@ BINDIR      ?= $(PREFIX)/bin
 MANDIR      ?= $(PREFIX)/share/man
 INSTALL     ?= install
 
-WARN        := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+WERROR      ?=
+# recursive (=), not :=, so that the check targets' WERROR reaches every command
+WARN         = -Wall -Wextra $(WERROR) -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
                -Wformat=2 -Wno-format-nonliteral
 CFLAGS      ?= -O2 -g
 CJSON_CFLAGS ?= $(shell $(PKG_CONFIG) --cflags libcjson 2>/dev/null || echo -I/usr/include/cjson)
 CJSON_LIBS   ?= $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null || echo -lcjson)
+# asked once, not at every command that uses them
+CJSON_CFLAGS := $(CJSON_CFLAGS)
+CJSON_LIBS   := $(CJSON_LIBS)
 # libpfm4 ships no .pc file; it is loaded with dlopen only when a name needs it (start-up cost:
 # see ../shared/notes/performance.md), so only its headers are needed at build time.
 PFM_CFLAGS  ?=
-# Nor are libcjson (src/jsonlib.c) and libm (src/stats.c) linked: -fno-math-errno makes sqrt an
-# instruction, and --as-needed leaves libm out of pmuprof itself (the tests' fmax keep it).
-PP_CFLAGS   := -std=c11 -D_GNU_SOURCE -fno-math-errno -ffunction-sections \
-               -DPMUPROF_VERSION='"$(VERSION)"' \
+PP_CFLAGS    = -std=c11 -D_GNU_SOURCE -DPMUPROF_VERSION='"$(VERSION)"' \
                -Iinclude -I$(O)/gen $(WARN) $(CJSON_CFLAGS) $(PFM_CFLAGS)
-LDLIBS      += -Wl,--as-needed -ldl -lm
+# libcjson and libm are linked as usual, so that the package's dependencies are computed from
+# the binary (dpkg-shlibdeps); -ldl is for libpfm4's dlopen.
+LDLIBS      += $(CJSON_LIBS) -lm -ldl
 
 SRCS        := $(sort $(wildcard src/*.c))
 LIB_SRCS    := $(filter-out src/main.c,$(SRCS))
@@ -65,33 +77,26 @@ all: $(O)/pmuprof pmuprof $(O)/ppload $(O)/pfmhost
 
 # The workload the tests and the demo run (tests/workload/ppload.c says what it does).
 $(O)/ppload: tests/workload/ppload.c | $(O)/obj
-	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) $(LDFLAGS) -pthread -o $@ $<
+	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -pthread -o $@ $<
 
 # What libpfm4 knows of this host's PMU, for the tests of the libpfm4 fallback (see the file).
 $(O)/pfmhost: tests/workload/pfmhost.c | $(O)/obj
-	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(PFM_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< -ldl
+	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(PFM_CFLAGS) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $< -ldl
 
-$(O)/obj/%.o: src/%.c $(wildcard include/*.h) $(GEN_HDRS) | $(O)/obj
-	$(CC) $(PP_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+# Each object's headers are in its .d file (-MMD -MP, included at the end). The generated
+# headers come first, order-only: a clean parallel build makes them before any object that may
+# include them; from then on the .d files name them where they are included.
+$(O)/obj/%.o: src/%.c | $(O)/obj $(GEN_HDRS)
+	$(CC) $(PP_CFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 $(O)/obj/gen_%.o: $(O)/gen/%.c | $(O)/obj
-	$(CC) $(PP_CFLAGS) $(CFLAGS) -c -o $@ $<
+	$(CC) $(PP_CFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 $(LIBPP): $(OBJS)
 	rm -f $@ && $(AR) rcs $@ $^
 
-# The objects themselves, not the archive, and the generated tables last: from the archive the
-# linker took some objects in a second pass, after the tables, and their constants (read on
-# every run) sat on a 64 KiB page-cache window of their own, a page fault a run (issue 16).
-# Every function is compiled into a section of its own, and $(O)/hot-text.ld (made by
-# tools/hot-text.awk, which says why) puts first in .text, in this order, the start-up code,
-# the real job's functions and the other everyday jobs' that tools/hot-text.txt names
-# (tools/hot-text.sh says how it is made), then the rest.
-$(O)/pmuprof: $(O)/obj/main.o $(OBJS) $(O)/hot-text.ld
-	$(CC) $(CFLAGS) $(LDFLAGS) -Wl,-T,$(O)/hot-text.ld -o $@ $(filter %.o,$^) $(LDLIBS)
-
-$(O)/hot-text.ld: tools/hot-text.txt tools/hot-text.awk | $(O)/obj
-	awk -f tools/hot-text.awk tools/hot-text.txt >$@
+$(O)/pmuprof: $(O)/obj/main.o $(OBJS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LDLIBS)
 
 # The top-level ./pmuprof is the native build's binary, so `./pmuprof` works after `make`.
 pmuprof: $(O)/pmuprof
@@ -100,10 +105,14 @@ pmuprof: $(O)/pmuprof
 $(O)/obj $(O)/tests $(O)/gen:
 	mkdir -p $@
 
-$(O)/tests/%: tests/unit/%.c tests/unit/tap.h $(LIBPP) | $(O)/tests
-	$(CC) $(PP_CFLAGS) -Itests/unit $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBPP) $(LDLIBS)
+$(O)/tests/%: tests/unit/%.c $(LIBPP) | $(O)/tests
+	$(CC) $(PP_CFLAGS) -Itests/unit $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(LIBPP) \
+		$(LDLIBS)
 
 unit-bins: $(UNIT_BINS)
+
+# The development builds: warnings are errors (see the top of this file).
+check check-unit check-cli check-valgrind: WERROR = -Werror
 
 # Every test, one summary line at the end (tests/run aggregates the runners' TAP results).
 check: deps all unit-bins
@@ -174,4 +183,4 @@ bench: all
 clean:
 	rm -rf $(O) pmuprof
 
--include $(wildcard $(O)/obj/*.d)
+-include $(wildcard $(O)/obj/*.d $(O)/tests/*.d)

@@ -4,27 +4,16 @@
 # with a cross CC or CFLAGS; its stages are tools/evgen*.c (tools/evgen.c names them), and it
 # checks the formulas of events/metrics with the program's own parser, src/mexpr.c. It writes
 # $(O)/gen/evtab_data.c (the tables) and evtab_data.h (their layout, included by src/evtab.c
-# only). tools/genlist.c, also built with HOSTCC, writes $(O)/gen/list_generic_text.c. The
-# first rule here adds evgen to `all` and keeps `all` the default goal.
+# only). The first rule here adds evgen to `all` and keeps `all` the default goal.
 
 EV_SRCS    := $(sort $(wildcard events/*.ev events/cores/*.ev events/metrics/*.metrics))
 EVGEN      := $(O)/host/evgen
 EVGEN_SRCS := $(sort $(wildcard tools/evgen*.c))
 HOSTCFLAGS ?= -O2 -g
-# list's section of perf's generic events, made by tools/genlist.c (include/list_generic.h);
-# before the tables: the link keeps the tables last (Makefile)
-GENLIST    := $(O)/host/genlist
-GENLIST_SRCS := tools/genlist.c src/list_generic.c src/resolve_generic.c src/textline.c
-GEN_SRCS   := $(O)/gen/list_generic_text.c $(O)/gen/evtab_data.c
+GEN_SRCS   := $(O)/gen/evtab_data.c
 GEN_HDRS   := $(O)/gen/evtab_data.h
 
 all: $(EVGEN)
-
-$(GENLIST): $(GENLIST_SRCS) $(wildcard include/*.h) events/events.mk | $(O)/host
-	$(HOSTCC) -std=c11 -D_GNU_SOURCE $(WARN) $(HOSTCFLAGS) -Iinclude -o $@ $(GENLIST_SRCS)
-
-$(O)/gen/list_generic_text.c: $(GENLIST) | $(O)/gen
-	$(GENLIST) $@
 
 $(EVGEN): $(EVGEN_SRCS) tools/evgen.h src/mexpr.c include/mexpr.h include/evtab_hash.h \
 	  events/events.mk | $(O)/host

@@ -14,7 +14,7 @@ SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-poin
 targets=${*:-evspec sysfs diff}
 
 # the library instrumented for coverage but without libFuzzer's main
-if ! make -s O="$O" CC="$CC" HOSTCC="$CC" PP_LDFLAGS= \
+if ! make -s O="$O" CC="$CC" HOSTCC="$CC" WERROR=-Werror \
 	CFLAGS="-O1 -g $SAN -fsanitize=fuzzer-no-link" LDFLAGS="$SAN" "$O/libpmuprof.a" >&2; then
 	echo "not ok 1 - the fuzzing build of libpmuprof failed"
 	exit 1

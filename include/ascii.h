@@ -1,10 +1,7 @@
 /* ascii.h: character classes, case and case-blind comparison of ASCII text, as <ctype.h> and
- * <strings.h> give them in the C locale (pmuprof never sets another), and the comparisons of
- * strncmp and memcmp that test for equality, inline.
- * Why not libc's (issue 16): each libc function a run calls is looked up by the dynamic loader
- * on its first call, some 800 instructions in the arm64 guest; <ctype.h>'s classes go through
- * two of them (__ctype_b_loc, __ctype_tolower_loc), and strcasecmp reads the locale's table
- * for every character. The argument is an int as <ctype.h>'s: a character as unsigned char. */
+ * <strings.h> give them in the C locale, whatever the locale is: event names, sysfs files,
+ * options and saved reports are ASCII, and a locale (Turkish 'I', say) must not change how
+ * they match. The argument is an int as <ctype.h>'s: a character as unsigned char. */
 #ifndef PMUPROF_ASCII_H
 #define PMUPROF_ASCII_H
 
@@ -90,34 +87,11 @@ static inline int ascii_strcasecmp(const char *a, const char *b)
 	return ascii_strncasecmp(a, b, (size_t)-1);
 }
 
-/* strncmp(a, b, n) == 0: the first n characters equal, or both strings end equal before. */
-static inline int str_eqn(const char *a, const char *b, size_t n)
-{
-	for (; n; a++, b++, n--) {
-		if (*a != *b)
-			return 0;
-		if (!*a)
-			return 1;
-	}
-	return 1;
-}
-
 /* Whether s starts with prefix. */
 static inline int str_starts(const char *s, const char *prefix)
 {
 	for (; *prefix; s++, prefix++)
 		if (*s != *prefix)
-			return 0;
-	return 1;
-}
-
-/* memcmp(a, b, n) == 0 */
-static inline int mem_eq(const void *a, const void *b, size_t n)
-{
-	const unsigned char *x = a, *y = b;
-
-	for (; n; x++, y++, n--)
-		if (*x != *y)
 			return 0;
 	return 1;
 }

@@ -18,9 +18,9 @@ struct capacity {
 };
 
 /* Probes the PMU (opens groups of k events on one of its CPUs, or on pmuprof itself when
- * per-CPU events are not permitted), or takes this boot's answer from the PMU cache (read
- * with the PMUs: p->probed); adds the answer to that cache after a probe. Fills *c (general
- * -1 with why when it cannot tell). */
+ * per-CPU events are not permitted), or takes this boot's answer from the cache of probes
+ * (sysfs_cache.c); adds the answer to that cache after a probe. Fills *c (general -1 with why
+ * when it cannot tell). */
 void capacity_get(const struct sysfs_pmu *p, struct capacity *c);
 /* The probe alone (no cache). */
 void capacity_probe(const struct sysfs_pmu *p, struct capacity *c);

@@ -25,9 +25,6 @@ int cmd_report(int argc, char **argv);
 /* "pmuprof: " + the message + newline, on stderr. */
 void msg_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void msg_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* msg_warn("%s", text) without printf: a warning a plain run may print (the multiplexing
- * one) then reads none of printf's pages of libc (issue 16). */
-void msg_warn_text(const char *text);
 /* --quiet: msg_warn prints nothing from now on (errors still do). */
 void msg_set_quiet(int quiet);
 /* s for quoting in a message: itself, or its first len-4 characters and "...", so that a
@@ -37,9 +34,6 @@ const char *msg_clip(const char *s, char *buf, size_t len);
  * list items around the column with "..." where it was cut; *shown is the column in what is
  * returned, so that it always points into the text shown. buf holds len bytes. */
 const char *msg_clip_at(const char *s, int column, char *buf, size_t len, int *shown);
-/* 0 when JSON can be read and written; else -1 after a message: libcjson is loaded only by
- * the commands that need it (include/jsonlib.h), each calling this before its work. */
-int msg_json_ready(void);
 /* The one line that says why a saved report could not be read, and the way out (pmuprof diff
  * and pmuprof report). */
 void msg_report_unread(enum report_read_err rc, const struct report_read_why *w);

@@ -5,6 +5,7 @@
 #include <linux/perf_event.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 
 #include "status.h"
@@ -28,10 +29,18 @@ size_t counter_read_group(int fd, struct counter_reading *out, size_t max);
 pp_status counter_enable(int fd, int on);
 /* Reads the counter. PP_EIO when the kernel returns nothing (a pinned event in error state). */
 pp_status counter_read(int fd, struct counter_reading *r);
-/* Makes room for n counters: raises the soft RLIMIT_NOFILE when it is too low, as far as the
- * hard limit allows. PP_EMFILE when even the hard limit (*hard) is below what is needed
- * (*need). */
-pp_status counter_reserve_fds(size_t n, unsigned long long *hard, unsigned long long *need);
+/* What counter_reserve_fds found. */
+struct counter_fds {
+	unsigned long long hard, need;	/* refused: the hard limit, and what is needed */
+	int raised;			/* pmuprof's soft limit is raised (now or before) */
+	struct rlimit caller;		/* raised: the limit before, the caller's */
+};
+
+/* Makes room for n counters: where the soft RLIMIT_NOFILE may be too low, counts the
+ * descriptors open and raises the soft limit to what the run needs (never the hard limit),
+ * as far as the hard limit allows. PP_EMFILE when even the hard limit (f->hard) is below
+ * what is needed (f->need). f->caller is the limit to give back to the command. */
+pp_status counter_reserve_fds(size_t n, struct counter_fds *f);
 /* What an open errno means for the user: PP_ENOTSUP (the PMU or kernel cannot count it),
  * PP_EACCES (perf_event_paranoid or capabilities), PP_EMFILE, PP_EBUSY, PP_EINVAL. */
 pp_status counter_status(int err);

@@ -38,7 +38,7 @@ struct evspec_req {
 	char *name;		/* event name or raw code; NULL for PMU/terms/ */
 	char *pmu;		/* PMU name for PMU/terms/, else NULL */
 	struct evspec_term *terms;	/* room for EVSPEC_MAX_TERMS once a term is seen, else
-					 * NULL: a plain name's request stays small (issue 16) */
+					 * NULL (most requests are a bare name) */
 	int nterms;
 	unsigned mods;		/* enum evspec_mod bits */
 	int group;		/* user group index ({...}), -1 when not in braces */

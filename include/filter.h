@@ -154,7 +154,9 @@ struct filter_kernel_el {
 /* Decides the kernel's EL from what the machine shows (through the sysfs module's root):
  * the kernel command line forcing nVHE, a core without VHE (Armv8.0, by MIDR or cpu_model),
  * /sys/class/misc/kvm (KVM up means the kernel started at EL2, so an Armv8.1+ core runs it
- * in VHE). override 1 or 2 wins; 0 means detect. cpu_model may be NULL. */
+ * in VHE). override 1 or 2 wins; 0 means detect. cpu_model may be NULL; one that names a core
+ * none of the machine's CPUs is gives EL1, assumed (EL1 for certain on an Armv8.0 core): this
+ * machine's kernel says nothing of that one's. */
 void filter_kernel_el_detect(int override, const char *cpu_model, struct filter_kernel_el *out);
 
 #endif

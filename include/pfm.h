@@ -25,23 +25,4 @@ void pfm_close(struct pfm_lib *lib);
 pp_status pfm_encode(struct pfm_lib *lib, const char *name, struct pp_attr *attr,
 		     char **fq, char *why, size_t whylen);
 
-/* Calls fn with the name of every event of every PMU libpfm4 found present on this machine:
- * the names a bare event string can match (pfm_get_os_event_encoding looks a name without
- * "PMU::" up in the present PMUs only, unless LIBPFM_ENCODE_INACTIVE is set). */
-void pfm_each_name(struct pfm_lib *lib, void (*fn)(const char *name, void *arg), void *arg);
-/* The path libpfm.so.4 was loaded from (the dynamic linker's), "" when unknown. */
-const char *pfm_lib_path(struct pfm_lib *lib);
-
-/* pfm_names.c: the names libpfm4 knows on this machine, kept per boot in the cache directory
- * ($XDG_CACHE_HOME/pmuprof, else ~/.cache/pmuprof), so that a name libpfm4 cannot know is
- * refused without loading it (its pfm_initialize probes ~90 PMU models: 7-8 ms on an arm64
- * core under QEMU, issue 16). */
-/* PP_ENOENT when this boot's list, written for the same libpfm.so.4 file, lacks name: libpfm4
- * cannot know it. PP_OK when it has it, or when there is no valid list to ask (no cache, a
- * fixture tree without boot_id, LIBPFM_* set in the environment, the library changed). */
-pp_status pfm_names_may_know(const char *name);
-/* Writes the list from the loaded library, unless a valid one is there. Silent on failure: it
- * is a cache. */
-void pfm_names_save(struct pfm_lib *lib);
-
 #endif

@@ -10,7 +10,7 @@
 struct mxtab_metric;
 struct mxtab_set;
 
-#define REPORT_SCHEMA_VERSION "1.5"
+#define REPORT_SCHEMA_VERSION "1.6"
 
 enum report_status {
 	REPORT_COUNTED = 0,	/* counted, possibly for only part of the time (scaled) */
@@ -148,6 +148,13 @@ struct report_times {
 	uint64_t wall_ns, user_ns, sys_ns;
 };
 
+/* One planned run's times (--mux=runs): its run of the command, or with -r their means over
+ * the recorded runs it happened in, and then their summaries (n 0 without -r). */
+struct report_plan_times {
+	struct report_times t;
+	struct stats_summary wall, user, sys;
+};
+
 /* One derived metric bound to the report's events (metrics.h computes them). */
 #define REPORT_METRIC_MAX_INPUTS 12	/* MEXPR_MAX_EVENTS */
 #define REPORT_METRIC_NONE ((size_t)-1)
@@ -205,6 +212,13 @@ struct report {
 					 * the events by the first that needs one
 					 * (report_more_of) */
 	uint64_t wall_ns, user_ns, sys_ns;
+	/* --mux=runs: the planned run (1-based) whose times wall_ns, user_ns, sys_ns (and
+	 * run_times and the stats below) are, each event's run being the one that counted it;
+	 * 0: not said (one run of the command per recorded run). plan_times[p] is planned run
+	 * p + 1's (nplan_times of them; NULL without --mux=runs) */
+	int time_run;
+	const struct report_plan_times *plan_times;
+	size_t nplan_times;
 	int exit_code;			/* -1 when killed by a signal */
 	int term_signal;		/* 0 when it exited */
 	int interrupted;		/* SIGINT/SIGTERM reached pmuprof during the run */

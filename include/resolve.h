@@ -68,9 +68,6 @@ struct resolve_ctx {
 	struct pfm_lib *pfm;
 	struct resolve_pool *strings;	/* the strings of the events resolved in it */
 	const char *pmu_copy;		/* the last PMU name copied there (events share it) */
-	const char *pmu_from;		/* what it was copied from when that is a PMU's name
-					 * in pmus: the same pointer is the same name, found
-					 * without comparing (issue 16); NULL: none */
 };
 
 /* The model name to use: opt when given, else $PMUPROF_CPU_MODEL, else NULL. */

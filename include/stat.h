@@ -56,7 +56,9 @@ struct stat_counter {
 				 * for a row, one per core type for parts, one per CPU or task
 				 * for copies (a group cannot span PMUs, CPUs or tasks) */
 	const char *fixture;	/* why it is never opened: its PMU or CPUs come from a fixture
-				 * sysfs tree (PMUPROF_SYSFS_ROOT); NULL: this machine's */
+				 * sysfs tree (PMUPROF_SYSFS_ROOT), or its PMU is the --cpu-model
+				 * core's where this machine has no Arm PMU; NULL: this
+				 * machine's */
 	unsigned presence : 1;	/* task-clock of the command on one CPU of core type pmu_ix
 				 * (stat_split.c), no reading of its own */
 	unsigned cpu_wide : 1;	/* counts every task on its CPU (pid -1: -a, -C) */
@@ -214,7 +216,8 @@ struct stat_planned {
 /* Plans the counters on the Arm PMUs they need (capacity probed or --counters): sets each
  * counter's run, pmu_ix and kind, and under a fixture sysfs tree marks every counter that
  * needs an Arm counter as never to be opened (its fixture, pointing into out; software
- * events still count), using the PMUs of rc, the context the rows were resolved in (loaded
+ * events still count), as it marks the counters placed on the --cpu-model core on a machine
+ * with no Arm PMU, using the PMUs of rc, the context the rows were resolved in (loaded
  * once). Software-only sets read nothing. -1 after a message (a user group that can never
  * fit, or --mux=runs with capacities unknown). */
 int stat_plan(struct stat_counters *cs, const struct stat_event *rows, struct resolve_ctx *rc,

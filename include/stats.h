@@ -50,9 +50,6 @@ int stats_welch(const struct stats_summary *a, const struct stats_summary *b,
 
 /* The regularized incomplete beta function I_x(a, b), a, b > 0, 0 <= x <= 1; NAN outside. */
 double stats_betainc(double a, double b, double x);
-/* Unloads libm, which the t distribution loads on first need (before exit: valgrind counts a
- * library left loaded as a leak). */
-void stats_unload(void);
 /* The Student's t distribution with df > 0 (not necessarily whole) degrees of freedom:
  * P(T <= t), and its inverse for 0 < p < 1 (NAN outside). */
 double stats_t_cdf(double t, double df);

@@ -15,13 +15,18 @@
  * root). The string is copied. Set once by main before any other sysfs_ call. */
 void sysfs_set_root(const char *root);
 const char *sysfs_root(void);
+/* Whether the root stands for a machine: PP_OK for the real one, or a directory holding a
+ * sys/ directory; else PP_ENOENT, *why saying what the path is instead ("does not exist",
+ * "is not a directory", "has no sys/ directory"). A misspelt root otherwise reads as a
+ * machine without a single PMU. */
+pp_status sysfs_root_check(const char **why);
 
 /* Reads a whole small file (path absolute as on a real machine, e.g. "/proc/cpuinfo"), under the
  * root, trailing newline removed. PP_ENOENT when it does not exist; PP_ERANGE when it does not
  * fit in len (buf is then ""); PP_EINVAL when it is not a regular file or holds a NUL byte. */
 pp_status sysfs_read_str(const char *path, char *buf, size_t len);
 /* This boot's id (/proc/sys/kernel/random/boot_id, under the root), read once a run: the key
- * of pmuprof's per-boot caches. */
+ * of the per-boot cache of counter probes. */
 pp_status sysfs_boot_id(char *buf, size_t len);
 /* Reads a file holding one integer (decimal or 0x hex). */
 pp_status sysfs_read_ll(const char *path, long long *out);
@@ -52,10 +57,8 @@ struct sysfs_caps {
 /* General counters an Arm PMU can have: PMCR_EL0.N is 5 bits, and 31 is PMCCNTR's index. */
 #define SYSFS_MAX_GENERAL 31
 
-/* What capacity.c's probe of an Arm PMU found, kept for the boot in the PMU cache beside what
- * sysfs_arm_pmus found of it. */
+/* What capacity.c's probe of an Arm PMU found, kept for the boot in the cache of probes. */
 struct sysfs_probed {
-	int have;		/* 0: none cached */
 	int general;		/* 1 .. SYSFS_MAX_GENERAL */
 	int cycle, icntr;	/* 1 free, 0 not, -1 unknown */
 	int task;		/* probed on pmuprof itself, not on a CPU */
@@ -75,22 +78,22 @@ struct sysfs_pmu {
 					 * sysfs_event_at (which read their terms) or
 					 * sysfs_event_name */
 	size_t nevents;			/* names listed in events/ (sysfs_event_count: usable) */
-	char *events_text;		/* from the PMU cache: the entries' names and terms, NUL
-					 * after each, made into events on first use (a run naming
-					 * table events uses none: a real core lists 50 to 100, some
-					 * 200 bytes each of a run's heap); NULL: events is all */
 	struct sysfs_caps caps;
 	long long mux_interval_ms;	/* perf_event_mux_interval_ms, -1 when absent or not
-					 * read (sysfs_arm_pmus does not: it is writable, so never
-					 * cached): use sysfs_pmu_mux_interval */
-	struct sysfs_probed probed;	/* this boot's probe of its counters, when the PMU cache
-					 * held one (capacity.c) */
+					 * read (sysfs_arm_pmus does not): use
+					 * sysfs_pmu_mux_interval */
 };
 
-/* Adds the probe of the Arm PMU named pmu to this boot's PMU cache, a line appended after the
- * PMUs' (a reader that meets it half written ignores it); nothing when there is no cache file
- * (it is a cache: failures are silent). */
-void sysfs_cache_add_probe(const char *pmu, const struct sysfs_probed *probed);
+/* This boot's probe of PMU p's counters from the cache (sysfs_cache.c): 0 with *out, -1 when
+ * the cache has none (or is off). */
+int sysfs_cache_probe(const struct sysfs_pmu *p, struct sysfs_probed *out);
+/* The cache file's path into buf: PP_OK; PP_ENOTSUP when the user turned the cache off
+ * (PMUPROF_CACHE=off), PP_ENOENT when it has no home (neither XDG_CACHE_HOME nor HOME is an
+ * absolute path) or the path does not fit. */
+pp_status sysfs_cache_path(char *buf, size_t len);
+/* Adds the probe of PMU p to this boot's cache (a reader that meets the line half written
+ * ignores it). Silent on failure: it is a cache. */
+void sysfs_cache_add_probe(const struct sysfs_pmu *p, const struct sysfs_probed *probed);
 
 /* Loads one PMU by directory name. PP_ENOENT when there is no such PMU. */
 pp_status sysfs_pmu_load(const char *name, struct sysfs_pmu *out);

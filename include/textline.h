@@ -64,13 +64,6 @@ const char *textline_secs(unsigned long long ns, char buf[TEXTLINE_SECS_LEN]);
 #define TEXTLINE_NUM_LEN 24
 /* v in base 10 or 16 (lower case), as %llu or %llx: a string in buf, where it starts. */
 const char *textline_str(unsigned long long v, unsigned base, char buf[TEXTLINE_NUM_LEN]);
-/* The room textline_fixed needs. */
-#define TEXTLINE_FIXED_LEN 48
-/* v with prec (0-9) decimals, as "%.*f" prints it, without printf (whose pages of libc a stat
- * run then never reads: issue 16): a string in buf, where it starts; NULL when it cannot be
- * sure of printf's last digit (v nearly halfway between two, or too large for the double's
- * precision to tell, or not finite): the caller asks printf then. */
-const char *textline_fixed(double v, int prec, char buf[TEXTLINE_FIXED_LEN]);
 /* Appends v in base 10 or 16 (lower case) with at least digits digits, as %u, %llx or %04x. */
 void textline_num(struct textline *l, unsigned long long v, unsigned base, int digits);
 /* Ends the line with a newline. The buffer is written to l->fp when another line might not

@@ -5,6 +5,7 @@
 
 #include <limits.h>
 #include <stdint.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <time.h>
 
@@ -27,6 +28,10 @@ struct workload_result {
 	uint64_t wall_ns, user_ns, sys_ns;
 };
 
+/* Every command started from now on gets rl as its RLIMIT_NOFILE, set in the child before
+ * its exec: the caller's limit, where pmuprof raised its own soft limit for its counters, so
+ * that the command runs under the limits it was given. NULL: the limit pmuprof has. */
+void workload_set_nofile(const struct rlimit *rl);
 /* Finds the command along PATH (into w->path): PP_ESRCH when it is not there, PP_ENOEXEC
  * when it is not executable (*exec_errno says why). */
 pp_status workload_find(char *const argv[], struct workload *w, int *exec_errno);

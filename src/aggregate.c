@@ -3,8 +3,6 @@
 #include <string.h>
 
 #include "aggregate.h"
-#include "sort.h"
-#include "zalloc.h"
 
 double agg_scale(uint64_t value, uint64_t window, uint64_t running)
 {
@@ -111,9 +109,9 @@ int agg_build_as(const struct reading *rs, size_t n, enum agg_mode m,
 		 const struct agg_topology *t, enum agg_scaling sc, struct agg_row **out,
 		 size_t *nout)
 {
-	/* n of each, not one more (zalloc takes 0): heap at a run's peak (issue 16) */
-	struct keyed *k = malloc((n ? n : 1) * sizeof(*k));
-	struct agg_row *rows = zalloc(n, sizeof(*rows));
+	/* one more than n, so that no reading asks for 0 bytes (malloc may return NULL) */
+	struct keyed *k = malloc((n + 1) * sizeof(*k));
+	struct agg_row *rows = calloc(n + 1, sizeof(*rows));
 	size_t nr = 0;
 
 	*out = NULL;
@@ -128,7 +126,7 @@ int agg_build_as(const struct reading *rs, size_t n, enum agg_mode m,
 					     rs[i].interval };
 		k[i].ix = i;
 	}
-	sort_short(k, n, sizeof(*k), keyed_cmp);
+	qsort(k, n, sizeof(*k), keyed_cmp);
 	for (size_t i = 0; i < n; i++) {
 		struct agg_row *w;
 

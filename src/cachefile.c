@@ -1,4 +1,5 @@
-/* cachefile.c: owns where pmuprof's cache files live and how one is replaced atomically. */
+/* cachefile.c: owns where pmuprof's cache files live, whether there are any, and how one is
+ * replaced atomically. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -6,20 +7,28 @@
 #include <unistd.h>
 
 #include "cachefile.h"
-#include "env.h"
-#include "strbuf.h"
+
+int cachefile_off(void)
+{
+	const char *v = getenv("PMUPROF_CACHE");
+
+	return v && strcmp(v, "off") == 0;
+}
 
 int cachefile_path(char *buf, size_t len, const char *name)
 {
-	const char *x = env_get("XDG_CACHE_HOME"), *h = env_get("HOME");
+	const char *x = getenv("XDG_CACHE_HOME"), *h = getenv("HOME");
+	int n;
 
+	if (cachefile_off())
+		return -1;
 	if (x && *x == '/')
-		return strjoin(buf, len, (const char *const[]){ x, "/pmuprof/", name }, 3) < len
-		       ? 0 : -1;
-	if (h && *h == '/')
-		return strjoin(buf, len, (const char *const[]){ h, "/.cache/pmuprof/", name }, 3) <
-		       len ? 0 : -1;
-	return -1;
+		n = snprintf(buf, len, "%s/pmuprof/%s", x, name);
+	else if (h && *h == '/')
+		n = snprintf(buf, len, "%s/.cache/pmuprof/%s", h, name);
+	else
+		return -1;
+	return n >= 0 && (size_t)n < len ? 0 : -1;
 }
 
 FILE *cachefile_create(const char *path, char *tmp, size_t tmplen)

@@ -1,6 +1,6 @@
 /* capacity.c: an Arm PMU's counters found by probing: groups of k events opened on one of its
  * CPUs (binary search on k), then one CPU_CYCLES and one INST_RETIRED more for the fixed
- * counters; the answer kept for the boot in the PMU cache (sysfs_cache.c), beside the PMU. */
+ * counters; the answer kept for the boot in the cache of probes (sysfs_cache.c). */
 #include <errno.h>
 #include <sched.h>
 #include <stdint.h>
@@ -214,16 +214,15 @@ void capacity_get(const struct sysfs_pmu *p, struct capacity *c)
 
 	memset(c, 0, sizeof(*c));
 	c->per_arm = core ? evtab_core_counters(core) : -1;
-	/* this boot's probe, read with the PMUs from their cache (sysfs_cache.c) */
-	if (p->probed.have) {
-		from_probed(&p->probed, c);
+	if (sysfs_cache_probe(p, &pr) == 0) {	/* this boot's probe */
+		from_probed(&pr, c);
 		return;
 	}
 	capacity_probe(p, c);
 	if (c->general <= 0)
 		return;
-	pr = (struct sysfs_probed){ .have = 1, .general = c->general, .cycle = c->cycle,
-				    .icntr = c->icntr, .task = str_starts(c->how, "task"),
+	pr = (struct sysfs_probed){ .general = c->general, .cycle = c->cycle, .icntr = c->icntr,
+				    .task = str_starts(c->how, "task"),
 				    .probe_us = (long long)(c->probe_ms * 1000 + 0.5) };
-	sysfs_cache_add_probe(p->name, &pr);
+	sysfs_cache_add_probe(p, &pr);
 }

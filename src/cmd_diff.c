@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "argp_trim.h"
 #include "cmd.h"
 #include "diff.h"
 
@@ -207,9 +206,7 @@ int cmd_diff(int argc, char **argv)
 	enum diff_err rc;
 	int status = PP_EXIT_ERROR;
 
-	argp_trim_parse(&diff_argp, argc, argv, 0, &o);
-	if (msg_json_ready() != 0)	/* the reports are JSON, whatever the output */
-		return PP_EXIT_ERROR;
+	argp_parse(&diff_argp, argc, argv, 0, NULL, &o);
 	rc = diff_read(o.files[0], &in[0], &why);
 	if (rc == DIFF_OK)
 		rc = diff_read(o.files[1], &in[1], &why);

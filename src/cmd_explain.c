@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "argp_trim.h"
 #include "capacity.h"
 #include "cmd.h"
 #include "evsel.h"
@@ -193,8 +192,8 @@ int cmd_explain(int argc, char **argv)
 	struct resolve_ctx c;
 	int rc = PP_EXIT_ERROR;
 
-	argp_trim_parse(&explain_argp, argc, argv, 0, &o);
-	if ((o.json && msg_json_ready() != 0) || evsel_ctx_init(&o.ev, &c) != 0) {
+	argp_parse(&explain_argp, argc, argv, 0, NULL, &o);
+	if (evsel_ctx_init(&o.ev, &c) != 0) {
 		evsel_opts_free(&o.ev);
 		return PP_EXIT_ERROR;
 	}

@@ -2,11 +2,11 @@
  * format terms, mux interval) and its perf settings, as text or JSON. */
 #include <argp.h>
 #include <cJSON.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "argp_trim.h"
 #include "capacity.h"
 #include "cmd.h"
 #include "evtab.h"
@@ -24,6 +24,8 @@ struct info_machine {
 	char kernel[128];
 	long long paranoid, user_access, nmi_watchdog;
 	int ncpus;
+	char cache[PATH_MAX];	/* the cache file's path, "" when there is none */
+	const char *no_cache;	/* why there is none */
 };
 
 static const struct argp_option options[] = {
@@ -78,6 +80,19 @@ static void machine_read(struct info_machine *m)
 	m->user_access = read_ll("/proc/sys/kernel/perf_user_access");
 	m->nmi_watchdog = read_ll("/proc/sys/kernel/nmi_watchdog");
 	m->ncpus = sysfs_ncpus();
+	switch (sysfs_cache_path(m->cache, sizeof(m->cache))) {
+	case PP_OK:
+		m->no_cache = NULL;
+		break;
+	case PP_ENOTSUP:
+		m->no_cache = "off (PMUPROF_CACHE=off)";
+		break;
+	default:
+		m->no_cache = "none (neither XDG_CACHE_HOME nor HOME is an absolute path)";
+		break;
+	}
+	if (m->no_cache)
+		m->cache[0] = '\0';
 }
 
 /* A cap that says something: absent (-1) and 0 ("not given", PMMIR_EL1 fields) are unknown. */
@@ -237,6 +252,8 @@ static int print_json(const struct resolve_ctx *c, const struct info_machine *m)
 	cJSON_AddItemToObject(root, "note", c->npmus ? cJSON_CreateNull()
 						     : cJSON_CreateString(no_arm_note));
 	cJSON_AddItemToObject(root, "machine", machine_json(m));
+	cJSON_AddItemToObject(root, "cache_file", m->cache[0] ? cJSON_CreateString(m->cache)
+							      : cJSON_CreateNull());
 	return jsonout_emit(root, stdout, JSONOUT_PRETTY);
 }
 
@@ -324,6 +341,7 @@ static void print_text(const struct resolve_ctx *c, const struct info_machine *m
 	print_setting("nmi_watchdog", m->nmi_watchdog);
 	if (m->nmi_watchdog > 0)
 		printf("  (the NMI watchdog holds a counter on every CPU: one fewer for you)\n");
+	printf("\npmuprof\n  %-20s %s\n", "cache", m->cache[0] ? m->cache : m->no_cache);
 }
 
 /* --check: a line per point, then the verdict; JSON: the same as data. Returns 0 when the
@@ -370,9 +388,7 @@ int cmd_info(int argc, char **argv)
 	struct resolve_ctx ctx;
 	int rc = 0;
 
-	argp_trim_parse(&info_argp, argc, argv, 0, &o);
-	if (o.json && msg_json_ready() != 0)
-		return PP_EXIT_ERROR;
+	argp_parse(&info_argp, argc, argv, 0, NULL, &o);
 	resolve_ctx_init(&ctx, NULL, NULL);
 	if (resolve_ctx_pmus(&ctx) != PP_OK)
 		msg_warn("cannot read the PMUs in /sys/bus/event_source/devices: %s",

@@ -7,7 +7,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "argp_trim.h"
 #include "cmd.h"
 #include "evsel.h"
 #include "evtab.h"
@@ -419,13 +418,9 @@ static int print_text(const struct list_opts *o, const struct list_section *s, s
 		textline_end(&l);
 		textline_end(&l);
 	}
-	if (!o->pattern) {	/* every generic event: the section made at build time */
-		textline_put(&l, list_generic_text, list_generic_len);
-	} else {
-		resolve_generic_names(generic_cb, &g);
-		if (g.shown)
-			textline_end(&l);
-	}
+	resolve_generic_names(generic_cb, &g);
+	if (g.shown)
+		textline_end(&l);
 	for (size_t k = 0; k < n; k++)
 		print_section(&s[k], o->pattern, &l);
 	textline_flush(&l);
@@ -522,7 +517,7 @@ int cmd_list(int argc, char **argv)
 	size_t n = 0;
 	int rc = 0;
 
-	argp_trim_parse(&list_argp, argc, argv, 0, &o);
+	argp_parse(&list_argp, argc, argv, 0, NULL, &o);
 	if (o.cores) {	/* the tables alone: no machine, no model to resolve */
 		for (size_t k = 0; k < evtab_ncores(); k++)
 			printf("%s\n", evtab_core_name(evtab_core_at(k)));
@@ -532,8 +527,6 @@ int cmd_list(int argc, char **argv)
 		}
 		return 0;
 	}
-	if (o.json && msg_json_ready() != 0)
-		return PP_EXIT_ERROR;
 	model = resolve_model_name(o.cpu_model);
 	if (evsel_model_revision_ok(model) != 0)
 		return PP_EXIT_ERROR;

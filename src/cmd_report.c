@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "argp_trim.h"
 #include "cmd.h"
 #include "evtab.h"
 #include "export.h"
@@ -211,9 +210,7 @@ int cmd_report(int argc, char **argv)
 	enum report_read_err rc;
 	int status = PP_EXIT_ERROR;
 
-	argp_trim_parse(&report_argp, argc, argv, 0, &o);
-	if (msg_json_ready() != 0)	/* the report is JSON, whatever the output */
-		return PP_EXIT_ERROR;
+	argp_parse(&report_argp, argc, argv, 0, NULL, &o);
 	if ((rc = report_read(o.file, &s, &why)) != REPORT_READ_OK) {
 		msg_report_unread(rc, &why);
 		return PP_EXIT_ERROR;

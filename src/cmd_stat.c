@@ -145,13 +145,16 @@ static int make_counters(struct pass *p, struct resolve_ctx *ctx)
  * hard limit, a message. -1 after it. */
 static int reserve_fds(size_t n)
 {
-	unsigned long long hard, need;
+	struct counter_fds f;
 
-	if (counter_reserve_fds(n, &hard, &need) == PP_OK)
+	if (counter_reserve_fds(n, &f) == PP_OK) {
+		if (f.raised)	/* the command gets the caller's limit back */
+			workload_set_nofile(&f.caller);
 		return 0;
+	}
 	msg_error("cannot open %zu counters: the hard limit on open files is %llu, %llu are "
-		  "needed (as root, 'ulimit -Hn %llu' raises it; or count fewer events)", n, hard,
-		  need, need);
+		  "needed (as root, 'ulimit -Hn %llu' raises it; or count fewer events)", n, f.hard,
+		  f.need, f.need);
 	return -1;
 }
 
@@ -487,8 +490,6 @@ int cmd_stat(int argc, char **argv)
 
 	stat_opts_parse(argc, argv, &o);
 	msg_set_quiet(o.quiet);
-	if (o.json && msg_json_ready() != 0)
-		goto out;
 	if (evsel_ctx_init(&o.ev, &ctx) != 0)
 		goto out;
 	have_ctx = 1;

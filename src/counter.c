@@ -1,5 +1,6 @@
 /* counter.c: perf_event_open, read and close: the one module that opens and reads counters. */
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
@@ -86,21 +87,56 @@ pp_status counter_status(int err)
 	}
 }
 
-/* Descriptors pmuprof needs beyond its counters: stdio, pipes, the report, sysfs reads. */
-#define FD_MARGIN 32
+/* Descriptors pmuprof opens during a run besides its counters: the held command's socket
+ * pair (2), up to three timerfds (-I, --timeout, -D), the command's pidfd and a signalfd,
+ * the report's temporary file (-o), and one file read at a time. perf opens one fewer of
+ * each; one event under a hard limit of 20 counts. */
+#define FD_MARGIN 10
+/* Descriptors a caller may have open that need no count: below this many beyond the
+ * counters and the margin, the soft limit is taken as enough without looking. */
+#define FD_SLACK 32
 
-pp_status counter_reserve_fds(size_t n, unsigned long long *hard, unsigned long long *need)
+/* The limit the first raise found: the caller's, which every later call (--topdown's second
+ * pass) reports, the limit being pmuprof's own by then. */
+static struct rlimit caller_limit;
+static int caller_raised;
+
+/* Descriptors open below lim (where new ones are numbered: the lowest free first). One
+ * fcntl each: lim is small where this is asked. */
+static rlim_t open_below(rlim_t lim)
+{
+	rlim_t k, open = 0;
+
+	for (k = 0; k < lim; k++)
+		open += fcntl((int)k, F_GETFD) >= 0;
+	return open;
+}
+
+pp_status counter_reserve_fds(size_t n, struct counter_fds *f)
 {
 	struct rlimit rl;
 	rlim_t want = (rlim_t)n + FD_MARGIN;
 
-	*need = (unsigned long long)want;
-	*hard = 0;
-	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur >= want)
+	memset(f, 0, sizeof(*f));
+	f->raised = caller_raised;
+	f->caller = caller_limit;
+	f->need = (unsigned long long)want;
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY ||
+	    rl.rlim_cur >= want + FD_SLACK)
 		return PP_OK;
-	*hard = (unsigned long long)rl.rlim_max;
+	want += open_below(rl.rlim_cur);
+	f->need = (unsigned long long)want;
+	if (rl.rlim_cur >= want)
+		return PP_OK;
+	f->hard = (unsigned long long)rl.rlim_max;
 	if (rl.rlim_max != RLIM_INFINITY && rl.rlim_max < want)
 		return PP_EMFILE;
+	if (!caller_raised)
+		caller_limit = rl;
 	rl.rlim_cur = want;
-	return setrlimit(RLIMIT_NOFILE, &rl) == 0 ? PP_OK : PP_EMFILE;
+	if (setrlimit(RLIMIT_NOFILE, &rl) != 0)
+		return PP_EMFILE;
+	f->raised = caller_raised = 1;
+	f->caller = caller_limit;
+	return PP_OK;
 }

@@ -8,7 +8,6 @@
 #include "evsel.h"
 #include "evtab.h"
 #include "evspec.h"
-#include "zalloc.h"
 
 enum { OPT_KERNEL_EL = 0x200, OPT_ALLOW_SECURE, OPT_CPU_MODEL };
 
@@ -158,7 +157,7 @@ static int resolve_all(const struct evsel_opts *o, struct resolve_ctx *ctx,
 {
 	struct evspec_list list = { 0 };
 	struct evsel_event *evs = NULL;
-	size_t *first = zalloc(o->nspecs + 1, sizeof(*first));
+	size_t *first = calloc(o->nspecs + 1, sizeof(*first));
 	size_t done = 0, spec = 0;
 	int rc = -1;
 
@@ -168,7 +167,7 @@ static int resolve_all(const struct evsel_opts *o, struct resolve_ctx *ctx,
 	}
 	if (parse_all(o, &list, first) != 0)
 		goto out;
-	if (!(evs = zalloc(list.n, sizeof(*evs)))) {
+	if (!(evs = calloc(list.n + 1, sizeof(*evs)))) {
 		msg_error("out of memory");
 		goto out;
 	}

@@ -10,9 +10,9 @@
 /* Modifier letters in canonical order, matching the bits of enum evspec_mod. */
 static const char mod_letters[] = "ukhHGD";
 
-/* A spec's requests' texts, carved from one allocation (issue 16: not one an event). A
- * request takes its text and its first word, len + 1 + wlen + 1 <= 4 * len bytes for a text
- * of len >= 1 characters, so 4 * strlen(spec) + 1 bytes hold them all. */
+/* A spec's requests' texts, carved from one allocation a spec, freed with the list. A
+ * request takes its text and its first word, len + 1 + wlen + 1 <= 2 * len + 2 bytes for a
+ * text of len characters, so 2 * strlen(spec) + 2 bytes an event hold them all. */
 struct evspec_pool {
 	struct evspec_pool *next;
 	char buf[];
@@ -45,8 +45,8 @@ static pp_status fail_char(struct cursor *c, const char *fmt)
 	return fail(c, c->i, what);
 }
 
-/* The characters of a name, a byte each of the 256: letters, digits, '_', '-', '.' (a load
- * per character the parser scans: issue 16). */
+/* The characters of a name, a byte each of the 256: letters, digits, '_', '-', '.' (ASCII
+ * whatever the locale). */
 static const unsigned char name_chars[256] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0x00 */
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,	/* 0x10 */
@@ -103,8 +103,7 @@ static void req_free(struct evspec_req *r)
 		free(r->terms[t].key);
 		free(r->terms[t].value);
 	}
-	if (r->terms)	/* most requests are a bare name (issue 16: a call of free each) */
-		free(r->terms);
+	free(r->terms);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -292,9 +291,6 @@ static pp_status parse_group(struct cursor *c, struct evspec_list *l, size_t *ca
 	return PP_OK;
 }
 
-/* Above glibc's largest cached block size (1,032 bytes): see evspec_parse. */
-#define PARSE_BLOCK_MIN 1040
-
 pp_status evspec_parse(const char *spec, struct evspec_list *list, struct evspec_error *err)
 {
 	struct cursor c = { .s = spec, .i = 0, .err = err };
@@ -309,21 +305,12 @@ pp_status evspec_parse(const char *spec, struct evspec_list *list, struct evspec
 	err->what[0] = '\0';
 	if (!*spec)
 		return fail(&c, 0, "empty event list");
-	/* the most events the spec can hold (one more than its commas), and room for each one's
-	 * text and first word (parse_event): no more than twice the spec and two NULs an event
-	 * (it was four times the spec), and the requests' array reserved for them at once, not
-	 * grown by doubling (issue 16: a run's heap) */
+	/* the most events the spec can hold (one more than its commas), room for each one's
+	 * text and first word (parse_event), and the requests' array reserved for them at once */
 	len = strlen(spec);
 	for (const char *p = spec; (p = memchr(p, ',', (size_t)(spec + len - p))); p++)
 		most++;
 	c.cap = 2 * len + 2 * most + 1;
-	/* both blocks bigger than the 1,032 bytes glibc keeps freed blocks of one size for
-	 * that size alone (its tcache): freed after resolution, they return to the heap for the
-	 * report to reuse, not a hole under it (20 events: a page of a run's heap) */
-	if (c.cap < PARSE_BLOCK_MIN)
-		c.cap = PARSE_BLOCK_MIN;
-	if (most < PARSE_BLOCK_MIN / sizeof(struct evspec_req) + 1)
-		most = PARSE_BLOCK_MIN / sizeof(struct evspec_req) + 1;
 	if (cap - l.n < most) {
 		struct evspec_req *p = realloc(l.reqs, (l.n + most) * sizeof(*p));
 

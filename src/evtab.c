@@ -19,10 +19,10 @@ static const struct evtab_gen_set *set_of(const struct evtab_core *core)
 	return &evtab_gen.sets[0];
 }
 
-/* A string of the hot pool (what a run compares and prints). */
+/* A string of the tables' pool. */
 static const char *str(uint32_t at)
 {
-	return evtab_gen.hot + at;
+	return evtab_gen.str + at;
 }
 
 /* Set s's runs: its names' hash, then its numbers by code, then by name. */
@@ -46,7 +46,7 @@ const char *evtab_event_name(const struct evtab_event *e)
 
 const char *evtab_event_desc(const struct evtab_event *e)
 {
-	return evtab_gen.cold + ((uint32_t)e->desc_hi << 16 | e->desc_lo);
+	return str((uint32_t)e->desc_hi << 16 | e->desc_lo);
 }
 
 unsigned evtab_event_code(const struct evtab_event *e)
@@ -185,7 +185,7 @@ static const char *short_id(const char *id)
 	size_t i;
 	for (i = 0; i < sizeof(families) / sizeof(families[0]); i++) {
 		size_t n = strlen(families[i]);
-		if (str_eqn(id, families[i], n))
+		if (strncmp(id, families[i], n) == 0)
 			return id + n;
 	}
 	return id;
@@ -246,18 +246,9 @@ static int midr_cmp(const void *key, const void *elem)
  * Revision [3:0]; a core model is the implementer and part number. */
 const struct evtab_core *evtab_core_by_midr(uint64_t midr)
 {
-	/* the last answer kept: a run asks for its PMU's core several times an event (issue
-	 * 16), and the tables never change */
-	static uint32_t last_key;
-	static const struct evtab_core *last;
 	uint32_t key = EVTAB_GEN_MIDR_KEY((midr >> 24) & 0xFF, (midr >> 4) & 0xFFF);
 	const struct evtab_gen_midr *m;
 
-	if (last && key == last_key)
-		return last;
 	m = bsearch(&key, evtab_gen.midrs, evtab_gen.nmidrs, sizeof(*m), midr_cmp);
-	if (!m)
-		return NULL;
-	last_key = key;
-	return last = &evtab_gen.cores[m->core];
+	return m ? &evtab_gen.cores[m->core] : NULL;
 }

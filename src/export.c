@@ -27,7 +27,7 @@ static const struct {
 int export_format_find(const char *name, size_t len)
 {
 	for (int f = 0; f < EXPORT_NFORMATS; f++)
-		if (strlen(formats[f].name) == len && str_eqn(formats[f].name, name, len))
+		if (strlen(formats[f].name) == len && strncmp(formats[f].name, name, len) == 0)
 			return f;
 	return -1;
 }

@@ -37,12 +37,30 @@ static const struct evtab_core *find_core(const char *cpu_model)
 	return NULL;
 }
 
+/* Whether one of the machine's CPUs is core (by its MIDR): then the kernel this machine shows
+ * is one that core runs. The CPUs in turn, up to the first whose MIDR cannot be read (none on
+ * a machine that is not Arm). */
+static int machine_has(const struct evtab_core *core)
+{
+	int n = sysfs_ncpus();
+	uint64_t midr;
+
+	for (int cpu = 0; cpu < (n > 0 ? n : 1); cpu++) {
+		if (sysfs_cpu_midr(cpu, &midr) != PP_OK)
+			return 0;
+		if (evtab_core_by_midr(midr) == core)
+			return 1;
+	}
+	return 0;
+}
+
 void filter_kernel_el_detect(int override, const char *cpu_model, struct filter_kernel_el *out)
 {
-	static char why[128];
+	static char why[160];
 	const struct evtab_core *core;
 	const char *param;
 	char buf[32];
+	int elsewhere;
 
 	if (override == 1 || override == 2) {
 		out->el = override;
@@ -50,16 +68,26 @@ void filter_kernel_el_detect(int override, const char *cpu_model, struct filter_
 		return;
 	}
 	out->el = 1;
-	if ((param = cmdline_forces_nvhe())) {
+	core = find_core(cpu_model);
+	/* --cpu-model naming a core this machine does not have: its kernel command line and
+	 * KVM are another kernel's (an x86 host's /dev/kvm says nothing of an Arm machine) */
+	elsewhere = cpu_model && *cpu_model && (!core || !machine_has(core));
+	if (!elsewhere && (param = cmdline_forces_nvhe())) {
 		snprintf(why, sizeof(why), "the kernel command line has %s", param);
 		out->why = why;
 		return;
 	}
-	core = find_core(cpu_model);
 	/* VHE (FEAT_VHE) arrived with Armv8.1: an Armv8.0 core always runs the kernel at EL1 */
 	if (core && strcmp(evtab_core_arch(core), "armv8-a") == 0) {
 		snprintf(why, sizeof(why), "%s is an Armv8.0 core, without VHE",
 			 evtab_core_title(core));
+		out->why = why;
+		return;
+	}
+	if (elsewhere) {
+		snprintf(why, sizeof(why), "assumed for --cpu-model %s, not this machine's core: give "
+			 "--kernel-el 2 for a VHE host",
+			 core ? evtab_core_title(core) : cpu_model);
 		out->why = why;
 		return;
 	}

@@ -5,9 +5,6 @@
 #include <string.h>
 
 #include "cmd.h"
-#include "env.h"
-#include "jsonlib.h"
-#include "stats.h"
 #include "sysfs.h"
 
 const char *argp_program_version = "pmuprof " PMUPROF_VERSION;
@@ -75,25 +72,29 @@ static const struct argp main_argp = { NULL, parse_main, "COMMAND [ARGS...]", do
 int main(int argc, char **argv)
 {
 	struct main_opts o = { 0 };
-	const char *root = env_get("PMUPROF_SYSFS_ROOT");
+	const char *root = getenv("PMUPROF_SYSFS_ROOT");
 	char name[64];
-	int rc;
+	const char *why;
+	pp_status st;
 
 	argp_err_exit_status = PP_EXIT_ERROR;
 	if (root && *root)
 		sysfs_set_root(root);
 	argp_parse(&main_argp, argc, argv, ARGP_IN_ORDER, NULL, &o);
+	/* a misspelt root would read as a machine without PMUs, CPUs or kernel */
+	if (root && *root && (st = sysfs_root_check(&why)) != PP_OK) {
+		msg_error("PMUPROF_SYSFS_ROOT names '%s', which %s (unset it to read this machine's "
+			  "/sys and /proc, or point it at a fixture tree such as tests/fixtures/"
+			  "n1-server)", root, why ? why : pp_strstatus(st));
+		return PP_EXIT_ERROR;
+	}
 	for (size_t k = 0; k < NSUB; k++) {
 		if (strcmp(argv[o.sub_index], subcommands[k].name) != 0)
 			continue;
 		/* argv[0] becomes "pmuprof stat", so help and errors name the subcommand */
-		memcpy(name, "pmuprof ", 8);	/* not snprintf: printf's pages of libc, for a */
-		memcpy(name + 8, subcommands[k].name, strlen(subcommands[k].name) + 1);	/* word */
+		snprintf(name, sizeof(name), "pmuprof %s", subcommands[k].name);
 		argv[o.sub_index] = name;
-		rc = subcommands[k].run(argc - o.sub_index, argv + o.sub_index);
-		jsonlib_unload();	/* the libraries loaded on need */
-		stats_unload();
-		return rc;	/* exit() from libc's own call: one function fewer to bind */
+		return subcommands[k].run(argc - o.sub_index, argv + o.sub_index);
 	}
 	msg_error("'%s' is not a pmuprof command (commands: stat, list, info, explain, diff, "
 		  "report; see 'pmuprof --help')", argv[o.sub_index]);

@@ -14,7 +14,6 @@
 #include "strbuf.h"
 #include "sysfs.h"
 #include "textline.h"
-#include "zalloc.h"
 
 void metrics_core_set(struct metrics_core *mc, const struct evtab_core *c, unsigned rev)
 {
@@ -639,7 +638,7 @@ int metrics_compute(struct report *r, const struct metrics_core *mc, const char 
 	while (((size_t)1 << bits) < r->nevents + r->nevents / 2 + 1)
 		bits++;
 	need = 2 * r->nevents + ((size_t)1 << bits);
-	o.code = need <= sizeof(room) / sizeof(room[0]) ? room : zalloc(need, sizeof(int));
+	o.code = need <= sizeof(room) / sizeof(room[0]) ? room : calloc(need, sizeof(int));
 	if (!o.code)
 		return -1;
 	o.next = o.code + r->nevents;

@@ -8,31 +8,19 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "jsonlib.h"
 #include "report_read.h"
 #include "textline.h"
 
-/* Whether standard output holds bytes not yet written: what glibc's __fpending
- * (<stdio_ext.h>) works out, read here from the stream's fields in glibc's own <stdio.h>
- * (struct _IO_FILE). A run that printed nothing on it then calls no stdio function for a
- * message: fflush and the stream's sync are in two 64 KiB windows of libc's code that a run
- * otherwise never reads, 40 us of guest time in the arm64 guest for a warning (issue 16),
- * and __fpending in one of them. */
-static int stdout_pending(void)
-{
-	return stdout->_IO_write_ptr > stdout->_IO_write_base;
-}
-
 /* "pmuprof: PREFIX TEXT" and a newline, in one write(2) to stderr from a buffer on the stack:
- * by stdio, stderr being unbuffered, each piece was a write of its own, three a message
- * (issue 16). Standard output's waiting lines go first. */
+ * stderr is unbuffered, so by stdio each piece would be a write of its own, and another
+ * process writing to the same terminal could cut the message. Standard output's waiting
+ * lines go first. */
 static void put_line(const char *prefix, const char *text)
 {
 	char b[1024];
 	struct textline l = TEXTLINE_ON_FD(STDERR_FILENO, b);
 
-	if (stdout_pending())
-		fflush(stdout);
+	fflush(stdout);
 	textline_puts(&l, "pmuprof: ");
 	textline_puts(&l, prefix);
 	textline_puts(&l, text);
@@ -84,13 +72,6 @@ void msg_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
-void msg_warn_text(const char *text)
-{
-	if (warn_off)
-		return;
-	put_line("warning: ", text);
-}
-
 /* Where text that must end before s + max is best cut: after the last ',' (an event list's
  * item) in its second half, else at max (one long name has no better place). */
 static size_t cut_at(const char *s, size_t max)
@@ -134,16 +115,6 @@ const char *msg_clip_at(const char *s, int column, char *buf, size_t len, int *s
 		 end < n ? "..." : "");
 	*shown = (int)(at - start) + 1 + (start ? 3 : 0);
 	return buf;
-}
-
-int msg_json_ready(void)
-{
-	char why[256];
-
-	if (jsonlib_load(why, sizeof(why)) == PP_OK)
-		return 0;
-	msg_error("cannot read or write JSON: %s (install libcjson1)", why);
-	return -1;
 }
 
 void msg_report_unread(enum report_read_err rc, const struct report_read_why *w)

@@ -7,15 +7,10 @@
 #include "evtab_data.h"
 #include "mxtab.h"
 
-/* A string of the hot pool (what a run compares and prints), of the cold one (titles). */
+/* A string of the tables' pool. */
 static const char *str(uint32_t at)
 {
-	return evtab_gen.hot + at;
-}
-
-static const char *cold(uint32_t at)
-{
-	return evtab_gen.cold + at;
+	return evtab_gen.str + at;
 }
 
 static const struct mxtab_metric *metrics_of(const struct mxtab_set *s)
@@ -124,7 +119,7 @@ const char *mxtab_metric_name(const struct mxtab_metric *m)
 
 const char *mxtab_metric_title(const struct mxtab_metric *m)
 {
-	return cold(m->title);
+	return str(m->title);
 }
 
 const char *mxtab_metric_unit(const struct mxtab_metric *m)
@@ -220,7 +215,7 @@ const char *mxtab_group_name(const struct mxtab_group *g)
 
 const char *mxtab_group_title(const struct mxtab_group *g)
 {
-	return cold(g->title);
+	return str(g->title);
 }
 
 int mxtab_group_stage(const struct mxtab_group *g)

@@ -1,7 +1,6 @@
 /* pfm.c: owns libpfm4: dlopen("libpfm.so.4") on first need, pfm_initialize, and event
  * encoding for perf_event_open. Never linked: see include/pfm.h for why. */
 #include <dlfcn.h>
-#include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,19 +26,12 @@ typedef pfm_err_t (*pfm_init_fn)(void);
 typedef void (*pfm_term_fn)(void);
 typedef const char *(*pfm_strerror_fn)(int);
 typedef pfm_err_t (*pfm_encode_fn)(const char *, int, pfm_os_t, void *);
-typedef pfm_err_t (*pfm_pmu_info_fn)(pfm_pmu_t, pfm_pmu_info_t *);
-typedef int (*pfm_event_next_fn)(int);
-typedef pfm_err_t (*pfm_event_info_fn)(int, pfm_os_t, pfm_event_info_t *);
 
 struct pfm_lib {
 	void *handle;
 	pfm_term_fn terminate;
 	pfm_strerror_fn strerror;
 	pfm_encode_fn encode;
-	/* for pfm_each_name; NULL when the library lacks them (then it lists nothing) */
-	pfm_pmu_info_fn pmu_info;
-	pfm_event_next_fn event_next;
-	pfm_event_info_fn event_info;
 };
 
 static void set_why(char *why, size_t len, const char *what, const char *detail)
@@ -72,9 +64,6 @@ pp_status pfm_open(struct pfm_lib **out, char *why, size_t whylen)
 	*(void **)&lib->terminate = sym(lib->handle, "pfm_terminate");
 	*(void **)&lib->strerror = sym(lib->handle, "pfm_strerror");
 	*(void **)&lib->encode = sym(lib->handle, "pfm_get_os_event_encoding");
-	*(void **)&lib->pmu_info = sym(lib->handle, "pfm_get_pmu_info");
-	*(void **)&lib->event_next = sym(lib->handle, "pfm_get_event_next");
-	*(void **)&lib->event_info = sym(lib->handle, "pfm_get_event_info");
 	if (!init || !lib->terminate || !lib->strerror || !lib->encode) {
 		set_why(why, whylen, "libpfm.so.4 lacks pfm_get_os_event_encoding", NULL);
 		dlclose(lib->handle);
@@ -129,35 +118,4 @@ pp_status pfm_encode(struct pfm_lib *lib, const char *name, struct pp_attr *attr
 	if (fq)
 		*fq = fstr;
 	return PP_OK;
-}
-
-void pfm_each_name(struct pfm_lib *lib, void (*fn)(const char *name, void *arg), void *arg)
-{
-	if (!lib || !lib->pmu_info || !lib->event_next || !lib->event_info)
-		return;
-	for (int p = PFM_PMU_NONE; p < PFM_PMU_MAX; p++) {
-		pfm_pmu_info_t pi;
-
-		memset(&pi, 0, sizeof(pi));
-		pi.size = sizeof(pi);
-		if (lib->pmu_info((pfm_pmu_t)p, &pi) != PFM_SUCCESS || !pi.is_present)
-			continue;
-		for (int i = pi.first_event; i != -1; i = lib->event_next(i)) {
-			pfm_event_info_t ei;
-
-			memset(&ei, 0, sizeof(ei));
-			ei.size = sizeof(ei);
-			if (lib->event_info(i, PFM_OS_NONE, &ei) == PFM_SUCCESS && ei.name)
-				fn(ei.name, arg);
-		}
-	}
-}
-
-const char *pfm_lib_path(struct pfm_lib *lib)
-{
-	struct link_map *lm = NULL;
-
-	if (!lib || dlinfo(lib->handle, RTLD_DI_LINKMAP, &lm) != 0 || !lm || !lm->l_name)
-		return "";
-	return lm->l_name;
 }

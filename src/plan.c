@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "plan.h"
-#include "zalloc.h"
 
 /* The counters of one PMU taken in one run. */
 struct use {
@@ -242,8 +241,8 @@ pp_status plan_make(const struct plan_ev *ev, size_t n, const struct plan_cap *c
 
 	memset(out, 0, sizeof(*out));
 	out->nev = n;
-	out->unit = zalloc(3 * (n + 1), sizeof(int));
-	scratch = zalloc(1, bytes);
+	out->unit = calloc(3 * (n + 1), sizeof(int));
+	scratch = calloc(1, bytes);
 	if (!out->unit || !scratch) {
 		free(scratch);
 		plan_free(out);

@@ -302,11 +302,14 @@ void report_free_parts(struct report *r)
 	free((void *)r->units);
 	free((void *)r->metrics);
 	free((void *)r->run_times);
+	free((void *)r->plan_times);
 	r->more = NULL;
 	r->events = NULL;
 	r->units = NULL;
 	r->metrics = NULL;
 	r->run_times = NULL;
+	r->plan_times = NULL;
+	r->nplan_times = 0;
 }
 
 int report_has_intervals(const struct report *r)

@@ -301,6 +301,30 @@ static void time_runs_json(const struct report *r, cJSON *t)
 	cJSON_AddItemToObject(st, "system_ns", stats_json(&r->sys_stats, NULL, 0));
 }
 
+/* 1.6, --mux=runs: each planned run's times (means with -r, and their summaries). */
+static cJSON *plan_runs_json(const struct report *r)
+{
+	cJSON *a = cJSON_CreateArray();
+
+	for (size_t p = 0; p < r->nplan_times; p++) {
+		const struct report_plan_times *pt = &r->plan_times[p];
+		cJSON *o = cJSON_CreateObject(), *st;
+
+		cJSON_AddNumberToObject(o, "run", (double)(p + 1));
+		cJSON_AddNumberToObject(o, "wall_ns", (double)pt->t.wall_ns);
+		cJSON_AddNumberToObject(o, "user_ns", (double)pt->t.user_ns);
+		cJSON_AddNumberToObject(o, "system_ns", (double)pt->t.sys_ns);
+		if (r->nruns) {
+			st = cJSON_AddObjectToObject(o, "stats");
+			cJSON_AddItemToObject(st, "wall_ns", stats_json(&pt->wall, NULL, 0));
+			cJSON_AddItemToObject(st, "user_ns", stats_json(&pt->user, NULL, 0));
+			cJSON_AddItemToObject(st, "system_ns", stats_json(&pt->sys, NULL, 0));
+		}
+		cJSON_AddItemToArray(a, o);
+	}
+	return a;
+}
+
 static cJSON *repeat_json(const struct report *r)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -478,6 +502,11 @@ static cJSON *report_tree(const struct report *r)
 	cJSON_AddNumberToObject(t, "wall_ns", (double)r->wall_ns);
 	cJSON_AddNumberToObject(t, "user_ns", (double)r->user_ns);
 	cJSON_AddNumberToObject(t, "system_ns", (double)r->sys_ns);
+	/* 1.6: the planned run these times are of, and every planned run's (--mux=runs) */
+	cJSON_AddItemToObject(t, "plan_run", r->time_run ? cJSON_CreateNumber(r->time_run)
+							 : cJSON_CreateNull());
+	cJSON_AddItemToObject(t, "plan_runs", r->plan_times ? plan_runs_json(r)
+							    : cJSON_CreateNull());
 	if (r->nruns) {
 		time_runs_json(r, t);
 		cJSON_AddItemToObject(root, "repeat", repeat_json(r));

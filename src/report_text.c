@@ -8,12 +8,11 @@
 #include "metrics.h"
 #include "mxtab.h"
 #include "report.h"
-#include "strbuf.h"
 #include "textline.h"
 
 /* 1234567 -> "1,234,567": perf groups digits through the locale (by default: its -B is on
  * unless --no-big-num); pmuprof groups them whatever the locale, or not at all (plain). By
- * hand, not through snprintf: it is printed for every row (issue 16's cost per event). */
+ * hand: printf's ' flag groups by the locale, and the C locale has no grouping. */
 static void group_digits(char *buf, size_t len, uint64_t v, int plain)
 {
 	char tmp[24], *d = textline_digits(v, 10, 1, tmp + sizeof(tmp));
@@ -27,37 +26,15 @@ static void group_digits(char *buf, size_t len, uint64_t v, int plain)
 	buf[o] = '\0';
 }
 
-/* "<not counted>": the status's words between angle brackets, by one strlen and one copy
- * (issue 16: most rows of a run that multiplexed, or of a command too short for the counters,
- * print one, and joining the three parts took a hundred instructions a row) */
-static void bracketed(char *num, size_t len, enum report_status st)
-{
-	const char *s = report_status_str(st);
-	size_t n = strlen(s);
-
-	if (n + 3 > len) {
-		strjoin(num, len, (const char *const[]){ "<", s, ">" }, 3);	/* cut to len */
-		return;
-	}
-	num[0] = '<';
-	memcpy(num + 1, s, n);
-	num[n + 1] = '>';
-	num[n + 2] = '\0';
-}
-
 /* An event's value as perf prints it: msec for time events, else grouped digits; or its
  * status, "<not counted>", which keeps the unit ("<not counted> msec task-clock", as perf). */
 static const char *format_value(const struct report *r, char *num, size_t len,
 				const struct report_event *e, enum report_status st, double v)
 {
-	int ns = e->unit[0] && strcmp(e->unit, "ns") == 0;	/* most units are "" */
-	char fx[TEXTLINE_FIXED_LEN];
-	const char *f;
+	int ns = strcmp(e->unit, "ns") == 0;
 
-	if (st != REPORT_COUNTED)	/* "<%s>" */
-		bracketed(num, len, st);
-	else if (ns && (f = textline_fixed(v / 1e6, 2, fx)))
-		strjoin(num, len, &f, 1);
+	if (st != REPORT_COUNTED)
+		snprintf(num, len, "<%s>", report_status_str(st));
 	else if (ns)
 		snprintf(num, len, "%.2f", v / 1e6);
 	else
@@ -74,18 +51,13 @@ static void print_command(const struct report *r, struct textline *l)
 	}
 }
 
-/* "%*.*f" by copying (textline_fixed), printf only for what it cannot be sure of: a run's
- * report then reads none of printf's pages of libc (issue 16). */
+/* "%*.*f" (400 bytes hold any double with 9 decimals) */
 static void tl_fixed(struct textline *l, double v, int width, int prec)
 {
-	char buf[TEXTLINE_FIXED_LEN], wide[400];
-	const char *s = textline_fixed(v, prec, buf);
+	char buf[400];
 
-	if (!s) {
-		snprintf(wide, sizeof(wide), "%*.*f", width, prec, v);
-		s = wide;
-	}
-	textline_rpad(l, s, width > 0 ? (size_t)width : 0);	/* right-justified, as %*.*f */
+	snprintf(buf, sizeof(buf), "%*.*f", width, prec, v);
+	textline_puts(l, buf);
 }
 
 /* The runs stats_outliers flagged, numbered from 1 as the runs were made: a "#" line under
@@ -263,8 +235,8 @@ static void note_line(const struct report_event *e, int named, int mark, struct 
 	textline_end(l);
 }
 
-/* Most events have neither: the test before the call (issue 16: twice a row). */
-static inline void print_note(const struct report_event *e, int named, int mark,
+/* e's note line, or (mark) its mark's, when it has one. */
+static void print_note(const struct report_event *e, int named, int mark,
 			      struct textline *l)
 {
 	if (mark ? e->marked : e->note != NULL)
@@ -375,7 +347,7 @@ static void print_event(const struct report *r, const struct report_event *e,
 	w.noise = r->nruns && e->status == REPORT_COUNTED && !isnan(report_stats(e)->rse);
 	print_row(&w, l);
 	/* an event with no figure beside its count has no metric either: not counted, or no
-	 * metric with a value anchored on it (issue 16: a walk of every metric an event) */
+	 * metric with a value anchored on it */
 	if (w.has_metric)
 		print_more_metrics(r, (size_t)(e - r->events), NULL, w.has_metric, l);
 	if (r->nruns)
@@ -441,7 +413,7 @@ static void print_cell(const struct report *r, const struct report_event *e, siz
 
 /* A time; with -r its mean, the standard error of the mean and its share, as perf -r. */
 static void print_sec(const struct report *r, struct textline *l, uint64_t ns,
-		      const struct stats_summary *st, const char *what)
+		      const struct stats_summary *st, const char *what, int run)
 {
 	int sem = r->nruns && !isnan(st->stddev);
 
@@ -458,7 +430,33 @@ static void print_sec(const struct report *r, struct textline *l, uint64_t ns,
 		tl_fixed(l, 100.0 * st->rse, 5, 2);
 		textline_put(l, "% )", 3);
 	}
+	if (run > 0) {	/* the planned run it is of (--mux=runs), as an event's "[run N]" */
+		textline_puts(l, "   [run ");
+		textline_num(l, (unsigned)run, 10, 0);
+		textline_put(l, "]", 1);
+	}
 	textline_end(l);
+}
+
+/* One of the times (0: elapsed, 1: user, 2: sys): the report's, or with --mux=runs each
+ * planned run's, each line naming its run. */
+static void print_time(const struct report *r, struct textline *l, int which)
+{
+	static const char *const what[] = { "time elapsed", "user", "sys" };
+	const struct stats_summary *st[] = { &r->wall_stats, &r->user_stats, &r->sys_stats };
+	uint64_t ns[] = { r->wall_ns, r->user_ns, r->sys_ns };
+
+	if (!r->plan_times) {
+		print_sec(r, l, ns[which], st[which], what[which], r->time_run);
+		return;
+	}
+	for (size_t p = 0; p < r->nplan_times; p++) {
+		const struct report_plan_times *pt = &r->plan_times[p];
+		const struct stats_summary *ps[] = { &pt->wall, &pt->user, &pt->sys };
+		uint64_t pn[] = { pt->t.wall_ns, pt->t.user_ns, pt->t.sys_ns };
+
+		print_sec(r, l, pn[which], ps[which], what[which], (int)p + 1);
+	}
 }
 
 /* One --metric-only line: the metrics' units (values 0), each right-aligned in 20 columns
@@ -614,12 +612,12 @@ static void print_end(const struct report *r, struct textline *l)
 		textline_puts(l, "\n Values with (xx.xx%) are estimates: scaled from that share of "
 			      "the time counted.\n");
 	textline_put(l, "\n", 1);
-	print_sec(r, l, r->wall_ns, &r->wall_stats, "time elapsed");
+	print_time(r, l, 0);
 	/* the command's own times; perf leaves them out when it counted a target */
 	if (!r->target) {
 		textline_put(l, "\n", 1);
-		print_sec(r, l, r->user_ns, &r->user_stats, "user");
-		print_sec(r, l, r->sys_ns, &r->sys_stats, "sys");
+		print_time(r, l, 1);
+		print_time(r, l, 2);
 	}
 	if (r->stopped) {
 		textline_puts(l, "\n The series stopped early: ");

@@ -131,16 +131,6 @@ static char *pool_copy(struct resolve_ctx *c, const char *s, int *ok)
 	return b->buf + b->used - len;
 }
 
-/* Whether s is the name of one of c's PMUs itself (not a copy): it stays as long as c and
- * says the same, so that the same pointer is the same name. */
-static int ctx_pmu_name(const struct resolve_ctx *c, const char *s)
-{
-	for (size_t k = 0; k < c->npmus; k++)
-		if (s == c->pmus[k].name)
-			return 1;
-	return 0;
-}
-
 /* The resolved event's strings, borrowed while it resolved (the request's text, a PMU's or a
  * table's name), copied into c's pool. */
 static pp_status keep_strings(struct resolve_ctx *c, struct pp_event *ev)
@@ -151,14 +141,11 @@ static pp_status keep_strings(struct resolve_ctx *c, struct pp_event *ev)
 	/* one copy of what events share: the PMU's name (a run's events are mostly on one),
 	 * and an Arm name written without modifiers (the request's text itself) */
 	ev->name = pool_copy(c, ev->name, &ok);
-	if (ev->pmu && c->pmu_copy && (ev->pmu == c->pmu_from || !strcmp(ev->pmu, c->pmu_copy))) {
+	if (ev->pmu && c->pmu_copy && !strcmp(ev->pmu, c->pmu_copy))
 		ev->pmu = (char *)c->pmu_copy;
-	} else if (ev->pmu) {
-		c->pmu_from = ctx_pmu_name(c, ev->pmu) ? ev->pmu : NULL;
+	else if (ev->pmu)
 		c->pmu_copy = ev->pmu = pool_copy(c, ev->pmu, &ok);
-	}
-	/* a bare name is the request's text itself (the same pointer: no compare) */
-	if (ev->arm_name && ev->name && (ev->arm_name == name || !strcmp(ev->arm_name, name)))
+	if (ev->arm_name && ev->name && !strcmp(ev->arm_name, name))
 		ev->arm_name = ev->name;
 	else
 		ev->arm_name = pool_copy(c, ev->arm_name, &ok);
@@ -180,7 +167,7 @@ void resolve_pool_free(struct resolve_ctx *c)
 		free(c->strings);
 		c->strings = next;
 	}
-	c->pmu_copy = c->pmu_from = NULL;
+	c->pmu_copy = NULL;
 }
 
 static pp_status resolve_raw(const char *name, int column, struct pp_event *ev,
@@ -409,7 +396,8 @@ static pp_status apply_threshold(const struct sysfs_pmu *pmu, int column, struct
 }
 
 /* An Arm name found by resolve_arm_find: its PMU's type (PERF_TYPE_RAW when --cpu-model
- * named a core and the machine has no Arm PMU), the code through format/event. */
+ * named a core and the machine has no Arm PMU: stat's plan then never opens it), the code
+ * through format/event. */
 static pp_status use_arm_hit(const struct arm_hit *h, struct pp_event *ev)
 {
 	uint64_t cfg[4] = { 0 };
@@ -427,8 +415,7 @@ static pp_status use_arm_hit(const struct arm_hit *h, struct pp_event *ev)
 	return set_pmu(ev, h->pmu ? h->pmu->name : "raw");
 }
 
-/* libpfm4, loaded on the first name nothing else knows, unless this boot's list of its names
- * (pfm_names.c) says it cannot know this one. PP_ENOENT: not a libpfm4 name either;
+/* libpfm4, loaded on the first name nothing else knows. PP_ENOENT: not a libpfm4 name either;
  * PP_ENOTSUP: no libpfm4 (c->pfm_why says why). */
 static pp_status try_pfm(struct resolve_ctx *c, const char *name, struct pp_event *ev,
 			 struct resolve_error *err, int column)
@@ -436,13 +423,9 @@ static pp_status try_pfm(struct resolve_ctx *c, const char *name, struct pp_even
 	char why[128];
 	pp_status st;
 
-	if (!c->pfm_tried && pfm_names_may_know(name) == PP_ENOENT)
-		return PP_ENOENT;
 	if (!c->pfm_tried) {
 		c->pfm_tried = 1;
 		c->pfm_status = pfm_open(&c->pfm, c->pfm_why, sizeof(c->pfm_why));
-		if (c->pfm_status == PP_OK)
-			pfm_names_save(c->pfm);
 	}
 	if (c->pfm_status != PP_OK)
 		return PP_ENOTSUP;

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "ascii.h"
-#include "env.h"
 #include "pfm.h"
 #include "resolve_priv.h"
 
@@ -16,7 +15,7 @@ const char *resolve_model_name(const char *opt)
 
 	if (opt && *opt)
 		return opt;
-	env = env_get("PMUPROF_CPU_MODEL");
+	env = getenv("PMUPROF_CPU_MODEL");
 	return env && *env ? env : NULL;
 }
 

@@ -187,39 +187,15 @@ int resolve_generic_arm_code(uint32_t type, uint64_t config)
 
 #define NGENERIC (sizeof(generics) / sizeof(generics[0]))
 
-/* A case-insensitive hash of a name (FNV-1a over its lower-case bytes). */
-static uint32_t name_hash(const char *s)
-{
-	uint32_t h = 2166136261u;
-
-	for (; *s; s++)
-		h = (h ^ (uint32_t)(unsigned char)(*s | (*s >= 'A' && *s <= 'Z' ? 0x20 : 0))) *
-		    16777619u;
-	return h;
-}
-
-/* The generic names' hashes, built on the first lookup: a name is then compared with the one
- * or two entries its hash picks instead of with every name (issue 16: every event of a run
- * that is not a generic name passes through here). */
-static uint32_t generic_hash[NGENERIC];
-static int generic_hashed;
-
 pp_status resolve_generic(const char *name, struct pp_attr *attr, const char **unit)
 {
 	uint64_t config;
-	uint32_t h;
 
 	/* no generic or cache name has a '_', and nearly every Arm name has one */
 	if (strchr(name, '_'))
 		return PP_ENOENT;
-	h = name_hash(name);
-	if (!generic_hashed) {
-		for (size_t k = 0; k < NGENERIC; k++)
-			generic_hash[k] = name_hash(generics[k].name);
-		generic_hashed = 1;
-	}
 	for (size_t k = 0; k < NGENERIC; k++) {
-		if (generic_hash[k] == h && ascii_strcasecmp(name, generics[k].name) == 0) {
+		if (ascii_strcasecmp(name, generics[k].name) == 0) {
 			attr->type = generics[k].type;
 			attr->config = generics[k].config;
 			*unit = unit_of(attr->type, attr->config);

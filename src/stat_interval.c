@@ -300,11 +300,16 @@ static int watch_end(struct waiter *v, int rc, struct workload_result *res, int 
 		res->wall_ns = since(&v->t0);	/* -D: the time counted */
 	*timed_out = v->timed_out;
 	/* the totals: the last interval's reading, which ends with the counting (counters on
-	 * CPUs go on counting: a second read would not be the intervals' sum); after
-	 * --interval-count, a read of the whole run, past the last interval */
-	if (rc >= 0 && c->interval_ms && !*count_stop && v->enabled)
+	 * CPUs go on counting: a second read would not be the intervals' sum). Where
+	 * --interval-count ended the counting (no command), that is the last interval's read,
+	 * in each counter's rd already, and the time counted ends there; after the command ran
+	 * on past the intervals, a read of the whole run */
+	if (rc == 2 && !v->w && v->t->n)
+		res->wall_ns = v->t->t_ns[v->t->n - 1];
+	else if (rc >= 0 && c->interval_ms && !*count_stop && v->enabled)
 		return tick(c, v->t, v->cs, since(&v->t0));
-	stat_counters_read(v->cs);
+	else
+		stat_counters_read(v->cs);
 	return rc < 0 ? -1 : 0;
 }
 

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "argp_trim.h"
 #include "cmd.h"
 #include "cmd_export.h"
 #include "evsel.h"
@@ -447,5 +446,5 @@ static const struct argp stat_argp = {
 
 void stat_opts_parse(int argc, char **argv, struct stat_opts *o)
 {
-	argp_trim_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, o);
+	argp_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, NULL, o);
 }

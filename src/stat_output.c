@@ -96,7 +96,7 @@ int stat_output_write(const struct stat_opts *o, const struct report *r, FILE *f
 /* One warning when the kernel multiplexed: how many runs would make the counts exact. */
 void stat_output_mux_warn(const struct report *r, const struct stat_planned *pl)
 {
-	char text[640], fx[TEXTLINE_FIXED_LEN], runs[TEXTLINE_NUM_LEN];
+	char text[640], fx[32], runs[TEXTLINE_NUM_LEN];
 	const char *pct, *some, *of;
 	double lo = 100;
 	int never = 0;
@@ -108,13 +108,8 @@ void stat_output_mux_warn(const struct report *r, const struct stat_planned *pl)
 			never = 1;
 		else if (r->events[k].status == REPORT_COUNTED && r->events[k].counted_pct < lo)
 			lo = r->events[k].counted_pct;
-	/* by copying, not printf: the warning is part of a plain run that multiplexes, which then
-	 * needs none of printf's code; "%.2f" by printf only when textline_fixed cannot be
-	 * sure */
-	if (!(pct = textline_fixed(lo, 2, fx))) {
-		snprintf(fx, sizeof(fx), "%.2f", lo);
-		pct = fx;
-	}
+	snprintf(fx, sizeof(fx), "%.2f", lo);
+	pct = fx;
 	/* an event never on a counter has no value at all, an estimate least of all (its row
 	 * says "not counted", as perf's does): say so, and the share only of those counted */
 	some = !never ? "some were counted only " : lo < 100 ?
@@ -133,7 +128,7 @@ void stat_output_mux_warn(const struct report *r, const struct stat_planned *pl)
 		strjoin(text, sizeof(text), (const char *const[]){
 			"the kernel multiplexed the events (", some, pct, of,
 			"); --mux=runs counts each planned group in a run of its own" }, 5);
-	msg_warn_text(text);
+	msg_warn("%s", text);
 }
 
 /* --min-running: an event counted for less than PCT of the time; one not counted at all

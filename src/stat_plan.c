@@ -12,7 +12,6 @@
 #include "strbuf.h"
 #include "sysfs.h"
 #include "textline.h"
-#include "zalloc.h"
 
 /* Whether an event needs a hardware counter at all (software and tracepoints do not). */
 static int needs_counter(const struct pp_attr *a)
@@ -20,22 +19,10 @@ static int needs_counter(const struct pp_attr *a)
 	return a->type != PERF_TYPE_SOFTWARE && a->type != PERF_TYPE_TRACEPOINT;
 }
 
-/* What the planner reads of one counter: its row's event, its attributes. */
-struct planned_ev {
-	const struct pp_event *ev;	/* the row's */
-	struct pp_attr attr;
-};
-
 /* The Arm PMU an event counts on: its own by name; generic and raw events go to the
  * first (by CPU) Arm PMU, as the kernel gives them to the arm_pmu that accepts them. */
-struct pmu_seen {
-	const char *name;	/* the last name found among the PMUs, NULL: none yet */
-	int ix;			/* its index */
-};
-
 static int pmu_index(const struct resolve_ctx *c, const struct stat_counters *cs,
-		     const struct stat_event *rows, const struct stat_counter *e,
-		     struct pmu_seen *seen)
+		     const struct stat_event *rows, const struct stat_counter *e)
 {
 	const struct pp_event *ev = &rows[e->ev].sel.ev;
 	uint32_t t = ev->attr.type;
@@ -44,15 +31,9 @@ static int pmu_index(const struct resolve_ctx *c, const struct stat_counters *cs
 		return cs->parts[e->part].absent ? -1 : cs->parts[e->part].pmu_ix;
 	if (!needs_counter(&ev->attr) || !c->npmus)
 		return -1;
-	/* the events of one PMU share one copy of its name (resolve.c's pool): found again
-	 * by its pointer, without comparing names */
-	if (ev->pmu && ev->pmu == seen->name)
-		return seen->ix;
 	for (size_t k = 0; k < c->npmus; k++)
-		if (ev->pmu && !strcmp(ev->pmu, c->pmus[k].name)) {
-			*seen = (struct pmu_seen){ ev->pmu, (int)k };
+		if (ev->pmu && !strcmp(ev->pmu, c->pmus[k].name))
 			return (int)k;
-		}
 	if (t == PERF_TYPE_RAW ||
 	    ((t == PERF_TYPE_HARDWARE || t == PERF_TYPE_HW_CACHE) && ev->arm_code >= 0))
 		return 0;
@@ -237,12 +218,11 @@ static int plan_on(struct stat_counters *cs, const struct stat_event *rows,
 	/* one allocation: the PMUs' facts, the counters to plan, the PMUs' capacities, in the
 	 * order of their alignment */
 	size_t np = rc->npmus + 1, n = cs->n;
-	struct pmu_facts *facts = zalloc(1, np * (sizeof(*facts) + sizeof(struct plan_cap)) +
+	struct pmu_facts *facts = calloc(1, np * (sizeof(*facts) + sizeof(struct plan_cap)) +
 					    (n + 1) * sizeof(struct plan_ev));
 	struct plan_ev *pe = facts ? (struct plan_ev *)(void *)(facts + np) : NULL;
 	struct plan_cap *caps = pe ? (struct plan_cap *)(void *)(pe + n + 1) : NULL;
 	int rc2 = 0;
-	struct pmu_seen seen = { NULL, -1 };
 
 	_Static_assert(_Alignof(struct plan_ev) <= _Alignof(struct pmu_facts) &&
 		       _Alignof(struct plan_cap) <= _Alignof(struct plan_ev), "aligned in turn");
@@ -255,7 +235,7 @@ static int plan_on(struct stat_counters *cs, const struct stat_event *rows,
 	for (size_t k = 0; k < n; k++) {
 		struct stat_counter *e = &cs->c[k];
 
-		e->pmu_ix = pmu_index(rc, cs, rows, e, &seen);
+		e->pmu_ix = pmu_index(rc, cs, rows, e);
 		pe[k] = plan_event(cs, rows, e, e->pmu_ix >= 0 ? &facts[e->pmu_ix] : NULL,
 				   e->pmu_ix);
 		e->kind = (int)pe[k].kind;
@@ -275,20 +255,33 @@ static int plan_on(struct stat_counters *cs, const struct stat_event *rows,
 /* No Arm PMU here, but --cpu-model names the core the events were resolved for: the plan is
  * made on a stand-in PMU of that core (type -1: never probed nor opened as such), with
  * --counters or Arm's data for the core, so that --plan on any host shows what that core
- * would do. */
+ * would do. The counters it places on that core are never opened: this host's PMU (an x86
+ * core's, which takes any PERF_TYPE_RAW config) would count its own event under the Arm
+ * name. */
 static int plan_model(struct stat_counters *cs, const struct stat_event *rows,
 		      const struct stat_plan_cfg *c, const struct resolve_ctx *rc,
 		      struct stat_planned *out)
 {
 	struct sysfs_pmu pmu = { .type = -1, .is_arm = 1, .mux_interval_ms = -1 };
 	struct resolve_ctx one = *rc;	/* the same context, its PMUs the stand-in */
+	int st;
 
 	snprintf(pmu.name, sizeof(pmu.name), "%s", evtab_core_name(rc->model));
 	pmu.midr = (uint64_t)evtab_core_implementer(rc->model) << 24 |
 		   (uint64_t)evtab_core_part(rc->model) << 4;
 	one.pmus = &pmu;
 	one.npmus = 1;
-	return plan_on(cs, rows, c, &one, out);
+	st = plan_on(cs, rows, c, &one, out);
+	if (!out->fixture && asprintf(&out->fixture, "--cpu-model names %s, a core this "
+				      "machine has no PMU for", pmu.name) < 0) {
+		out->fixture = NULL;
+		msg_error("out of memory");
+		return -1;
+	}
+	for (size_t k = 0; k < cs->n; k++)
+		if (cs->c[k].pmu_ix >= 0 && !cs->c[k].fixture)
+			cs->c[k].fixture = out->fixture;
+	return st;
 }
 
 /* The attributes counter e opens with. */

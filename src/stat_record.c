@@ -5,7 +5,6 @@
 #include <stdlib.h>
 
 #include "stat.h"
-#include "zalloc.h"
 
 /* The time the command ran on core type pmu_ix in this run (or interval), from the counts
  * of all counters in rd; *known 0 when there is no measure. The kernel keeps no such time:
@@ -136,7 +135,7 @@ int stat_record(struct readings *rd, const struct stat_event *rows,
 	struct reading_run rr = { run, plan_run, res->wall_ns, res->user_ns, res->sys_ns,
 				  res->exit_code, res->term_signal };
 	size_t n = cs->n;
-	struct counter_reading *c = zalloc(n + 1, sizeof(*c));
+	struct counter_reading *c = calloc(n + 1, sizeof(*c));
 	int rc = -1;
 
 	if (!c || readings_add_run(rd, &rr) != 0)
@@ -164,7 +163,7 @@ int stat_record_interval(struct readings *rd, const struct stat_event *rows,
 	/* -I is one run of one planned run (neither -r nor --mux=runs): run 0, every counter */
 	struct reading_run rr = { .wall_ns = ticks->t_ns[i] };
 	size_t n = cs->n;
-	struct counter_reading *c = zalloc(n + 1, sizeof(*c));
+	struct counter_reading *c = calloc(n + 1, sizeof(*c));
 	int rc = -1;
 
 	if (!c || readings_add_run(rd, &rr) != 0 ||

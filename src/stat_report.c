@@ -12,7 +12,6 @@
 
 #include "aggregate.h"
 #include "stat.h"
-#include "zalloc.h"
 
 /* An event's figures (or a part's) over the recorded runs. */
 struct figures {
@@ -170,8 +169,8 @@ static void put_figures(struct report_event *re, const struct figures *f)
 static int fill_stats(struct report_event_more *more, double *vals, size_t nruns)
 {
 	double *counted = malloc(nruns * sizeof(*counted) + 1);
-	unsigned char *flag = zalloc(nruns + 1, 1), *cflag = zalloc(nruns + 1, 1);
-	struct stats_summary *sum = zalloc(1, sizeof(*sum));
+	unsigned char *flag = calloc(nruns + 1, 1), *cflag = calloc(nruns + 1, 1);
+	struct stats_summary *sum = calloc(1, sizeof(*sum));
 	size_t m = 0;
 
 	more->runs = vals;
@@ -200,7 +199,7 @@ static int fill_stats(struct report_event_more *more, double *vals, size_t nruns
 static struct report_delta *deltas(const struct agg_row *rows, size_t nrows, uint32_t ev,
 				   size_t nintervals)
 {
-	struct report_delta *d = zalloc(nintervals + 1, sizeof(*d));
+	struct report_delta *d = calloc(nintervals + 1, sizeof(*d));
 
 	for (size_t i = 0; d && i < nintervals; i++) {
 		struct agg_key k = { ev, -1, 0, (uint32_t)i };
@@ -222,7 +221,7 @@ static struct report_part *parts(const struct stat_counters *cs, size_t k, size_
 				 size_t nparts, const struct agg_row *rows, size_t nrows,
 				 const struct readings *rd, size_t nruns)
 {
-	struct report_part *out = zalloc(nparts + 1, sizeof(*out));
+	struct report_part *out = calloc(nparts + 1, sizeof(*out));
 
 	for (size_t i = 0; out && i < nparts; i++) {
 		const struct stat_part *p = &cs->parts[first + i];
@@ -250,52 +249,83 @@ static struct report_part *parts(const struct stat_counters *cs, size_t k, size_
 	return out;
 }
 
-/* The times of recorded run i: its last planned run's, the one whose status is reported. */
-static const struct reading_run *run_of(const struct readings *rd, size_t i)
+/* The planned runs the readings have: 1 without --mux=runs. */
+static uint32_t plan_runs_of(const struct readings *rd)
 {
-	const struct reading_run *last = NULL;
+	uint32_t n = 1;
 
 	for (size_t k = 0; k < rd->nruns; k++)
-		if (rd->runs[k].run == i)
-			last = &rd->runs[k];
-	return last;
+		if (rd->runs[k].plan_run >= n)
+			n = rd->runs[k].plan_run + 1;
+	return n;
 }
 
-static int fill_times(struct report *r, const struct stat_series *s, int repeated)
+/* Planned run p's times: in each recorded run into t (when not NULL; zero where it did not
+ * happen), and into pt, the one run's, or with -r their means and summaries over the
+ * recorded runs it happened in. x has room for 3 * s->nruns numbers. */
+static void plan_run_times(const struct stat_series *s, uint32_t p, int repeated,
+			   struct report_times *t, struct report_plan_times *pt, double *x)
 {
-	struct report_times *t = zalloc(s->nruns + 1, sizeof(*t));
-	double *x[3];
-	struct stats_summary *st[3] = { &r->wall_stats, &r->user_stats, &r->sys_stats };
-	uint64_t *mean[3] = { &r->wall_ns, &r->user_ns, &r->sys_ns };
+	struct stats_summary *st[3] = { &pt->wall, &pt->user, &pt->sys };
+	uint64_t *mean[3] = { &pt->t.wall_ns, &pt->t.user_ns, &pt->t.sys_ns };
+	size_t m = 0, nr = s->nruns;
 
-	if (!t)
-		return -1;
-	for (size_t i = 0; i < s->nruns; i++) {
-		const struct reading_run *run = run_of(&s->rd, i);
+	memset(pt, 0, sizeof(*pt));
+	for (size_t i = 0; i < nr; i++) {
+		const struct reading_run *run = readings_run(&s->rd, (uint32_t)i, p);
 
-		if (run)
+		if (!run)
+			continue;
+		if (t)
 			t[i] = (struct report_times){ run->wall_ns, run->user_ns, run->sys_ns };
+		pt->t = (struct report_times){ run->wall_ns, run->user_ns, run->sys_ns };
+		x[m] = (double)run->wall_ns;
+		x[nr + m] = (double)run->user_ns;
+		x[2 * nr + m] = (double)run->sys_ns;
+		m++;
 	}
-	r->run_times = t;
-	if (s->nruns) {
-		r->wall_ns = t[s->nruns - 1].wall_ns;
-		r->user_ns = t[s->nruns - 1].user_ns;
-		r->sys_ns = t[s->nruns - 1].sys_ns;
-	}
-	if (!repeated)
-		return 0;
-	r->nruns = s->nruns;
-	for (int j = 0; j < 3; j++) {
-		memset(st[j], 0, sizeof(*st[j]));
-		if (!(x[j] = malloc(s->nruns * sizeof(double) + 1)))
-			return -1;
-		for (size_t i = 0; i < s->nruns; i++)
-			x[j][i] = (double)(j == 0 ? t[i].wall_ns : j == 1 ? t[i].user_ns
-									  : t[i].sys_ns);
-		if (s->nruns && stats_summarize(x[j], s->nruns, st[j]) == 0)
+	for (int j = 0; repeated && m && j < 3; j++)
+		if (stats_summarize(x + (size_t)j * nr, m, st[j]) == 0)
 			*mean[j] = (uint64_t)(st[j]->mean + 0.5);
-		free(x[j]);
+}
+
+/* The report's times: those of the first planned run (the one run of the command without
+ * --mux=runs), for each recorded run (-r), and with --mux=runs every planned run's, so that
+ * a time is always that of one run, which the report names (time_run). */
+static int fill_times(struct report *r, const struct stat_series *s, int repeated,
+		      int runs_mode)
+{
+	uint32_t np = runs_mode ? plan_runs_of(&s->rd) : 1;
+	struct report_times *t = calloc(s->nruns + 1, sizeof(*t));
+	struct report_plan_times *pt = calloc(np, sizeof(*pt));
+	double *x = malloc(3 * s->nruns * sizeof(double) + 1);
+
+	if (!t || !pt || !x) {
+		free(t);
+		free(pt);
+		free(x);
+		return -1;
 	}
+	for (uint32_t p = 0; p < np; p++)
+		plan_run_times(s, p, repeated, p ? NULL : t, &pt[p], x);
+	free(x);
+	r->run_times = t;
+	r->wall_ns = pt[0].t.wall_ns;
+	r->user_ns = pt[0].t.user_ns;
+	r->sys_ns = pt[0].t.sys_ns;
+	if (repeated) {
+		r->nruns = s->nruns;
+		r->wall_stats = pt[0].wall;
+		r->user_stats = pt[0].user;
+		r->sys_stats = pt[0].sys;
+	}
+	if (!runs_mode) {
+		free(pt);
+		return 0;
+	}
+	r->time_run = 1;
+	r->plan_times = pt;
+	r->nplan_times = np;
 	return 0;
 }
 
@@ -441,7 +471,7 @@ static int units(struct report *r, const struct agg_row *rows, size_t nrows, enu
 			ids[c] = ids[c - 1];
 			ids[c - 1] = t;
 		}
-	if (!(u = zalloc(n + 1, sizeof(*u)))) {
+	if (!(u = calloc(n + 1, sizeof(*u)))) {
 		free(ids);
 		return -1;
 	}
@@ -458,7 +488,7 @@ static int cells(struct report_event_more *more, const struct agg_row *rows, siz
 		 const int32_t *ids, size_t nunits, const struct readings *rd, size_t nruns,
 		 uint32_t k, const char *fixture, size_t nintervals, int skip_zero)
 {
-	struct report_cell *c = zalloc(nunits + 1, sizeof(*c)), *d = NULL;
+	struct report_cell *c = calloc(nunits + 1, sizeof(*c)), *d = NULL;
 
 	if (!c)
 		return -1;
@@ -484,7 +514,7 @@ static int cells(struct report_event_more *more, const struct agg_row *rows, siz
 	}
 	if (!nintervals)
 		return 0;
-	if (!(d = zalloc(nintervals * nunits + 1, sizeof(*d))))
+	if (!(d = calloc(nintervals * nunits + 1, sizeof(*d))))
 		return -1;
 	more->unit_deltas = d;
 	for (size_t i = 0; i < nintervals; i++)
@@ -554,7 +584,7 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 
 	/* nrows, not one more: zalloc takes 0, and a row more (312 bytes) took a run's heap over
 	 * a page (issue 16) */
-	if (!(r->events = zalloc(nrows, sizeof(*r->events))))
+	if (!(r->events = calloc(nrows, sizeof(*r->events))))
 		return -1;
 	r->nevents = nrows;
 	split = b->counters->nparts > 0;
@@ -562,7 +592,7 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 	if (agg_build_as(s->rd.r, s->rd.n, AGG_COMMAND, NULL, scaling(b), &cmd, &ncmd) != 0 ||
 	    (split && agg_build_as(s->rd.r, s->rd.n, AGG_CORE_TYPE, NULL, scaling(b), &types,
 				   &ntypes) != 0) ||
-	    fill_times(r, s, b->repeated) != 0)
+	    fill_times(r, s, b->repeated, b->runs_mode) != 0)
 		goto out;
 	for (size_t k = 0; k < nrows; k++) {
 		struct report_event *re = &r->events[k];
@@ -576,7 +606,7 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 		if ((b->repeated || (b->intervals && s->rd.nintervals) || evs[k].one_type ||
 		     nparts) && !(m = report_more_of(r, k)))
 			goto out;
-		if (b->repeated && !(vals = zalloc(s->nruns + 1, sizeof(*vals))))
+		if (b->repeated && !(vals = calloc(s->nruns + 1, sizeof(*vals))))
 			goto out;
 		if (fill_identity(r, k, &evs[k]) != 0) {
 			free(vals);

@@ -1,8 +1,6 @@
 /* stats.c: statistics of repeated runs (summary, confidence interval, modified Z-score
  * outliers, Welch's t-test) and the Student's t distribution through the incomplete beta. */
-#include <dlfcn.h>
 #include <float.h>
-#include <gnu/lib-names.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,62 +19,6 @@ static double median_sorting(double *v, size_t n)
 {
 	qsort(v, n, sizeof(*v), cmp_double);
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-/* The four functions of libm the t distribution needs, loaded on first need: libm linked in
- * would be mapped and relocated at every start-up (~0.1 ms, ../shared/notes/performance.md)
- * while only repeated runs and diff use it. sqrt, fabs and copysign compile to instructions
- * (-fno-math-errno); fmin and fmax are min_of and max_of below. NULL when libm cannot be
- * loaded, and then the statistics that need it are NAN. */
-struct libm_fns {
-	double (*lgamma)(double);
-	double (*log)(double);
-	double (*log1p)(double);
-	double (*exp)(double);
-};
-
-typedef double (*libm_fn)(double);
-
-static struct libm_fns libm_fns;
-static void *libm_handle;
-static int libm_tried;
-
-static const struct libm_fns *libm(void)
-{
-	struct libm_fns *m = &libm_fns;
-
-	if (libm_tried)
-		return m->exp ? m : NULL;
-	libm_tried = 1;
-	if (!(libm_handle = dlopen(LIBM_SO, RTLD_LAZY | RTLD_LOCAL)))
-		return NULL;
-	m->lgamma = (libm_fn)dlsym(libm_handle, "lgamma");
-	m->log = (libm_fn)dlsym(libm_handle, "log");
-	m->log1p = (libm_fn)dlsym(libm_handle, "log1p");
-	m->exp = (libm_fn)dlsym(libm_handle, "exp");
-	if (!m->lgamma || !m->log || !m->log1p || !m->exp)
-		m->exp = NULL;
-	return m->exp ? m : NULL;
-}
-
-void stats_unload(void)
-{
-	if (libm_handle)
-		dlclose(libm_handle);
-	memset(&libm_fns, 0, sizeof(libm_fns));
-	libm_handle = NULL;
-	libm_tried = 0;
-}
-
-/* fmin and fmax: a NaN operand loses to a number. */
-static double min_of(double a, double b)
-{
-	return b < a || isnan(a) ? b : a;
-}
-
-static double max_of(double a, double b)
-{
-	return b > a || isnan(a) ? b : a;
 }
 
 /* Continued fraction of I_x(a, b) (DLMF 8.17.22), evaluated by the modified Lentz method;
@@ -111,22 +53,18 @@ static double beta_fraction(double a, double b, double x)
 
 double stats_betainc(double a, double b, double x)
 {
-	const struct libm_fns *m;
 	double lfront;
 
 	if (!(a > 0) || !(b > 0) || !(x >= 0) || !(x <= 1))
 		return NAN;
 	if (x == 0 || x == 1)
 		return x;
-	if (!(m = libm()))
-		return NAN;
 	/* x^a (1 - x)^b / B(a, b), in logarithms so that large a and b do not overflow */
-	lfront = m->lgamma(a + b) - m->lgamma(a) - m->lgamma(b) + a * m->log(x) +
-		 b * m->log1p(-x);
+	lfront = lgamma(a + b) - lgamma(a) - lgamma(b) + a * log(x) + b * log1p(-x);
 	if (x < (a + 1) / (a + b + 2))
-		return m->exp(lfront) * beta_fraction(a, b, x) / a;
+		return exp(lfront) * beta_fraction(a, b, x) / a;
 	/* I_x(a, b) = 1 - I_1-x(b, a), where the fraction converges */
-	return 1 - m->exp(lfront) * beta_fraction(b, a, 1 - x) / b;
+	return 1 - exp(lfront) * beta_fraction(b, a, 1 - x) / b;
 }
 
 double stats_t_p2(double t, double df)
@@ -178,8 +116,8 @@ static void moments(const double *x, size_t n, struct stats_summary *s)
 	s->min = s->max = x[0];
 	for (size_t k = 0; k < n; k++) {
 		sum += x[k];
-		s->min = min_of(s->min, x[k]);
-		s->max = max_of(s->max, x[k]);
+		s->min = fmin(s->min, x[k]);
+		s->max = fmax(s->max, x[k]);
 	}
 	s->mean = sum / (double)n;
 	for (size_t k = 0; k < n; k++)

@@ -8,11 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "ascii.h"
-#include "sort.h"
 #include "strbuf.h"
 #include "sysfs_priv.h"
 
@@ -66,6 +64,34 @@ void sysfs_set_root(const char *root)
 const char *sysfs_root(void)
 {
 	return sysfs_root_dir;
+}
+
+pp_status sysfs_root_check(const char **why)
+{
+	struct stat st;
+	size_t len = strlen(sysfs_root_dir);
+	char *sys;
+	int ok;
+
+	*why = NULL;
+	if (!len)
+		return PP_OK;
+	if (stat(sysfs_root_dir, &st) != 0) {
+		*why = errno == ENOENT || errno == ENOTDIR ? "does not exist" : strerror(errno);
+		return PP_ENOENT;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		*why = "is not a directory";
+		return PP_ENOENT;
+	}
+	if (!(sys = malloc(len + sizeof("/sys"))))
+		return PP_ENOMEM;
+	memcpy(sys, sysfs_root_dir, len);
+	memcpy(sys + len, "/sys", sizeof("/sys"));
+	ok = stat(sys, &st) == 0 && S_ISDIR(st.st_mode);
+	free(sys);
+	*why = ok ? NULL : "has no sys/ directory";
+	return ok ? PP_OK : PP_ENOENT;
 }
 
 static pp_status errno_status(int e)
@@ -225,6 +251,7 @@ pp_status sysfs_fopen(const char *path, FILE **out)
 	FILE *f;
 	int fd;
 
+	*out = NULL;
 	if ((st = open_regular(path, &fd)) != PP_OK)
 		return st;
 	f = fdopen(fd, "r");
@@ -363,114 +390,67 @@ int sysfs_name_ok(const char *name)
 
 void sysfs_names_free(char **names)
 {
-	free(names);	/* the names, and the inode numbers, are in its one allocation */
+	free(names);	/* the names are in its one allocation */
 }
 
-/* An entry while the directory is read: its name's offset in the pool of names (and, once
- * the pool is complete, the name). */
-struct dirent_ino {
-	const char *name;
-	size_t at;
-	uint64_t ino;
-};
-
-static int cmp_dirent_ino(const void *a, const void *b)
+static int cmp_name(const void *a, const void *b)
 {
-	return strcmp(((const struct dirent_ino *)a)->name, ((const struct dirent_ino *)b)->name);
+	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-pp_status sysfs_list_dir_ino(const char *path, char ***names, uint64_t **inos, size_t *n)
+pp_status sysfs_list_dir(const char *path, char ***names, size_t *n)
 {
-	/* getdents64 into a small buffer, not opendir: its 32 KiB buffer on the heap, for a
-	 * directory of ten names, was pages a run touches (issue 16). The names gather in a
-	 * pool, and the result is one allocation: the pointers, the inode numbers, the names
-	 * (not one a name: a malloc and its free cost some 300 instructions) */
-	char full[PATH_MAX + 1], ents[2048] __attribute__((aligned(8)));
-	struct dirent_ino *v = NULL, *nv;
-	char *pool = NULL, *block, *text;
-	size_t cnt = 0, cap = 0, used = 0, pcap = 0, i;
+	/* the names gather in a pool, and the result is one allocation: the pointers, then the
+	 * names (sysfs_names_free frees it whole) */
+	char full[PATH_MAX + 1], *pool = NULL, *block, *text, **v;
+	size_t cnt = 0, used = 0, pcap = 0;
 	pp_status st = PP_OK;
-	ssize_t got = 0, off;
-	int fd;
+	struct dirent *de;
+	DIR *d;
 
 	*names = NULL;
-	if (inos)
-		*inos = NULL;
 	*n = 0;
 	if ((st = root_path(full, sizeof full, path)) != PP_OK)
 		return st;
-	if ((fd = open(full, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0)
+	if (!(d = opendir(full)))
 		return errno_status(errno);
-	for (off = 0; st == PP_OK; off += ((struct dirent64 *)(ents + off))->d_reclen) {
-		struct dirent64 *de;
-
-		if (off >= got) {	/* the next batch of entries */
-			/* by the system call: getdents64 would be one more libc function for
-			 * the loader to bind on every run (issue 16) */
-			if ((got = syscall(SYS_getdents64, fd, ents, sizeof(ents))) <= 0) {
-				if (got < 0)
-					st = errno_status(errno);
-				break;
-			}
-			off = 0;
+	while (st == PP_OK) {
+		errno = 0;
+		if (!(de = readdir(d))) {
+			if (errno)
+				st = errno_status(errno);
+			break;
 		}
-		de = (struct dirent64 *)(ents + off);
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
 		if (cnt >= SYSFS_DIR_MAX) {
 			st = PP_ERANGE;
-			break;
-		}
-		if (cnt == cap) {
-			cap = cap ? cap * 2 : 16;
-			if (!(nv = realloc(v, cap * sizeof *v))) {
-				st = PP_ENOMEM;
-				break;
-			}
-			v = nv;
-		}
-		v[cnt].at = used;
-		v[cnt].ino = de->d_ino;
-		if (strbuf_put(&pool, &used, &pcap, de->d_name) != 0) {
-			st = PP_ENOMEM;
-			break;
-		}
-		used++;		/* past its NUL: the pool holds the names back to back */
-		cnt++;
-	}
-	close(fd);
-	if (st == PP_OK && cnt) {
-		for (i = 0; i < cnt; i++)
-			v[i].name = pool + v[i].at;
-		sort_short(v, cnt, sizeof *v, cmp_dirent_ino);
-		block = malloc(cnt * (sizeof(char *) + sizeof(uint64_t)) + used);
-		if (!block) {
+		} else if (strbuf_put(&pool, &used, &pcap, de->d_name) != 0) {
 			st = PP_ENOMEM;
 		} else {
-			uint64_t *ino = (uint64_t *)(void *)(block + cnt * sizeof(char *));
-
-			*names = (char **)(void *)block;
-			text = (char *)(ino + cnt);
-			memcpy(text, pool, used);
-			for (i = 0; i < cnt; i++) {
-				(*names)[i] = text + v[i].at;
-				ino[i] = v[i].ino;
-			}
-			if (inos)
-				*inos = ino;
+			used++;		/* past its NUL: the pool holds the names back to back */
+			cnt++;
 		}
 	}
-	free(v);
+	closedir(d);
+	if (st == PP_OK && cnt) {
+		if (!(block = malloc(cnt * sizeof(char *) + used))) {
+			st = PP_ENOMEM;
+		} else {
+			v = (char **)(void *)block;
+			text = block + cnt * sizeof(char *);
+			memcpy(text, pool, used);
+			for (size_t i = 0; i < cnt; i++, text += strlen(text) + 1)
+				v[i] = text;
+			qsort(v, cnt, sizeof *v, cmp_name);
+			*names = v;
+		}
+	}
 	free(pool);
 	if (st != PP_OK)
 		return st;
 	*n = cnt;
 	return PP_OK;
-}
-
-pp_status sysfs_list_dir(const char *path, char ***names, size_t *n)
-{
-	return sysfs_list_dir_ino(path, names, NULL, n);
 }
 
 /* Reads a cpu number (decimal digits only), saturating at INT_MAX (a number past the array

@@ -194,14 +194,6 @@ static pp_status load_events(struct sysfs_pmu *p)
 	return PP_OK;
 }
 
-/* The entries from the PMU cache's text, made on first use. The PMU is const to its users;
- * its entries, like their terms, are a cache filled on demand. */
-static void events_ready(const struct sysfs_pmu *p)
-{
-	if (p && p->events_text)
-		sysfs_cache_events((struct sysfs_pmu *)(uintptr_t)p);
-}
-
 /* Reads an entry's terms if that is still to do. Whether the entry is usable. The PMU is const
  * to its users; its events' terms are a cache filled on demand. */
 static int event_ready(const struct sysfs_pmu *p, struct sysfs_event *e)
@@ -221,7 +213,6 @@ const struct sysfs_event *sysfs_event_find(const struct sysfs_pmu *pmu, const ch
 {
 	struct sysfs_event *e, *lo, *hi, *end;
 
-	events_ready(pmu);
 	if (!pmu || !name || !pmu->nevents)
 		return NULL;
 	if (!(e = bsearch(name, pmu->events, pmu->nevents, sizeof *pmu->events, cmp_event_key)))
@@ -245,14 +236,12 @@ const struct sysfs_event *sysfs_event_find(const struct sysfs_pmu *pmu, const ch
 
 const struct sysfs_event *sysfs_event_at(const struct sysfs_pmu *pmu, size_t k)
 {
-	events_ready(pmu);
 	return pmu && k < pmu->nevents && event_ready(pmu, &pmu->events[k]) ? &pmu->events[k]
 									      : NULL;
 }
 
 const char *sysfs_event_name(const struct sysfs_pmu *pmu, size_t k)
 {
-	events_ready(pmu);
 	return pmu && k < pmu->nevents ? pmu->events[k].name : NULL;
 }
 
@@ -397,7 +386,6 @@ void sysfs_pmu_free(struct sysfs_pmu *pmu)
 	free(pmu->cpus);
 	free(pmu->formats);
 	free(pmu->events);
-	free(pmu->events_text);
 	memset(pmu, 0, sizeof *pmu);
 }
 
@@ -443,11 +431,9 @@ static int may_be_pmuv3(const char *name, struct preread *pre)
 }
 
 /* Reads every PMU of names that may be PMUv3 and keeps the Arm ones (*v, *nv). A PMU that looks
- * like PMUv3 but fails to load is skipped; its status is returned in *fail. Not inlined: its
- * frame (a page of what it pre-reads) is on the stack only when the cache did not answer. */
-__attribute__((noinline)) static pp_status discover(char **names, size_t nn,
-						     struct sysfs_pmu **out, size_t *n,
-						     pp_status *fail)
+ * like PMUv3 but fails to load is skipped; its status is returned in *fail. */
+static pp_status discover(char **names, size_t nn, struct sysfs_pmu **out, size_t *n,
+			  pp_status *fail)
 {
 	struct sysfs_pmu *v = NULL, *nv, p;
 	struct preread pre;
@@ -481,36 +467,24 @@ __attribute__((noinline)) static pp_status discover(char **names, size_t nn,
 }
 
 /* Its status is returned only when no Arm PMU loaded at all, so one broken directory does
- * not hide a working PMU. The answer is kept in the per-boot cache (sysfs_cache.c says why it
- * cannot be stale) when every PMU loaded; a later run of this boot reads the PMU directory's
- * listing and the cache only. */
+ * not hide a working PMU. */
 pp_status sysfs_arm_pmus(struct sysfs_pmu **out, size_t *n)
 {
 	pp_status st, fail;
-	char **names, *key = NULL;
-	uint64_t *inos;
+	char **names;
 	size_t nn;
 
 	if (!out || !n)
 		return PP_EINVAL;
 	*out = NULL;
 	*n = 0;
-	st = sysfs_list_dir_ino(PMU_DIR, &names, &inos, &nn);
+	st = sysfs_list_dir(PMU_DIR, &names, &nn);
 	if (st == PP_ENOENT)
 		return PP_OK;	/* no perf events in this kernel: no PMU */
 	if (st != PP_OK)
 		return st;
-	if (sysfs_cache_key(names, inos, nn, &key) == PP_OK &&
-	    sysfs_cache_load(key, out, n) == PP_OK) {
-		free(key);
-		sysfs_names_free(names);	/* and inos */
-		return PP_OK;
-	}
 	st = discover(names, nn, out, n, &fail);
 	sysfs_names_free(names);
-	if (st == PP_OK && key && fail == PP_OK)
-		sysfs_cache_store(key, *out, *n);
-	free(key);
 	if (st == PP_OK && *n == 0 && fail != PP_OK)
 		return fail;
 	return st;

@@ -16,7 +16,8 @@
 pp_status sysfs_pathf(char *buf, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Opens a machine path under the root for reading with stdio (for /proc/cpuinfo). */
+/* Opens a machine path under the root for reading with stdio (for /proc/cpuinfo); *out is
+ * NULL unless PP_OK. */
 pp_status sysfs_fopen(const char *path, FILE **out);
 
 /* Names in a directory under the root, "." and ".." left out, sorted with strcmp: *names is
@@ -24,19 +25,6 @@ pp_status sysfs_fopen(const char *path, FILE **out);
  * directory does not exist. Free with sysfs_names_free (never a name on its own). */
 pp_status sysfs_list_dir(const char *path, char ***names, size_t *n);
 void sysfs_names_free(char **names);
-/* The same, with each entry's inode number in *inos (parallel to *names, within its
- * allocation: freed with it; inos may be NULL). */
-pp_status sysfs_list_dir_ino(const char *path, char ***names, uint64_t **inos, size_t *n);
-
-/* The per-boot cache of sysfs_arm_pmus' answer (sysfs_cache.c). key: the text that must
- * match for the cache to answer (sysfs_cache_key). load: PP_OK with the PMUs when it
- * answers, PP_ENOENT when there is no cache, it is for another key, or it is corrupt. */
-pp_status sysfs_cache_key(char **names, const uint64_t *inos, size_t n, char **key);
-pp_status sysfs_cache_load(const char *key, struct sysfs_pmu **out, size_t *n);
-void sysfs_cache_store(const char *key, const struct sysfs_pmu *pmus, size_t n);
-/* Makes p's events from the PMU cache's text (p->events_text, then freed) on first use; none
- * when memory runs out. */
-void sysfs_cache_events(struct sysfs_pmu *p);
 
 /* Parse a whole string (trailing whitespace allowed) as a signed decimal or 0x hex number. */
 pp_status sysfs_parse_ll(const char *s, long long *out);

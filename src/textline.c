@@ -1,7 +1,5 @@
 /* textline.c: owns building a line of text by copying (include/textline.h). */
 #include <errno.h>
-#include <math.h>
-#include <stdint.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -106,38 +104,6 @@ const char *textline_secs(unsigned long long ns, char buf[TEXTLINE_SECS_LEN])
 	p = textline_digits(ns % 1000000000u, 10, 9, p);
 	*--p = '.';
 	return textline_digits(ns / 1000000000u, 10, 1, p);
-}
-
-const char *textline_fixed(double v, int prec, char buf[TEXTLINE_FIXED_LEN])
-{
-	static const double p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9 };
-	static const uint64_t u10[] = { 1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
-					100000000, 1000000000 };
-	double a = v < 0 ? -v : v, s, whole, frac;
-	uint64_t u;
-	char *p = buf + TEXTLINE_FIXED_LEN - 1;
-
-	if (!(a <= 1.7e308) || prec < 0 || prec > 9)	/* NaN, infinities */
-		return NULL;
-	s = a * p10[prec];	/* within half an ulp of the exact product */
-	if (s >= 4503599627370496.0)	/* 2^52: an ulp of 1 or more, no fraction to see */
-		return NULL;
-	whole = (double)(uint64_t)s;
-	frac = s - whole;	/* exact below 2^52 */
-	/* printf rounds the exact value; s is off it by at most s * 2^-53: within that of a
-	 * half, the two could round apart */
-	if (frac - 0.5 <= s * 0x1p-52 + 0x1p-60 && 0.5 - frac <= s * 0x1p-52 + 0x1p-60)
-		return NULL;
-	u = (uint64_t)whole + (frac > 0.5);
-	*p = '\0';
-	if (prec) {
-		p = textline_digits(u % u10[prec], 10, prec, p);
-		*--p = '.';
-	}
-	p = textline_digits(u / u10[prec], 10, 1, p);
-	if (signbit(v))	/* printf's "-0.000" for a negative that rounds to nothing too */
-		*--p = '-';
-	return p;
 }
 
 const char *textline_str(unsigned long long v, unsigned base, char buf[TEXTLINE_NUM_LEN])

@@ -112,7 +112,7 @@ static void make_keys(struct topo *t, int nids, int *keys, struct tuple *tup)
 	qsort(tup, n, sizeof *tup, tuple_cmp);
 	/* each CPU first points at the lowest CPU of its tuple (which sorts first) ... */
 	for (i = 0; i < n; i++)
-		keys[tup[i].cpu] = i && mem_eq(tup[i].id, tup[i - 1].id, sizeof tup[i].id) ?
+		keys[tup[i].cpu] = i && memcmp(tup[i].id, tup[i - 1].id, sizeof tup[i].id) == 0 ?
 					   keys[tup[i - 1].cpu] : tup[i].cpu;
 	/* ... then, in CPU order, that CPU's key: a new one for the lowest, taken from it
 	 * (already numbered, being lower) for the others */

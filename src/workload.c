@@ -12,11 +12,9 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "env.h"
 #include "strbuf.h"
 #include "workload.h"
 
@@ -25,8 +23,7 @@ static volatile sig_atomic_t fwd_pid;
 static volatile sig_atomic_t fwd_seen;
 
 /* The handler, installed once and left in place: with no child to forward to (between runs,
- * after the last), the signal does what it would have done uncaught. Two calls to sigaction
- * a run fewer than restoring the default each time (issue 16). */
+ * after the last), the signal does what it would have done uncaught. */
 static void forward(int sig)
 {
 	struct sigaction dfl = { .sa_handler = SIG_DFL };
@@ -43,6 +40,17 @@ static void forward(int sig)
 	errno = e;
 }
 
+/* The RLIMIT_NOFILE the commands get back (workload_set_nofile); nofile_set 0: none. */
+static struct rlimit nofile;
+static int nofile_set;
+
+void workload_set_nofile(const struct rlimit *rl)
+{
+	nofile_set = rl != NULL;
+	if (rl)
+		nofile = *rl;
+}
+
 /* The status a shell gives a command whose exec failed with e: 127 not found (ENOENT also
  * for a missing #! interpreter or loader), 126 not executable. */
 static int exec_failed_status(int e)
@@ -54,21 +62,18 @@ static int exec_failed_status(int e)
  * end (sock), exec; on failure send errno back on it (a successful exec closes it) and exit
  * as a shell would. Its signal handlers are pmuprof's at fork time: the default ones, or
  * forward() with no child to forward to (workload_go sets one only later), which gives the
- * default action: a SIGINT kills the held child.
- * Its calls on the way to exec go through syscall(), which workload_fork has bound already
- * (its socketpair): each call through the PLT would be bound on its first call, in the
- * child, whose dynamic linker's code and write to the GOT (a copy-on-write fault) pmuprof
- * waits for; and pointers to libc's functions, bound when pmuprof is loaded, made every run
- * look them up (issue 16). */
+ * default action: a SIGINT kills the held child. */
 static _Noreturn void child(const char *path, char *const argv[], int sock, int theirs)
 {
 	char c;
 	int e;
 
-	syscall(SYS_close, theirs);
-	if (syscall(SYS_read, sock, &c, 1) != 1)
+	close(theirs);
+	if (read(sock, &c, 1) != 1)
 		_exit(125);	/* pmuprof is gone, or workload_abort closed the socket */
-	syscall(SYS_execve, path, argv, environ);
+	if (nofile_set)	/* lowered under descriptors still open: allowed, they stay */
+		setrlimit(RLIMIT_NOFILE, &nofile);
+	execve(path, argv, environ);
 	e = errno;
 	if (send(sock, &e, sizeof(e), MSG_NOSIGNAL) < 0)
 		_exit(126);
@@ -78,11 +83,11 @@ static _Noreturn void child(const char *path, char *const argv[], int sock, int 
 /* The file execvp would run for name: name itself when it has a '/', else the first
  * executable match along PATH. 0, or ENOENT / EACCES as the shell would report them. For a
  * name with a '/', a file that someone may execute is taken without asking access(): the
- * exec says EACCES if it is not this user (the same message, after the counters are opened),
- * and a run makes one system call fewer (issue 16). */
+ * exec says EACCES if it is not this user (the same message, after the counters are
+ * opened). */
 static int find_command(const char *name, char *buf, size_t len)
 {
-	const char *path = env_get("PATH"), *p, *end;
+	const char *path = getenv("PATH"), *p, *end;
 	int err = ENOENT;
 
 	if (strchr(name, '/')) {
@@ -105,8 +110,7 @@ static int find_command(const char *name, char *buf, size_t len)
 
 		end = strchr(p, ':');
 		dl = end ? (size_t)(end - p) : strlen(p);
-		/* the directory, a '/' unless it is empty, the name; by copying, not printf (whose
-		 * pages of libc a run then never reads: issue 16); a path that does not fit is
+		/* the directory, a '/' unless it is empty, the name; a path that does not fit is
 		 * skipped */
 		fits = dl < len && strjoin(buf + dl, len - dl,
 					   (const char *const[]){ dl ? "/" : "", name }, 2) < len - dl;
@@ -152,17 +156,13 @@ pp_status workload_fork(char *const argv[], struct workload *w, int *exec_errno)
 		return st;
 	/* a socket, not a pipe: it carries both ways (one descriptor pair, where a pipe each
 	 * way took two), and send's MSG_NOSIGNAL makes the go byte to a child that is already
-	 * gone (killed from outside) fail with EPIPE instead of killing pmuprof; made with
-	 * syscall(), which binds it for the child (above) */
-	if (syscall(SYS_socketpair, AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, go) < 0)
+	 * gone (killed from outside) fail with EPIPE instead of killing pmuprof */
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, go) < 0)
 		return PP_EMFILE;
 	/* fork, as perf does: valgrind and gdb follow it, and pmuprof is small enough that
 	 * copying its page tables costs little (make bench; the figures are in the commit
-	 * that made this choice). _Fork, the fork without the atfork handlers and the
-	 * reinitialised locks of libc and the dynamic linker, whose writes each cost the
-	 * child a copy-on-write fault (issue 16): pmuprof has one thread, and its child makes
-	 * only async-signal-safe calls before the exec. */
-	w->pid = _Fork();
+	 * that made this choice) */
+	w->pid = fork();
 	if (w->pid == 0)
 		child(w->path, argv, go[0], go[1]);
 	close(go[0]);
@@ -187,14 +187,13 @@ static void unforward(void)
 static void forward_to(const struct workload *w)
 {
 	static int installed;
-	/* sa_mask zeroed is the empty set on Linux (no sigemptyset: issue 16, a libc function
-	 * fewer for the loader to look up) */
 	struct sigaction sa = { .sa_handler = forward, .sa_flags = SA_RESTART };
 
 	fwd_pid = w->pid;
 	if (installed)
 		return;
 	installed = 1;
+	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 }
@@ -270,11 +269,14 @@ pp_status workload_wait(struct workload *w, struct workload_result *r)
 	return PP_OK;
 }
 
-/* vfork's child: exec, else leave the errno in *err and exit as a shell would. It runs on
- * pmuprof's memory while pmuprof waits (the exec or the exit lets pmuprof go on): it calls
- * nothing but these and writes nothing but *err and errno. */
+/* vfork's child: the caller's RLIMIT_NOFILE back (a system call of its own process: the
+ * limit is not pmuprof's), exec, else leave the errno in *err and exit as a shell would. It
+ * runs on pmuprof's memory while pmuprof waits (the exec or the exit lets pmuprof go on): it
+ * calls nothing but these and writes nothing but *err and errno. */
 static _Noreturn void spawned(const char *path, char *const argv[], volatile int *err)
 {
+	if (nofile_set)
+		setrlimit(RLIMIT_NOFILE, &nofile);
 	execve(path, argv, environ);
 	*err = errno;
 	_exit(exec_failed_status(*err));

@@ -13,7 +13,8 @@ logs=$(mktemp -d "${TMPDIR:-/tmp}/pmuprof-asan.XXXXXX") || exit 2
 trap 'rm -rf "$logs"' EXIT INT TERM
 rc=0
 
-if ! make -s O="$O" CC=clang HOSTCC=clang CFLAGS="$CFLAGS" LDFLAGS="$SAN" PP_LDFLAGS= \
+# a development build: warnings are errors (WERROR, Makefile)
+if ! make -s O="$O" CC=clang HOSTCC=clang CFLAGS="$CFLAGS" LDFLAGS="$SAN" WERROR=-Werror \
 	all unit-bins >"$logs/build" 2>&1; then
 	echo "not ok 1 - the sanitizer build (clang $SAN) failed"
 	sed 's/^/# /' "$logs/build" | tail -n 20

@@ -213,8 +213,8 @@ void evgen_layout_metrics(const struct evgen_db *db, struct evgen_out *out);
 /* evgen_layout.c: places a checked db (event indexes, string offsets, sorted sets) in out. */
 void evgen_layout(struct evgen_db *db, char **files, int nfiles, struct evgen_out *out);
 void evgen_layout_free(struct evgen_out *out);
-/* evgen_emit.c: places out's rows in the generated layout (the head, the common events, the
- * hot strings, a chunk per core, the cold strings), and writes its header and source.
+/* evgen_emit.c: places out's rows in the generated layout (the head, the common events, a
+ * chunk per core, the other strings), and writes its header and source.
  * evgen_layout_fits places them, and checks the offsets fit the generated fields (an event's
  * name 16 bits past it, its description 24) and every metric's events are its core's: 0 after
  * a message. The emitters then write what it placed; evgen_layout_regions_free frees it. */

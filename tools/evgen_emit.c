@@ -1,20 +1,15 @@
 /* tools/evgen_emit.c: writes the laid-out tables as C: evtab_data.h (layout), evtab_data.c.
  *
- * The tables are placed by what reads them (issue 16: the kernel maps the program's file 64 KiB
- * at a time, and a run pays about 21 us of the arm64 guest's time for each such window it
- * touches). A stat run reads the head (cores, sets, MIDRs, metric sets), the common events
- * with their names, the pool of strings a run prints or compares (cores', metrics' and
- * groups' names, units and formulas: "hot"), and one core's chunk: its names' hash, its runs
- * by code and by name, its own events and their names, its metric sets with their metrics,
- * events and groups. These come in that order, the chunks core by core; the pool of what only
- * list and explain read (descriptions, titles: "cold") comes last. Before, each kind was one
- * array for all cores, and a run read its core's part of each: three windows of the tables
- * where there are now two.
+ * One struct holds everything: the head (cores, sets, MIDRs, metric sets), the common events
+ * with their names, a chunk per core (its names' hash, its runs by code and by name, its own
+ * events and their names, its metric sets with their metrics, events and groups), and one pool
+ * of the other strings (cores', metrics' and groups' names, units, formulas, titles and the
+ * events' descriptions).
  *
  * The tables hold no pointers (a position-independent pmuprof starts without a relocation for
  * them): places are byte offsets from the start of evtab_gen, written as offsetof expressions
  * the compiler works out, and an event's name is at an offset from the event itself (its
- * chunk's names follow its events). */
+ * chunk's names follow its events), which keeps an event record at 8 bytes. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,12 +31,12 @@ struct chunk {
 };
 
 struct regions {
-	struct evgen_pool hot, cold;
+	struct evgen_pool str;		/* the strings that are not events' names */
 	struct chunk common, *core;	/* core[k]: db->cores[k]'s */
 	size_t ncommon;
 	size_t *name_at;		/* global event index -> offset in its chunk's names */
-	size_t *desc_at;		/* global event index -> offset in cold */
-	size_t *hot_at, *cold_at;	/* out->pool offset -> hot / cold offset; -1 when none */
+	size_t *desc_at;		/* global event index -> offset in str */
+	size_t *str_at;			/* out->pool offset -> str offset; -1 when none yet */
 };
 
 static struct regions rg;
@@ -51,27 +46,16 @@ static const char *ostr(const struct evgen_out *out, uint32_t at)
 	return out->pool.str + at;
 }
 
-/* The offset in hot (or cold) of the string at pool offset at. */
-static size_t to_pool(const struct evgen_out *out, size_t **map, struct evgen_pool *p,
-		      uint32_t at)
+/* The offset in the emitted pool of the string at offset at of the generator's pool. */
+static size_t str(const struct evgen_out *out, uint32_t at)
 {
-	if (!*map) {
-		*map = evgen_calloc(out->pool.nstr + 1, sizeof(**map));
-		memset(*map, 0xff, (out->pool.nstr + 1) * sizeof(**map));
+	if (!rg.str_at) {
+		rg.str_at = evgen_calloc(out->pool.nstr + 1, sizeof(*rg.str_at));
+		memset(rg.str_at, 0xff, (out->pool.nstr + 1) * sizeof(*rg.str_at));
 	}
-	if ((*map)[at] == (size_t)-1)
-		(*map)[at] = evgen_pool_add(p, ostr(out, at));
-	return (*map)[at];
-}
-
-static size_t hot(const struct evgen_out *out, uint32_t at)
-{
-	return to_pool(out, &rg.hot_at, &rg.hot, at);
-}
-
-static size_t cold(const struct evgen_out *out, uint32_t at)
-{
-	return to_pool(out, &rg.cold_at, &rg.cold, at);
+	if (rg.str_at[at] == (size_t)-1)
+		rg.str_at[at] = evgen_pool_add(&rg.str, ostr(out, at));
+	return rg.str_at[at];
 }
 
 /* The index in its set's chunk of the event with global index g: the common events first,
@@ -116,17 +100,16 @@ int evgen_layout_fits(const struct evgen_out *out)
 	rg.name_at = evgen_calloc(total + 1, sizeof(*rg.name_at));
 	rg.desc_at = evgen_calloc(total + 1, sizeof(*rg.desc_at));
 	rg.core = evgen_calloc(db->ncores + 1, sizeof(*rg.core));
-	/* the hot strings first in their pool: the cores', then the metrics' in table order */
 	for (size_t k = 0; k < db->ncores; k++) {
-		hot(out, db->cores[k].id_at);
-		hot(out, db->cores[k].title_at);
-		hot(out, db->cores[k].arch_at);
+		str(out, db->cores[k].id_at);
+		str(out, db->cores[k].title_at);
+		str(out, db->cores[k].arch_at);
 	}
 	rg.common.set = &out->sets[0];
 	rg.common.nown = db->ncommons;
 	for (size_t g = 0; g < db->ncommons; g++) {
 		rg.name_at[g] = evgen_pool_add(&rg.common.names, db->commons[g].name);
-		rg.desc_at[g] = cold(out, db->commons[g].desc_at);
+		rg.desc_at[g] = str(out, db->commons[g].desc_at);
 	}
 	for (size_t k = 0; k < db->ncores; k++) {
 		struct chunk *c = &rg.core[k];
@@ -137,7 +120,7 @@ int evgen_layout_fits(const struct evgen_out *out)
 		c->nown = co->nown;
 		for (size_t i = 0; i < co->nown; i++) {
 			rg.name_at[start + i] = evgen_pool_add(&c->names, co->own[i].name);
-			rg.desc_at[start + i] = cold(out, co->own[i].desc_at);
+			rg.desc_at[start + i] = str(out, co->own[i].desc_at);
 		}
 		start += co->nown;
 		c->m0 = out->nmsets;
@@ -166,16 +149,16 @@ int evgen_layout_fits(const struct evgen_out *out)
 					}
 				c->nmevents += r->nevents;
 				c->nmcode += r->ncode;
-				hot(out, r->name);
-				hot(out, r->unit);
-				hot(out, r->formula);
-				hot(out, r->next);
-				cold(out, r->title);
+				str(out, r->name);
+				str(out, r->unit);
+				str(out, r->formula);
+				str(out, r->next);
+				str(out, r->title);
 			}
 			for (size_t i = 0; i < ms->ng; i++) {
 				c->nmembers += out->groups[ms->gfirst + i].nmembers;
-				hot(out, out->groups[ms->gfirst + i].name);
-				cold(out, out->groups[ms->gfirst + i].title);
+				str(out, out->groups[ms->gfirst + i].name);
+				str(out, out->groups[ms->gfirst + i].title);
 			}
 		}
 		/* a core's metric sets are consecutive (evgen_mlayout.c places them core by core) */
@@ -186,7 +169,7 @@ int evgen_layout_fits(const struct evgen_out *out)
 				return 0;
 			}
 	}
-	/* an event's name is at most 16 bits past it, its description 24 into cold */
+	/* an event's name is at most 16 bits past it, its description 24 into str */
 	for (size_t k = 0; k <= db->ncores; k++) {
 		const struct chunk *c = k ? &rg.core[k - 1] : &rg.common;
 
@@ -197,9 +180,9 @@ int evgen_layout_fits(const struct evgen_out *out)
 			return 0;
 		}
 	}
-	if (rg.cold.nstr > 0xffffff) {
-		fprintf(stderr, "evgen: the cold pool (%zu bytes) is wider than struct evtab_event's "
-			"24-bit description offset (tools/evgen_emit.c): widen it\n", rg.cold.nstr);
+	if (rg.str.nstr > 0xffffff) {
+		fprintf(stderr, "evgen: the string pool (%zu bytes) is wider than struct evtab_event's "
+			"24-bit description offset (tools/evgen_emit.c): widen it\n", rg.str.nstr);
 		return 0;
 	}
 	return 1;
@@ -207,16 +190,14 @@ int evgen_layout_fits(const struct evgen_out *out)
 
 void evgen_layout_regions_free(void)
 {
-	evgen_pool_free(&rg.hot);
-	evgen_pool_free(&rg.cold);
+	evgen_pool_free(&rg.str);
 	evgen_pool_free(&rg.common.names);
 	for (size_t k = 0; rg.core && rg.core[k].set; k++)
 		evgen_pool_free(&rg.core[k].names);
 	free(rg.core);
 	free(rg.name_at);
 	free(rg.desc_at);
-	free(rg.hot_at);
-	free(rg.cold_at);
+	free(rg.str_at);
 	memset(&rg, 0, sizeof(rg));
 }
 
@@ -239,18 +220,18 @@ void evgen_emit_header(FILE *o, const struct evgen_out *out)
 	      " * only (tools/evgen_emit.c says why they are laid out so).\n"
 	      " * The tables hold no pointers, so a position-independent pmuprof starts without a\n"
 	      " * relocation for them: places are byte offsets from the start of evtab_gen\n"
-	      " * (EVTAB_AT), strings offsets into its pool hot or cold. */\n"
+	      " * (EVTAB_AT), strings offsets into its pool str. */\n"
 	      "#ifndef PMUPROF_EVTAB_DATA_H\n#define PMUPROF_EVTAB_DATA_H\n\n"
 	      "#include <stddef.h>\n#include <stdint.h>\n#include \"evtab.h\"\n\n"
 	      "/* 8 bytes: the name 16 bits past the event itself (its chunk's names follow its\n"
-	      " * events; the generator checks they reach), the description 24 into cold. */\n"
+	      " * events; the generator checks they reach), the description 24 into str. */\n"
 	      "struct evtab_event {\n"
 	      "\tuint16_t name;\t\t/* upper case as Arm spells it, e.g. \"INST_RETIRED\" */\n"
 	      "\tuint16_t code;\t\t/* evtCount, e.g. 0x0008 */\n"
 	      "\tuint8_t cls;\t\t/* enum evtab_class */\n"
-	      "\tuint8_t desc_hi;\t/* the description at cold[desc_hi << 16 | desc_lo] (list and */\n"
-	      "\tuint16_t desc_lo;\t/* explain read it) */\n};\n\n"
-	      "/* name, title, arch: offsets into hot */\n"
+	      "\tuint8_t desc_hi;\t/* the description at str[desc_hi << 16 | desc_lo] */\n"
+	      "\tuint16_t desc_lo;\n};\n\n"
+	      "/* name, title, arch: offsets into str */\n"
 	      "struct evtab_core {\n"
 	      "\tuint32_t name;\t\t/* canonical id, lower case: \"cortex-a57\" */\n"
 	      "\tuint32_t title;\t\t/* as Arm names it: \"Cortex-A57\" */\n"
@@ -274,8 +255,8 @@ void evgen_emit_header(FILE *o, const struct evgen_out *out)
 	      " * groups. A metric's events are a run of inputs at events: the place of a name (the\n"
 	      " * name of an event of the core's set, so equal names are equal pointers) and that\n"
 	      " * event's code, in name order; a group's\n"
-	      " * members a run of numbers at members of the set's metrics (at metrics). name, unit,\n"
-	      " * formula and next are offsets into hot, titles into cold. A metric's code is its\n"
+	      " * members a run of numbers at members of the set's metrics (at metrics). name, title,\n"
+	      " * unit, formula and next are offsets into str. A metric's code is its\n"
 	      " * formula compiled (mexpr.h); a set's needs are a bit mask per metric, bit code %% 64\n"
 	      " * of each of its events' codes. */\n"
 	      "struct mxtab_input {\n\tuint32_t name;\n\tuint16_t code;\n};\n\n"
@@ -298,11 +279,10 @@ void evgen_emit_header(FILE *o, const struct evgen_out *out)
 		   "\tstruct evtab_gen_midr midrs[%zu];\n"
 		   "\tstruct mxtab_set msets[%zu];\n"
 		   "\tstruct {\n\t\tstruct evtab_event ev[%zu];\n\t\tchar names[%zu];\n"
-		   "\t\tuint16_t runs[%zu];\n\t} common;\n"
-		   "\tchar hot[%zu];\n",
+		   "\t\tuint16_t runs[%zu];\n\t} common;\n",
 		dim(db->ncores), db->ncores + 1, dim(out->nmidrs), dim(out->nmsets),
 		dim(rg.common.nown), dim(rg.common.names.nstr),
-		dim(out->sets[0].nslots + 2 * out->sets[0].n), rg.hot.nstr + 1);
+		dim(out->sets[0].nslots + 2 * out->sets[0].n));
 	for (size_t k = 0; k < db->ncores; k++) {
 		const struct chunk *c = &rg.core[k];
 
@@ -317,7 +297,7 @@ void evgen_emit_header(FILE *o, const struct evgen_out *out)
 			dim(c->names.nstr), dim(c->nmetrics), dim(c->nmetrics), dim(c->nmevents),
 			dim(c->ngroups), dim(c->nmembers), dim(c->nmcode), k);
 	}
-	fprintf(o, "\tchar cold[%zu];\n};\n\n", rg.cold.nstr + 1);
+	fprintf(o, "\tchar str[%zu];\n};\n\n", rg.str.nstr + 1);
 	fputs("/* The byte offset of member m of evtab_gen. */\n"
 	      "#define EVTAB_AT(m) ((uint32_t)offsetof(struct evtab_gen, m))\n\n"
 	      "/* Hidden: the program reaches the tables PC-relative, not through a GOT slot that the\n"
@@ -406,8 +386,8 @@ static void emit_metrics(FILE *o, const struct evgen_out *out, size_t k)
 
 			fprintf(o, "\t\t\t{ %zu, %zu, %zu, %zu, %zu, EVTAB_AT(c%zu.mevents[%zu]), "
 				   "EVTAB_AT(c%zu.mcode[%zu]), %zu, %zu, %zu },\t/* %s */\n",
-				hot(out, r->name), cold(out, r->title), hot(out, r->unit),
-				hot(out, r->formula), hot(out, r->next), k, ei, k, ci, r->nevents,
+				str(out, r->name), str(out, r->title), str(out, r->unit),
+				str(out, r->formula), str(out, r->next), k, ei, k, ci, r->nevents,
 				r->first, r->group, ostr(out, r->name));
 			ei += r->nevents;
 			ci += r->ncode;
@@ -437,7 +417,7 @@ static void emit_metrics(FILE *o, const struct evgen_out *out, size_t k)
 
 				fprintf(o, "\t\t\t{ %zu, %zu, EVTAB_AT(c%zu.metrics[%zu]), "
 					   "EVTAB_AT(c%zu.members[%zu]), %zu, %d },\t/* %s */\n",
-					hot(out, g->name), cold(out, g->title), k, base, k, gi,
+					str(out, g->name), str(out, g->title), k, base, k, gi,
 					g->nmembers, g->stage, ostr(out, g->name));
 				gi += g->nmembers;
 			}
@@ -484,13 +464,8 @@ void evgen_emit_source(FILE *o, const struct evgen_out *out)
 		fprintf(o, "_Static_assert(EVTAB_AT(c%zu.names) == EVTAB_AT(c%zu.ev) + %zu * "
 			   "sizeof(struct evtab_event), \"%s's names follow its events\");\n", k, k,
 			dim(rg.core[k].nown), db->cores[k].id);
-	/* aligned to the kernel's 64 KiB window: the head, the common events and the hot strings
-	 * (some 40 KiB) then take one window wherever the link puts the tables. In a section of
-	 * their own, which tools/hot-text.awk's script places after .text: the padding before
-	 * them is then the only one (in .rodata they followed crt1's 4 bytes, a window later) */
 	fputs("_Static_assert(sizeof(struct evtab_event) == 8, \"an event is 8 bytes\");\n\n"
-	      "#if defined(__GNUC__)\n__attribute__((section(\".rodata.evtab\")))\n#endif\n"
-	      "_Alignas(65536) const struct evtab_gen evtab_gen = {\n", o);
+	      "const struct evtab_gen evtab_gen = {\n", o);
 	fprintf(o, "\t.nevents = %zu,\n\t.ncores = %zu,\n\t.nmidrs = %zu,\n\t.nmsets = %zu,\n"
 		   "\t.ncommon = %zu,\n", out->nevents, db->ncores, out->nmidrs, out->nmsets,
 		rg.ncommon);
@@ -501,7 +476,7 @@ void evgen_emit_source(FILE *o, const struct evgen_out *out)
 
 			fprintf(o, "\t\t{ .name = %zu, .title = %zu, .arch = %zu, .implementer = "
 				   "0x%02x, .part = 0x%03x, .counters = %d, .slots = %d },\t/* %zu %s */\n",
-				hot(out, c->id_at), hot(out, c->title_at), hot(out, c->arch_at), c->impl,
+				str(out, c->id_at), str(out, c->title_at), str(out, c->arch_at), c->impl,
 				c->part, c->counters, c->slots, i, c->id);
 		}
 		fputs("\t},\n", o);
@@ -545,7 +520,6 @@ void evgen_emit_source(FILE *o, const struct evgen_out *out)
 	emit_pool(o, "names", &rg.common.names, "\t\t");
 	emit_runs(o, out, &out->sets[0], &rg.common);
 	fputs("\t},\n", o);
-	emit_pool(o, "hot", &rg.hot, "\t");
 	base = db->ncommons;
 	for (size_t k = 0; k < db->ncores; k++) {
 		const struct chunk *c = &rg.core[k];
@@ -560,6 +534,6 @@ void evgen_emit_source(FILE *o, const struct evgen_out *out)
 		fputs("\t},\n", o);
 		base += c->nown;
 	}
-	emit_pool(o, "cold", &rg.cold, "\t");
+	emit_pool(o, "str", &rg.str, "\t");
 	fputs("};\n", o);
 }

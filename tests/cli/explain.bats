@@ -181,6 +181,38 @@ setup() {
 	assert_equal "$(jqe '.events[0].register.fields | [.U, .P, .NSH] | join(",")')" 1,0,0
 }
 
+# An x86 host with KVM (/dev/kvm) shows nothing of an Arm machine's kernel: two such hosts
+# must explain the same Arm core alike.
+@test "--cpu-model of a core this machine lacks: the kernel's EL is assumed, not read from this host" {
+	local why="assumed for --cpu-model Neoverse N1, not this machine's core: give --kernel-el 2 for a VHE host"
+	cp -R "$FIXTURES/x86-host" kvmhost
+	mkdir -p kvmhost/sys/class/misc/kvm
+	echo 10:232 > kvmhost/sys/class/misc/kvm/dev
+	PMUPROF_SYSFS_ROOT=$PWD/kvmhost explain_json --cpu-model neoverse-n1 -e 'inst_retired/u=1,nsh=1/'
+	assert_success
+	assert_equal "$(jqe '.machine.kernel_el')" 1
+	assert_equal "$(jqe '.machine.kernel_el_source')" "$why"
+	PMUPROF_SYSFS_ROOT=$PWD/kvmhost run -0 "$PMUPROF" explain --cpu-model neoverse-n1 \
+		-e 'inst_retired/u=1,nsh=1/'
+	assert_line "kernel at EL1 ($why)"
+	# an Arm machine of another core: its KVM (th-255, a Neoverse V2) and its kernel command
+	# line (th-0, kvm-arm.mode=nvhe) are its own kernel's, not the named core's
+	for tree in "$TH" "$FIXTURES/filter/th-0"; do
+		PMUPROF_SYSFS_ROOT=$tree explain_json --cpu-model neoverse-n1 -e inst_retired:k
+		assert_success
+		assert_equal "$(jqe '.machine.kernel_el')" 1
+		assert_equal "$(jqe '.machine.kernel_el_source')" "$why"
+	done
+	# the machine's own core, and an Armv8.0 core, are decided as before; --kernel-el wins
+	PMUPROF_SYSFS_ROOT=$TH explain_json --cpu-model neoverse-v2 -e inst_retired:k
+	assert_equal "$(jqe '.machine.kernel_el')" 2
+	assert_equal "$(jqe '.machine.kernel_el_source')" "KVM is up on Neoverse V2 (armv9-a), which has VHE"
+	PMUPROF_SYSFS_ROOT=$PWD/kvmhost explain_json --cpu-model cortex-a57 -e inst_retired:k
+	assert_equal "$(jqe '.machine.kernel_el_source')" "Cortex-A57 is an Armv8.0 core, without VHE"
+	PMUPROF_SYSFS_ROOT=$PWD/kvmhost explain_json --cpu-model neoverse-n1 --kernel-el 2 -e inst_retired:k
+	assert_equal "$(jqe '.machine.kernel_el')" 2
+}
+
 @test "a bad threshold term is refused by resolve with the accepted spellings" {
 	PMUPROF_SYSFS_ROOT=$TH run "$PMUPROF" explain -e stall_slot/threshold_compare=gt/
 	assert_failure 2

@@ -72,3 +72,25 @@ QEMU=$FIXTURES/qemu-a57
 	diff <(grep -v ' seconds ' "$err") <(grep -v ' seconds ' "$out") || fail "stderr and -o differ"
 	[ "$(grep -c '^ *<not counted> ' "$err")" -eq 19 ] || fail "rows: $(cat "$err")"
 }
+
+@test "a misspelt PMUPROF_SYSFS_ROOT is an error naming the variable and the path, not a machine without PMUs" {
+	local way="(unset it to read this machine's /sys and /proc, or point it at a fixture tree such as tests/fixtures/n1-server)"
+	PMUPROF_SYSFS_ROOT=$ROOT/tests/fixture/n1-server run --separate-stderr "$PMUPROF" info
+	assert_failure 2
+	assert_output ''
+	assert_equal "$stderr" "pmuprof: PMUPROF_SYSFS_ROOT names '$ROOT/tests/fixture/n1-server', which does not exist $way"
+	# a tree without sys/, a file: the same, for every command; nothing run
+	PMUPROF_SYSFS_ROOT=$FIXTURES/broken-nosys run --separate-stderr "$PMUPROF" stat -e task-clock -- touch ran
+	assert_failure 2
+	assert_equal "$stderr" "pmuprof: PMUPROF_SYSFS_ROOT names '$FIXTURES/broken-nosys', which has no sys/ directory $way"
+	[ ! -e ran ] || fail "the command ran"
+	: > file
+	PMUPROF_SYSFS_ROOT=file run --separate-stderr "$PMUPROF" list
+	assert_failure 2
+	assert_equal "$stderr" "pmuprof: PMUPROF_SYSFS_ROOT names 'file', which is not a directory $way"
+	# a tree with sys/ (a trailing slash too), empty and / are machines
+	PMUPROF_SYSFS_ROOT=$QEMU/ run -0 "$PMUPROF" info
+	assert_line --regexp '^armv8_pmuv3 '
+	PMUPROF_SYSFS_ROOT= run -0 "$PMUPROF" stat -e task-clock -- true
+	PMUPROF_SYSFS_ROOT=/ run -0 "$PMUPROF" stat -e task-clock -- true
+}

@@ -64,6 +64,29 @@ load helpers
 	refute_regex "$stderr" "SIGTERM"
 }
 
+@test "-a --interval-count N with no command: the totals are the N intervals' sum, exactly" {
+	[ "$(id -u)" = 0 ] || [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -le 0 ] ||
+		skip "-a needs kernel.perf_event_paranoid <= 0 or root"
+	# counters on CPUs count on after the last interval: the counting ends with it
+	stat_json -a -I 100 --interval-count 3 -e cpu-clock,context-switches,task-clock
+	assert_success
+	assert_equal "$(jqr '.intervals | length')" 3
+	assert_equal "$(jqr '.interval_stop')" interval-count
+	for k in 0 1 2; do
+		assert_equal "$(jqr "[.intervals[].events[$k].raw_value] | add")" "$(jqr ".events[$k].raw_value")"
+		assert_equal "$(jqr "[.intervals[].events[$k].value] | add")" "$(jqr ".events[$k].value")"
+	done
+	# the time counted ends with the last interval too
+	assert_equal "$(jqr '.time.wall_ns')" "$(jqr '.intervals[2].t_ns')"
+	# per CPU (-A) likewise, unit by unit
+	stat_json -a -A -I 100 --interval-count 2 -e cpu-clock
+	assert_success
+	for u in $(seq 0 $(($(jqr '.events[0].units | length') - 1))); do
+		assert_equal "$(jqr "[.intervals[].events[0].units[$u].raw_value] | add")" \
+			"$(jqr ".events[0].units[$u].raw_value")"
+	done
+}
+
 @test "-I: usage errors" {
 	run -2 --separate-stderr "$PMUPROF" stat -I 0 true
 	assert_regex "$stderr" "-I takes a whole number of 1 or more"

@@ -118,3 +118,86 @@ PHONE=$FIXTURES/phone-a55-a76
 	run grep -o '/events/[^"]*"' "$BATS_TEST_TMPDIR/trace"
 	assert_output '/events/vendor_thing"'
 }
+
+# An x86 PMU takes any PERF_TYPE_RAW config: an Arm code opened there counts an x86 event
+# under the Arm name. No perf_event_open but the software events', whatever the mode.
+@test "--cpu-model on a host with no Arm PMU: its events are never opened, not counted with the reason" {
+	[ "$(uname -m)" != aarch64 ] || skip "this host may have an Arm PMU"
+	command -v strace >/dev/null || skip "strace is not installed"
+	strace -o /dev/null true 2>/dev/null || skip "strace cannot trace here (ptrace refused)"
+	local -x ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+	local why="--cpu-model names neoverse-n1, a core this machine has no PMU for" opts
+	strace -f -e trace=perf_event_open -o trace "$PMUPROF" stat --cpu-model neoverse-n1 -j \
+		-o report.json -e inst_retired,cycles,r11,task-clock -- true 2>/dev/null ||
+		fail "pmuprof stat failed under strace"
+	run grep -c 'perf_event_open(' trace
+	assert_output 1
+	run grep -c 'perf_event_open({type=PERF_TYPE_SOFTWARE' trace
+	assert_output 1
+	check_report report.json
+	assert_equal "$(jqr '[.events[].status] | join(",")')" "not counted,not counted,not counted,counted"
+	assert_equal "$(jqr '[.events[:3][].reason] | unique | join(",")')" "$why"
+	assert_equal "$(jqr '[.events[:3][].value] | unique | join(",")')" ""
+	# -M, --topdown and --mux=runs open nothing either (their events are the core's)
+	for opts in "-M ipc" "--topdown" "--topdown --mux=runs" \
+		"--mux=runs --counters 1 -e inst_retired,cpu_cycles,l1d_cache,task-clock"; do
+		# shellcheck disable=SC2086
+		strace -f -e trace=perf_event_open -o trace "$PMUPROF" stat --cpu-model neoverse-n1 \
+			-j -o report.json $opts -- true 2>/dev/null || fail "$opts: pmuprof stat failed"
+		run grep -v 'perf_event_open({type=PERF_TYPE_SOFTWARE' trace
+		refute_output --partial perf_event_open
+		check_report report.json
+		assert_equal "$(jqr '[.events[] | select(.name != "task-clock") | .reason] | unique | join(",")')" "$why"
+	done
+	assert_equal "$(jqr '[.events[].run] | join(",")')" "1,1,2,1"
+}
+
+# Each run of the command sleeps longer (0.1, 0.3, 0.5 s): a time taken from another run
+# than the one it is said to be of is off by 0.2 s or more.
+@test "--mux=runs: every time names the planned run it is of; JSON time is run 1's" {
+	local cmd='n=$(cat cnt); echo $((n + 1)) > cnt; sleep 0.$((n * 2 - 1))'
+	echo 1 > cnt
+	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server stat_json --mux=runs --counters 1 \
+		-e task-clock,inst_retired,cpu_cycles,l1d_cache,l1d_cache_refill -- sh -c "$cmd"
+	assert_success
+	assert_equal "$(jqr '[.events[].run] | join(",")')" 1,1,1,2,3
+	assert_equal "$(jqr '.time.plan_run')" 1
+	assert_equal "$(jqr '[.time.plan_runs[].run] | join(",")')" 1,2,3
+	assert_equal "$(jqr '[.time.wall_ns, .time.user_ns, .time.system_ns] | join(",")')" \
+		"$(jqr '.time.plan_runs[0] | [.wall_ns, .user_ns, .system_ns] | join(",")')"
+	jq -e '.time.plan_runs[0].wall_ns >= 1e8 and .time.plan_runs[0].wall_ns < 3e8' report.json ||
+		fail "run 1 slept 0.1 s: $(jqr .time.plan_runs[0].wall_ns) ns"
+	jq -e '.time.plan_runs[2].wall_ns >= 5e8' report.json ||
+		fail "run 3 slept 0.5 s: $(jqr .time.plan_runs[2].wall_ns) ns"
+	# task-clock's CPUs utilized is over its own run's time (run 1)
+	echo 1 > cnt
+	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server run "$PMUPROF" stat --mux=runs --counters 1 \
+		-e task-clock,inst_retired,cpu_cycles,l1d_cache,l1d_cache_refill -- sh -c "$cmd"
+	assert_success
+	local run what
+	for what in "time elapsed" user sys; do
+		for run in 1 2 3; do
+			assert_line --regexp "^ +[0-9]+\.[0-9]{9} seconds $what   \[run $run\]$"
+		done
+	done
+	[ "$(grep -c 'seconds' <<<"$output")" -eq 9 ] || fail "not 9 time lines"
+	awk '/seconds time elapsed   \[run 1\]/ { ok = $1 >= 0.1 && $1 < 0.3 } END { exit !ok }' <<<"$output" ||
+		fail "run 1's elapsed is not run 1's"
+	awk '/seconds time elapsed   \[run 3\]/ { ok = $1 >= 0.5 } END { exit !ok }' <<<"$output" ||
+		fail "run 3's elapsed is not run 3's"
+	# -r: time.runs are run 1's of each recorded run (0.1 s, then 0.5 s), plan_runs the means
+	echo 1 > cnt
+	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server stat_json -r 2 --mux=runs --counters 1 \
+		-e task-clock,inst_retired,l1d_cache -- sh -c "$cmd"
+	assert_success
+	jq -e '.time.runs[0].wall_ns < 3e8 and .time.runs[1].wall_ns >= 5e8 and
+		.time.runs[1].wall_ns < 7e8' report.json || fail "$(jqr .time.runs)"
+	assert_equal "$(jqr '[.time.plan_runs[].stats.wall_ns.n] | join(",")')" 2,2
+	assert_equal "$(jqr '.time.stats.wall_ns.mean | round')" \
+		"$(jqr '.time.plan_runs[0].stats.wall_ns.mean | round')"
+	# without --mux=runs neither field is given, and the lines are perf's
+	stat_json -e task-clock -- true
+	assert_equal "$(jqr '[.time.plan_run, .time.plan_runs] | map(tostring) | join(",")')" null,null
+	run "$PMUPROF" stat -e task-clock -- true
+	assert_line --regexp '^ +[0-9]+\.[0-9]{9} seconds time elapsed$'
+}

@@ -1,157 +1,128 @@
 #!/usr/bin/env bats
-# The per-boot cache of the machine's Arm PMUs (src/sysfs_cache.c, issue 16): used by a later
-# run of the same boot, never used for another key (boot_id, the sysfs root, the PMU
-# directory's entries and their inode numbers), and a corrupt file is ignored and replaced.
-# Each test works on a copy of a fixture tree with a boot_id, so it can change what a key is
-# made of.
+# The per-boot cache of the counters' probes (src/sysfs_cache.c): where it is (info names it),
+# how it is turned off (PMUPROF_CACHE=off), what it answers for (a PMU's counters, for the
+# boot, sysfs root, PMU name and type it was written for) and what it never holds (the rest of
+# what sysfs says of the PMUs, read at every run). A fixture tree is never probed, so these
+# tests write the probes' lines as a real run appends them; tests/unit/test_sysfs.c writes
+# them through sysfs_cache_add_probe. Each test works on a copy of a fixture tree with a
+# boot_id.
 
 load helpers
 
 DEV=sys/bus/event_source/devices
+BOOT=6a1c2b9e-0000-4000-8000-000000000001
 
 setup() {
 	[ -x "$PMUPROF" ] || fail "pmuprof is not built ($PMUPROF): run make"
 	cd "$BATS_TEST_TMPDIR" || return 1
 	cp -R "$FIXTURES/qemu-a57" fx
 	mkdir -p fx/proc/sys/kernel/random
-	echo 6a1c2b9e-0000-4000-8000-000000000001 > fx/proc/sys/kernel/random/boot_id
+	echo "$BOOT" > fx/proc/sys/kernel/random/boot_id
 	export PMUPROF_SYSFS_ROOT=$BATS_TEST_TMPDIR/fx XDG_CACHE_HOME=$BATS_TEST_TMPDIR/xdg
-	CACHE=$XDG_CACHE_HOME/pmuprof/pmus
+	unset PMUPROF_CACHE
+	CACHE=$XDG_CACHE_HOME/pmuprof/counters
 }
 
-# pmu_facts: what info -j says of the first Arm PMU, one line
-pmu_facts() {
+# cache_with LINE...: the cache file of this boot and root, then the lines
+cache_with() {
+	mkdir -p "${CACHE%/*}"
+	printf 'pmuprof-counters 1\nroot %s\nboot %s\n' "$PMUPROF_SYSFS_ROOT" "$BOOT" > "$CACHE"
+	local l
+	for l in "$@"; do
+		printf '%s\n' "$l" >> "$CACHE"
+	done
+}
+
+# counters: what info -j says of the first Arm PMU's counters, one line
+counters() {
 	run -0 "$PMUPROF" info -j
-	echo "$output" | jq -c '.pmus[0] | [.name, .type, .cpus, .midr, .formats, .nevents, .mux_interval_ms]'
+	echo "$output" | jq -c '.pmus[0] | [.type, .counters.probed, .counters.status,
+		.counters.probed_on, .counters.cycle_counter, .counters.probe_ms]'
 }
 
-@test "PMU cache: written by the first run, answers the next one of the boot (a file changed in place is not read again)" {
-	[ ! -e "$CACHE" ]
-	first=$(pmu_facts)
-	assert_equal "$first" '["armv8_pmuv3",8,[0],"0x00000000411fd070",[{"name":"event","field":"config","bits":"0-15"},{"name":"long","field":"config1","bits":"0"},{"name":"rdpmc","field":"config1","bits":"1"}],2,4]'
-	[ -s "$CACHE" ] || fail "no cache written"
-	# on sysfs a registered PMU's type never changes in place; here, only the cache can
-	# still say 8
-	echo 99 > "fx/$DEV/armv8_pmuv3/type"
-	assert_equal "$(pmu_facts)" "$first"
-	# the same answer for stat: the plan names the PMU the cache gave
-	run -0 "$PMUPROF" stat --plan -e inst_retired -- true
-	assert_output --partial "armv8_pmuv3"
-	# and an events/ entry's terms (read once, when the cache was written)
+NOT_PROBED='[8,null,"not probed: the PMUs are a fixture tree",null,null,null]'
+
+@test "PMU cache: info names its file, in text and JSON; PMUPROF_CACHE=off and no home say so" {
+	run -0 "$PMUPROF" info
+	assert_line --index -2 "pmuprof"
+	assert_line --index -1 "  cache                $CACHE"
+	run -0 "$PMUPROF" info -j
+	assert_equal "$(echo "$output" | jq -r .cache_file)" "$CACHE"
+	XDG_CACHE_HOME= HOME=/home/someone run -0 "$PMUPROF" info -j
+	assert_equal "$(echo "$output" | jq -r .cache_file)" /home/someone/.cache/pmuprof/counters
+	PMUPROF_CACHE=off run -0 "$PMUPROF" info
+	assert_line --index -1 "  cache                off (PMUPROF_CACHE=off)"
+	PMUPROF_CACHE=off run -0 "$PMUPROF" info -j
+	assert_equal "$(echo "$output" | jq .cache_file)" null
+	XDG_CACHE_HOME= HOME= run -0 "$PMUPROF" info
+	assert_line --index -1 \
+		"  cache                none (neither XDG_CACHE_HOME nor HOME is an absolute path)"
+}
+
+@test "PMU cache: what sysfs says of the PMUs is read at every run, never cached" {
+	cache_with "cap armv8_pmuv3 8 5 1 -1 cpu 1875"
+	run -0 "$PMUPROF" info -j
+	assert_equal "$(echo "$output" | jq -c '.pmus[0] | [.name, .type, .nevents, .mux_interval_ms]')" \
+		'["armv8_pmuv3",8,2,4]'
+	echo 10 > "fx/$DEV/armv8_pmuv3/perf_event_mux_interval_ms"
+	rm "fx/$DEV/armv8_pmuv3/events/inst_retired"
+	run -0 "$PMUPROF" info -j
+	assert_equal "$(echo "$output" | jq -c '.pmus[0] | [.nevents, .mux_interval_ms]')" '[1,10]'
 	echo event=0x0099 > "fx/$DEV/armv8_pmuv3/events/cpu_cycles"
 	run -0 "$PMUPROF" explain -j -e armv8_pmuv3/cpu_cycles/
-	assert_equal "$(echo "$output" | jq -r '.events[0].config')" 0x11
+	assert_equal "$(echo "$output" | jq -r '.events[0].config')" 0x99
+	# a PMU registered again (a new type): its old probe no longer answers
+	echo 9 > "fx/$DEV/armv8_pmuv3/type"
+	assert_equal "$(counters)" "${NOT_PROBED/8/9}"
+	# the runs above wrote nothing: a fixture tree is not probed, and the file is of probes
+	assert_equal "$(tail -n 1 "$CACHE")" "cap armv8_pmuv3 8 5 1 -1 cpu 1875"
+	run ls "$XDG_CACHE_HOME/pmuprof"
+	assert_output counters
 }
 
-@test "PMU cache: perf_event_mux_interval_ms (writable) is read at each run, never cached" {
-	pmu_facts > /dev/null
-	echo 10 > "fx/$DEV/armv8_pmuv3/perf_event_mux_interval_ms"
-	run -0 "$PMUPROF" info -j
-	assert_equal "$(echo "$output" | jq '.pmus[0].mux_interval_ms')" 10
-}
-
-@test "PMU cache: another boot_id, a PMU registered again (a new inode) or a new PMU is not answered from it" {
-	pmu_facts > /dev/null
-	echo 99 > "fx/$DEV/armv8_pmuv3/type"
-	echo 6a1c2b9e-0000-4000-8000-000000000002 > fx/proc/sys/kernel/random/boot_id
-	run -0 "$PMUPROF" info -j
-	assert_equal "$(echo "$output" | jq '.pmus[0].type')" 99
-	grep -qx "boot 6a1c2b9e-0000-4000-8000-000000000002" "$CACHE" || fail "the cache was not rewritten for the new boot"
-	# a module reloaded: the PMU's directory is a new node, with a new inode number
-	echo 77 > "fx/$DEV/armv8_pmuv3/type"
-	cp -R "fx/$DEV/armv8_pmuv3" "fx/$DEV/armv8_pmuv3.new"
-	rm -rf "fx/$DEV/armv8_pmuv3"
-	mv "fx/$DEV/armv8_pmuv3.new" "fx/$DEV/armv8_pmuv3"
-	run -0 "$PMUPROF" info -j
-	assert_equal "$(echo "$output" | jq '.pmus[0].type')" 77
-	# a PMU added (another driver loaded)
-	echo 55 > "fx/$DEV/armv8_pmuv3/type"
-	mkdir "fx/$DEV/arm_dsu_0"
-	run -0 "$PMUPROF" info -j
-	assert_equal "$(echo "$output" | jq '.pmus[0].type')" 55
-}
-
-@test "PMU cache: another sysfs root is not answered from it" {
-	pmu_facts > /dev/null
-	cp -R fx fx2
-	echo 42 > "fx2/$DEV/armv8_pmuv3/type"
-	PMUPROF_SYSFS_ROOT=$BATS_TEST_TMPDIR/fx2 run -0 "$PMUPROF" info -j
-	assert_equal "$(echo "$output" | jq '.pmus[0].type')" 42
-}
-
-@test "PMU cache: a corrupt or cut-short file is ignored, and replaced by a good one" {
-	good=$(pmu_facts)
-	cp "$CACHE" good.cache
-	n=$(wc -l < good.cache)
-	corrupt() {
-		case $1 in
-		empty) : > "$CACHE" ;;
-		garbage) head -c 3000 /dev/urandom > "$CACHE" ;;
-		half) head -n $((n / 2)) good.cache > "$CACHE" ;;
-		noend) grep -vx end good.cache > "$CACHE" ;;
-		after) { cat good.cache; echo "ev extra"; } > "$CACHE" ;;
-		badtype) sed 's/^pmu armv8_pmuv3 8 /pmu armv8_pmuv3 x8 /' good.cache > "$CACHE" ;;
-		badfmt) sed 's/^fmt event 0 ffff$/fmt event 9 ffff/' good.cache > "$CACHE" ;;
-		badcpus) sed 's/^cpus 0$/cpus 0-/' good.cache > "$CACHE" ;;
-		noeol) head -c -1 good.cache > "$CACHE" ;;
-		unknown) sed 's/^cpus /cpuz /' good.cache > "$CACHE" ;;
-		badevent) sed 's/^events /events bad.name event=0x1 /' good.cache > "$CACHE" ;;
-		oddevents) sed 's/^events /events lone /' good.cache > "$CACHE" ;;
-		twoevents) sed 's/^\(events .*\)$/\1\n\1/' good.cache > "$CACHE" ;;
-		# a NUL after "end": the line's text up to it would pass for the end line
-		nul) sed 's/^end$/end\x00/' good.cache > "$CACHE" ;;
-		esac
-	}
-	for c in empty garbage half noend after badtype badfmt badcpus noeol unknown badevent \
-		 oddevents twoevents nul; do
-		corrupt "$c"
-		! cmp -s "$CACHE" good.cache || fail "$c: the corruption changed nothing"
-		echo 99 > "fx/$DEV/armv8_pmuv3/type"	# read from sysfs, not the bad cache
-		run -0 "$PMUPROF" info -j
-		assert_equal "$c $(echo "$output" | jq '.pmus[0].type')" "$c 99"
-		echo 8 > "fx/$DEV/armv8_pmuv3/type"
-		rm -f "$CACHE"
-		pmu_facts > /dev/null
-		cmp "$CACHE" good.cache || fail "$c: the cache was not written again"
-	done
-	assert_equal "$(pmu_facts)" "$good"
-}
-
-@test "PMU cache: a tree without a boot_id is never cached" {
-	rm fx/proc/sys/kernel/random/boot_id
-	pmu_facts > /dev/null
-	[ ! -e "$CACHE" ] || fail "a cache was written without a boot to key it on"
-}
-
-# capacity.c's probe of a PMU's counters, a line appended to the cache after the PMUs
-@test "PMU cache: a probe added answers for the counters; a bad one voids it, one cut short is not" {
-	pmu_facts > /dev/null
-	cp "$CACHE" good.cache
-	counters() {
-		run -0 "$PMUPROF" info -j
-		echo "$output" | jq -c '.pmus[0] | [.type, .counters.probed, .counters.status,
-			.counters.probed_on, .counters.cycle_counter, .counters.probe_ms]'
-	}
-	# a fixture tree is never probed: without a probe line, none
-	assert_equal "$(counters)" \
-		'[8,null,"not probed: the PMUs are a fixture tree",null,null,null]'
-	# the line capacity.c appends after a probe (sysfs_cache_add_probe), as a real run writes it
-	echo "cap armv8_pmuv3 5 1 -1 cpu 1875" >> "$CACHE"
-	echo 99 > "fx/$DEV/armv8_pmuv3/type"	# only the cache still says 8
+@test "PMU cache: a probe of this boot answers for the counters; the last good line counts, one cut short is not read" {
+	assert_equal "$(counters)" "$NOT_PROBED"
+	cache_with "cap armv8_pmuv3 8 5 1 -1 cpu 1875"
 	assert_equal "$(counters)" '[8,5,"cached","cpu",true,1.875]'
-	# the last line of a PMU counts; a line half written (no newline yet) is not read
-	echo "cap armv8_pmuv3 4 0 -1 task 2000" >> "$CACHE"
-	printf 'cap armv8_pmuv3 3 1' >> "$CACHE"
+	echo "cap armv8_pmuv3 8 4 0 -1 task 2000" >> "$CACHE"
+	printf 'cap armv8_pmuv3 8 3 1 -1 cpu 1' >> "$CACHE"
 	assert_equal "$(counters)" '[8,4,"cached","task",false,2]'
-	# a bad line after the PMUs voids the file: sysfs is read again (type 99)
-	for bad in "cap armv8_pmuv3 0 1 -1 cpu 10" "cap armv8_pmuv3 5 1 -1 gpu 10" \
-		"cap nosuchpmu 5 1 -1 cpu 10" "cap armv8_pmuv3 5 1 -1 cpu" "pmu x 1 0 0 0 0 0 0"; do
-		{ cat good.cache; echo "$bad"; } > "$CACHE"
-		run -0 "$PMUPROF" info -j
-		assert_equal "$bad: $(echo "$output" | jq '.pmus[0].type')" "$bad: 99"
-		echo 8 > "fx/$DEV/armv8_pmuv3/type"
-		rm -f "$CACHE"
-		pmu_facts > /dev/null
-		echo 99 > "fx/$DEV/armv8_pmuv3/type"
+	# a bad line is skipped, the good one before it still answers
+	for bad in "cap armv8_pmuv3 8 0 1 -1 cpu 10" "cap armv8_pmuv3 8 5 1 -1 gpu 10" \
+		"cap armv8_pmuv3 8 5 1 -1 cpu" "cap armv8_pmuv3 8 5 1 -1 cpu 10 more" \
+		"cap armv8_pmuv3 8 x5 1 -1 cpu 10" "cap armv8_pmuv3 8 5 2 -1 cpu 10" "garbage"; do
+		cache_with "cap armv8_pmuv3 8 5 1 -1 cpu 1875" "$bad"
+		assert_equal "$bad: $(counters)" "$bad: [8,5,\"cached\",\"cpu\",true,1.875]"
 	done
+}
+
+@test "PMU cache: a probe of another PMU name or type, another boot or sysfs root is not used" {
+	for other in "cap armv8_pmuv3 9 5 1 -1 cpu 10" "cap nosuchpmu 8 5 1 -1 cpu 10"; do
+		cache_with "$other"
+		assert_equal "$other: $(counters)" "$other: $NOT_PROBED"
+	done
+	cache_with "cap armv8_pmuv3 8 5 1 -1 cpu 1875"
+	echo 6a1c2b9e-0000-4000-8000-000000000002 > fx/proc/sys/kernel/random/boot_id
+	assert_equal "boot: $(counters)" "boot: $NOT_PROBED"
+	echo "$BOOT" > fx/proc/sys/kernel/random/boot_id
+	cp -R fx fx2
+	PMUPROF_SYSFS_ROOT=$BATS_TEST_TMPDIR/fx2 run -0 "$PMUPROF" info -j
+	assert_equal "root: $(echo "$output" | jq -c '.pmus[0].counters.probed')" "root: null"
+	sed -i 's/^pmuprof-counters 1$/pmuprof-counters 2/' "$CACHE"
+	assert_equal "format: $(counters)" "format: $NOT_PROBED"
+	# without a boot to key on, no cache answers
+	cache_with "cap armv8_pmuv3 8 5 1 -1 cpu 1875"
+	rm fx/proc/sys/kernel/random/boot_id
+	assert_equal "no boot_id: $(counters)" "no boot_id: $NOT_PROBED"
+}
+
+@test "PMU cache: PMUPROF_CACHE=off: a good file is not read" {
+	cache_with "cap armv8_pmuv3 8 5 1 -1 cpu 1875"
+	cp "$CACHE" before
+	PMUPROF_CACHE=off run -0 "$PMUPROF" info -j
+	assert_equal "$(echo "$output" | jq -c '.pmus[0].counters.probed')" null
+	cmp "$CACHE" before
+	# any other value leaves it on
+	PMUPROF_CACHE=on run -0 "$PMUPROF" info -j
+	assert_equal "$(echo "$output" | jq -c '.pmus[0].counters.probed')" 5
 }

@@ -519,6 +519,12 @@ static void test_kernel_el(void)
 		{ "tests/fixtures/filter/th-0", NULL, 0, 1, "kvm-arm.mode=nvhe", __LINE__ },
 		{ "tests/fixtures/qemu-a57", NULL, 2, 2, "--kernel-el", __LINE__ },
 		{ "tests/fixtures/x86-host", NULL, 0, 1, "assumed", __LINE__ },
+		/* a core the machine lacks: neither its KVM nor its command line is that core's */
+		{ "tests/fixtures/filter/th-255", "neoverse-n1", 0, 1, "not this machine's core",
+		  __LINE__ },
+		{ "tests/fixtures/filter/th-0", "neoverse-n1", 0, 1, "not this machine's core",
+		  __LINE__ },
+		{ "tests/fixtures/filter/th-255", "neoverse-v2", 0, 2, "KVM", __LINE__ },
 	};
 
 	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {

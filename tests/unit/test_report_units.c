@@ -650,9 +650,8 @@ static const cJSON *jget(const cJSON *j, const char *path)
 		size_t n = strcspn(path, "/");
 
 		snprintf(key, sizeof(key), "%.*s", (int)n, path);
-		if (cJSON_IsArray(j))	/* (jsonlib has no cJSON_GetArrayItem) */
-			for (j = j->child, n = (size_t)atoi(key) + 1; j && --n; j = j->next)
-				;
+		if (cJSON_IsArray(j))
+			j = cJSON_GetArrayItem(j, atoi(key));
 		else
 			j = cJSON_GetObjectItemCaseSensitive(j, key);
 		n = strlen(key);
@@ -728,7 +727,7 @@ int main(int argc, char **argv)
 	EXPECT('x', a_csv, "-a -A: CSV");
 	csv_fields(__LINE__, 7, "-a -A: CSV (commachecker --system-wide-no-aggr)");
 	EXPECT_JSON("cpu",
-		    { "schema_version", "1.5" }, { "target", "system wide" },
+		    { "schema_version", "1.6" }, { "target", "system wide" },
 		    { "system_wide", "true" }, { "aggregation", "cpu" }, { "timeout_ms", "null" },
 		    { "timed_out", "false" }, { "events/0/units", "[4]" },
 		    { "events/0/units/3/unit", "CPU3" }, { "events/0/units/3/cpu", "3" },

@@ -650,8 +650,8 @@ static void test_root_and_status(void)
 	TAP_EQ_INT(sysfs_format_apply(NULL, 1, NULL), PP_EINVAL, "line %d: apply NULL", __LINE__);
 }
 
-/* A directory larger than one batch of getdents64 (sysfs_list_dir_ino reads 2 KiB at a time):
- * a PMU with 300 events/ entries of 40-byte names has them all listed, sorted. */
+/* A big directory: a PMU with 300 events/ entries of 40-byte names has them all listed,
+ * sorted. */
 static void write_file(const char *path, const char *text)
 {
 	FILE *f = fopen(path, "w");
@@ -802,6 +802,101 @@ static void test_digits(void)
 	tap_ok(bad == 0, "sysfs_parse_decimal takes the words strtoll reads whole (%d differ)", bad);
 }
 
+/* The cache of the counters' probes (sysfs_cache.c), written by sysfs_cache_add_probe as a run
+ * writes it after a probe: read back for the same PMU, appended to for this boot and root,
+ * replaced for another boot, never used for another PMU type; PMUPROF_CACHE=off turns both
+ * ways off. */
+static void probe_file(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+	size_t n = f ? fread(buf, 1, len - 1, f) : 0;
+
+	buf[n] = '\0';
+	if (f)
+		fclose(f);
+}
+
+static void test_probe_cache(void)
+{
+	char dir[] = "/tmp/pmuprof-test-cache-XXXXXX", path[PATH_MAX], want[PATH_MAX + 256],
+	     have[PATH_MAX + 256], cache[PATH_MAX];
+	struct sysfs_pmu p = { .name = "armv8_pmuv3", .type = 8 };
+	struct sysfs_probed pr, a = { .general = 5, .cycle = 1, .icntr = -1, .probe_us = 1875 },
+			       b = { .general = 4, .cycle = 0, .icntr = -1, .task = 1, .probe_us = 2000 };
+	const char *const dirs[] = { "root", "root/proc", "root/proc/sys", "root/proc/sys/kernel",
+				     "root/proc/sys/kernel/random", "xdg" };
+
+	if (!mkdtemp(dir)) {
+		TAP_EQ_INT(0, 1, "probe cache: a temporary tree (mkdtemp)");
+		return;
+	}
+	for (size_t k = 0; k < sizeof dirs / sizeof dirs[0]; k++) {
+		snprintf(path, sizeof path, "%s/%s", dir, dirs[k]);
+		mkdir(path, 0700);
+	}
+	snprintf(path, sizeof path, "%s/root/proc/sys/kernel/random/boot_id", dir);
+	write_file(path, "boot-1\n");
+	snprintf(path, sizeof path, "%s/xdg", dir);
+	setenv("XDG_CACHE_HOME", path, 1);
+	unsetenv("PMUPROF_CACHE");
+	snprintf(path, sizeof path, "%s/root", dir);
+	sysfs_set_root(path);
+	snprintf(cache, sizeof cache, "%s/xdg/pmuprof/counters", dir);
+	TAP_EQ_INT(sysfs_cache_path(path, sizeof path), PP_OK, "probe cache: it has a path");
+	TAP_EQ_STR(str(path), cache, "probe cache: under XDG_CACHE_HOME/pmuprof");
+	TAP_EQ_INT(sysfs_cache_probe(&p, &pr), -1, "probe cache: none before a probe");
+
+	sysfs_cache_add_probe(&p, &a);
+	snprintf(want, sizeof want, "pmuprof-counters 1\nroot %s/root\nboot boot-1\n"
+		 "cap armv8_pmuv3 8 5 1 -1 cpu 1875\n", dir);
+	probe_file(cache, have, sizeof have);
+	TAP_EQ_STR(str(have), want, "probe cache: the first probe makes the file");
+	TAP_EQ_INT(sysfs_cache_probe(&p, &pr), 0, "probe cache: it answers for the PMU");
+	tap_ok(pr.general == 5 && pr.cycle == 1 && pr.icntr == -1 && !pr.task &&
+	       pr.probe_us == 1875, "probe cache: with what was probed");
+	sysfs_cache_add_probe(&p, &b);
+	probe_file(cache, have, sizeof have);
+	tap_ok(strlen(have) > strlen(want) && !strncmp(have, want, strlen(want)) &&
+	       !strcmp(have + strlen(want), "cap armv8_pmuv3 8 4 0 -1 task 2000\n"),
+	       "probe cache: a later probe is appended");
+	TAP_EQ_INT(sysfs_cache_probe(&p, &pr), 0, "probe cache: the last probe answers");
+	tap_ok(pr.general == 4 && pr.task, "probe cache: with its values");
+	p.type = 9;
+	TAP_EQ_INT(sysfs_cache_probe(&p, &pr), -1, "probe cache: not for another type");
+	p.type = 8;
+
+	snprintf(path, sizeof path, "%s/root/proc/sys/kernel/random/boot_id", dir);
+	write_file(path, "boot-2\n");
+	snprintf(path, sizeof path, "%s/root", dir);
+	sysfs_set_root(path);	/* forgets the boot_id read */
+	TAP_EQ_INT(sysfs_cache_probe(&p, &pr), -1, "probe cache: not for another boot");
+	sysfs_cache_add_probe(&p, &a);
+	snprintf(want, sizeof want, "pmuprof-counters 1\nroot %s/root\nboot boot-2\n"
+		 "cap armv8_pmuv3 8 5 1 -1 cpu 1875\n", dir);
+	probe_file(cache, have, sizeof have);
+	TAP_EQ_STR(str(have), want, "probe cache: another boot's file is replaced");
+
+	setenv("PMUPROF_CACHE", "off", 1);
+	TAP_EQ_INT(sysfs_cache_path(path, sizeof path), PP_ENOTSUP, "probe cache: off, no path");
+	TAP_EQ_INT(sysfs_cache_probe(&p, &pr), -1, "probe cache: off, not read");
+	sysfs_cache_add_probe(&p, &b);
+	probe_file(cache, have, sizeof have);
+	TAP_EQ_STR(str(have), want, "probe cache: off, not written");
+	unsetenv("PMUPROF_CACHE");
+
+	sysfs_set_root(NULL);
+	unlink(cache);
+	snprintf(path, sizeof path, "%s/root/proc/sys/kernel/random/boot_id", dir);
+	unlink(path);
+	snprintf(path, sizeof path, "%s/xdg/pmuprof", dir);
+	rmdir(path);
+	for (size_t k = sizeof dirs / sizeof dirs[0]; k-- > 0;) {
+		snprintf(path, sizeof path, "%s/%s", dir, dirs[k]);
+		rmdir(path);
+	}
+	rmdir(dir);
+}
+
 int main(void)
 {
 	const char *env = getenv("PMUPROF_FIXTURES");
@@ -821,6 +916,7 @@ int main(void)
 	test_cover();
 	test_root_and_status();
 	test_big_dir();
+	test_probe_cache();
 	test_digits();
 	return tap_done();
 }

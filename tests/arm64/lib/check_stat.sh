@@ -29,6 +29,16 @@ check_stat() {
 		[ "$(cat "$O/pp-interval-x.loop3.rc" 2>/dev/null)" = 0 ]
 	tap "$m: pmuprof stat -I 2 -x, printed live: $EU of loop3 in $n lines sums to $x exactly" \
 		$? "lines, sum, summary: '$r'" "$(tail_of "$f" 3)"
+	# -a --interval-count 3, no command: each event's total is its 3 intervals' sum, exactly
+	j=$O/pp-interval-a.json
+	r=$(jq -r '. as $d | [(.intervals | length)] + [range(.events | length) as $k |
+		($d.events[$k].raw_value > 0 and $d.events[$k].raw_value ==
+		 ([$d.intervals[].events[$k].raw_value] | add))] | map(tostring) | join(" ")' \
+		"$j" 2>/dev/null)
+	[ "$r" = "3 true true true" ] && [ "$(cat "$O/pp-interval-a.rc" 2>/dev/null)" = 0 ]
+	tap "$m: pmuprof stat -a -I 20 --interval-count 3: each total is the 3 intervals' sum" $? \
+		"intervals, each event's total > 0 and = its intervals' sum: '$r'" \
+		"$(tail_of "$O/pp-interval-a.err" 3)"
 	r=$(jq -r --arg u "$EU" '[.metrics[] | select(.name == "ipc" and (.events | index($u))) |
 		.value] | map(tostring) | join(" ")' "$O/pp.loop.json" 2>/dev/null)
 	[ "$r" = 1 ]

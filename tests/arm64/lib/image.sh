@@ -50,7 +50,7 @@ build_pmuprof() {
 		rm -rf build/aarch64
 		mkdir -p build/aarch64 && echo "$s" > build/aarch64/.sysroot
 	fi
-	if make O=build/aarch64 CC=aarch64-linux-gnu-gcc HOSTCC="${HOSTCC:-cc}" \
+	if make O=build/aarch64 CC=aarch64-linux-gnu-gcc HOSTCC="${HOSTCC:-cc}" WERROR=-Werror \
 		CJSON_CFLAGS="-I$s/usr/include/cjson" \
 		CJSON_LIBS="-L$s/usr/lib/aarch64-linux-gnu -lcjson" \
 		PFM_CFLAGS="-I$s/usr/include" build/aarch64/pmuprof >"$WORK/pmuprof-build.log" 2>&1
@@ -77,11 +77,10 @@ build_image() {
 	bins="$s/usr/bin/perf"
 	if [ -n "$PMUPROF" ]; then
 		cp "$PMUPROF" "$r/usr/bin/pmuprof" || return 1
-		# pmuprof dlopen()s libpfm.so.4, libcjson.so.1 and libm.so.6 when it needs them, so
-		# they are not in its DT_NEEDED: add them by hand
+		# pmuprof dlopen()s libpfm.so.4 when a name needs it, so it is not in its
+		# DT_NEEDED: add it by hand
 		bins="$bins $PMUPROF"
-		for l in usr/lib/aarch64-linux-gnu/libpfm.so.4 usr/lib/aarch64-linux-gnu/libcjson.so.1 \
-			 lib/aarch64-linux-gnu/libm.so.6; do
+		for l in usr/lib/aarch64-linux-gnu/libpfm.so.4; do
 			bins="$bins $s/$l"
 			cp -L "$s/$l" "$r/$l" || return 1
 		done
