@@ -47,10 +47,9 @@ enum agg_status {
 struct agg_row {
 	struct agg_key key;
 	int err;		/* not opened: the errno of the first part refused */
-	/* three fields in a word: a row is 64 bytes, not 72 (issue 16: a run's heap) */
-	uint32_t plan_run : 29;	/* the planned run that counted it */
-	uint32_t status : 2;	/* enum agg_status */
-	uint32_t scaled : 1;	/* value is an estimate: some opened part ran less than its
+	uint32_t plan_run;	/* the planned run that counted it */
+	enum agg_status status;
+	int scaled;		/* value is an estimate: some opened part ran less than its
 				 * window */
 	unsigned nparts;	/* readings in the unit (absent parts included) */
 	unsigned ncounted;	/* of which were on a counter */

@@ -50,20 +50,18 @@ struct export_set {
 
 enum export_add_err { EXPORT_ADD_OK = 0, EXPORT_ADD_FORMAT, EXPORT_ADD_NO_FILE,
 		      EXPORT_ADD_TOO_MANY, EXPORT_ADD_TWICE };
-/* Adds "FORMAT:FILE" to s (path points into arg). */
+/* Adds "FORMAT:FILE" to s (path points into arg); EXPORT_ADD_TWICE when another export
+ * would replace the same file (outfile_same). */
 enum export_add_err export_add(struct export_set *s, const char *arg);
 
 /* Whether s writes format f. */
 int export_has(const struct export_set *s, enum export_format f);
-/* Opens s's files (outfile.h: each a temporary file beside its target) into of[0..s->n-1].
- * 0, or an errno with *failed the index of the file that could not be opened (those opened
- * before it are discarded). Done before the workload runs. */
-int export_open(const struct export_set *s, struct outfile *of, size_t *failed);
-/* Writes r to each open file in its format and renames it over its target. 0, or the errno of
- * the first that failed (*failed its index); every file is committed or discarded either way. */
-int export_commit(const struct export_set *s, struct outfile *of, const struct report *r,
-		  size_t *failed);
-/* Removes the temporary files of a run that produced no report. */
-void export_discard(const struct export_set *s, struct outfile *of);
+/* Whether every file of s could be written (outfile_check), making nothing: 0, or the errno
+ * of the first that could not, *failed its index. Done before the workload runs. */
+int export_check(const struct export_set *s, size_t *failed);
+/* Writes r to each file of s in its format (outfile.h: a regular file atomically, made only
+ * now). 0, or the errno of the first that failed (*failed its index); every file is
+ * written or left as it was either way. */
+int export_commit(const struct export_set *s, const struct report *r, size_t *failed);
 
 #endif

@@ -103,7 +103,7 @@ enum filter_verdict {
 
 struct filter_plan {
 	struct filter_excl excl;	/* the exclude flags that come closest */
-	/* a byte each (7 bits, 7 levels): every event's record holds a plan (issue 16) */
+	/* a byte each: 7 bits for the 7 levels */
 	uint8_t req_bits;	/* the bits asked for (not given = 0) */
 	uint8_t drv_bits;	/* the bits the driver will program */
 	uint8_t where_req;	/* filter_where(req_bits), full model: 1 << enum filter_level */

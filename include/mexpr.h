@@ -42,9 +42,9 @@ typedef enum mexpr_status (*mexpr_lookup)(void *ctx, const char *name, size_t le
  * wants to see each name (and gives 1.0 for all) sees them all. */
 double mexpr_eval(const char *formula, mexpr_lookup lookup, void *ctx, struct mexpr_error *err);
 
-/* Formulas compiled at build time (the generator writes every metric's program into the tables,
- * so that a run evaluates it without reading the text; issue 16): a postfix program of bytes,
- * each operation one byte, a number's two bytes after its own (low byte first). */
+/* Formulas compiled at build time (the generator checks every formula and writes its program
+ * into the tables, so that a run evaluates it without parsing the text): a postfix program of
+ * bytes, each operation one byte, a number's two bytes after its own (low byte first). */
 enum mexpr_op {
 	MEXPR_OP_INPUT = 0x00,	/* 0x00 + i: push the value of input i (i < MEXPR_MAX_EVENTS) */
 	MEXPR_OP_NUMBER = 0x10,	/* push the number in the next two bytes */

@@ -7,9 +7,9 @@
 #include <stdint.h>
 
 /* The kernel's struct is 128 bytes or more, most of it for sampling, which pmuprof never sets;
- * an event's record carries this instead (issue 16: the records are a run's heap at its peak,
- * one per event and, with -a, per CPU). The members are named as the kernel's, so code reads
- * and writes them alike; ppattr_to_perf makes the kernel's at open time. */
+ * an event's record carries the part pmuprof sets instead. The members are named as the
+ * kernel's, so code reads and writes them alike; ppattr_to_perf makes the kernel's at open
+ * time. */
 struct pp_attr {
 	uint32_t type;
 	unsigned exclude_user : 1, exclude_kernel : 1, exclude_hv : 1, exclude_host : 1,

@@ -18,9 +18,8 @@ struct reading {
 	int32_t task;		/* the task it followed (tid); -1: the command with its
 				 * children, or every task on its CPU */
 	uint32_t run;		/* the recorded run (0-based; -r) */
-	uint32_t plan_run : 31;	/* the planned run that counted it (--mux=runs; 0) */
-	uint32_t absent : 1;	/* a part whose core type has no such event: never opened
-				 * (a bit beside plan_run: a reading is 64 bytes, not 72) */
+	uint32_t plan_run;	/* the planned run that counted it (--mux=runs; 0) */
+	int absent;		/* a part whose core type has no such event: never opened */
 	uint32_t interval;	/* its -I interval (0-based), READING_TOTAL: the whole run */
 	int err;		/* errno when it could not be opened (nothing was counted) */
 	uint64_t value;		/* the count, as read (the interval's delta with -I) */

@@ -34,8 +34,7 @@ struct report_part {
 	double value;		/* raw scaled as its event's total is (== raw when counted whole) */
 };
 
-/* What few events have, apart from the figures every event has (issue 16: an event's bytes
- * are a run's heap, 216 of them with these in it, 128 without): an event without any has
+/* What few events have, apart from the figures every event has: an event without any has
  * more NULL, and report_more gives it these all zero. */
 struct report_event_more {
 	uint64_t config1, config2;
@@ -69,11 +68,11 @@ struct report_event {
 	const char *pmu;	/* "cpu", "software", "raw" or the sysfs PMU */
 	const char *unit;	/* unit of value: "ns" or "" */
 	uint32_t type;
-	enum report_status status;	/* beside type: no padding after either */
+	enum report_status status;
 	uint64_t config;	/* config1 and config2 in more */
-	unsigned excl_user : 1, excl_kernel : 1, excl_hv : 1, excl_host : 1, excl_guest : 1;
-	unsigned marked : 1;	/* the request's Secure/EL3 part is not counted (Linux can't) */
-	unsigned scaled : 1;	/* counted for part of the time: value is an estimate */
+	int excl_user, excl_kernel, excl_hv, excl_host, excl_guest;
+	int marked;		/* the request's Secure/EL3 part is not counted (Linux can't) */
+	int scaled;		/* counted for part of the time: value is an estimate */
 	int group;		/* user group index, -1 when none */
 	const char *reason;	/* why it was not counted (errno name), or NULL */
 	const char *note;	/* not counted because never opened, for a reason perf's words do
@@ -205,6 +204,8 @@ struct report {
 	struct report_display disp;
 	int argc;
 	char *const *argv;		/* the workload's command */
+	const char *name;		/* --name: the benchmark's name; NULL: report_name's
+					 * default */
 	struct report_host host;
 	struct report_event *events;
 	size_t nevents;
@@ -282,6 +283,11 @@ void report_free_parts(struct report *r);
 struct report_event_more *report_more_of(struct report *r, size_t k);
 /* Name of a status as the outputs spell it ("counted", "not counted", ...). */
 const char *report_status_str(enum report_status s);
+/* The benchmark's name, as the BMF and github-benchmark exports give it (malloc'd; NULL when
+ * out of memory): --name, else the command's basename and its arguments (the same wherever the
+ * command lives: a checkout's path in it would make a new benchmark of every checkout),
+ * else what was counted (-a, -C, -p, -t without a command). */
+char *report_name(const struct report *r);
 /* The note a marked event carries in every format: "marked: filter P,NSK: Secure EL1 and EL3
  * cannot be filtered as asked; Linux programs the Non-secure part only (--allow-secure)". */
 /* e's summary of the runs: e->stats, or a zeroed one when it has none (n == 0). */
@@ -355,10 +361,6 @@ int report_metric_only_at(const struct report *r, const struct report_event *e, 
 
 /* One writer per format; each returns 0 or -1 when the stream failed. */
 int report_text(const struct report *r, FILE *out);
-struct textline;
-/* report_text's lines into l (a stream's, or a descriptor's without stdio), flushed at the
- * end: 0, or -1 when a write failed. */
-int report_text_to(const struct report *r, struct textline *l);
 int report_json(const struct report *r, FILE *out);
 int report_csv(const struct report *r, FILE *out, const char *sep);
 

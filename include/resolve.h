@@ -39,8 +39,8 @@ struct pp_event {
 	unsigned mods;		/* the modifier letters given (enum evspec_mod) */
 	enum resolve_split split;	/* how it is counted on each core type (big.LITTLE) */
 	char *arm_name;		/* the Arm name it was found by (split by name), else NULL */
-	char *strs;		/* owns name, pmu and arm_name: one allocation (issue 16); NULL
-				 * when they are the resolve context's (resolve_event_in) */
+	char *strs;		/* owns name, pmu and arm_name: one allocation; NULL when they
+				 * are the resolve context's (resolve_event_in) */
 	int group;		/* user group index, -1 when not in braces */
 	int column;		/* where the event starts in its spec */
 };
@@ -92,8 +92,7 @@ pp_status resolve_on_pmu(const struct pp_event *ev, const struct sysfs_pmu *p,
 			 struct pp_attr *out);
 
 /* Resolves one request into *out. Its strings (name, pmu, arm_name) are c's, valid until
- * resolve_ctx_free(c) (issue 16: not an allocation an event); free the event with
- * resolve_event_free, before c. */
+ * resolve_ctx_free(c); free the event with resolve_event_free, before c. */
 pp_status resolve_event_in(struct resolve_ctx *c, const struct evspec_req *req,
 			   struct pp_event *out, struct resolve_error *err);
 /* The same with a context of its own (model from $PMUPROF_CPU_MODEL); the event owns its

@@ -23,9 +23,9 @@
  * was counted. */
 struct stat_event {
 	struct evsel_event sel;
-	unsigned one_type : 1;	/* given with its Arm PMU where the command may also run on
+	int one_type;		/* given with its Arm PMU where the command may also run on
 				 * other core types: counted only while on that PMU's CPUs */
-	unsigned user_only : 1;	/* narrowed to user space at its first open */
+	int user_only;		/* narrowed to user space at its first open */
 };
 
 /* big.LITTLE (stat_split.c): a row split over the machine's core types is never opened
@@ -38,7 +38,7 @@ struct stat_part {
 	struct pp_attr attr;	/* the event on that PMU */
 	int err;		/* absent: EINVAL when the event cannot be encoded there; 0 when
 				 * the core has no such event */
-	unsigned absent : 1;	/* never opened: its core type cannot count the event */
+	int absent;		/* never opened: its core type cannot count the event */
 };
 
 /* One thing to open: a row not split, or a part, on the command (or a task, or a CPU), in
@@ -59,15 +59,15 @@ struct stat_counter {
 				 * sysfs tree (PMUPROF_SYSFS_ROOT), or its PMU is the --cpu-model
 				 * core's where this machine has no Arm PMU; NULL: this
 				 * machine's */
-	unsigned presence : 1;	/* task-clock of the command on one CPU of core type pmu_ix
+	int presence;		/* task-clock of the command on one CPU of core type pmu_ix
 				 * (stat_split.c), no reading of its own */
-	unsigned cpu_wide : 1;	/* counts every task on its CPU (pid -1: -a, -C) */
-	unsigned auto_group : 1;	/* grouped by stat_target_expand, not by the user: a
-					 * member whose leader failed opens on its own */
-	unsigned user_only : 1;	/* opened in user space only (perf_event_paranoid) */
+	int cpu_wide;		/* counts every task on its CPU (pid -1: -a, -C) */
+	int auto_group;		/* grouped by stat_target_expand, not by the user: a member
+				 * whose leader failed opens on its own */
+	int user_only;		/* opened in user space only (perf_event_paranoid) */
 	/* what the run stage found */
-	unsigned opened : 1;	/* it was open in the last run */
-	unsigned group_read : 1;	/* read with one PERF_FORMAT_GROUP read by its leader */
+	int opened;		/* it was open in the last run */
+	int group_read;		/* read with one PERF_FORMAT_GROUP read by its leader */
 	int leader;		/* a member read with its group: the leader's index; -1 */
 	int nmembers;		/* a leader read as a group: its members opened after it */
 	int fd;			/* -1 when not open */

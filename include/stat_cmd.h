@@ -43,6 +43,7 @@ struct stat_opts {
 	const char *aggr_opt;	/* the option that chose it, for messages */
 	unsigned timeout_ms, delay_ms;
 	struct export_set exports;	/* --export FORMAT:FILE */
+	const char *name;	/* --name: the benchmark's name in the exports and JSON */
 	/* perf's display options: -B, --no-big-num, --no-scale, --metric-only, --no-summary */
 	struct report_display disp;
 	int big_num, append, quiet;	/* -B given, --append, -q */
@@ -67,8 +68,10 @@ struct topdown_pass {
 /* Parses stat's arguments into o (zeroed); a usage error exits, as argp does. */
 void stat_opts_parse(int argc, char **argv, struct stat_opts *o);
 
-/* Writes the report in the format o asks for; to stderr (unbuffered) it is rendered in memory
- * first and written at once. -1 when it could not be written (errno says why). */
+/* Writes the report in the format o asks for; JSON and CSV to stderr (unbuffered) are
+ * rendered in memory first and written at once, and the text report leaves report_text's
+ * buffer whole lines at a time: one write instead of dozens, and no line interleaved with
+ * another writer's. -1 when it could not be written (errno says why). */
 int stat_output_write(const struct stat_opts *o, const struct report *r, FILE *fp);
 /* One warning when the kernel multiplexed: how many runs would make the counts exact. */
 void stat_output_mux_warn(const struct report *r, const struct stat_planned *pl);

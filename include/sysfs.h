@@ -41,7 +41,7 @@ struct sysfs_format {
 
 /* One named event of a PMU's events/ directory, e.g. "cpu_cycles" -> "event=0x0011". Loading
  * a PMU lists the names only: an entry's terms are read on its first lookup (sysfs_event_find,
- * sysfs_event_at), so a run reads the files of the events it uses and no other (issue 16). */
+ * sysfs_event_at), so a run reads the files of the events it uses and no other. */
 struct sysfs_event {
 	char name[SYSFS_NAME_MAX];
 	char terms[128];
@@ -158,12 +158,6 @@ void sysfs_format_cpulist(const int *cpus, int n, char *buf, size_t len);
  * and *over is the lowest cpu at or above (INT_MAX for one too large for an int), for a
  * message naming the lowest cpu that is not there; *over is -1 otherwise. over may be NULL. */
 pp_status sysfs_parse_cpulist_over(const char *s, int **cpus, int *n, int *over);
-/* The digits of a number at s in base 8, 10 or 16 (16 takes an optional 0x), or base 0 for
- * C's prefixes (0x: 16, 0: 8), as strtoull reads them after its optional space and sign:
- * the value in *v (UINT64_MAX past 64 bits, and ERANGE returned, else 0), *end just past the
- * digits (s itself when there are none). Without strtoull, whose code and tables are pages of
- * libc that list and stat otherwise never read (a page fault each: issue 16). */
-int sysfs_digits(const char *s, int base, uint64_t *v, const char **end);
 /* A whole word as a signed decimal: an optional '-', then digits and nothing else (what the
  * cache files write). 0, or -1 when it is not one or a long long cannot hold it. */
 int sysfs_parse_decimal(const char *w, long long *v);

@@ -1,7 +1,7 @@
-/* textline.h: lines of text built by copying into a buffer and written a buffer at a time:
- * padding and numbers as printf's %-*s, %u and %0*x give them, at a tenth of printf's cost
- * (list prints some 160 lines; printf was half its time, and a write to the stream per line
- * a tenth: issue 16). */
+/* textline.h: lines of text built by copying into a buffer and written to a stream a buffer
+ * at a time (to an unbuffered stderr, one write(2) a buffer: no line cut by another writer):
+ * padding and numbers as printf's %-*s, %u and %0*x give them, for the fixed columns of the
+ * text report and of list. */
 #ifndef PMUPROF_TEXTLINE_H
 #define PMUPROF_TEXTLINE_H
 
@@ -9,18 +9,13 @@
 #include <string.h>
 
 struct textline {
-	FILE *fp;	/* where the lines are written; NULL: to fd, with write(2) */
-	int fd;
-	int err;	/* fd: the errno of a write that failed (nothing is written after it) */
+	FILE *fp;	/* where the lines are written */
 	size_t n, cap;
 	char *b;	/* cap bytes where lines wait; a longer one is written out as it grows */
 };
 
-/* A textline writing to the stream fp, or with write(2) to the descriptor fd (no stdio: a
- * listing then reads none of its pages of libc and allocates no stream buffer: issue 16),
- * lines waiting in the array buf. */
+/* A textline writing to the stream fp, lines waiting in the array buf. */
 #define TEXTLINE_ON(fp_, buf_) { .fp = (fp_), .cap = sizeof(buf_), .b = (buf_) }
-#define TEXTLINE_ON_FD(fd_, buf_) { .fd = (fd_), .cap = sizeof(buf_), .b = (buf_) }
 
 /* What textline_put does when the buffer is full. */
 void textline_put_over(struct textline *l, const char *s, size_t len);
@@ -40,10 +35,10 @@ static inline void textline_puts(struct textline *l, const char *s)
 {
 	textline_put(l, s, strlen(s));
 }
-/* Whether a write has failed: the stream's error, or the descriptor's errno. */
+/* Whether a write has failed: the stream's error. */
 static inline int textline_failed(const struct textline *l)
 {
-	return l->fp ? ferror(l->fp) != 0 : l->err != 0;
+	return ferror(l->fp) != 0;
 }
 /* Appends n spaces: "%*s" of "" (no strlen, no copy of the string). */
 void textline_spaces(struct textline *l, size_t n);

@@ -37,9 +37,9 @@ void workload_set_nofile(const struct rlimit *rl);
 pp_status workload_find(char *const argv[], struct workload *w, int *exec_errno);
 /* Starts the command workload_find found at once, forwarding SIGINT and SIGTERM to it from
  * its exec on; workload_wait waits for it. A vfork: pmuprof's pages are not copied, so
- * neither process pays the copy-on-write faults a fork's pages cost until the exec (issue
- * 16). For a caller that has nothing to do between the fork and the exec: counters that
- * follow pmuprof itself, inherited by the child and enabled at its exec, or none.
+ * neither process pays the copy-on-write faults a fork's pages cost until the exec. For a
+ * caller that has nothing to do between the fork and the exec: counters that follow
+ * pmuprof itself, inherited by the child and enabled at its exec, or none.
  * PP_ENOEXEC when the exec failed (*exec_errno says why, as for workload_go; the child is
  * reaped), else PP_OK. Under valgrind, whose vfork is a fork, pmuprof does not see a failed
  * exec's errno: the command's status says it (valgrind ends such a child with 101, as it did

@@ -109,7 +109,7 @@ int agg_build_as(const struct reading *rs, size_t n, enum agg_mode m,
 		 const struct agg_topology *t, enum agg_scaling sc, struct agg_row **out,
 		 size_t *nout)
 {
-	/* one more than n, so that no reading asks for 0 bytes (malloc may return NULL) */
+	/* n + 1: never an allocation of 0 bytes, for which malloc may return NULL */
 	struct keyed *k = malloc((n + 1) * sizeof(*k));
 	struct agg_row *rows = calloc(n + 1, sizeof(*rows));
 	size_t nr = 0;
@@ -151,8 +151,7 @@ const struct agg_row *agg_find(const struct agg_row *rows, size_t n, const struc
 {
 	size_t lo = 0, hi = n;
 
-	/* a plain run has one row an event, event k's at k: tried first (issue 16: a search of
-	 * every event's rows for every event) */
+	/* a plain run has one row an event, event k's at k: tried first, before the search */
 	if (k->ev < n && !key_cmp(&rows[k->ev].key, k))
 		return &rows[k->ev];
 	while (lo < hi) {

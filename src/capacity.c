@@ -14,7 +14,6 @@
 #include "capacity.h"
 #include "counter.h"
 #include "evtab.h"
-#include "strbuf.h"
 #include "sysfs.h"
 
 #define EV_SW_INCR 0x00		/* any event counter, never a fixed one */
@@ -202,7 +201,7 @@ static void from_probed(const struct sysfs_probed *pr, struct capacity *c)
 	c->general = pr->general;
 	c->cycle = pr->cycle;
 	c->icntr = pr->icntr;
-	strjoin(c->how, sizeof(c->how), (const char *const[]){ pr->task ? "task" : "cpu" }, 1);
+	snprintf(c->how, sizeof(c->how), "%s", pr->task ? "task" : "cpu");
 	c->probe_ms = (double)pr->probe_us / 1000;
 	c->source = "cached";
 }

@@ -1,5 +1,5 @@
 /* cmd_export.c: `--export FORMAT:FILE` where the user is addressed: usage errors, and the
- * messages of files that cannot be opened or written (export.c does the work). */
+ * messages of files that cannot be written (export.c does the work). */
 #include <errno.h>
 #include <string.h>
 
@@ -29,16 +29,25 @@ void cmd_export_opt(struct argp_state *state, struct export_set *s, const char *
 	}
 }
 
+void cmd_export_output(struct argp_state *state, const struct export_set *s, const char *output)
+{
+	for (size_t k = 0; output && k < s->n; k++)
+		if (outfile_same(output, s->spec[k].path))
+			argp_error(state, "-o '%s' and --export '%s:%s' name the same file (give each "
+				   "its own file)", output, export_format_name(s->spec[k].format),
+				   s->spec[k].path);
+}
+
 static void cannot(const struct export_set *s, size_t k, int e, const char *hint)
 {
 	msg_error("cannot write %s export '%s': %s%s", export_format_name(s->spec[k].format),
 		  s->spec[k].path, e == EISDIR ? "it names a directory" : strerror(e), hint);
 }
 
-int cmd_export_open(const struct export_set *s, struct outfile *of)
+int cmd_export_check(const struct export_set *s)
 {
 	size_t k = 0;
-	int e = export_open(s, of, &k);
+	int e = export_check(s, &k);
 
 	if (!e)
 		return 0;
@@ -47,10 +56,10 @@ int cmd_export_open(const struct export_set *s, struct outfile *of)
 	return -1;
 }
 
-int cmd_export_commit(const struct export_set *s, struct outfile *of, const struct report *r)
+int cmd_export_commit(const struct export_set *s, const struct report *r)
 {
 	size_t k = 0;
-	int e = export_commit(s, of, r, &k);
+	int e = export_commit(s, r, &k);
 
 	if (!e)
 		return 0;

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cmd.h"
 #include "evsel.h"
@@ -399,17 +398,12 @@ static void print_section(const struct list_section *s, const char *pattern,
 	textline_end(l);
 }
 
-/* The text listing, written with write(2) from a buffer of a few lines: without stdio, list
- * reads none of its pages of libc and allocates no stream buffer (each a page fault in the
- * arm64 guest: issue 16). 0, or the errno of a write that failed. */
-#if defined(__GNUC__)
-__attribute__((noinline))	/* its buffer on the stack only while it runs */
-#endif
+/* The text listing on standard output. 0, or -1 when a write failed. */
 static int print_text(const struct list_opts *o, const struct list_section *s, size_t n,
 		      int generic_only)
 {
 	char tb[4096];
-	struct textline l = TEXTLINE_ON_FD(STDOUT_FILENO, tb);
+	struct textline l = TEXTLINE_ON(stdout, tb);
 	struct generic_acc g = { .pattern = o->pattern, .l = &l };
 
 	if (generic_only) {
@@ -424,7 +418,7 @@ static int print_text(const struct list_opts *o, const struct list_section *s, s
 	for (size_t k = 0; k < n; k++)
 		print_section(&s[k], o->pattern, &l);
 	textline_flush(&l);
-	return l.err;
+	return fflush(stdout) != 0 || textline_failed(&l) ? -1 : 0;
 }
 
 static void name_cb(const char *name, void *arg)
@@ -551,7 +545,7 @@ int cmd_list(int argc, char **argv)
 	else if (o.json)
 		rc = print_json(&o, secs, n, n == 0);
 	else
-		rc = print_text(&o, secs, n, n == 0) ? PP_EXIT_ERROR : 0;	/* no stdio */
+		rc = print_text(&o, secs, n, n == 0) ? PP_EXIT_ERROR : 0;
 	if (rc != 0 || ((o.metrics || o.names || o.json) && fflush(stdout) != 0)) {
 		msg_error("cannot write the list");
 		rc = PP_EXIT_ERROR;

@@ -2,6 +2,7 @@
  * read back (report_read.c) -> its metrics recomputed from the counts -> text | JSON | CSV (the
  * writers stat prints with) | an export format (export.h). */
 #include <argp.h>
+#include <cJSON.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -205,6 +206,7 @@ int cmd_report(int argc, char **argv)
 	struct report_read_why why;
 	struct metrics_core core;
 	const char **names = NULL, *const *saved;
+	const cJSON *name;
 	size_t nnames = 0;
 	char mcore[80];
 	enum report_read_err rc;
@@ -216,6 +218,9 @@ int cmd_report(int argc, char **argv)
 		return PP_EXIT_ERROR;
 	}
 	s.r.csv_no_summary = o.no_csv_summary;
+	/* schema 1.6: the run's --name, so that its exports name the benchmark as stat's did */
+	if (cJSON_IsString(name = cJSON_GetObjectItemCaseSensitive(s.root, "name")))
+		s.r.name = name->valuestring;
 	if (metrics_core_of(&o, &s.r, &core) != 0 ||
 	    metric_names(&o, &s.r, &core, &names, &nnames) != 0)
 		goto out;

@@ -48,8 +48,7 @@ struct pass {
 	struct topo topo;		/* --per-core, --per-socket, ... */
 	struct agg_topology at;
 	struct topo_ids ids;
-	struct outfile of;		/* -o */
-	struct outfile xf[EXPORT_MAX];	/* --export */
+	struct outfile of;		/* -o, made once the report is ready */
 	char started[32];		/* --append: perf's "started on" time */
 	struct stat_series_cfg sc;
 	struct stat_build b;
@@ -194,8 +193,9 @@ static int needs_topology(enum report_aggr a)
 	       a == REPORT_AGGR_DIE || a == REPORT_AGGR_NODE;
 }
 
-/* -o's file, the CPU topology for the units, --append's time and --export's files, all
- * before the command runs (a refusal loses nothing); -1 after a message. */
+/* Whether -o's and --export's files can be written, the CPU topology for the units,
+ * --append's time: all before the command runs (a refusal loses nothing); -1 after a
+ * message. */
 static int open_outputs(struct pass *p)
 {
 	const struct stat_opts *o = p->o;
@@ -203,8 +203,7 @@ static int open_outputs(struct pass *p)
 	time_t now;
 	int e = 0;
 
-	if (o->output && (e = o->append ? outfile_open_append(&p->of, o->output) :
-			  outfile_open(&p->of, o->output)) == EISDIR) {
+	if (o->output && (e = outfile_check(o->output)) == EISDIR) {
 		msg_error("cannot write report file '%s': it names a directory (give -o the "
 			  "path of a file)", o->output);
 		return -1;
@@ -224,7 +223,7 @@ static int open_outputs(struct pass *p)
 	snprintf(p->started, sizeof(p->started), "?\n");
 	if (o->append && !o->json && (now = time(NULL)) != (time_t)-1)
 		ctime_r(&now, p->started);
-	return cmd_export_open(&o->exports, p->xf);
+	return cmd_export_check(&o->exports);
 }
 
 /* How the series runs and the report is built, from the options and the plan. */
@@ -349,16 +348,22 @@ static int write_out(struct pass *p, struct report *r, int rc)
 	if (stat_output_below_min(o, r))
 		rc = STAT_EXIT_MIN_RUNNING;
 	/* the command has ended: a closed report stream (pmuprof stat ... 2>&1 | head -1) must
-	 * not kill pmuprof with SIGPIPE and lose the command's status; the write fails instead
-	 * (sigaction, not signal(): one libc function fewer for the loader to bind) */
+	 * not kill pmuprof with SIGPIPE and lose the command's status; the write fails instead */
 	sigaction(SIGPIPE, &(struct sigaction){ .sa_handler = SIG_IGN }, NULL);
+	/* -o's file is made only now, complete: a run killed before leaves nothing behind */
+	if (o->output && (e = o->append ? outfile_open_append(of, o->output) :
+			  outfile_open(of, o->output)) != 0) {
+		msg_error("cannot write report file '%s': %s", o->output, strerror(e));
+		if (rc == 0)
+			rc = PP_EXIT_ERROR;
+	}
 	/* perf's line before each report it appends (ctime ends it); JSON documents follow each
 	 * other bare, a stream jq -s reads whole */
-	if (o->append && !o->json)
+	if (o->append && !o->json && of->fp)
 		fprintf(of->fp, "# started on %s\n", p->started);
 	r->interval_from = p->lv.shown;	/* live -I: the intervals written as they ended */
-	if (o->quiet)
-		;	/* --quiet: no report */
+	if (o->quiet || (o->output && !of->fp))
+		;	/* --quiet: no report; or -o's file could not be made (said above) */
 	else if (stat_output_write(o, r, of->fp ? of->fp : stderr) != 0 && !of->fp &&
 		 errno != EPIPE)
 		msg_error("cannot write the report: %s", strerror(errno));
@@ -368,7 +373,7 @@ static int write_out(struct pass *p, struct report *r, int rc)
 		if (rc == 0)
 			rc = PP_EXIT_ERROR;
 	}
-	if (cmd_export_commit(&o->exports, p->xf, r) != 0 && rc == 0)
+	if (cmd_export_commit(&o->exports, r) != 0 && rc == 0)
 		rc = PP_EXIT_ERROR;
 	return rc;
 }
@@ -386,9 +391,8 @@ static void pass_free(struct pass *p)
 {
 	struct stat_opts *o = p->o;
 
-	export_discard(&o->exports, p->xf);	/* what was not committed */
 	if (p->of.fp)
-		outfile_discard(&p->of);	/* the run failed, or was a first pass */
+		outfile_discard(&p->of);	/* made, not committed */
 	stat_series_free(&p->s);
 	stat_ticks_free(&p->ticks);
 	for (size_t k = 0; p->rows && k < p->nrows; k++)
@@ -412,7 +416,8 @@ static void pass_free(struct pass *p)
 static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metrics_core *core)
 {
 	struct pass p = { .o = o, .core = core };
-	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd };
+	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd,
+			    .name = o->name };
 	int rc = PP_EXIT_ERROR, found;
 
 	if (select_rows(&p, ctx) != 0 || make_counters(&p, ctx) != 0)

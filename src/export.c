@@ -1,5 +1,5 @@
 /* export.c: the export formats by name, the --export FORMAT:FILE list, and its files written
- * atomically after the run (outfile.c). The writers are in export_json.c and export_text.c. */
+ * after the run (outfile.c). The writers are in export_json.c and export_text.c. */
 #include <errno.h>
 #include <string.h>
 
@@ -53,9 +53,9 @@ enum export_add_err export_add(struct export_set *s, const char *arg)
 		return EXPORT_ADD_NO_FILE;
 	if (s->n == EXPORT_MAX)
 		return EXPORT_ADD_TOO_MANY;
-	/* two writers renaming over one file: the second would silently win */
+	/* two writers renaming over one file, however spelled: the second would silently win */
 	for (size_t k = 0; k < s->n; k++)
-		if (!strcmp(s->spec[k].path, colon + 1))
+		if (outfile_same(s->spec[k].path, colon + 1))
 			return EXPORT_ADD_TWICE;
 	s->spec[s->n++] = (struct export_spec){ .format = (enum export_format)f,
 						.path = colon + 1 };
@@ -70,31 +70,31 @@ int export_has(const struct export_set *s, enum export_format f)
 	return 0;
 }
 
-int export_open(const struct export_set *s, struct outfile *of, size_t *failed)
+int export_check(const struct export_set *s, size_t *failed)
 {
 	int e;
 
 	for (size_t k = 0; k < s->n; k++)
-		if ((e = outfile_open(&of[k], s->spec[k].path)) != 0) {
+		if ((e = outfile_check(s->spec[k].path)) != 0) {
 			*failed = k;
-			while (k--)
-				outfile_discard(&of[k]);
 			return e;
 		}
 	return 0;
 }
 
-int export_commit(const struct export_set *s, struct outfile *of, const struct report *r,
-		  size_t *failed)
+int export_commit(const struct export_set *s, const struct report *r, size_t *failed)
 {
+	struct outfile of;
 	int first = 0, e;
 
 	for (size_t k = 0; k < s->n; k++) {
-		if (export_write(s->spec[k].format, r, of[k].fp) != 0) {
+		if ((e = outfile_open(&of, s->spec[k].path)) != 0)
+			;
+		else if (export_write(s->spec[k].format, r, of.fp) != 0) {
 			e = errno ? errno : EIO;
-			outfile_discard(&of[k]);
+			outfile_discard(&of);
 		} else {
-			e = outfile_commit(&of[k]);
+			e = outfile_commit(&of);
 		}
 		if (e && !first) {
 			first = e;
@@ -102,10 +102,4 @@ int export_commit(const struct export_set *s, struct outfile *of, const struct r
 		}
 	}
 	return first;
-}
-
-void export_discard(const struct export_set *s, struct outfile *of)
-{
-	for (size_t k = 0; k < s->n; k++)
-		outfile_discard(&of[k]);
 }

@@ -12,24 +12,13 @@
 #include "jsonout.h"
 #include "metrics.h"
 
-/* The benchmark's name: the command as typed, or what was counted without one. */
-static char *bench_name(const struct report *r)
+/* What was run, as the benchmark is named without --name (report_name). */
+static char *command_name(const struct report *r)
 {
-	size_t len = 1;
-	char *s;
+	struct report c = *r;
 
-	for (int k = 0; k < r->argc; k++)
-		len += strlen(r->argv[k]) + 1;
-	if (!r->argc)
-		return strdup(r->target ? r->target : "pmuprof stat");
-	if (!(s = calloc(len, 1)))
-		return NULL;
-	for (int k = 0; k < r->argc; k++) {
-		if (k)
-			strcat(s, " ");
-		strcat(s, r->argv[k]);
-	}
-	return s;
+	c.name = NULL;
+	return report_name(&c);
 }
 
 /* A key not yet in o: name, else "name #2", "name #3", ... (an event counted twice). */
@@ -57,7 +46,7 @@ static cJSON *bmf_measure(double value, const struct stats_summary *st)
 int export_bmf(const struct report *r, FILE *out)
 {
 	cJSON *root = cJSON_CreateObject(), *b = cJSON_CreateObject();
-	char *name = bench_name(r), key[256];
+	char *name = report_name(r), key[256];
 
 	for (size_t k = 0; k < r->nevents; k++) {
 		const struct report_event *e = &r->events[k];
@@ -77,7 +66,8 @@ int export_bmf(const struct report *r, FILE *out)
 	return jsonout_emit(root, out, JSONOUT_PRETTY);
 }
 
-/* The tooltip's lines: the command, the share of time counted, the runs. */
+/* The tooltip's lines: the command (its basename and arguments), the share of time counted,
+ * the runs. */
 static cJSON *gh_extra(const struct report *r, const char *bench, const struct report_event *e)
 {
 	char buf[512];
@@ -91,11 +81,17 @@ static cJSON *gh_extra(const struct report *r, const char *bench, const struct r
 	return cJSON_CreateString(buf);
 }
 
-static cJSON *gh_entry(const char *name, const char *unit, double value)
+/* An entry named after its event, or with --name "NAME - EVENT" (github-action-benchmark's
+ * own examples' spelling), so that several benchmarks can share one data file. */
+static cJSON *gh_entry(const struct report *r, const char *name, const char *unit, double value)
 {
 	cJSON *o = cJSON_CreateObject();
+	char *both = NULL;
 
-	cJSON_AddStringToObject(o, "name", name);
+	if (r->name && asprintf(&both, "%s - %s", r->name, name) < 0)
+		both = NULL;
+	cJSON_AddStringToObject(o, "name", both ? both : name);
+	free(both);
 	cJSON_AddStringToObject(o, "unit", unit);
 	cJSON_AddNumberToObject(o, "value", value);
 	return o;
@@ -104,7 +100,7 @@ static cJSON *gh_entry(const char *name, const char *unit, double value)
 int export_github_benchmark(const struct report *r, FILE *out)
 {
 	cJSON *a = cJSON_CreateArray();
-	char *bench = bench_name(r), range[64];
+	char *bench = command_name(r), range[64];
 
 	for (size_t k = 0; k < r->nevents; k++) {
 		const struct report_event *e = &r->events[k];
@@ -112,7 +108,7 @@ int export_github_benchmark(const struct report *r, FILE *out)
 
 		if (e->status != REPORT_COUNTED)
 			continue;
-		o = gh_entry(e->name, *e->unit ? e->unit : "count", e->value);
+		o = gh_entry(r, e->name, *e->unit ? e->unit : "count", e->value);
 		/* with -r: the half width of the 95% confidence interval of the mean */
 		if (r->nruns && isfinite(report_stats(e)->ci_hi) && isfinite(report_stats(e)->ci_lo)) {
 			snprintf(range, sizeof(range), "\xc2\xb1 %.6g",
@@ -128,7 +124,7 @@ int export_github_benchmark(const struct report *r, FILE *out)
 
 		if (!isfinite(m->value))
 			continue;
-		o = gh_entry(mxtab_metric_name(m->def), mxtab_metric_unit(m->def), m->value);
+		o = gh_entry(r, mxtab_metric_name(m->def), mxtab_metric_unit(m->def), m->value);
 
 		cJSON_AddItemToObject(o, "extra", gh_extra(r, bench ? bench : "", NULL));
 		cJSON_AddItemToArray(a, o);

@@ -15,7 +15,7 @@ static const char *const nvhe_params[] = {
 
 static const char *cmdline_forces_nvhe(void)
 {
-	char cmdline[4096];	/* on the stack: a static one would spread .bss over a page more */
+	char cmdline[4096];
 
 	if (sysfs_read_str("/proc/cmdline", cmdline, sizeof(cmdline)) != PP_OK)
 		return NULL;

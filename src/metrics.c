@@ -13,7 +13,6 @@
 #include "resolve.h"
 #include "strbuf.h"
 #include "sysfs.h"
-#include "textline.h"
 
 void metrics_core_set(struct metrics_core *mc, const struct evtab_core *c, unsigned rev)
 {
@@ -35,12 +34,9 @@ int metrics_core_named(struct metrics_core *mc, const char *model)
 
 const char *metrics_core_id(const struct metrics_core *mc, char *buf, size_t len)
 {
-	char v[TEXTLINE_NUM_LEN], r[TEXTLINE_NUM_LEN];
-
 	if (!mc->core)
 		return NULL;
-	strjoin(buf, len, (const char *const[]){ evtab_core_name(mc->core), ":r",	/* "%s:r%up%u" */
-		textline_str(mc->rev >> 4, 10, v), "p", textline_str(mc->rev & 0xf, 10, r) }, 5);
+	snprintf(buf, len, "%s:r%up%u", evtab_core_name(mc->core), mc->rev >> 4, mc->rev & 0xf);
 	return buf;
 }
 
@@ -354,13 +350,12 @@ static void set_label(struct report_metric_value *v)
 {
 	const char *name = mxtab_metric_name(v->def), *unit = mxtab_metric_unit(v->def);
 
-	/* by copying, not snprintf: a run then reads none of printf's pages of libc (issue 16) */
 	if (!strcmp(name, "ipc"))
-		strjoin(v->label, sizeof(v->label), (const char *const[]){ "insn per cycle" }, 1);
+		snprintf(v->label, sizeof(v->label), "insn per cycle");
 	else if (str_starts(unit, "percent"))
-		strjoin(v->label, sizeof(v->label), (const char *const[]){ "% ", name }, 2);
+		snprintf(v->label, sizeof(v->label), "%% %s", name);
 	else
-		strjoin(v->label, sizeof(v->label), &name, 1);
+		snprintf(v->label, sizeof(v->label), "%s", name);
 }
 
 /* The reason a value is missing, in words: "CPU_CYCLES not counted: not supported". */
@@ -371,7 +366,7 @@ static void set_reason(const struct report *r, struct report_metric_value *v,
 
 	if (err->status != MEXPR_NOVALUE) {
 		why = mexpr_strerror(err->status);
-		strjoin(v->reason, sizeof(v->reason), &why, 1);
+		snprintf(v->reason, sizeof(v->reason), "%s", why);
 		return;
 	}
 	for (size_t i = 0; i < v->nev; i++)
@@ -385,18 +380,16 @@ static void set_reason(const struct report *r, struct report_metric_value *v,
 				why = "not on this core type";
 		}
 	if (!strcmp(why, report_status_str(REPORT_NOT_COUNTED)))	/* not "not counted" twice */
-		strjoin(v->reason, sizeof(v->reason),
-			(const char *const[]){ err->name, " not counted" }, 2);
+		snprintf(v->reason, sizeof(v->reason), "%s not counted", err->name);
 	else
-		strjoin(v->reason, sizeof(v->reason),
-			(const char *const[]){ err->name, " not counted: ", why }, 3);
+		snprintf(v->reason, sizeof(v->reason), "%s not counted: %s", err->name, why);
 }
 
 /* The growing list of computed metrics, and what each report event counts, worked out once:
  * its Arm event code (event_code). The events are chained by code from a small hash of the
  * codes, and the tables give each metric's inputs by code too (a core's codes and names are
  * one to one), so a metric's inputs are found with no lookup by name and no scan of every
- * event for each metric and input (issue 16: a core's set has dozens of metrics). */
+ * event for each metric and input (a core's set has dozens of metrics). */
 struct out {
 	struct report_metric_value *v;
 	size_t n, cap;
@@ -446,9 +439,7 @@ static void index_codes(struct out *o, size_t n)
 static struct report_metric_value *add(struct out *o)
 {
 	if (o->n == o->cap) {
-		/* from 2: a value is some 350 bytes, and most runs keep a few (16 took 5.5 KiB
-		 * of heap, 4 a page more for 6 events: a page fault a run in the arm64 guest,
-		 * issue 16) */
+		/* from 2: most runs keep a few */
 		size_t cap = o->cap ? o->cap * 2 : 2;
 		struct report_metric_value *p = realloc(o->v, cap * sizeof(*p));
 
@@ -620,8 +611,7 @@ static int compute(struct out *o, const struct report *r, const struct mxtab_set
 int metrics_compute(struct report *r, const struct metrics_core *mc, const char *const *names,
 		    size_t nnames)
 {
-	/* the events' codes and chains, and the codes' slots: on the stack for a usual run (on
-	 * the heap they sat under the values and took a run's heap over a page) */
+	/* the events' codes and chains, and the codes' slots: on the stack for a usual run */
 	int room[256];
 	size_t bits = 3, need;
 	struct out o = { 0 };

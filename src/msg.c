@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cmd.h"
 #include "report_read.h"
@@ -18,7 +17,7 @@
 static void put_line(const char *prefix, const char *text)
 {
 	char b[1024];
-	struct textline l = TEXTLINE_ON_FD(STDERR_FILENO, b);
+	struct textline l = TEXTLINE_ON(stderr, b);
 
 	fflush(stdout);
 	textline_puts(&l, "pmuprof: ");

@@ -90,8 +90,8 @@ static size_t make_units(const struct plan_ev *ev, size_t n, int *unit, int *up)
 
 /* Each unit's events, contiguous: ev indices mem[first[u]] .. mem[first[u + 1] - 1] (a counting
  * sort of unit[]), so that a unit's members are found without a scan of every event: the
- * packing asks for them per unit, run and PMU (issue 16: a cost per event, not per event
- * squared). mem has room for n, first for nunits + 2, zeroed. */
+ * packing asks for them per unit, run and PMU (a cost per event, not per event squared).
+ * mem has room for n, first for nunits + 2, zeroed. */
 struct members {
 	size_t *mem, *first;
 	uint64_t *pmus;		/* [u]: bit p set when unit u has members on PMU p (p < 64) */
@@ -185,7 +185,7 @@ static int full(const struct use *u, const struct plan_cap *cap)
 /* First fit: each unit in the first run with room on every PMU it has members on (units
  * that need no counter go to run 0). urun[u] receives the run. nfull[pmu] counts the runs
  * from the first that are full on pmu: a unit with members there starts its search after
- * them (issue 16: 20 events on 6 counters tried each full run again for every unit). */
+ * them, not at the first run again. */
 static size_t pack(const struct plan_ev *ev, const struct members *m,
 		   const struct plan_cap *caps, size_t ncaps, const struct plan *p,
 		   struct use *use, int *urun, size_t *nfull)
@@ -225,10 +225,9 @@ static size_t pack(const struct plan_ev *ev, const struct members *m,
 pp_status plan_make(const struct plan_ev *ev, size_t n, const struct plan_cap *caps,
 		    size_t ncaps, struct plan *out, struct plan_error *err)
 {
-	/* two allocations (issue 16: a malloc and its free cost some 300 instructions): the
-	 * plan's three arrays, and the scratch: the units' PMUs, the members' mem and first,
-	 * each PMU's full runs, the runs' use of each PMU, each unit's run, the union-find's
-	 * room */
+	/* two allocations: the plan's three arrays, and the scratch: the units' PMUs, the
+	 * members' mem and first, each PMU's full runs, the runs' use of each PMU, each unit's
+	 * run, the union-find's room */
 	size_t nuse = (n + 1) * (ncaps + 1);
 	size_t bytes = (n + 1) * sizeof(uint64_t) + (2 * n + 3 + ncaps) * sizeof(size_t) +
 		       nuse * sizeof(struct use) + (4 * n + 4) * sizeof(int);

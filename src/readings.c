@@ -6,8 +6,7 @@
 #include "readings.h"
 
 /* Grows *p (of *cap elements of size) to hold want, doubling at least; -1 when memory ran
- * out. From what is needed, not a fixed 16 (issue 16): a run of 6 events took 1,152 bytes
- * for 6 readings and 640 for 1 run, which took the heap to a page more in the arm64 guest. */
+ * out. */
 static int grow(void **p, size_t *cap, size_t want, size_t size)
 {
 	size_t c;

@@ -21,6 +21,31 @@ const char *report_status_str(enum report_status s)
 	return "unknown";
 }
 
+char *report_name(const struct report *r)
+{
+	const char *cmd, *slash;
+	size_t len = 1;
+	char *s, *p;
+
+	if (r->name)
+		return strdup(r->name);
+	if (!r->argc)
+		return strdup(r->target ? r->target : "pmuprof stat");
+	/* "dir/" has no basename to take: kept whole */
+	cmd = (slash = strrchr(r->argv[0], '/')) && slash[1] ? slash + 1 : r->argv[0];
+	len += strlen(cmd);
+	for (int k = 1; k < r->argc; k++)
+		len += strlen(r->argv[k]) + 1;
+	if (!(s = malloc(len)))
+		return NULL;
+	p = stpcpy(s, cmd);
+	for (int k = 1; k < r->argc; k++) {
+		*p++ = ' ';
+		p = stpcpy(p, r->argv[k]);
+	}
+	return s;
+}
+
 const char *report_mark_note(const struct report_event *e, char *buf, size_t len)
 {
 	const struct report_event_more *m = report_more(e);
@@ -124,7 +149,7 @@ static int counted(const struct source *s, const struct report_event *e, double 
 }
 
 /* The time counted in the source: the first task-clock counted there, else the first
- * cpu-clock, in one pass over the events (it runs for every row: issue 16). */
+ * cpu-clock, in one pass over the events (it runs for every row). */
 static int clock_ns(const struct source *s, double *v)
 {
 	double cpu = 0;
@@ -285,7 +310,7 @@ struct report_event_more *report_more_of(struct report *r, size_t k)
 
 void report_free_parts(struct report *r)
 {
-	/* what the events' more point to (most events of a plain run have none: issue 16) */
+	/* what the events' more point to (most events of a plain run have none) */
 	for (size_t k = 0; r->more && k < r->nevents; k++) {
 		const struct report_event_more *m = &r->more[k];
 

@@ -487,6 +487,8 @@ static cJSON *report_tree(const struct report *r)
 	argv = cJSON_AddArrayToObject(root, "command");
 	for (int k = 0; k < r->argc; k++)
 		cJSON_AddItemToArray(argv, cJSON_CreateString(r->argv[k]));
+	/* 1.6: --name, which the exports name the benchmark by (null: after the command) */
+	cJSON_AddItemToObject(root, "name", jsonout_str_or_null(r->name));
 	cJSON_AddItemToObject(root, "host", host_json(&r->host));
 	/* 1.4: what was counted, how it is aggregated, and how counting ended */
 	cJSON_AddItemToObject(root, "target", jsonout_str_or_null(r->target));

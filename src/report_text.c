@@ -653,8 +653,11 @@ static void print_end(const struct report *r, struct textline *l)
 	textline_put(l, "\n", 1);
 }
 
-int report_text_to(const struct report *r, struct textline *l)
+int report_text(const struct report *r, FILE *out)
 {
+	char b[4096];
+	struct textline tl = TEXTLINE_ON(out, b), *l = &tl;
+
 	if (report_has_intervals(r) && r->interval_from < r->nintervals)
 		print_intervals(r, l);
 	/* live -I: an interval as it ended, the totals come last; -I --no-summary: the intervals
@@ -671,12 +674,4 @@ int report_text_to(const struct report *r, struct textline *l)
 	}
 	textline_flush(l);
 	return textline_failed(l) ? -1 : 0;
-}
-
-int report_text(const struct report *r, FILE *out)
-{
-	char b[4096];
-	struct textline l = TEXTLINE_ON(out, b);
-
-	return report_text_to(r, &l);
 }

@@ -111,8 +111,7 @@ static char *pool_copy(struct resolve_ctx *c, const char *s, int *ok)
 		return NULL;
 	len = strlen(s) + 1;
 	if (!b || b->size - b->used < len) {
-		/* 256 bytes first (a few events' strings: a bigger block took a plain run onto
-		 * a new heap page), twice the last after */
+		/* 256 bytes first (a few events' strings), twice the last after */
 		size_t size = b ? 2 * b->size : 256;
 
 		if (size < len)
@@ -228,8 +227,7 @@ static pp_status place_code(const struct sysfs_pmu *pmu, unsigned code, uint64_t
 {
 	const struct sysfs_format *f = NULL;
 
-	/* the kernel spells it "event": six bytes of each name compared in place (issue 16:
-	 * every event looks it up), the case-blind search only when none is spelled so */
+	/* the kernel spells it "event": the case-blind search only when none is spelled so */
 	for (size_t i = 0; pmu && !f && i < pmu->nformats; i++)
 		if (!memcmp(pmu->formats[i].name, "event", sizeof("event")))
 			f = &pmu->formats[i];
@@ -567,8 +565,7 @@ pp_status resolve_event_in(struct resolve_ctx *c, const struct evspec_req *req,
 	pp_status st;
 
 	memset(ev, 0, sizeof(*ev));
-	/* what a refusal reads, not the whole (its names' room is some 700 bytes to clear for
-	 * every event: issue 16) */
+	/* what a refusal reads, not the whole (its names' room is some 700 bytes) */
 	err->column = 0;
 	err->what[0] = '\0';
 	err->near.word = NULL;

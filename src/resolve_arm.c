@@ -85,21 +85,14 @@ const struct sysfs_pmu *resolve_arm_pmu_of(struct resolve_ctx *c, const struct e
 
 long resolve_sysfs_event_code(const struct sysfs_event *e)
 {
-	const char *p = strstr(e->terms, "event="), *end;
-	char *send;
-	uint64_t u;
+	const char *p = strstr(e->terms, "event=");
+	char *end;
 	long v;
 
 	if (!p || (p != e->terms && p[-1] != ','))
 		return -1;
-	p += 6;
-	if (*p >= '0' && *p <= '9') {	/* as the kernel writes them: without strtol (sysfs.h) */
-		if (sysfs_digits(p, 0, &u, &end) != 0 || u > LONG_MAX)
-			u = LONG_MAX;	/* strtol's answer past its range */
-		return *end == '\0' || *end == ',' ? (long)u : -1;
-	}
-	v = strtol(p, &send, 0);	/* a space or a sign first: strtol's reading */
-	return (*send == '\0' || *send == ',') && v >= 0 ? v : -1;
+	v = strtol(p + 6, &end, 0);
+	return (*end == '\0' || *end == ',') && v >= 0 ? v : -1;
 }
 
 /* With --cpu-model: that core's table; the type is its PMU's if the machine has one, else the

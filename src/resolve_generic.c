@@ -106,8 +106,8 @@ static uint64_t cache_config(size_t c, size_t op, int miss)
 }
 
 /* A cache name taken apart as "<cache>-<op>s" or "<cache>-<op>-misses" (perf's spelling), so
- * that a name costs a few comparisons instead of formatting the 42 names (issue 16): *config
- * gets PERF_TYPE_HW_CACHE's cache | op << 8 | result << 16. */
+ * that a name costs a few comparisons instead of formatting the 42 names: *config gets
+ * PERF_TYPE_HW_CACHE's cache | op << 8 | result << 16. */
 static pp_status cache_parse(const char *name, uint64_t *config)
 {
 	const char *rest, *tail;

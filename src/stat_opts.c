@@ -16,7 +16,7 @@ enum { OPT_WARMUP = 0x300, OPT_TOPDOWN, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT, OP
        OPT_COUNTERS, OPT_MIN_RUNNING, OPT_PLAN, OPT_NO_CSV_SUMMARY, OPT_PER_CORE,
        OPT_PER_CLUSTER, OPT_PER_SOCKET, OPT_PER_THREAD, OPT_TIMEOUT, OPT_PER_DIE,
        OPT_PER_NODE, OPT_NO_MERGE, OPT_APPEND, OPT_NO_BIG_NUM, OPT_NO_SCALE, OPT_METRIC_ONLY,
-       OPT_POST, OPT_SUMMARY, OPT_NO_SUMMARY, OPT_EXPORT };
+       OPT_POST, OPT_SUMMARY, OPT_NO_SUMMARY, OPT_EXPORT, OPT_NAME };
 
 static const struct argp_option options[] = {
 	{ "json", 'j', NULL, 0, "Report as one JSON document (schema: pmuprof-json(5))", 0 },
@@ -29,6 +29,9 @@ static const struct argp_option options[] = {
 	{ "export", OPT_EXPORT, "FORMAT:FILE", 0,
 	  "Also write the report to FILE in FORMAT (text, json, csv, bmf, github-benchmark, "
 	  "openmetrics, markdown), atomically after the run; repeatable", 0 },
+	{ "name", OPT_NAME, "NAME", 0,
+	  "Name the benchmark NAME in JSON, bmf and github-benchmark (default: the command's "
+	  "basename and arguments)", 0 },
 	{ "repeat", 'r', "N", 0,
 	  "Run COMMAND N times, with counters opened anew each time; report every run's values, "
 	  "their mean, spread and outliers", 1 },
@@ -259,6 +262,12 @@ static error_t output_opt(struct stat_opts *o, int key, char *arg, struct argp_s
 	case OPT_EXPORT:
 		cmd_export_opt(state, &o->exports, arg);
 		break;
+	case OPT_NAME:
+		if (!*arg)
+			argp_error(state, "--name is empty (give the benchmark a name, e.g. --name "
+				   "'sort 1k')");
+		o->name = arg;
+		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
@@ -394,6 +403,7 @@ static void end_check(struct argp_state *state, struct stat_opts *o)
 	if (o->interval_ms && o->interval_ms < 1)
 		argp_error(state, "-I needs at least 1 ms");
 	display_check(state, o);
+	cmd_export_output(state, &o->exports, o->output);
 }
 
 /* Each group of options has its parser; the first that knows a key takes it. */

@@ -10,8 +10,6 @@
 
 #include "cmd.h"
 #include "stat_cmd.h"
-#include "strbuf.h"
-#include "textline.h"
 
 static int format_report(const struct stat_opts *o, const struct report *r, FILE *fp)
 {
@@ -25,13 +23,12 @@ static int format_report(const struct stat_opts *o, const struct report *r, FILE
 /* A report this small is rendered on the stack (most are: 6 events take 456 bytes; so are
  * most -I intervals printed as they end). */
 #define REPORT_STACK 4096
-#define REPORT_TEXT_STACK 2048
 
 /* JSON or CSV to stderr, rendered in memory first: on the stack when it fits, else in
- * open_memstream's heap (whose buffer a small report need not touch). */
+ * open_memstream's buffer. */
 #if defined(__GNUC__)
-__attribute__((noinline))	/* its buffers on the stack only while it writes, not in the */
-#endif				/* frame under which the counting runs */
+__attribute__((noinline))	/* its buffers on the stack only while it writes */
+#endif
 static int write_mem(const struct stat_opts *o, const struct report *r, FILE *fp)
 {
 	char small[REPORT_STACK], iobuf[512], *buf = NULL;
@@ -64,39 +61,17 @@ static int write_mem(const struct stat_opts *o, const struct report *r, FILE *fp
 	return rc;
 }
 
-/* The text report to stderr, by write(2) from a buffer on the stack, whole lines at a time when
- * it outgrows the buffer: no stream, whose functions a run would bind and whose buffer it
- * would allocate. The buffer is smaller than write_mem's (a line is some 100 bytes), so the
- * stack reaches no deeper than write_mem's. */
-#if defined(__GNUC__)
-__attribute__((noinline))
-#endif
-static int write_text(const struct report *r)
-{
-	char b[REPORT_TEXT_STACK];
-	struct textline l = TEXTLINE_ON_FD(STDERR_FILENO, b);
-	int rc = report_text_to(r, &l);
-
-	errno = l.err;	/* EPIPE: the reader is gone (the caller is quiet about it) */
-	return rc;
-}
-
-/* Writes the report; to stderr (unbuffered) it is rendered in memory first and written at
- * once (a text report longer than write_text's buffer, whole lines at a time): one write
- * instead of dozens, and no line interleaved with another writer's. */
 int stat_output_write(const struct stat_opts *o, const struct report *r, FILE *fp)
 {
-	if (fp != stderr)
+	if (fp != stderr || (!o->json && !o->sep))
 		return format_report(o, r, fp);
-	if (!o->json && !o->sep)
-		return write_text(r);
 	return write_mem(o, r, fp);
 }
 
 /* One warning when the kernel multiplexed: how many runs would make the counts exact. */
 void stat_output_mux_warn(const struct report *r, const struct stat_planned *pl)
 {
-	char text[640], fx[32], runs[TEXTLINE_NUM_LEN];
+	char fx[32];
 	const char *pct, *some, *of;
 	double lo = 100;
 	int never = 0;
@@ -120,15 +95,12 @@ void stat_output_mux_warn(const struct report *r, const struct stat_planned *pl)
 	else
 		of = "% of the time and their values are estimates";
 	if (pl->known && pl->nruns > 1)
-		strjoin(text, sizeof(text), (const char *const[]){
-			"the events did not fit the counters (", pl->caps, "): the kernel multiplexed "
-			"them, ", some, pct, of, "; --mux=runs would count them exactly in ",
-			textline_str(pl->nruns, 10, runs), " runs of the command" }, 9);
+		msg_warn("the events did not fit the counters (%s): the kernel multiplexed them, "
+			 "%s%s%s; --mux=runs would count them exactly in %zu runs of the command",
+			 pl->caps, some, pct, of, pl->nruns);
 	else
-		strjoin(text, sizeof(text), (const char *const[]){
-			"the kernel multiplexed the events (", some, pct, of,
-			"); --mux=runs counts each planned group in a run of its own" }, 5);
-	msg_warn("%s", text);
+		msg_warn("the kernel multiplexed the events (%s%s%s); --mux=runs counts each "
+			 "planned group in a run of its own", some, pct, of);
 }
 
 /* --min-running: an event counted for less than PCT of the time; one not counted at all

@@ -9,9 +9,7 @@
 #include "cmd.h"
 #include "plan.h"
 #include "stat.h"
-#include "strbuf.h"
 #include "sysfs.h"
-#include "textline.h"
 
 /* Whether an event needs a hardware counter at all (software and tracepoints do not). */
 static int needs_counter(const struct pp_attr *a)
@@ -91,7 +89,6 @@ static int pmu_cap(const struct sysfs_pmu *p, const struct stat_plan_cfg *c,
 		   struct plan_cap *cap, char *note, size_t len)
 {
 	struct capacity k;
-	char num[TEXTLINE_NUM_LEN];
 
 	if (c->counters > 0) {
 		*cap = (struct plan_cap){ c->counters, 1, 0 };
@@ -124,10 +121,8 @@ static int pmu_cap(const struct sysfs_pmu *p, const struct stat_plan_cfg *c,
 		return -1;
 	}
 	*cap = (struct plan_cap){ k.general, k.cycle == 1, k.icntr == 1 };
-	/* "%s: %d general counters%s (%s)", by copying: the usual run's note */
-	strjoin(note, len, (const char *const[]){ p->name, ": ",
-		textline_str((unsigned)k.general, 10, num), " general counters",
-		k.cycle == 1 ? " + the cycle counter" : "", " (", k.source, ")" }, 8);
+	snprintf(note, len, "%s: %d general counters%s (%s)", p->name, k.general,
+		 k.cycle == 1 ? " + the cycle counter" : "", k.source);
 	return 0;
 }
 

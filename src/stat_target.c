@@ -120,13 +120,6 @@ static int add_task(struct stat_target *t, int tid)
 	return 0;
 }
 
-/* versionsort, called through the PLT: naming libc's function as a value would have the dynamic
- * linker look it up at every start of pmuprof, whether or not a run lists a directory */
-static int by_version(const struct dirent **a, const struct dirent **b)
-{
-	return versionsort(a, b);
-}
-
 /* The threads of process pid (its /proc/PID/task), in tid order; -1: no such process. */
 static int add_threads(struct stat_target *t, int pid)
 {
@@ -135,7 +128,7 @@ static int add_threads(struct stat_target *t, int pid)
 	int n, rc = 0;
 
 	snprintf(path, sizeof(path), "/proc/%d/task", pid);
-	if ((n = scandir(path, &ents, NULL, by_version)) < 0)
+	if ((n = scandir(path, &ents, NULL, versionsort)) < 0)
 		return -1;
 	for (int k = 0; k < n; k++) {
 		if (ascii_isdigit((unsigned char)ents[k]->d_name[0]) && rc == 0 &&
@@ -200,7 +193,7 @@ int stat_target_all_tasks(struct stat_target *t)
 	struct dirent **ents = NULL;
 	int n, rc = 0, self = getpid();
 
-	if ((n = scandir("/proc", &ents, NULL, by_version)) < 0) {
+	if ((n = scandir("/proc", &ents, NULL, versionsort)) < 0) {
 		msg_error("cannot list the tasks of this machine in /proc: %s", strerror(errno));
 		return -1;
 	}

@@ -21,19 +21,3 @@ int strbuf_put(char **buf, size_t *len, size_t *cap, const char *s)
 	*len += n;
 	return 0;
 }
-
-size_t strjoin(char *buf, size_t len, const char *const *parts, size_t n)
-{
-	size_t at = 0;
-
-	for (size_t k = 0; k < n; k++) {
-		size_t l = strlen(parts[k]);
-
-		if (at < len)
-			memcpy(buf + at, parts[k], l < len - at ? l : len - at);
-		at += l;
-	}
-	if (len)
-		buf[at < len ? at : len - 1] = '\0';
-	return at;
-}

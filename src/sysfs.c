@@ -16,9 +16,7 @@
 
 /* Directory standing for "/" ("" = the real root), without a trailing slash. A root longer
  * than PATH_MAX is kept at PATH_MAX bytes, so that every path under it is too long (PP_ERANGE)
- * instead of silently naming another directory. On the heap, not a PATH_MAX array in .bss:
- * such an array kept the variables every run writes on pages of their own, each a page fault
- * (issue 16). */
+ * instead of silently naming another directory. */
 static char *root_copy;
 static const char *sysfs_root_dir = "";
 /* sysfs_boot_id's memo, forgotten when the root changes */
@@ -136,9 +134,7 @@ pp_status sysfs_boot_id(char *buf, size_t len)
 {
 	size_t n;
 
-	/* read once a run: the capacity cache, libpfm4's list of names and the PMU cache are all
-	 * keyed by it, and each sysfs/proc read costs an arm64 guest ~15-22 k kernel
-	 * instructions (issue 16) */
+	/* read once a run: the cache of counter probes asks for it once a PMU */
 	if (!boot_memo.done) {
 		boot_memo.done = 1;
 		boot_memo.st = sysfs_read_str("/proc/sys/kernel/random/boot_id", boot_memo.id,
@@ -264,53 +260,18 @@ pp_status sysfs_fopen(const char *path, FILE **out)
 	return PP_OK;
 }
 
-/* A digit's value in bases up to 16; 16 for a character that is none. */
-static unsigned digit_of(char c)
-{
-	if (c >= '0' && c <= '9')
-		return (unsigned)(c - '0');
-	if (c >= 'a' && c <= 'f')
-		return (unsigned)(c - 'a' + 10);
-	if (c >= 'A' && c <= 'F')
-		return (unsigned)(c - 'A' + 10);
-	return 16;
-}
-
-int sysfs_digits(const char *s, int base, uint64_t *v, const char **end)
-{
-	uint64_t x = 0;
-	unsigned b, d;
-	int over = 0;
-
-	if ((base == 0 || base == 16) && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') &&
-	    digit_of(s[2]) < 16) {
-		s += 2;
-		base = 16;
-	} else if (base == 0) {
-		base = s[0] == '0' ? 8 : 10;
-	}
-	b = (unsigned)base;
-	for (; (d = digit_of(*s)) < b; s++) {
-		if (x > (UINT64_MAX - d) / b)
-			over = 1;
-		else
-			x = x * b + d;
-	}
-	*v = over ? UINT64_MAX : x;
-	*end = s;
-	return over ? ERANGE : 0;
-}
-
 int sysfs_parse_decimal(const char *w, long long *v)
 {
-	int neg = *w == '-';
-	const char *end;
-	uint64_t u;
+	char *end;
+	long long x;
 
-	if (!w[neg] || sysfs_digits(w + neg, 10, &u, &end) || end == w + neg || *end ||
-	    u > (uint64_t)LLONG_MAX + (uint64_t)neg)
+	if (!ascii_isdigit((unsigned char)w[*w == '-']))	/* no space, no '+' first */
 		return -1;
-	*v = neg ? (long long)(0 - u) : (long long)u;
+	errno = 0;
+	x = strtoll(w, &end, 10);
+	if (errno || *end)
+		return -1;
+	*v = x;
 	return 0;
 }
 
@@ -318,7 +279,7 @@ pp_status sysfs_parse_u64(const char *s, uint64_t *out)
 {
 	uint64_t v;
 	int base = 10;
-	const char *end;
+	char *end;
 
 	if (!s)
 		return PP_EINVAL;
@@ -330,7 +291,9 @@ pp_status sysfs_parse_u64(const char *s, uint64_t *out)
 	} else if (!ascii_isdigit((unsigned char)*s)) {
 		return PP_EINVAL;
 	}
-	if (sysfs_digits(s, base, &v, &end) == ERANGE)
+	errno = 0;
+	v = strtoull(s, &end, base);	/* s starts with a digit: no sign, no space */
+	if (errno == ERANGE)
 		return PP_ERANGE;
 	while (ascii_isspace((unsigned char)*end))
 		end++;
@@ -381,7 +344,6 @@ int sysfs_name_ok(const char *name)
 
 	if (!name)
 		return 0;
-	/* one pass, no strnlen: a libc function fewer for a run to bind (issue 16) */
 	for (len = 0; len < SYSFS_NAME_MAX && name[len]; len++)
 		if (name[len] == '/')
 			return 0;

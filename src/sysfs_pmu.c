@@ -12,8 +12,7 @@
 /* Longest format/ attribute kept (the kernel's are under 32 bytes). */
 #define FORMAT_TEXT_MAX 128
 
-/* <PMU_DIR>/pmu/dir[/name] into buf, by copying, not formatting: discovery builds a path for
- * every file it reads (issue 16). PP_ERANGE when it does not fit. */
+/* <PMU_DIR>/pmu/dir[/name] into buf. PP_ERANGE when it does not fit. */
 static pp_status pmu_path(char *buf, size_t len, const char *pmu, const char *dir,
 			  const char *name)
 {

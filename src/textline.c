@@ -1,27 +1,12 @@
 /* textline.c: owns building a line of text by copying (include/textline.h). */
-#include <errno.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "textline.h"
 
-/* len bytes of s to the stream or the descriptor */
+/* len bytes of s to the stream */
 static void out(struct textline *l, const char *s, size_t len)
 {
-	if (l->fp) {
-		fwrite(s, 1, len, l->fp);
-		return;
-	}
-	while (len && !l->err) {
-		ssize_t w = write(l->fd, s, len);
-
-		if (w > 0) {
-			s += w;
-			len -= (size_t)w;
-		} else if (w == 0 || errno != EINTR) {
-			l->err = w ? errno : EIO;	/* 0 would repeat for ever */
-		}
-	}
+	fwrite(s, 1, len, l->fp);
 }
 
 void textline_put_over(struct textline *l, const char *s, size_t len)
@@ -40,8 +25,7 @@ void textline_spaces(struct textline *l, size_t n)
 {
 	static const char sp[32] = "                                ";
 
-	/* a row's padding, mostly: 32 bytes stored whatever n (two stores, no call of
-	 * memset), n of them kept (issue 16: three or four pads a row) */
+	/* a row's padding, mostly: 32 bytes stored whatever n (two stores), n of them kept */
 	if (n <= sizeof(sp) && l->cap - l->n >= sizeof(sp)) {
 		memcpy(l->b + l->n, sp, sizeof(sp));
 		l->n += n;

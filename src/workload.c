@@ -15,7 +15,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "strbuf.h"
 #include "workload.h"
 
 /* The child a forwarded SIGINT/SIGTERM goes to; a signal handler can reach nothing else. */
@@ -92,9 +91,10 @@ static int find_command(const char *name, char *buf, size_t len)
 
 	if (strchr(name, '/')) {
 		struct stat st;
+		int n = snprintf(buf, len, "%s", name);
 
-		if (strjoin(buf, len, &name, 1) >= len)	/* too long for buf: not found (cut, */
-			buf[0] = '\0';				/* it could name another file) */
+		if (n < 0 || (size_t)n >= len)	/* too long for buf: not found (cut, it could */
+			buf[0] = '\0';		/* name another file) */
 		if (stat(buf, &st) != 0)
 			return errno == ENOENT || errno == ENOTDIR ? ENOENT : errno;
 		if (S_ISDIR(st.st_mode))
@@ -106,17 +106,14 @@ static int find_command(const char *name, char *buf, size_t len)
 	for (p = path && *path ? path : "/bin:/usr/bin"; ; p = end + 1) {
 		size_t dl;
 		struct stat st;
-		int fits;
+		int n;
 
 		end = strchr(p, ':');
 		dl = end ? (size_t)(end - p) : strlen(p);
 		/* the directory, a '/' unless it is empty, the name; a path that does not fit is
 		 * skipped */
-		fits = dl < len && strjoin(buf + dl, len - dl,
-					   (const char *const[]){ dl ? "/" : "", name }, 2) < len - dl;
-		if (fits)
-			memcpy(buf, p, dl);
-		if (fits && stat(buf, &st) == 0 && S_ISREG(st.st_mode)) {
+		n = dl < len ? snprintf(buf, len, "%.*s%s%s", (int)dl, p, dl ? "/" : "", name) : -1;
+		if (n >= 0 && (size_t)n < len && stat(buf, &st) == 0 && S_ISREG(st.st_mode)) {
 			if (access(buf, X_OK) == 0)
 				return 0;
 			err = EACCES;

@@ -17,9 +17,9 @@ all_formats() {
 	check_report r.json
 }
 
-# The benchmark's name in BMF: the command as run.
+# The benchmark's name in BMF: the command's basename and its arguments.
 bench_name() {
-	jq -r '.command | join(" ")' r.json
+	jq -r '.command | .[0] |= sub(".*/"; "") | join(" ")' r.json
 }
 
 # Bencher Metric Format (bencher.dev/docs/reference/bencher-metric-format): an object of
@@ -74,6 +74,37 @@ counted() {
 	assert_equal "$(jq -cS '[.[] | {(.name): .value}] | add' gh.json)" "$(counted)"
 	assert_equal "$(jq -r '.[] | select(.name == "task-clock") | .unit' gh.json)" ns
 	assert_equal "$(jq -r '.[] | select(.name == "page-faults") | .unit' gh.json)" count
+}
+
+@test "--name names the benchmark in BMF, github-benchmark and JSON" {
+	all_formats --name 'sort 1k' -e task-clock,page-faults -- "$PPLOAD" touch 5
+	assert_success
+	assert_equal "$(jq -r 'keys | join(",")' bmf.json)" "sort 1k"
+	assert_equal "$(jq -r .name r.json)" "sort 1k"
+	assert_equal "$(jq -r '[.[].name] | join(",")' gh.json)" "sort 1k - task-clock,sort 1k - page-faults"
+	jq -e 'all(.[]; .extra | startswith("command: ppload touch 5\n"))' gh.json
+	# pmuprof report names it as stat did
+	for f in bmf:bmf.json github-benchmark:gh.json; do
+		"$PMUPROF" report --format "${f%%:*}" r.json > again || fail "report --format ${f%%:*}"
+		cmp again "${f#*:}" || fail "$(diff again "${f#*:}")"
+	done
+	run --separate-stderr "$PMUPROF" stat --name '' -e task-clock -- touch ran
+	assert_failure 2
+	assert_regex "$stderr" "^pmuprof stat: --name is empty \(give the benchmark a name, e.g. --name 'sort 1k'\)"
+	[ ! -e ran ] || fail "the command ran"
+}
+
+@test "without --name the benchmark is the command's basename and arguments, wherever it is" {
+	all_formats -e task-clock -- "$PPLOAD" touch 5
+	assert_equal "$(jq -r 'keys[0]' bmf.json)" "ppload touch 5"
+	assert_equal "$(jq -r .name r.json)" null
+	assert_equal "$(jq -r '.[0].name' gh.json)" task-clock
+	assert_equal "$(jq -r '.[0].extra | split("\n")[0]' gh.json)" "command: ppload touch 5"
+	mkdir -p elsewhere/bin
+	cp "$PPLOAD" elsewhere/bin/ppload
+	(cd elsewhere && "$PMUPROF" stat --export bmf:b.json -e task-clock -- bin/ppload touch 5) ||
+		fail "stat failed"
+	assert_equal "$(jq -r 'keys[0]' elsewhere/b.json)" "ppload touch 5"
 }
 
 # om_check FILE: parses FILE with prometheus_client's OpenMetrics parser (which refuses what

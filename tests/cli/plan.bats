@@ -84,7 +84,7 @@ PHONE=$FIXTURES/phone-a55-a76
 	assert_failure 5
 }
 
-@test "--plan with 20 Arm events: discovery reads each sysfs file once (issue 16)" {
+@test "--plan with 20 Arm events: discovery reads each sysfs file once" {
 	command -v strace >/dev/null || skip "strace is not installed"
 	strace -o /dev/null true 2>/dev/null || skip "strace cannot trace here (ptrace refused)"
 	local e=inst_retired,cpu_cycles,br_mis_pred,l1d_cache,l1d_cache_refill,mem_access
@@ -106,7 +106,7 @@ PHONE=$FIXTURES/phone-a55-a76
 	assert_output 0
 }
 
-@test "--plan with an event only the PMU advertises reads that events/ entry and no other (issue 16)" {
+@test "--plan with an event only the PMU advertises reads that events/ entry and no other" {
 	command -v strace >/dev/null || skip "strace is not installed"
 	strace -o /dev/null true 2>/dev/null || skip "strace cannot trace here (ptrace refused)"
 	local -x ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"

@@ -75,6 +75,20 @@ every_format() {
 	assert_equal "$(ls -A | grep -c '^\.again')" 0
 }
 
+@test "-o writes through a symbolic link, and in place to /proc/self/fd/1" {
+	saved out.txt -e task-clock -- "$PPLOAD" spin 1
+	mkdir keep
+	ln -s keep/again.txt link.txt
+	run "$PMUPROF" report -o link.txt saved.json
+	assert_success
+	[ -L link.txt ] || fail "link.txt was replaced"
+	cmp keep/again.txt out.txt
+	echo first > fd.txt
+	"$PMUPROF" report -o /proc/self/fd/1 saved.json >> fd.txt || fail "report failed"
+	assert_equal "$(head -n 1 fd.txt)" first
+	tail -n +2 fd.txt | cmp - out.txt
+}
+
 # The default events' report with cycles and instructions counted: 1000 and 2500.
 counted_ipc() {
 	"$PMUPROF" stat --json -o base.json -- "$PPLOAD" spin 1 || fail "stat failed"
