@@ -5,7 +5,9 @@
 #   subcommands        the "Commands:" block of 'pmuprof --help'
 #   options            'pmuprof CMD --help' (argp's option lines; '=ARG' marks an argument)
 #   events after -e    'pmuprof list --names', of --cpu-model's core when the line gives one
-#                      (and the machine's PMUs otherwise; PMUPROF_SYSFS_ROOT is honoured)
+#                      (and the machine's PMUs otherwise; PMUPROF_SYSFS_ROOT is honoured);
+#                      for stat, perf's tool events too (duration_time, user_time,
+#                      system_time: no PMU lists them)
 #   metrics after -M   'pmuprof stat -M list' (stat's -M is perf's --metric)
 #   cores after --cpu-model (list's and explain's -M)   'pmuprof list --cores'
 # The pmuprof asked is the one on the line (./pmuprof, a build tree's), else the one on PATH.
@@ -87,6 +89,8 @@ _pmuprof_events() {
 	head=${cur%"$last"}
 	# shellcheck disable=SC2046 # one name a line, no spaces in names
 	_pmuprof_match "$head" "$last" $("$bin" "${args[@]}" 2>/dev/null)
+	# stat measures perf's tool events itself
+	[[ $cmd != stat ]] || _pmuprof_match "$head" "$last" duration_time user_time system_time
 	# more may follow a name: no space after it
 	compopt -o nospace 2>/dev/null || true
 }

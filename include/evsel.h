@@ -16,6 +16,8 @@ struct evsel_opts {
 	const char *cpu_model;	/* --cpu-model, else $PMUPROF_CPU_MODEL */
 	int kernel_el;		/* --kernel-el: 1 or 2; 0 = detect */
 	int allow_secure;	/* --allow-secure */
+	unsigned all_levels;	/* stat's --all-user, --all-kernel: EVSPEC_MOD_U or _K given to
+				 * every event (0: none), as perf's options do */
 };
 
 /* The options as an argp child: its input is a struct evsel_opts (set child_inputs[0] to it

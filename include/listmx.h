@@ -25,6 +25,9 @@ void listmx_text(const struct listmx_core *c, size_t n, const char *pattern, FIL
 int listmx_json(const struct listmx_core *c, size_t n, const char *pattern, const char *note,
 		FILE *fp);
 
+/* How many metrics and groups the listing of the cores shows for pattern (NULL: all). */
+size_t listmx_count(const struct listmx_core *c, size_t n, const char *pattern);
+
 /* Whether the set is one the listing of c shows. */
 int listmx_shows(const struct listmx_core *c, const struct mxtab_set *s);
 

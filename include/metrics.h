@@ -33,6 +33,10 @@ void metrics_core_from_midr(struct metrics_core *mc, uint64_t midr);
 /* A name for messages: "neoverse-n2 r0p3", "neoverse-n1", "an unknown core". */
 const char *metrics_core_title(const struct metrics_core *mc, char *buf, size_t len);
 
+/* -M NAME[,NAME...]: NULL when arg is a list of names, else what is wrong with it (as -e's
+ * event lists say it: "empty metric list", "empty metric name", "trailing ',' with no metric
+ * after it") and *column, from 1, where. */
+const char *metrics_names_check(const char *arg, int *column);
 /* -M NAME[,NAME...]: appends each name in arg (cut there: arg is the caller's to change) to
  * *names (*n of them, realloc'd). -1 when memory ran out. */
 int metrics_names_add(char *arg, const char ***names, size_t *n);

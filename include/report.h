@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "stats.h"
 
@@ -344,11 +345,32 @@ void report_each_cell(const struct report *r, long interval,
  * last, shorter interval reads low). 0 when there is none. */
 int report_cell_metric(const struct report *r, const struct report_event *e, size_t u,
 		       long interval, uint64_t wall_ns, double *val, const char **unit);
+/* The derived figure beside e's line of interval i summed over CPUs and tasks (-I without
+ * -A or --per-*), as report_metric's from the interval's deltas: CPUs utilized over the
+ * interval's own length (its last one too, where perf 6.1 divides by the -I asked for), a rate
+ * per second of the interval's task-clock, a metric whose inputs the interval counted. 0 when
+ * there is none. */
+int report_interval_metric(const struct report *r, const struct report_event *e, size_t i,
+			   double *val, const char **unit);
 /* Whether the run's first interval is among those r prints (text, -x): -I's heading goes
  * before it (not before a live slice of a later one, nor after intervals already printed). */
 int report_interval_heading(const struct report *r);
 /* Interval i's length in ns (from the previous interval's end, or from the start). */
 uint64_t report_interval_ns(const struct report *r, size_t i);
+
+/* Whether e is one of perf's tool events (duration_time, user_time, system_time): a time
+ * measured, not counted, on PMU "tool". */
+static inline int report_is_tool(const struct report_event *e)
+{
+	return e->pmu && !strcmp(e->pmu, "tool");
+}
+
+/* Whether e's value is shown in milliseconds ("msec"): a time in ns (task-clock, cpu-clock),
+ * as perf shows them, but for a tool event's, shown in "ns" as perf shows it. */
+static inline int report_in_msec(const struct report_event *e)
+{
+	return e->unit && !strcmp(e->unit, "ns") && !report_is_tool(e);
+}
 
 /* Whether --metric-only shows a metric of this unit: not a rate per second nor CPUs
  * utilized, which perf 6.1's --metric-only leaves out (they restate the counts). */

@@ -110,6 +110,11 @@ const char *resolve_keep(struct resolve_ctx *c, const char *s);
 
 /* Looks a perf generic, software or cache name up (case-insensitive): type and config. */
 pp_status resolve_generic(const char *name, struct pp_attr *attr, const char **unit);
+/* perf's tool events, duration_time, user_time and system_time: 1, 2 or 3 for the first len
+ * characters of name (any case), in that order; 0 for any other name. They resolve to PMU
+ * "tool" with perf's encoding of them, PERF_TYPE_SOFTWARE's dummy event, and unit "ns":
+ * never opened, their values are times the command that counts measures itself. */
+int resolve_tool(const char *name, size_t len);
 /* Calls fn for every generic name it knows, with the type and config resolve_generic gives
  * it, for suggestions and listings. */
 void resolve_generic_names(void (*fn)(const char *name, uint32_t type, uint64_t config,

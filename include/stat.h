@@ -26,6 +26,18 @@ struct stat_event {
 	int one_type;		/* given with its Arm PMU where the command may also run on
 				 * other core types: counted only while on that PMU's CPUs */
 	int user_only;		/* narrowed to user space at its first open */
+	int tool;		/* perf's tool events (enum stat_tool): never opened, read from the
+				 * run's own times */
+};
+
+/* perf's tool events: times pmuprof measures itself, in ns, with no counter behind them (in
+ * resolve_tool's order). */
+enum stat_tool {
+	STAT_TOOL_NONE = 0,
+	STAT_TOOL_DURATION,	/* duration_time: the wall-clock time counted (per interval: its
+				 * length) */
+	STAT_TOOL_USER,		/* user_time, system_time: the command's CPU time from its */
+	STAT_TOOL_SYSTEM,	/* rusage, at its end (none per interval, as perf's) */
 };
 
 /* big.LITTLE (stat_split.c): a row split over the machine's core types is never opened
@@ -36,6 +48,7 @@ struct stat_part {
 	int pmu_ix;		/* the Arm PMU it was made for (struct stat_counters' pmus) */
 	const struct evtab_core *core;	/* that PMU's core; NULL: not known */
 	struct pp_attr attr;	/* the event on that PMU */
+	int group;		/* its core type's copy of its row's user group; -1: alone */
 	int err;		/* absent: EINVAL when the event cannot be encoded there; 0 when
 				 * the core has no such event */
 	int absent;		/* never opened: its core type cannot count the event */
@@ -61,6 +74,8 @@ struct stat_counter {
 				 * machine's */
 	int presence;		/* task-clock of the command on one CPU of core type pmu_ix
 				 * (stat_split.c), no reading of its own */
+	int tool;		/* how a tool event's row is read (enum stat_tool): from pmuprof's
+				 * own clock and the command's rusage, never opened */
 	int cpu_wide;		/* counts every task on its CPU (pid -1: -a, -C) */
 	int auto_group;		/* grouped by stat_target_expand, not by the user: a member
 				 * whose leader failed opens on its own */
@@ -92,7 +107,8 @@ static inline int stat_in_run(const struct stat_counter *c, int only_run)
 {
 	return only_run < 0 || c->run < 0 || c->run == only_run;
 }
-/* Whether counter c is opened at all: neither an absent part nor a fixture's. */
+/* Whether counter c is opened at all: neither an absent part, nor a fixture's, nor a tool
+ * event's. */
 int stat_counter_opens(const struct stat_counters *cs, const struct stat_counter *c);
 /* The attributes counter c is opened with (rows: their events). */
 struct pp_attr stat_counter_attr(const struct stat_counters *cs, const struct stat_event *rows,
@@ -171,6 +187,8 @@ struct stat_run_cfg {
 	int quiet;			/* a machine reads the report on standard error (-x or -j
 					 * without -o): no warning between its lines (the :u names
 					 * say what the paranoid fallback did) */
+	int no_inherit;			/* -i: the counters follow the command's own threads
+					 * only, not the children it forks */
 	stat_tick_fn on_tick;		/* -I: called after each interval's read; NULL: none */
 	void *tick_arg;
 };
@@ -255,6 +273,8 @@ struct stat_series_cfg {
 	int quiet;			/* as stat_run_cfg's */
 	const struct stat_target *tgt;	/* as stat_run_cfg's */
 	unsigned timeout_ms, delay_ms;
+	int no_inherit;			/* as stat_run_cfg's */
+	int verbose;			/* -v: each run's counts on standard error */
 	stat_tick_fn on_tick;		/* as stat_run_cfg's */
 	void *tick_arg;
 };
@@ -314,6 +334,18 @@ struct stat_build {
 int stat_report_build(struct report *r, const struct stat_series *s,
 		      const struct stat_event *evs, size_t nrows, const struct stat_build *b);
 void stat_report_free(struct report *r);
+
+/* stat_detail.c: perf's -d repeated level times (1 to 3; more is 3): the events it adds,
+ * comma-separated, in *spec (malloc'd; NULL when the cores' tables have none of them): Arm's
+ * common events that every core type of the machine (or --cpu-model's core) has in its
+ * tables, or, where no Arm core is known, perf's generic cache events. -1 after a message. */
+int stat_detail_spec(struct resolve_ctx *ctx, int level, char **spec);
+
+/* stat_verbose.c: -v on standard error: each row and part as it will be opened (its PMU,
+ * type, config, exclusions), once; then after each run every counter's reading, "NAME: VALUE
+ * ENABLED RUNNING" as perf stat -v prints it, or why it was not counted. */
+void stat_verbose_events(const struct stat_event *rows, const struct stat_counters *cs);
+void stat_verbose_counts(const struct stat_event *rows, const struct stat_counters *cs);
 
 /* stat_metrics.c: the core the metrics are for (--cpu-model CORE[:rXpY], else the MIDR of
  * the first CPU's Arm PMU, read once by resolution), whether any event can be a metric's

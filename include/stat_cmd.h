@@ -27,6 +27,8 @@ struct stat_opts {
 	unsigned interval_ms, interval_count;
 	const char **metrics;	/* -M */
 	size_t nmetrics;
+	const char *bad_metrics;	/* the first -M list with an empty name, NULL: none */
+	char metrics_why[64];		/* what is wrong with it */
 	int topdown;		/* --topdown */
 	const char *topdown_group;	/* its stage-1 group */
 	struct topdown_pass *td;	/* --topdown in two passes; NULL: in one */
@@ -47,6 +49,14 @@ struct stat_opts {
 	/* perf's display options: -B, --no-big-num, --no-scale, --metric-only, --no-summary */
 	struct report_display disp;
 	int big_num, append, quiet;	/* -B given, --append, -q */
+	/* perf's common options */
+	int detailed;		/* -d given this many times */
+	char *detail_spec;	/* the events it adds (stat_detail_spec), NULL: none */
+	int verbose;		/* -v */
+	int null_run;		/* -n: no counters, the times only */
+	int no_inherit;		/* -i */
+	int log_fd;		/* --log-fd N; 0: standard error */
+	FILE *log;		/* its stream, NULL: none */
 };
 
 /* --topdown in two passes, when the command can be run again (--mux=runs): the first counts
@@ -92,6 +102,8 @@ struct stat_live {
 };
 
 int stat_live_wanted(const struct stat_opts *o);
+/* Where the report goes when -o does not take it: --log-fd's stream, else standard error. */
+FILE *stat_output_stream(const struct stat_opts *o);
 /* A stat_tick_fn: arg is a struct stat_live. */
 void stat_live_tick(void *arg, const struct stat_counters *cs, const struct stat_ticks *t);
 

@@ -457,6 +457,36 @@ static void print_names(const struct list_opts *o, const struct list_section *s,
 	}
 }
 
+/* How many names a listing of PATTERN shows: the generic events' and each section's (its
+ * table's and its PMU's beyond the table). */
+static void count_cb(const char *name, uint32_t type, uint64_t config, void *arg)
+{
+	struct generic_acc *g = arg;
+
+	(void)type;
+	(void)config;
+	g->shown += listmx_matches(g->pattern, name);
+}
+
+static size_t count_events(const char *pattern, const struct list_section *s, size_t n)
+{
+	struct generic_acc g = { .pattern = pattern };
+	size_t got;
+
+	resolve_generic_names(count_cb, &g);
+	got = (size_t)g.shown;
+	for (size_t k = 0; k < n; k++) {
+		for (size_t e = 0; e < evtab_nevents(s[k].core); e++)
+			got += listmx_matches(pattern, evtab_event_name(evtab_event_at(s[k].core, e)));
+		for (size_t e = 0; s[k].pmu && e < s[k].pmu->nevents; e++) {
+			const struct sysfs_event *x = sysfs_event_at(s[k].pmu, e);
+
+			got += x && beyond_table(&s[k], x) && listmx_matches(pattern, x->name);
+		}
+	}
+	return got;
+}
+
 static const char no_arm_metrics[] =
 	"no Arm PMU on this machine: no metrics to list (give --cpu-model CORE[:rXpY] or "
 	"--all-cores)";
@@ -464,7 +494,7 @@ static const char no_arm_metrics[] =
 /* --metrics: the cores of the sections, each at the revision the model names or the PMU's
  * MIDR gives (all of a core's revisions when neither does). */
 static int print_metrics(const struct list_opts *o, const char *model,
-			 const struct list_section *s, size_t n)
+			 const struct list_section *s, size_t n, size_t *shown)
 {
 	struct listmx_core *c = calloc(n ? n : 1, sizeof(*c));
 	const char *why = no_arm_metrics;
@@ -491,14 +521,35 @@ static int print_metrics(const struct list_opts *o, const char *model,
 			c[nc++].rev = -1;
 			break;
 		}
+	*shown = nc && o->pattern ? listmx_count(c, nc, o->pattern) : 1;
 	if (o->json)
 		rc = listmx_json(c, nc, o->pattern, nc ? NULL : why, stdout);
 	else if (!nc)
 		printf("pmuprof: %s\n", why);
-	else
+	else if (*shown)	/* nothing matched: no headings over nothing */
 		listmx_text(c, nc, o->pattern, stdout);
 	free(c);
 	return rc;
+}
+
+/* A PATTERN that matched nothing: exit status 1, as grep's (2 stays pmuprof's own errors),
+ * and a line that says so where perf list prints nothing and exits 0. */
+#define LIST_EXIT_NONE 1
+
+static void no_match(const struct list_opts *o, int generic_only)
+{
+	char c[80];
+	const char *p = msg_clip(o->pattern, c, sizeof(c));
+
+	if (o->metrics)
+		msg_error("no metric or group matches '%s' ('pmuprof list --metrics' without a "
+			  "PATTERN lists them all)", p);
+	else if (generic_only)
+		msg_error("no event matches '%s' among perf's generic events (no Arm PMU on this "
+			  "machine: give --cpu-model CORE or --all-cores for the Arm tables)", p);
+	else
+		msg_error("no event matches '%s' ('pmuprof list' without a PATTERN lists them "
+			  "all)", p);
 }
 
 int cmd_list(int argc, char **argv)
@@ -508,7 +559,7 @@ int cmd_list(int argc, char **argv)
 	struct resolve_ctx ctx;
 	struct suggest near;
 	const char *model;
-	size_t n = 0;
+	size_t n = 0, shown;
 	int rc = 0;
 
 	argp_parse(&list_argp, argc, argv, 0, NULL, &o);
@@ -538,17 +589,23 @@ int cmd_list(int argc, char **argv)
 		resolve_ctx_free(&ctx);
 		return PP_EXIT_ERROR;
 	}
+	/* a PATTERN that picks nothing: no headings over an empty list; JSON still gives its
+	 * document (empty lists) */
+	shown = !o.pattern || o.metrics ? 1 : count_events(o.pattern, secs, n);
 	if (o.metrics)
-		rc = print_metrics(&o, model, secs, n);
+		rc = print_metrics(&o, model, secs, n, &shown);
 	else if (o.names)
 		print_names(&o, secs, n);
 	else if (o.json)
 		rc = print_json(&o, secs, n, n == 0);
-	else
+	else if (shown)
 		rc = print_text(&o, secs, n, n == 0) ? PP_EXIT_ERROR : 0;
 	if (rc != 0 || ((o.metrics || o.names || o.json) && fflush(stdout) != 0)) {
 		msg_error("cannot write the list");
 		rc = PP_EXIT_ERROR;
+	} else if (!shown) {
+		no_match(&o, n == 0);
+		rc = LIST_EXIT_NONE;
 	}
 	sections_free(secs, n);
 	resolve_ctx_free(&ctx);

@@ -3,6 +3,7 @@
  * recorded as readings (stat_series) -> one report (stat_report) -> written and exported
  * (stat_output). Its options are stat_opts.c's. */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,6 +70,13 @@ static int select_events(struct stat_opts *o, struct resolve_ctx *ctx, struct st
 	struct evsel_event *sel;
 	const char **p;
 
+	if (o->null_run) {	/* -n: the run's times only */
+		*evs = NULL;
+		*n = 0;
+		kel->el = 0;
+		kel->why = NULL;
+		return 0;
+	}
 	if (!o->ev.nspecs) {
 		if (!(p = malloc(sizeof(*p)))) {
 			msg_error("out of memory");
@@ -78,6 +86,15 @@ static int select_events(struct stat_opts *o, struct resolve_ctx *ctx, struct st
 		o->ev.specs = p;
 		o->ev.nspecs = 1;
 	}
+	/* -d: perf's detailed events after the others (the copy of the specs is ours to grow) */
+	if (o->detail_spec) {
+		if (!(p = realloc(o->ev.specs, (o->ev.nspecs + 1) * sizeof(*p)))) {
+			msg_error("out of memory");
+			return -1;
+		}
+		p[o->ev.nspecs++] = o->detail_spec;
+		o->ev.specs = p;
+	}
 	if (evsel_select(&o->ev, ctx, 0, "count", &sel, n, kel) != 0)
 		return -1;
 	if (!(*evs = calloc(*n + 1, sizeof(**evs)))) {
@@ -85,8 +102,14 @@ static int select_events(struct stat_opts *o, struct resolve_ctx *ctx, struct st
 		msg_error("out of memory");
 		return -1;
 	}
-	for (size_t k = 0; k < *n; k++)		/* the names move with the events */
+	for (size_t k = 0; k < *n; k++) {	/* the names move with the events */
+		const struct pp_event *ev = &sel[k].ev;
+
 		(*evs)[k].sel = sel[k];
+		if (!strcmp(ev->pmu, "tool"))	/* its name without the modifiers */
+			(*evs)[k].tool = (int)((unsigned)resolve_tool(ev->name,
+							      strcspn(ev->name, ":")) & 3);
+	}
 	free(sel);
 	return 0;
 }
@@ -111,6 +134,14 @@ static int select_rows(struct pass *p, struct resolve_ctx *ctx)
 				   p->metric_specs) != 0 ||
 	    select_events(o, ctx, &p->rows, &p->nrows, &p->kel) != 0)
 		return -1;
+	/* a tool event is one time for the whole run: it has no share of a CPU or thread */
+	for (size_t k = 0; o->aggr_opt && k < p->nrows; k++)
+		if (p->rows[k].tool) {
+			msg_error("cannot count event '%s' with %s: it is one time for the whole run, "
+				  "with no part per CPU or thread (drop one of them)",
+				  p->rows[k].sel.ev.name, o->aggr_opt);
+			return -1;
+		}
 	if (!o->nmetrics && stat_metrics_wanted(p->rows, p->nrows))
 		stat_metrics_core(o->ev.cpu_model, ctx, p->core);
 	return 0;
@@ -138,6 +169,17 @@ static int make_counters(struct pass *p, struct resolve_ctx *ctx)
 		return -1;
 	}
 	return stat_plan(&p->cs, p->rows, ctx, &p->o->plan, &p->planned);
+}
+
+/* --plan: the plan on standard output, flushed here: a full or closed stdout fails now, with
+ * the reason, not at exit. The exit status. */
+static int show_plan(const struct pass *p)
+{
+	if (stat_plan_show(&p->cs, p->rows, &p->planned, &p->o->plan, stdout) == 0 &&
+	    fflush(stdout) == 0)
+		return 0;
+	msg_error("cannot write the plan: %s", strerror(errno));
+	return PP_EXIT_ERROR;
 }
 
 /* Hundreds of events need as many descriptors: the soft limit is raised to fit; beyond the
@@ -184,7 +226,11 @@ static int place_counters(struct pass *p)
 		msg_error("out of memory");
 		return -1;
 	}
-	return reserve_fds(cs->n);
+	if (reserve_fds(cs->n) != 0)
+		return -1;
+	if (p->o->verbose)
+		stat_verbose_events(p->rows, cs);
+	return 0;
 }
 
 static int needs_topology(enum report_aggr a)
@@ -234,8 +280,10 @@ static void configure(struct pass *p)
 
 	p->sc = (struct stat_series_cfg){ o->cmd, o->repeat, o->warmup, o->prepare, o->cleanup,
 					  o->interval_ms, o->interval_count, o->plan.mux,
-					  p->planned.nruns, (o->sep || o->json) && !o->output, tgt,
-					  o->timeout_ms, o->delay_ms, NULL, NULL };
+					  p->planned.nruns,
+					  (o->sep || o->json) && !o->output && !o->log, tgt,
+					  o->timeout_ms, o->delay_ms, o->no_inherit, o->verbose, NULL,
+					  NULL };
 	p->b = (struct stat_build){ .repeated = o->repeat > 0, .intervals = o->interval_ms > 0,
 				    .core = p->core, .metrics = o->metrics,
 				    .nmetrics = o->nmetrics,
@@ -359,14 +407,19 @@ static int write_out(struct pass *p, struct report *r, int rc)
 	}
 	/* perf's line before each report it appends (ctime ends it); JSON documents follow each
 	 * other bare, a stream jq -s reads whole */
-	if (o->append && !o->json && of->fp)
-		fprintf(of->fp, "# started on %s\n", p->started);
+	if (o->append && !o->json && (of->fp || o->log))
+		fprintf(of->fp ? of->fp : o->log, "# started on %s\n", p->started);
 	r->interval_from = p->lv.shown;	/* live -I: the intervals written as they ended */
-	if (o->quiet || (o->output && !of->fp))
+	if (o->quiet || (o->output && !of->fp)) {
 		;	/* --quiet: no report; or -o's file could not be made (said above) */
-	else if (stat_output_write(o, r, of->fp ? of->fp : stderr) != 0 && !of->fp &&
-		 errno != EPIPE)
+	} else if (o->log && (stat_output_write(o, r, o->log) != 0 || fflush(o->log) != 0)) {
+		msg_error("cannot write the report to --log-fd %d: %s", o->log_fd, strerror(errno));
+		if (rc == 0)
+			rc = PP_EXIT_ERROR;
+	} else if (!o->log && stat_output_write(o, r, of->fp ? of->fp : stderr) != 0 &&
+		   !of->fp && errno != EPIPE) {
 		msg_error("cannot write the report: %s", strerror(errno));
+	}
 	r->interval_from = 0;	/* exports are whole */
 	if (of->fp && (e = outfile_commit(of)) != 0) {
 		msg_error("cannot write report file '%s': %s", o->output, strerror(e));
@@ -423,7 +476,7 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 	if (select_rows(&p, ctx) != 0 || make_counters(&p, ctx) != 0)
 		goto out;
 	if (o->show_plan) {
-		rc = stat_plan_show(&p.cs, p.rows, &p.planned, &o->plan, stdout) ? PP_EXIT_ERROR : 0;
+		rc = show_plan(&p);
 		goto out;
 	}
 	if (place_counters(&p) != 0 || open_outputs(&p) != 0)
@@ -485,6 +538,30 @@ static int topdown_first(struct stat_opts *o, struct resolve_ctx *ctx,
 	return -1;
 }
 
+/* --log-fd N: a stream on N, which must be open for writing; -1 after a message. "w" does
+ * not truncate (the shell opened it, 3>> appends) and, unlike "a", leaves the descriptor's
+ * flags, which the command inherits, as they were. */
+static int open_log(struct stat_opts *o)
+{
+	int fl = fcntl(o->log_fd, F_GETFL);
+
+	if (fl < 0) {
+		msg_error("--log-fd %d: descriptor %d is not open (open it for pmuprof, as in "
+			  "'%d>report.txt')", o->log_fd, o->log_fd, o->log_fd);
+		return -1;
+	}
+	if ((fl & O_ACCMODE) == O_RDONLY) {
+		msg_error("--log-fd %d: descriptor %d is open for reading only (open it for "
+			  "writing, as in '%d>report.txt')", o->log_fd, o->log_fd, o->log_fd);
+		return -1;
+	}
+	if (!(o->log = fdopen(o->log_fd, "w"))) {
+		msg_error("--log-fd %d: %s", o->log_fd, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_stat(int argc, char **argv)
 {
 	struct stat_opts o = { 0 };
@@ -495,9 +572,20 @@ int cmd_stat(int argc, char **argv)
 
 	stat_opts_parse(argc, argv, &o);
 	msg_set_quiet(o.quiet);
+	if (o.bad_metrics) {
+		char c[80];
+
+		msg_error("cannot parse metric list '%s': %s", msg_clip(o.bad_metrics, c, sizeof(c)),
+			  o.metrics_why);
+		goto out;
+	}
+	if (o.log_fd && open_log(&o) != 0)
+		goto out;
 	if (evsel_ctx_init(&o.ev, &ctx) != 0)
 		goto out;
 	have_ctx = 1;
+	if (o.detailed && stat_detail_spec(&ctx, o.detailed, &o.detail_spec) != 0)
+		goto out;
 	/* -M needs the core before the events; else only when an event can be an input */
 	if (o.list_metrics || o.nmetrics || o.topdown)
 		stat_metrics_core(o.ev.cpu_model, &ctx, &core);
@@ -521,6 +609,9 @@ out:
 		resolve_ctx_free(&ctx);
 	evsel_opts_free(&o.ev);
 	free(o.metrics);
+	free(o.detail_spec);
 	free(td.next);
+	if (o.log)	/* its descriptor is the caller's: the stream goes, the file stays open */
+		fflush(o.log);
 	return rc;
 }

@@ -151,8 +151,27 @@ static int parse_all(const struct evsel_opts *o, struct evspec_list *list, size_
 	return 0;
 }
 
+#define LEVEL_MODS (EVSPEC_MOD_U | EVSPEC_MOD_K | EVSPEC_MOD_H)
+
+/* --all-user, --all-kernel: the modifier given to the request, as if written after it; -1
+ * after a message when the request chooses other levels itself (perf lets the option win in
+ * silence: the count would not be of what the spec says). */
+static int all_levels(const struct evsel_opts *o, struct evspec_req *req, const char *verb)
+{
+	const char *opt = o->all_levels == EVSPEC_MOD_U ? "--all-user" : "--all-kernel";
+	char c[CLIP];
+
+	if ((req->mods & LEVEL_MODS) && (req->mods & LEVEL_MODS) != o->all_levels) {
+		msg_error("cannot %s event '%s' with %s: its modifier chooses other levels (drop "
+			  "one of them)", verb, msg_clip(req->text, c, sizeof(c)), opt);
+		return -1;
+	}
+	req->mods |= o->all_levels;
+	return 0;
+}
+
 /* Specs -> resolved events; stops at the first bad one, with its message. */
-static int resolve_all(const struct evsel_opts *o, struct resolve_ctx *ctx,
+static int resolve_all(const struct evsel_opts *o, struct resolve_ctx *ctx, const char *verb,
 		       struct evsel_event **out, size_t *nout)
 {
 	struct evspec_list list = { 0 };
@@ -177,12 +196,25 @@ static int resolve_all(const struct evsel_opts *o, struct resolve_ctx *ctx,
 
 		while (done >= first[spec + 1])
 			spec++;
+		if (o->all_levels && all_levels(o, &list.reqs[done], verb) != 0)
+			goto out;
 		st = resolve_event_in(ctx, &list.reqs[done], &evs[done].ev, &rerr);
 		if (st != PP_OK) {
 			if (st == PP_ENOMEM)
 				msg_error("out of memory");
 			else
 				resolve_error(o->specs[spec], &list.reqs[done], &rerr);
+			goto out;
+		}
+		/* filter-bit terms choose the levels themselves (PMEVTYPER's bits) */
+		if (o->all_levels && evs[done].ev.filter.given) {
+			char c[CLIP];
+
+			msg_error("cannot %s event '%s' with %s: its filter-bit terms choose its "
+				  "levels (drop one of them)", verb,
+				  msg_clip(list.reqs[done].text, c, sizeof(c)),
+				  o->all_levels == EVSPEC_MOD_U ? "--all-user" : "--all-kernel");
+			done++;	/* resolved: freed with the others */
 			goto out;
 		}
 	}
@@ -238,7 +270,7 @@ int evsel_select(const struct evsel_opts *o, struct resolve_ctx *ctx, unsigned f
 		 const char *verb, struct evsel_event **out, size_t *n,
 		 struct filter_kernel_el *kel)
 {
-	if (resolve_all(o, ctx, out, n) != 0)
+	if (resolve_all(o, ctx, verb, out, n) != 0)
 		return -1;
 	if (settle(o, ctx, flags, verb, *out, *n, kel) == 0)
 		return 0;

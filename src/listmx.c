@@ -114,6 +114,24 @@ void listmx_text(const struct listmx_core *c, size_t n, const char *pattern, FIL
 	}
 }
 
+size_t listmx_count(const struct listmx_core *c, size_t n, const char *pattern)
+{
+	size_t got = 0;
+
+	for (size_t k = 0; k < n; k++)
+		for (size_t i = 0; i < mxtab_nsets(); i++) {
+			const struct mxtab_set *s = mxtab_set_at(i);
+
+			if (!listmx_shows(&c[k], s))
+				continue;
+			for (size_t j = 0; j < mxtab_ngroups(s); j++)
+				got += listmx_matches(pattern, mxtab_group_name(mxtab_group_at(s, j)));
+			for (size_t j = 0; j < mxtab_nmetrics(s); j++)
+				got += listmx_matches(pattern, mxtab_metric_name(mxtab_metric_at(s, j)));
+		}
+	return got;
+}
+
 static cJSON *ref(const char *s)
 {
 	return cJSON_CreateStringReference(s);

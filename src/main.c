@@ -1,8 +1,10 @@
 /* main.c: the top-level options, the table of subcommands, and the only place that exits. */
 #include <argp.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "sysfs.h"
@@ -69,6 +71,27 @@ static error_t parse_main(int key, char *arg, struct argp_state *state)
 static const struct argp main_argp = { NULL, parse_main, "COMMAND [ARGS...]", doc,
 				       NULL, NULL, NULL };
 
+/* Set when the subcommand returns: from then on what it wrote is its own to check (list,
+ * info, report and diff say so themselves). */
+static int returned;
+
+/* argp prints --help, --usage and --version to standard output and exits 0 from inside
+ * argp_parse: without this check a closed or full standard output (--help >&-, >/dev/full)
+ * would pass for success, where coreutils exits 1 with a message. */
+static void check_stdout(void)
+{
+	int e = errno;
+
+	if (returned)
+		return;
+	if (fflush(stdout) != 0)
+		e = errno;
+	else if (!ferror(stdout))
+		return;
+	msg_error("cannot write to standard output: %s", strerror(e ? e : EIO));
+	_exit(PP_EXIT_ERROR);
+}
+
 int main(int argc, char **argv)
 {
 	struct main_opts o = { 0 };
@@ -76,8 +99,10 @@ int main(int argc, char **argv)
 	char name[64];
 	const char *why;
 	pp_status st;
+	int rc;
 
 	argp_err_exit_status = PP_EXIT_ERROR;
+	atexit(check_stdout);
 	if (root && *root)
 		sysfs_set_root(root);
 	argp_parse(&main_argp, argc, argv, ARGP_IN_ORDER, NULL, &o);
@@ -94,8 +119,11 @@ int main(int argc, char **argv)
 		/* argv[0] becomes "pmuprof stat", so help and errors name the subcommand */
 		snprintf(name, sizeof(name), "pmuprof %s", subcommands[k].name);
 		argv[o.sub_index] = name;
-		return subcommands[k].run(argc - o.sub_index, argv + o.sub_index);
+		rc = subcommands[k].run(argc - o.sub_index, argv + o.sub_index);
+		returned = 1;
+		return rc;
 	}
+	returned = 1;
 	msg_error("'%s' is not a pmuprof command (commands: stat, list, info, explain, diff, "
 		  "report; see 'pmuprof --help')", argv[o.sub_index]);
 	return PP_EXIT_ERROR;

@@ -57,6 +57,30 @@ const char *metrics_core_title(const struct metrics_core *mc, char *buf, size_t 
 	return buf;
 }
 
+const char *metrics_names_check(const char *arg, int *column)
+{
+	size_t len = strlen(arg);
+
+	if (!len) {
+		*column = 1;
+		return "empty metric list";
+	}
+	for (size_t i = 0; i <= len; i++) {
+		if (arg[i] != ',' && arg[i])
+			continue;
+		/* a name ends here: it is empty when it starts here too */
+		if (i == 0 || arg[i - 1] == ',') {
+			if (!arg[i]) {
+				*column = (int)i;
+				return "trailing ',' with no metric after it";
+			}
+			*column = (int)i + 1;
+			return "empty metric name";
+		}
+	}
+	return NULL;
+}
+
 int metrics_names_add(char *arg, const char ***names, size_t *n)
 {
 	for (char *name = arg, *comma; name; name = comma) {

@@ -205,6 +205,10 @@ static int derived(const struct source *s, const struct report_event *e, uint64_
 	const struct report *r = s->r;
 	double value, tc;
 
+	/* a time of perf's tool events (duration_time): no rate of it per second means a thing
+	 * (perf 6.1 prints one, "2.405 G/sec") */
+	if (report_is_tool(e))
+		return 0;
 	if (!counted(s, e, &value))
 		return 0;
 	if (anchored(s, (size_t)(e - r->events), val, unit))
@@ -264,6 +268,14 @@ int report_metric_only_at(const struct report *r, const struct report_event *e, 
 				       &there) || strcmp(there, *unit)))
 		*val = NAN;
 	return 1;
+}
+
+int report_interval_metric(const struct report *r, const struct report_event *e, size_t i,
+			   double *val, const char **unit)
+{
+	struct source s = { .r = r, .interval = (long)i };
+
+	return i < r->nintervals && derived(&s, e, report_interval_ns(r, i), val, unit);
 }
 
 int report_cell_metric(const struct report *r, const struct report_event *e, size_t u,

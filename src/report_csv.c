@@ -84,15 +84,15 @@ static void print_row(FILE *out, const struct csv_row *w, const char *sep)
 static const char *value_field(char *val, size_t len, const struct report_event *e,
 			       enum report_status st, double v)
 {
-	int ns = strcmp(e->unit, "ns") == 0;
+	int ms = report_in_msec(e);
 
 	if (st != REPORT_COUNTED)
 		snprintf(val, len, "<%s>", report_status_str(st));
-	else if (ns)
+	else if (ms)
 		snprintf(val, len, "%.2f", v / 1e6);
 	else
 		snprintf(val, len, "%.0f", v);
-	return ns ? "msec" : "";
+	return ms ? "msec" : report_is_tool(e) ? e->unit : "";	/* a tool event's "ns" */
 }
 
 /* Where a unit's rows go: the row's time field, the stream, the separator. */
@@ -126,8 +126,8 @@ static void cell_csv(const struct report *r, const struct report_event *e, size_
 	print_row(to->out, &w, to->sep);
 }
 
-/* -I: each interval's rows, its end time first; the metric fields stay empty (per unit,
- * they have the unit's, as perf's). */
+/* -I: each interval's rows, its end time first, and the derived figure over the interval
+ * in the metric fields (per unit, the unit's), as perf 6.1 fills them. */
 static void intervals_csv(const struct report *r, FILE *out, const char *sep)
 {
 	for (size_t i = r->interval_from; i < r->nintervals; i++) {
@@ -143,15 +143,18 @@ static void intervals_csv(const struct report *r, FILE *out, const char *sep)
 		for (size_t k = 0; k < r->nevents; k++) {
 			const struct report_event *e = &r->events[k];
 			const struct report_delta *d = &report_more(e)->deltas[i];
-			char val[48];
+			char val[48], mval[32] = "";
 			enum report_status st = d->counted ? REPORT_COUNTED :
 				e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED : e->status;
 			struct csv_row w = { .time = t, .value = val, .name = e->name,
 					     .running_ns = d->running_ns,
-					     .pct = share(d->running_ns, d->enabled_ns), .metric = "",
+					     .pct = share(d->running_ns, d->enabled_ns), .metric = mval,
 					     .metric_unit = "" };
+			double m;
 
 			w.unit = value_field(val, sizeof(val), e, st, d->value);
+			if (report_interval_metric(r, e, i, &m, &w.metric_unit))
+				snprintf(mval, sizeof(mval), "%.3f", m);
 			print_row(out, &w, sep);
 		}
 	}

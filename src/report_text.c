@@ -31,15 +31,16 @@ static void group_digits(char *buf, size_t len, uint64_t v, int plain)
 static const char *format_value(const struct report *r, char *num, size_t len,
 				const struct report_event *e, enum report_status st, double v)
 {
-	int ns = strcmp(e->unit, "ns") == 0;
+	int ms = report_in_msec(e);
 
 	if (st != REPORT_COUNTED)
 		snprintf(num, len, "<%s>", report_status_str(st));
-	else if (ns)
+	else if (ms)
 		snprintf(num, len, "%.2f", v / 1e6);
-	else
-		group_digits(num, len, (uint64_t)(v + 0.5), r->disp.no_big_num);
-	return ns ? "msec" : "";
+	else	/* a count, grouped; a tool event's ns whole, as perf prints them */
+		group_digits(num, len, (uint64_t)(v + 0.5),
+			     r->disp.no_big_num || report_is_tool(e));
+	return ms ? "msec" : report_is_tool(e) ? e->unit : "";
 }
 
 static void print_command(const struct report *r, struct textline *l)
@@ -545,14 +546,20 @@ static void print_intervals(const struct report *r, struct textline *l)
 			const struct report_event *e = &r->events[k];
 			const struct report_delta *d = &report_more(e)->deltas[i];
 			char num[40];
-			const char *unit = format_value(r, num, sizeof(num), e, d->counted ?
-				REPORT_COUNTED : e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED :
-				e->status, d->value);
+			struct text_row w = { .num = num, .name = e->name };
 
+			w.unit = format_value(r, num, sizeof(num), e, d->counted ? REPORT_COUNTED :
+					      e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED :
+					      e->status, d->value);
+			/* the figure perf 6.1 prints beside an interval's count, and the share of
+			 * the interval counted when the kernel multiplexed */
+			w.has_metric = report_interval_metric(r, e, i, &w.mval, &w.munit);
+			w.counted_pct = d->enabled_ns ? 100.0 * (double)d->running_ns /
+							(double)d->enabled_ns : 0;
+			w.pct = d->counted && w.counted_pct < 99.995;
 			textline_rpad(l, textline_secs(r->interval_t_ns[i], t), 16);
 			textline_put(l, " ", 1);
-			put_columns(l, num, unit, e->name, 0);
-			textline_end(l);
+			print_row(&w, l);
 		}
 	}
 }
@@ -611,7 +618,8 @@ static void print_end(const struct report *r, struct textline *l)
 	if (r->multiplexed)
 		textline_puts(l, "\n Values with (xx.xx%) are estimates: scaled from that share of "
 			      "the time counted.\n");
-	textline_put(l, "\n", 1);
+	if (r->nevents)	/* -n has no table: the heading's blank line is the one, as perf's */
+		textline_put(l, "\n", 1);
 	print_time(r, l, 0);
 	/* the command's own times; perf leaves them out when it counted a target */
 	if (!r->target) {

@@ -449,6 +449,12 @@ static pp_status resolve_name(struct resolve_ctx *c, const char *name, int colum
 	/* raw codes first: they cost one scan of the name and are the commonest in scripts */
 	if (is_raw(name))
 		return resolve_raw(name, column, ev, err);
+	if (resolve_tool(name, strlen(name))) {	/* measured, never opened: perf's encoding */
+		ev->attr.type = PERF_TYPE_SOFTWARE;
+		ev->attr.config = PERF_COUNT_SW_DUMMY;
+		ev->unit = "ns";
+		return set_pmu(ev, "tool");
+	}
 	if (resolve_generic(name, &ev->attr, &ev->unit) == PP_OK) {
 		ev->arm_code = resolve_generic_arm_code(ev->attr.type, ev->attr.config);
 		if (ev->arm_code >= 0)

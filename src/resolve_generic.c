@@ -211,6 +211,16 @@ pp_status resolve_generic(const char *name, struct pp_attr *attr, const char **u
 	return PP_OK;
 }
 
+static const char *const tool_names[] = { "duration_time", "user_time", "system_time" };
+
+int resolve_tool(const char *name, size_t len)
+{
+	for (size_t k = 0; k < sizeof(tool_names) / sizeof(tool_names[0]); k++)
+		if (strlen(tool_names[k]) == len && ascii_strncasecmp(name, tool_names[k], len) == 0)
+			return (int)k + 1;
+	return 0;
+}
+
 void resolve_generic_names(void (*fn)(const char *name, uint32_t type, uint64_t config,
 				       void *arg), void *arg)
 {

@@ -16,7 +16,7 @@ void stat_counters_free(struct stat_counters *cs)
 
 int stat_counter_opens(const struct stat_counters *cs, const struct stat_counter *c)
 {
-	return !c->fixture && !(c->part >= 0 && cs->parts[c->part].absent);
+	return !c->fixture && !c->tool && !(c->part >= 0 && cs->parts[c->part].absent);
 }
 
 struct pp_attr stat_counter_attr(const struct stat_counters *cs, const struct stat_event *rows,

@@ -62,6 +62,11 @@ static int tick(const struct stat_run_cfg *c, struct stat_ticks *t, struct stat_
 	}
 	t->ncounters = n;
 	stat_counters_read(cs);
+	/* duration_time so far, so that an interval's is its length; user_time and system_time
+	 * come from the command's rusage, at its end only (none per interval, as perf's) */
+	for (size_t k = 0; k < n; k++)
+		if (cs->c[k].tool == STAT_TOOL_DURATION)
+			cs->c[k].rd = (struct counter_reading){ t_ns, t_ns, t_ns };
 	for (size_t k = 0; k < n; k++)
 		t->rd[t->n * n + k] = cs->c[k].rd;
 	t->t_ns[t->n++] = t_ns;

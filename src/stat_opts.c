@@ -3,6 +3,7 @@
 #include <argp.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,7 +17,8 @@ enum { OPT_WARMUP = 0x300, OPT_TOPDOWN, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT, OP
        OPT_COUNTERS, OPT_MIN_RUNNING, OPT_PLAN, OPT_NO_CSV_SUMMARY, OPT_PER_CORE,
        OPT_PER_CLUSTER, OPT_PER_SOCKET, OPT_PER_THREAD, OPT_TIMEOUT, OPT_PER_DIE,
        OPT_PER_NODE, OPT_NO_MERGE, OPT_APPEND, OPT_NO_BIG_NUM, OPT_NO_SCALE, OPT_METRIC_ONLY,
-       OPT_POST, OPT_SUMMARY, OPT_NO_SUMMARY, OPT_EXPORT, OPT_NAME };
+       OPT_POST, OPT_SUMMARY, OPT_NO_SUMMARY, OPT_EXPORT, OPT_NAME, OPT_ALL_USER,
+       OPT_ALL_KERNEL, OPT_LOG_FD };
 
 static const struct argp_option options[] = {
 	{ "json", 'j', NULL, 0, "Report as one JSON document (schema: pmuprof-json(5))", 0 },
@@ -26,6 +28,12 @@ static const struct argp_option options[] = {
 	  "With -x and -I: no 'summary' time field on the totals (perf's option)", 0 },
 	{ "output", 'o', "FILE", 0,
 	  "Write the report to FILE (atomically) instead of standard error", 0 },
+	{ "log-fd", OPT_LOG_FD, "N", 0,
+	  "Write the report to file descriptor N, open for writing (3>FILE, 3>>FILE), instead "
+	  "of standard error", 0 },
+	{ "verbose", 'v', NULL, 0,
+	  "Print each event's encoding, and after each run every counter's reading (value, "
+	  "enabled, running) or why it was not counted, on standard error", 0 },
 	{ "export", OPT_EXPORT, "FORMAT:FILE", 0,
 	  "Also write the report to FILE in FORMAT (text, json, csv, bmf, github-benchmark, "
 	  "openmetrics, markdown), atomically after the run; repeatable", 0 },
@@ -50,6 +58,16 @@ static const struct argp_option options[] = {
 	  "Compute metric or group NAME of the core (ipc, MPKI, Topdown_L1, ...; 'list' lists "
 	  "them), counting its events as a group; repeatable. Here -M is perf's --metric: the "
 	  "core is --cpu-model's long form", 3 },
+	{ "detailed", 'd', NULL, 0,
+	  "Also count the caches' events, as perf's -d: the L1 data cache and the last level; "
+	  "-dd adds the L1 instruction cache and TLBs, -ddd prefetches, L2 and table walks "
+	  "(Arm's common events the cores have; perf's generic ones without an Arm core)", 3 },
+	{ "null", 'n', NULL, 0,
+	  "Count no event: report the elapsed, user and system time only", 3 },
+	{ "all-user", OPT_ALL_USER, NULL, 0,
+	  "Count every event in user space only, as if each had the :u modifier", 3 },
+	{ "all-kernel", OPT_ALL_KERNEL, NULL, 0,
+	  "Count every event in the kernel only, as if each had the :k modifier", 3 },
 	{ "topdown", OPT_TOPDOWN, NULL, 0,
 	  "Arm's top-down method: stage 1 of the core, and the stage-2 groups under its "
 	  "dominant nodes, as a tree (all counted exactly: --mux=runs unless --mux is given)", 3 },
@@ -76,6 +94,9 @@ static const struct argp_option options[] = {
 	{ "timeout", OPT_TIMEOUT, "MS", 0,
 	  "Stop counting after MS milliseconds (COMMAND is sent SIGTERM)", 5 },
 	{ "delay", 'D', "MS", 0, "Start counting MS milliseconds after COMMAND starts", 5 },
+	{ "no-inherit", 'i', NULL, 0,
+	  "Count COMMAND's own threads only, not the processes it forks (nor, with -p and "
+	  "-t, the tasks' new threads)", 5 },
 	{ "no-aggr", 'A', NULL, 0, "With -a or -C: one row per CPU", 6 },
 	{ "per-core", OPT_PER_CORE, NULL, 0, "With -a or -C: one row per core", 6 },
 	{ "per-cluster", OPT_PER_CLUSTER, NULL, 0, "With -a or -C: one row per cluster", 6 },
@@ -107,37 +128,56 @@ static const struct argp_option options[] = {
 	{ 0 }
 };
 
-/* A whole decimal number >= min for option opt, else a usage error. */
+/* The largest number a count or a time in milliseconds takes: perf's options are ints. */
+#define NUMBER_MAX 2147483647u
+
+/* A whole decimal number from min to max for option opt, else a usage error that names
+ * the range. */
 static unsigned number(struct argp_state *state, const char *arg, const char *opt,
-		       unsigned min)
+		       unsigned min, unsigned max)
 {
 	char *end;
 	unsigned long v;
 
 	errno = 0;
 	v = strtoul(arg, &end, 10);
-	if (!*arg || *end || errno || v > UINT_MAX / 2 || v < min || *arg == '-')
-		argp_error(state, "%s takes a whole number%s, not '%s'", opt,
-			   min ? " of 1 or more" : "", arg);
+	if (!*arg || *end || errno || v > max || v < min || *arg == '-')
+		argp_error(state, "%s takes a whole number from %u to %u, not '%s'", opt, min,
+			   max, arg);
 	return (unsigned)v;
 }
 
-/* A share of time, 0 to 100, for --min-running. */
+/* A share of time, 0 to 100, for --min-running: '50' or '50%' (as diff's --threshold). */
 static double percent(struct argp_state *state, const char *arg)
 {
 	char *end;
 	double v = strtod(arg, &end);
 
+	if (end != arg && *end == '%')
+		end++;
 	if (!*arg || *end || !(v >= 0 && v <= 100))
-		argp_error(state, "--min-running takes a percentage from 0 to 100, not '%s'", arg);
+		argp_error(state, "--min-running takes a percentage from 0 to 100 (50 or 50%%), "
+			   "not '%s'", arg);
 	return v;
 }
 
 /* -M list asks for the list of metrics; -M NAME is kept (checked once the core is known). */
 static void add_metric(struct argp_state *state, struct stat_opts *o, char *arg)
 {
+	const char *what;
+	int col;
+
 	if (!strcmp(arg, "list")) {
 		o->list_metrics = 1;
+		return;
+	}
+	/* refused as -e refuses an event list with an empty name: after the parse, in the
+	 * same words (the first bad list) */
+	if ((what = metrics_names_check(arg, &col))) {
+		if (!o->bad_metrics)
+			snprintf(o->metrics_why, sizeof(o->metrics_why),
+				 "%s at column %d", what, col);
+		o->bad_metrics = o->bad_metrics ? o->bad_metrics : arg;
 		return;
 	}
 	/* perf's -M a,b: each name (the argument is ours to cut) */
@@ -200,6 +240,20 @@ static void targets_check(struct argp_state *state, const struct stat_opts *o)
 	}
 }
 
+/* perf's common options that choose what is counted, and how they go together. */
+static void perf_opts_check(struct argp_state *state, const struct stat_opts *o)
+{
+	const char *with = o->ev.nspecs ? "-e" : o->nmetrics || o->list_metrics ? "-M" :
+			   o->topdown ? "--topdown" : o->detailed ? "-d" : NULL;
+
+	if (o->null_run && with)
+		argp_error(state, "-n counts no event, only the times: %s gives events to count "
+			   "(give one of them)", with);
+	if (o->no_inherit && (o->all_cpus || o->cpu_list))
+		argp_error(state, "-i leaves out the processes a task forks: %s counts every task "
+			   "on its CPUs, forked or not (drop -i)", o->all_cpus ? "-a" : "-C");
+}
+
 /* perf's display options; ARGP_ERR_UNKNOWN for another key. */
 static error_t display_opt(struct stat_opts *o, int key, char *arg, struct argp_state *state)
 {
@@ -212,6 +266,7 @@ static error_t display_opt(struct stat_opts *o, int key, char *arg, struct argp_
 	case OPT_NO_SCALE: o->disp.unscaled = 1; break;
 	case OPT_METRIC_ONLY: o->disp.metric_only = 1; break;
 	case 'q': o->quiet = 1; break;
+	case 'v': o->verbose = 1; break;
 	case OPT_NO_SUMMARY: o->disp.no_summary = 1; break;
 	case OPT_NO_MERGE:	/* accepted for perf's sake */
 	case OPT_SUMMARY:	/* pmuprof's default */
@@ -228,14 +283,26 @@ static void display_check(struct argp_state *state, const struct stat_opts *o)
 	if (o->big_num && o->sep)
 		argp_error(state, "-B groups the digits of the text report: -x prints plain "
 			   "numbers (drop -B)");
-	if (o->append && !o->output)
-		argp_error(state, "--append adds the report to a file: give it with -o FILE");
-	if (o->quiet && o->output)
-		argp_error(state, "--quiet prints no report: -o FILE would get none (give one "
-			   "of them)");
+	if (o->append && !o->output && !o->log_fd)
+		argp_error(state, "--append adds the report to a file: give it with -o FILE (or "
+			   "--log-fd N)");
+	if (o->output && o->log_fd)
+		argp_error(state, "-o and --log-fd both say where the report goes: give one of "
+			   "them");
+	if (o->quiet && (o->output || o->log_fd))
+		argp_error(state, "--quiet prints no report: %s would get none (give one of "
+			   "them)", o->output ? "-o FILE" : "--log-fd N");
+	if (o->quiet && o->verbose)
+		argp_error(state, "--quiet and -v ask for less and for more: give one of them");
 	if (o->disp.no_summary && !o->interval_ms)
 		argp_error(state, "--no-summary leaves out the totals after -I's intervals: "
 			   "give -I MS");
+	/* the same rule as --no-summary's: an option that would change nothing is refused */
+	if (o->no_csv_summary && (!o->interval_ms ||
+				  (!o->sep && !export_has(&o->exports, EXPORT_CSV))))
+		argp_error(state, "--no-csv-summary leaves out the 'summary' field of the totals "
+			   "-x prints after -I's intervals: give -x SEP (or --export csv:FILE) "
+			   "and -I MS");
 	if (o->disp.metric_only && o->aggr_opt)
 		argp_error(state, "--metric-only prints the metrics summed over CPUs and tasks: "
 			   "%s is not supported with it (drop one of them)", o->aggr_opt);
@@ -247,6 +314,9 @@ static error_t output_opt(struct stat_opts *o, int key, char *arg, struct argp_s
 	switch (key) {
 	case 'j':
 		o->json = 1;
+		break;
+	case OPT_LOG_FD:
+		o->log_fd = (int)number(state, arg, "--log-fd", 1, NUMBER_MAX);
 		break;
 	case 'x':
 		if (!*arg)
@@ -280,10 +350,10 @@ static error_t run_opt(struct stat_opts *o, int key, char *arg, struct argp_stat
 {
 	switch (key) {
 	case 'r':
-		o->repeat = number(state, arg, "-r", 1);
+		o->repeat = number(state, arg, "-r", 1, NUMBER_MAX);
 		break;
 	case OPT_WARMUP:
-		o->warmup = number(state, arg, "--warmup", 0);
+		o->warmup = number(state, arg, "--warmup", 0, NUMBER_MAX);
 		break;
 	case OPT_PREPARE:
 		o->prepare = arg;
@@ -293,16 +363,19 @@ static error_t run_opt(struct stat_opts *o, int key, char *arg, struct argp_stat
 		o->cleanup = arg;
 		break;
 	case 'I':
-		o->interval_ms = number(state, arg, "-I", 1);
+		o->interval_ms = number(state, arg, "-I", 1, NUMBER_MAX);
 		break;
 	case OPT_ICOUNT:
-		o->interval_count = number(state, arg, "--interval-count", 1);
+		o->interval_count = number(state, arg, "--interval-count", 1, NUMBER_MAX);
 		break;
 	case OPT_TIMEOUT:
-		o->timeout_ms = number(state, arg, "--timeout", 1);
+		o->timeout_ms = number(state, arg, "--timeout", 1, NUMBER_MAX);
 		break;
 	case 'D':
-		o->delay_ms = number(state, arg, "-D", 1);
+		o->delay_ms = number(state, arg, "-D", 1, NUMBER_MAX);
+		break;
+	case 'i':
+		o->no_inherit = 1;
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -332,9 +405,22 @@ static error_t plan_opt(struct stat_opts *o, int key, char *arg, struct argp_sta
 		o->topdown = 1;
 		break;
 	case OPT_COUNTERS:
-		o->plan.counters = (int)number(state, arg, "--counters", 1);
-		if (o->plan.counters > 31)
-			argp_error(state, "--counters takes 1 to 31 (PMCR_EL0.N), not %s", arg);
+		/* PMCR_EL0.N is 5 bits: 31 general counters at most */
+		o->plan.counters = (int)number(state, arg, "--counters", 1, 31);
+		break;
+	case 'd':
+		o->detailed++;
+		break;
+	case 'n':
+		o->null_run = 1;
+		break;
+	case OPT_ALL_USER:
+	case OPT_ALL_KERNEL:
+		if (o->ev.all_levels && o->ev.all_levels != (key == OPT_ALL_USER ? EVSPEC_MOD_U :
+							     EVSPEC_MOD_K))
+			argp_error(state, "--all-user and --all-kernel both choose the levels "
+				   "counted: give one of them");
+		o->ev.all_levels = key == OPT_ALL_USER ? EVSPEC_MOD_U : EVSPEC_MOD_K;
 		break;
 	case OPT_MIN_RUNNING:
 		o->min_running = percent(state, arg);
@@ -404,6 +490,7 @@ static void end_check(struct argp_state *state, struct stat_opts *o)
 		argp_error(state, "-I needs at least 1 ms");
 	display_check(state, o);
 	cmd_export_output(state, &o->exports, o->output);
+	perf_opts_check(state, o);
 }
 
 /* Each group of options has its parser; the first that knows a key takes it. */

@@ -130,6 +130,11 @@ int stat_output_below_min(const struct stat_opts *o, const struct report *r)
 	return below > 0;
 }
 
+FILE *stat_output_stream(const struct stat_opts *o)
+{
+	return o->log ? o->log : stderr;
+}
+
 int stat_live_wanted(const struct stat_opts *o)
 {
 	return o->interval_ms && !o->json && !o->output && !o->quiet;
@@ -152,10 +157,6 @@ void stat_live_tick(void *arg, const struct stat_counters *cs, const struct stat
 		return;
 	b.repeated = 0;
 	b.intervals = 1;
-	/* an interval's line shows a metric only per unit (-A, --per-*) or with --metric-only:
-	 * else none is computed (each interval would pay for metrics it does not show) */
-	if (b.aggr == REPORT_AGGR_GLOBAL && !o->disp.metric_only)
-		b.core = NULL;
 	r.interval_base = i;
 	r.interval_t0_ns = i ? t->t_ns[i - 1] : 0;
 	if (stat_record_interval(&one.rd, lv->rows, cs, t, i) != 0 ||
@@ -168,7 +169,9 @@ void stat_live_tick(void *arg, const struct stat_counters *cs, const struct stat
 	 * must not inherit SIGPIPE ignored */
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGPIPE, &ign, &old);
-	rc = stat_output_write(o, &r, stderr);
+	rc = stat_output_write(o, &r, stat_output_stream(o));
+	if (o->log && fflush(o->log) != 0)	/* each interval as it ends, as on stderr */
+		rc = -1;
 	sigaction(SIGPIPE, &old, NULL);
 	if (rc != 0)
 		lv->stopped = 1;

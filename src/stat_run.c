@@ -148,6 +148,7 @@ struct opening {
 	struct stat_counters *cs;
 	pid_t pid;		/* the waiting child; -1: none */
 	int on_exec;		/* counting starts at the command's exec */
+	int no_inherit;		/* -i: not inherited by the new children of the tasks followed */
 	int warned;		/* the user-space fallback was told (or must not be) */
 	int at, moved;		/* the CPU pmuprof was moved to; saved holds its affinity */
 	cpu_set_t saved;
@@ -170,9 +171,9 @@ static int open_one(struct opening *o, size_t k)
 		if (group_fd < 0)
 			e->err = o->cs->c[lead].err;
 	}
-	/* an event following tasks is inherited by their new children; one on a CPU
-	 * counts every task there already, and is read with its group in one read */
-	a.inherit = !e->cpu_wide;
+	/* an event following tasks is inherited by their new children (unless -i); one on a
+	 * CPU counts every task there already, and is read with its group in one read */
+	a.inherit = !e->cpu_wide && !o->no_inherit;
 	if (e->cpu_wide && e->group >= 0)
 		a.read_format |= PERF_FORMAT_GROUP;
 	if (e->err)
@@ -235,12 +236,14 @@ static int open_failed(struct opening *o, const struct stat_counter *e)
 /* Opens every counter of run only_run: on the waiting child (pid; -1: none), or on its CPU
  * or task (a copy). Each group under its first member, every other counter alone; leaders
  * disabled, with enable_on_exec when on_exec (counting starts at exec), else enabled by
- * stat_counters_enable. Returns the number opened, or -1 when out of descriptors (a message
- * has been printed). */
+ * stat_counters_enable. Inherited by the new children of the tasks followed unless
+ * no_inherit (-i). Returns the number opened, or -1 when out of descriptors (a message has
+ * been printed). */
 static int open_all(struct stat_event *rows, struct stat_counters *cs, pid_t pid, int only_run,
-		    int quiet, int on_exec, int *explained)
+		    int quiet, int on_exec, int no_inherit, int *explained)
 {
-	struct opening o = { rows, cs, pid, on_exec, quiet, -1, 0, { { 0 } }, explained };
+	struct opening o = { rows, cs, pid, on_exec, no_inherit, quiet, -1, 0, { { 0 } },
+			     explained };
 	int opened = 0, rc = 0;
 
 	for (size_t k = 0; k < cs->n && rc >= 0; k++) {
@@ -347,6 +350,22 @@ static void reset(struct stat_counters *cs, int only_run)
 	}
 }
 
+/* perf's tool events of the run: its times, each as a reading counted all the time (perf's
+ * enabled and running are the value itself); user and system time only of a command's end
+ * (0, not counted, without one). */
+static void read_tools(struct stat_counters *cs, int only_run,
+		       const struct workload_result *res, int have_cmd)
+{
+	for (size_t k = 0; k < cs->n; k++) {
+		struct stat_counter *e = &cs->c[k];
+		uint64_t v = e->tool == STAT_TOOL_DURATION ? res->wall_ns :
+			     !have_cmd ? 0 : e->tool == STAT_TOOL_USER ? res->user_ns : res->sys_ns;
+
+		if (e->tool && stat_in_run(e, only_run))
+			e->rd = (struct counter_reading){ .value = v, .enabled = v, .running = v };
+	}
+}
+
 /* Nothing opened: the command let go, the error said; pmuprof's exit status. */
 static int none_opened(struct stat_event *rows, struct stat_counters *cs, struct workload *w,
 		       int cmd, int opened, int explained)
@@ -368,7 +387,10 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *rows,
 {
 	struct workload w = { .pid = -1, .go_fd = -1 };
 	int target = stat_target_any(c->tgt);
-	int on_exec = c->cmd && !target && !c->delay_ms;
+	/* counters inherited through pmuprof's own vfork need inherit: -i opens them on the
+	 * held child instead, each enabled at its exec as well (held) */
+	int on_exec = c->cmd && !target && !c->delay_ms && !c->no_inherit;
+	int held = c->cmd && !target && !c->delay_ms && c->no_inherit;
 	/* a command and nothing to do until its end: no intervals, no timeout, no delay */
 	int plain = on_exec && !c->interval_ms && !c->timeout_ms;
 	pp_status st;
@@ -385,18 +407,20 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *rows,
 				    : workload_fork(c->cmd, &w, &e)) != PP_OK)
 		return not_run(c->cmd[0], st, e);
 	opened = open_all(rows, cs, !c->cmd ? -1 : on_exec ? 0 : w.pid, c->only_run, c->quiet,
-			  on_exec, &explained);
+			  on_exec || held, c->no_inherit, &explained);
 	for (size_t k = 0; k < cs->n; k++) {
 		if (stat_in_run(&cs->c[k], c->only_run))
-			cs->c[k].opened = cs->c[k].fd >= 0;
-		fixture |= cs->c[k].fixture != NULL;	/* reported as such, nothing failed */
+			cs->c[k].opened = cs->c[k].fd >= 0 || cs->c[k].tool;
+		/* reported as such, nothing failed; a tool event needs no counter */
+		fixture |= cs->c[k].fixture != NULL || cs->c[k].tool;
 	}
 	/* nothing opened: an error, unless the events are a fixture's (never opened) or this is
-	 * one planned run of several (--mux=runs: its events are reported not supported) */
-	if (opened < 0 || (opened == 0 && !fixture && c->only_run < 0))
+	 * one planned run of several (--mux=runs: its events are reported not supported); no
+	 * counters at all is -n's null run */
+	if (opened < 0 || (opened == 0 && cs->n && !fixture && c->only_run < 0))
 		return none_opened(rows, cs, &w, c->cmd != NULL, opened, explained);
 	/* counters on CPUs or on running tasks count from now (or after -D) */
-	if (!on_exec && !c->delay_ms)
+	if (!on_exec && !held && !c->delay_ms)
 		stat_counters_enable(cs, 1);
 	if (c->cmd && (st = plain ? workload_spawn(&w, c->cmd, res, &e)
 			    : on_exec ? workload_start(&w, c->cmd, &e)
@@ -410,7 +434,10 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *rows,
 	else if (stat_wait(c, c->cmd ? &w : NULL, cs, res, ticks, count_stop, timed_out) != 0)
 		waited = -1;
 	stat_counters_close(cs);
-	return waited < 0 ? PP_EXIT_ERROR : 0;
+	if (waited < 0)
+		return PP_EXIT_ERROR;
+	read_tools(cs, c->only_run, res, c->cmd != NULL);
+	return 0;
 }
 
 int stat_run_plain(char **argv, struct workload_result *res)

@@ -40,8 +40,8 @@ static int counted(const struct stat_series_cfg *sc, struct stat_event *rows,
 	struct stat_run_cfg c = { .cmd = sc->cmd, .tgt = sc->tgt, .timeout_ms = sc->timeout_ms,
 				  .delay_ms = sc->delay_ms, .interval_ms = sc->interval_ms,
 				  .interval_count = sc->interval_count, .only_run = -1,
-				  .quiet = sc->quiet, .on_tick = sc->on_tick,
-				  .tick_arg = sc->tick_arg };
+				  .quiet = sc->quiet, .no_inherit = sc->no_inherit,
+				  .on_tick = sc->on_tick, .tick_arg = sc->tick_arg };
 	size_t runs = sc->mux == STAT_MUX_RUNS ? sc->plan_runs : 1;
 	int rc = 0;
 
@@ -51,6 +51,8 @@ static int counted(const struct stat_series_cfg *sc, struct stat_event *rows,
 		rc = stat_run_counted(&c, rows, cs, res, ticks, count_stop, &s->timed_out);
 		if (rc)
 			break;
+		if (sc->verbose)
+			stat_verbose_counts(rows, cs);
 		if (stat_record(&s->rd, rows, cs, (uint32_t)s->nruns, (uint32_t)r, c.only_run, res,
 				sc->interval_ms ? ticks : NULL) != 0) {
 			msg_error("out of memory");

@@ -95,11 +95,13 @@ static void target_cpus(const struct stat_target *tgt, cpu_set_t *set, int *rest
 	}
 }
 
-/* A counter of row k, alone, following the command: its part (-1: the row's own). */
-static struct stat_counter new_counter(size_t k, int part, int group)
+/* A counter of row k following the command: its part (-1: the row's own), its group. */
+static struct stat_counter new_counter(const struct stat_event *rows, size_t k, int part,
+				       int group)
 {
 	return (struct stat_counter){ .ev = (uint32_t)k, .part = part, .pmu_ix = -1, .cpu = -1,
-				      .group = group, .leader = -1, .fd = -1 };
+				      .group = group, .tool = rows[k].tool, .leader = -1,
+				      .fd = -1 };
 }
 
 /* The parts of the split rows, on every PMU the command may run on, and their counters
@@ -118,8 +120,12 @@ static void add_parts(struct stat_counters *cs, const struct stat_event *rows, s
 				continue;
 			cs->parts[cs->nparts] = make_part(&rows[r], r, rc, ix);
 			/* a user group becomes one group per core type: a group cannot span PMUs */
-			cs->c[cs->n++] = new_counter(r, (int)cs->nparts++, g < 0 ? -1 :
-						     (int)(ngroups + (size_t)g * rc->npmus + ix));
+			cs->parts[cs->nparts].group = g < 0 ? -1 :
+						      (int)(ngroups + (size_t)g * rc->npmus + ix);
+			cs->c[cs->n] = new_counter(rows, r, (int)cs->nparts,
+						   cs->parts[cs->nparts].group);
+			cs->n++;
+			cs->nparts++;
 		}
 	}
 }
@@ -162,7 +168,7 @@ int stat_split(struct stat_counters *cs, struct stat_event *rows, size_t nrows,
 	}
 	for (size_t r = 0; r < nrows; r++)
 		if (!can || !splits(&rows[r], rc))
-			cs->c[cs->n++] = new_counter(r, -1, rows[r].sel.ev.group);
+			cs->c[cs->n++] = new_counter(rows, r, -1, rows[r].sel.ev.group);
 	if (want)
 		add_parts(cs, rows, nrows, rc, &set, restricted, ngroups);
 	return 0;

@@ -42,6 +42,26 @@ setup() {
 	assert_equal "$output" --names
 }
 
+@test "perf's common options of stat, and its tool events after -e" {
+	comp stat --all-
+	assert_equal "$output" "$(printf '%s\n' --all-cpus --all-kernel --all-user)"
+	comp stat --log
+	assert_equal "$output" --log-fd
+	comp stat --no-i
+	assert_equal "$output" --no-inherit
+	comp stat --det
+	assert_equal "$output" --detailed
+	comp stat -e task-clock,dur
+	assert_equal "$output" task-clock,duration_time
+	comp stat -e _time
+	assert_equal "$output" ""
+	comp stat -e user_
+	assert_equal "$output" user_time
+	# explain counts nothing: no tool event there
+	comp explain -e dur
+	assert_equal "$output" ""
+}
+
 @test "options follow 'pmuprof CMD --help', so a new one is offered without touching the script" {
 	# a pmuprof whose stat --help shows one option more than the real one
 	cat >pmuprof <<-EOF2

@@ -89,7 +89,7 @@ load helpers
 
 @test "-I: usage errors" {
 	run -2 --separate-stderr "$PMUPROF" stat -I 0 true
-	assert_regex "$stderr" "-I takes a whole number of 1 or more"
+	assert_regex "$stderr" "-I takes a whole number from 1 to 2147483647"
 	run -2 --separate-stderr "$PMUPROF" stat --interval-count 2 true
 	assert_regex "$stderr" "--interval-count needs -I MS"
 }
@@ -103,7 +103,7 @@ load helpers
 	pid=$!
 	seen=0
 	for _ in $(seq 500); do
-		if grep -q 'task-clock$' live.txt; then seen=1; break; fi
+		if grep -qE ' task-clock( |$)' live.txt; then seen=1; break; fi
 		sleep 0.01
 	done
 	: > go
@@ -118,7 +118,8 @@ load helpers
 	w=("$PPLOAD" trickle 12 4)
 	"$PMUPROF" stat -I 10 -e page-faults,task-clock --export text:whole.txt -- "${w[@]}" 2>live.txt
 	cmp live.txt whole.txt || fail "text: $(diff live.txt whole.txt)"
-	[ "$(grep -c 'page-faults$' live.txt)" -ge 4 ] || fail "fewer than 4 intervals: $(cat live.txt)"
+	[ "$(grep -cE '^ +[0-9]+\.[0-9]{9} .* page-faults ' live.txt)" -ge 4 ] ||
+		fail "fewer than 4 intervals: $(cat live.txt)"
 	"$PMUPROF" stat -x, -I 10 -e page-faults,task-clock --export csv:whole.csv -- "${w[@]}" 2>live.csv
 	cmp live.csv whole.csv || fail "-x: $(diff live.csv whole.csv)"
 	"$PMUPROF" stat -A -a -I 10 -e cpu-clock --export text:whole-a.txt -- "${w[@]}" 2>live-a.txt

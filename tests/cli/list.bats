@@ -110,6 +110,29 @@ jl() {
 	assert_equal "$(jl '[.generic[].name] | join(",")')" ""
 }
 
+@test "PATTERN matching nothing: no heading, a line on stderr, exit 1 (JSON keeps its document)" {
+	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server run --separate-stderr "$PMUPROF" list nosuchthing
+	assert_failure 1
+	assert_output ""
+	assert_equal "$stderr" "pmuprof: no event matches 'nosuchthing' ('pmuprof list' without a PATTERN lists them all)"
+	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server run --separate-stderr "$PMUPROF" list --json nosuchthing
+	assert_failure 1
+	assert_equal "$(jq -c '[.generic, .cores[0].events, .cores[0].nevents]' <<<"$output")" '[[],[],0]'
+	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server run --separate-stderr "$PMUPROF" list --names 'nosuch*'
+	assert_failure 1
+	assert_output ""
+	# a match, in the generic names only or in a core's only, is still 0
+	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server run "$PMUPROF" list page-faults
+	assert_success
+	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server run "$PMUPROF" list l1d_tlb_rd
+	assert_success
+	run "$PMUPROF" list --metrics --cpu-model neoverse-n1 ipc
+	assert_success
+	run --separate-stderr "$PMUPROF" list --metrics --cpu-model neoverse-n1 nosuchthing
+	assert_failure 1
+	assert_output ""
+}
+
 @test "text: a header per core and a star on advertised events" {
 	PMUPROF_SYSFS_ROOT=$FIXTURES/qemu-a57 run "$PMUPROF" list cycles
 	assert_success

@@ -2,7 +2,8 @@
 # perfopts.bats: owns the perf stat options perf users type out of habit (issue 15, item 5):
 # --append, -B/--big-num/--no-big-num, --no-scale, --metric-only, -q/--quiet, --post and
 # --summary/--no-summary; each against perf 6.1's output shape, with the real perf (Debian's
-# linux-perf) run on software events where it is installed.
+# linux-perf) run on software events where it is installed. Also the rules stat's options share
+# with each other: -M lists as -e's, --min-running's %, --no-csv-summary only where it acts.
 # shellcheck disable=SC2154 # bats run sets $output, $lines, $stderr
 load helpers
 
@@ -223,4 +224,50 @@ shape_counts() {
 	need_perf
 	run --separate-stderr perf stat -I 100 --summary -x, -e page-faults -- "$PPLOAD" trickle 2 150
 	[[ $stderr =~ (^|$'\n')\ *summary,[0-9]+,,page-faults, ]] || fail "perf: $stderr"
+}
+
+@test "--min-running PCT%: a percent sign is taken, as diff's --threshold 5% is" {
+	run --separate-stderr "$PMUPROF" stat --min-running 50% -e task-clock -- sh -c 'exit 5'
+	assert_failure 5
+	run --separate-stderr "$PMUPROF" stat --min-running 50% -e 'task-clock,software/config=999/' -o r.txt -- true
+	assert_failure 3
+	[[ $stderr == *"'software/config=999/' was not counted at all (not supported), less than --min-running 50 (exit status 3)"* ]] ||
+		fail "$stderr"
+	run --separate-stderr "$PMUPROF" stat --min-running 101% -e task-clock -- true
+	assert_failure 2
+	[[ $stderr == *"--min-running takes a percentage from 0 to 100 (50 or 50%), not '101%'"* ]] || fail "$stderr"
+}
+
+@test "-M: a list with an empty name is refused as -e refuses one; a plain list still counts" {
+	for bad in '' 'ipc,' ',ipc' 'ipc,,cpi'; do
+		run --separate-stderr "$PMUPROF" stat -M "$bad" -o r.txt -e task-clock -- touch ran
+		assert_failure 2
+		[[ $stderr == "pmuprof: cannot parse metric list '$bad': "*" at column "[0-9]* ]] || fail "-M '$bad': $stderr"
+		[ ! -e ran ] || fail "-M '$bad' ran the command"
+		[ ! -e r.txt ] || fail "-M '$bad' wrote a report"
+	done
+	# the same rule as -e's, word for word where they share it
+	run --separate-stderr "$PMUPROF" stat -e '' -- true
+	[[ $stderr == *"empty event list at column 1" ]] || fail "$stderr"
+	run --separate-stderr "$PMUPROF" stat -M '' -- true
+	[[ $stderr == *"empty metric list at column 1" ]] || fail "$stderr"
+	stat_json --cpu-model neoverse-n1 -M ipc -e task-clock -- true
+	assert_success
+	assert_equal "$(jqr '[.events[].name] | sort | join(",")')" "cpu_cycles,inst_retired,task-clock"
+}
+
+@test "--no-csv-summary: with -x (or a csv export) and -I only, as --no-summary with -I only" {
+	run --separate-stderr "$PMUPROF" stat -x, --no-csv-summary -e task-clock -- true
+	assert_failure 2
+	[[ $stderr == "pmuprof stat: --no-csv-summary leaves out the 'summary' field"* ]] || fail "$stderr"
+	run --separate-stderr "$PMUPROF" stat -I 20 --no-csv-summary -e task-clock -- sleep 0.05
+	assert_failure 2
+	run --separate-stderr "$PMUPROF" stat -I 20 -x, --no-csv-summary -e task-clock -- sleep 0.05
+	assert_success
+	[[ $stderr != *summary* ]] || fail "$stderr"
+	run --separate-stderr "$PMUPROF" stat -q -I 20 --no-csv-summary --export csv:x.csv -e task-clock -- sleep 0.05
+	assert_success
+	[ -s x.csv ] || fail "no csv export"
+	run grep -c summary x.csv
+	assert_output 0
 }

@@ -109,7 +109,7 @@ stats_check() {
 
 @test "usage errors: -r 0, -r x, -I with -r" {
 	run -2 --separate-stderr "$PMUPROF" stat -r 0 true
-	assert_regex "$stderr" "-r takes a whole number of 1 or more, not '0'"
+	assert_regex "$stderr" "-r takes a whole number from 1 to 2147483647, not '0'"
 	run -2 --separate-stderr "$PMUPROF" stat -r x true
 	run -2 --separate-stderr "$PMUPROF" stat -r 2 -I 10 true
 	assert_regex "$stderr" "-I and -r cannot be combined"

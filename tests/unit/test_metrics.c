@@ -400,8 +400,31 @@ static void topdown_next(void)
 #undef JOINED
 }
 
+/* -M lists: refused where -e refuses an event list, at the same column. */
+static void names_check(void)
+{
+	static const struct { int line; const char *arg, *what; int col; } rows[] = {
+		{ __LINE__, "ipc", NULL, 0 },
+		{ __LINE__, "ipc,MPKI", NULL, 0 },
+		{ __LINE__, "", "empty metric list", 1 },
+		{ __LINE__, ",", "empty metric name", 1 },
+		{ __LINE__, ",ipc", "empty metric name", 1 },
+		{ __LINE__, "ipc,", "trailing ',' with no metric after it", 4 },
+		{ __LINE__, "ipc,,MPKI", "empty metric name", 5 },
+	};
+
+	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
+		int col = 0;
+		const char *what = metrics_names_check(rows[k].arg, &col);
+
+		tap_ok(tap_streq(what, rows[k].what) && (!what || col == rows[k].col),
+		       "line %d: '%s': %s at %d", rows[k].line, rows[k].arg, tap_str(what), col);
+	}
+}
+
 int main(void)
 {
+	names_check();
 	topdown();
 	topdown_next();
 	generic();
