@@ -3,7 +3,6 @@
  * recorded as readings (stat_series) -> one report (stat_report) -> written and exported
  * (stat_output). Its options are stat_opts.c's. */
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -538,30 +537,6 @@ static int topdown_first(struct stat_opts *o, struct resolve_ctx *ctx,
 	return -1;
 }
 
-/* --log-fd N: a stream on N, which must be open for writing; -1 after a message. "w" does
- * not truncate (the shell opened it, 3>> appends) and, unlike "a", leaves the descriptor's
- * flags, which the command inherits, as they were. */
-static int open_log(struct stat_opts *o)
-{
-	int fl = fcntl(o->log_fd, F_GETFL);
-
-	if (fl < 0) {
-		msg_error("--log-fd %d: descriptor %d is not open (open it for pmuprof, as in "
-			  "'%d>report.txt')", o->log_fd, o->log_fd, o->log_fd);
-		return -1;
-	}
-	if ((fl & O_ACCMODE) == O_RDONLY) {
-		msg_error("--log-fd %d: descriptor %d is open for reading only (open it for "
-			  "writing, as in '%d>report.txt')", o->log_fd, o->log_fd, o->log_fd);
-		return -1;
-	}
-	if (!(o->log = fdopen(o->log_fd, "w"))) {
-		msg_error("--log-fd %d: %s", o->log_fd, strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
 int cmd_stat(int argc, char **argv)
 {
 	struct stat_opts o = { 0 };
@@ -579,7 +554,7 @@ int cmd_stat(int argc, char **argv)
 			  o.metrics_why);
 		goto out;
 	}
-	if (o.log_fd && open_log(&o) != 0)
+	if (o.log_fd && stat_output_open_log(&o) != 0)
 		goto out;
 	if (evsel_ctx_init(&o.ev, &ctx) != 0)
 		goto out;

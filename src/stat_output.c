@@ -2,6 +2,7 @@
  * asked for, the warning that the kernel multiplexed, the --min-running verdict, and -I's
  * intervals written as they end. */
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -180,4 +181,27 @@ void stat_live_tick(void *arg, const struct stat_counters *cs, const struct stat
 out:
 	stat_report_free(&r);
 	stat_series_free(&one);
+}
+
+/* "w" does not truncate (the shell opened it, 3>> appends) and, unlike "a", leaves the
+ * descriptor's flags, which the command inherits, as they were. */
+int stat_output_open_log(struct stat_opts *o)
+{
+	int fl = fcntl(o->log_fd, F_GETFL);
+
+	if (fl < 0) {
+		msg_error("--log-fd %d: descriptor %d is not open (open it for pmuprof, as in "
+			  "'%d>report.txt')", o->log_fd, o->log_fd, o->log_fd);
+		return -1;
+	}
+	if ((fl & O_ACCMODE) == O_RDONLY) {
+		msg_error("--log-fd %d: descriptor %d is open for reading only (open it for "
+			  "writing, as in '%d>report.txt')", o->log_fd, o->log_fd, o->log_fd);
+		return -1;
+	}
+	if (!(o->log = fdopen(o->log_fd, "w"))) {
+		msg_error("--log-fd %d: %s", o->log_fd, strerror(errno));
+		return -1;
+	}
+	return 0;
 }
