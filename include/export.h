@@ -1,4 +1,4 @@
-/* export.h: the report in the formats CI dashboards read (issue 15): Bencher Metric Format,
+/* export.h: the report in the formats CI dashboards read: Bencher Metric Format,
  * github-action-benchmark's JSON, the OpenMetrics text exposition, a markdown table, besides
  * stat's own text, JSON and CSV; written by `pmuprof stat --export FORMAT:FILE` (one run, as
  * many files as wanted) and `pmuprof report --format FORMAT`. Each writer takes the same

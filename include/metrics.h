@@ -54,7 +54,8 @@ int metrics_lookup(const struct metrics_core *mc, const char *name,
  * says which). */
 char *metrics_spec(const struct metrics_core *mc, const char *name, int counters, int *unknown);
 
-/* Binds metrics to r's events and computes them over the totals into r->metrics: every
+/* metrics_bind.c. Binds metrics to r's events and computes them over the totals into
+ * r->metrics (report_derive, the results stage, runs it before the rest): every
  * metric the names select (-M: each a group or a metric of mc's set; reported with its reason
  * when not computed), and every other metric of the set whose events were all counted. An
  * event split over core types gets each type's metric, with that core's formula, from that
@@ -62,7 +63,8 @@ char *metrics_spec(const struct metrics_core *mc, const char *name, int counters
  * when memory ran out. */
 int metrics_compute(struct report *r, const struct metrics_core *mc, const char *const *names,
 		    size_t nnames);
-/* m's value in unit u's cells (unit set) or the totals, over the whole run (interval < 0) or
+/* metrics_eval.c, over the report's stored counts (the results stage's, and pmuprof diff's).
+ * m's value in unit u's cells (unit set) or the totals, over the whole run (interval < 0) or
  * interval i; NAN with err's reason when not computed there. *estimate (may be NULL): an input
  * was counted for part of the time only. */
 double metrics_value_at(const struct report *r, const struct report_metric_value *m, int unit,
@@ -77,7 +79,8 @@ double metrics_input_at(const struct report *r, const struct report_metric_value
 /* Whether unit u's CPUs are those m's PMU counts on (always, for a metric of no PMU). */
 int metrics_unit_applies(const struct report *r, const struct report_metric_value *m, size_t u);
 
-/* r's metric of this name over the events' totals (no PMU), NULL when none. */
+/* metrics.c again: a finished report's metrics found by name, for --topdown's tree. r's
+ * metric of this name over the events' totals (no PMU), NULL when none. */
 const struct report_metric_value *metrics_find(const struct report *r, const char *name);
 /* --topdown (r->topdown_group of r->topdown_set): its stage-1 metrics in r, up to max, into
  * node, with dominant[i] set for the dominant ones (the largest share, and any other within

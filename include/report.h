@@ -21,6 +21,27 @@ enum report_status {
 	REPORT_ABSENT,		/* (a part) the core type has no such event */
 };
 
+/* One count's figures: an event's over the whole run, a core type's part of it, a unit's cell,
+ * an interval's delta. */
+struct report_figures {
+	enum report_status status;
+	const char *reason;	/* why it was not counted (errno name), or NULL */
+	uint64_t raw;		/* as read */
+	uint64_t enabled_ns, running_ns;
+	double value;		/* raw scaled by enabled/running (== raw when fully counted) */
+	double counted_pct;	/* the share of the time counted, running/enabled * 100; not
+				 * counted (and for a part), report_share_pct's */
+	int scaled;		/* counted for part of the time: value is an estimate */
+};
+
+/* The figure printed beside a count, perf's "shadow" metric: a metric anchored on its event
+ * (IPC, a share of cycles), CPUs utilized for task-clock or cpu-clock, else a rate per second
+ * of the time counted. unit NULL: there is none. */
+struct report_derived {
+	double value;
+	const char *unit;	/* "insn per cycle", "CPUs utilized", "K/sec", ... */
+};
+
 /* An event's share on one Arm PMU of a machine with several core types (big.LITTLE). */
 struct report_part {
 	const char *pmu;	/* the PMU's sysfs name */
@@ -28,74 +49,55 @@ struct report_part {
 	char cpus[64];		/* its CPUs, "0-3" */
 	uint32_t type;
 	uint64_t config;
-	enum report_status status;
-	const char *reason;	/* errno name when not opened */
 	const char *note;	/* as report_event's */
-	uint64_t raw, enabled_ns, running_ns;
-	double value;		/* raw scaled as its event's total is (== raw when counted whole) */
+	struct report_figures fig;	/* value: raw scaled as its event's total is */
+	double time_pct;	/* its enabled time's share of the event's: the command's time
+				 * on these CPUs */
 };
 
-/* What few events have, apart from the figures every event has: an event without any has
- * more NULL, and report_more gives it these all zero. */
-struct report_event_more {
-	uint64_t config1, config2;
-	const char *filter_terms;	/* PMEVTYPER filter-bit terms given ("P,NSK"), NULL: none */
-	const char *filter_verdict;	/* "ok", or "secure" (accepted with --allow-secure) */
-	uint16_t nsplit;		/* the parts in split (one per Arm PMU) */
-	uint16_t filter_differ;		/* levels (1 << enum filter_level) counted otherwise than
-					 * asked */
-	/* big.LITTLE: the event on each Arm PMU the command may run on (NULL: not split); the
-	 * event's values are their sum */
-	const struct report_part *split;
-	const char *only_pmu;	/* given with its PMU where the command may also run on other
-				 * core types: that PMU (counted only while on its CPUs) */
-	/* repeated runs (-r; nruns == 0 otherwise): the event's value, raw, enabled_ns and
-	 * running_ns are then means over the runs, runs[k] run k's scaled value (NAN: not
-	 * counted in it), stats their summary, outlier[k] set for the runs flagged by
-	 * stats_outliers */
-	const double *runs;
-	const unsigned char *outlier;
-	const struct stats_summary *stats;	/* NULL without runs: report_stats reads it */
-	/* with -I: this event's delta per interval, deltas[i] for report.intervals[i] */
-	const struct report_delta *deltas;
-	/* aggregated per unit (report.aggr != GLOBAL): cells[u] for report.units[u] (means over
-	 * the runs with -r), and with -I unit_deltas[i * nunits + u] for interval i */
-	const struct report_cell *cells;
-	const struct report_cell *unit_deltas;
-};
+struct report_cell;
+struct report_delta;
 
 struct report_event {
 	const char *name;	/* as the user wrote it */
 	const char *pmu;	/* "cpu", "software", "raw" or the sysfs PMU */
 	const char *unit;	/* unit of value: "ns" or "" */
 	uint32_t type;
-	enum report_status status;
-	uint64_t config;	/* config1 and config2 in more */
+	uint64_t config, config1, config2;
 	int excl_user, excl_kernel, excl_hv, excl_host, excl_guest;
 	int marked;		/* the request's Secure/EL3 part is not counted (Linux can't) */
-	int scaled;		/* counted for part of the time: value is an estimate */
 	int group;		/* user group index, -1 when none */
-	const char *reason;	/* why it was not counted (errno name), or NULL */
+	const char *filter_terms;	/* PMEVTYPER filter-bit terms given ("P,NSK"), NULL: none */
+	const char *filter_verdict;	/* "ok", or "secure" (accepted with --allow-secure) */
+	uint16_t filter_differ;		/* levels (1 << enum filter_level) counted otherwise than
+					 * asked */
+	struct report_figures fig;	/* over the whole run (the means over the runs, -r) */
+	struct report_derived derived;	/* beside the count */
 	const char *note;	/* not counted because never opened, for a reason perf's words do
 				 * not cover (a fixture tree's PMU), shown beside the event in text
 				 * and CSV; also the reason. No raw value is read */
-	uint64_t raw;		/* as read */
-	uint64_t enabled_ns, running_ns;
-	double value;		/* raw scaled by enabled/running (== raw when fully counted) */
-	double counted_pct;	/* running/enabled * 100 */
 	int run;		/* --mux=runs: the planned run (1-based) that counted it; 0 */
 	uint64_t wall_ns;	/* the wall time of the run(s) that counted it (their mean) */
-	const struct report_event_more *more;	/* in report.more; NULL: none (report_more) */
+	/* big.LITTLE: the event on each Arm PMU the command may run on (NULL: not split); the
+	 * event's values are their sum */
+	const struct report_part *split;
+	size_t nsplit;
+	const char *only_pmu;	/* given with its PMU where the command may also run on other
+				 * core types: that PMU (counted only while on its CPUs) */
+	/* repeated runs (-r; report.nruns == 0 otherwise): the event's value, raw, enabled_ns
+	 * and running_ns are then means over the runs, runs[k] run k's scaled value (NAN: not
+	 * counted in it), stats their summary (n == 0: none), outlier[k] set for the runs
+	 * flagged by stats_outliers */
+	const double *runs;
+	const unsigned char *outlier;
+	struct stats_summary stats;
+	/* with -I: this event's delta per interval, deltas[i] for report.intervals[i] */
+	struct report_delta *deltas;
+	/* aggregated per unit (report.aggr != GLOBAL): cells[u] for report.units[u] (means over
+	 * the runs with -r), and with -I unit_deltas[i * nunits + u] for interval i */
+	struct report_cell *cells;
+	struct report_cell *unit_deltas;
 };
-
-/* All zero: the more of an event without one. */
-extern const struct report_event_more report_more_none;
-
-/* e's more, or one all zero when it has none. */
-static inline const struct report_event_more *report_more(const struct report_event *e)
-{
-	return e->more ? e->more : &report_more_none;
-}
 
 /* How the counts are aggregated: perf stat's default (summed over CPUs and tasks), -A/--no-aggr,
  * --per-core, --per-cluster, --per-socket, --per-thread. */
@@ -127,20 +129,15 @@ struct report_cell {
 	int present;		/* the unit has readings of the event (a big.LITTLE event has
 				 * none on the other core type's CPUs; -p: a thread that ended
 				 * before it was attached) */
-	enum report_status status;
-	const char *reason;	/* as report_event's */
-	uint64_t raw, enabled_ns, running_ns;
-	double value;		/* scaled, as report_event's value */
-	double counted_pct;
-	int scaled;
+	struct report_figures fig;
+	struct report_derived derived;	/* from the same unit's cells only */
 };
 
-/* One event's change over one interval (-I). */
+/* One event's change over one interval (-I). Not counted in it, its status is the event's
+ * (not counted where the event counted in other intervals). */
 struct report_delta {
-	int counted;		/* 0: not open, or never on a counter in this interval */
-	uint64_t raw;		/* raw counts in the interval */
-	uint64_t enabled_ns, running_ns;
-	double value;		/* raw scaled by enabled/running over the interval */
+	struct report_figures fig;	/* counted_pct: running/enabled, 100 when equal */
+	struct report_derived derived;	/* over the interval's counts and length */
 };
 
 /* One run's times (-r). */
@@ -153,6 +150,12 @@ struct report_times {
 struct report_plan_times {
 	struct report_times t;
 	struct stats_summary wall, user, sys;
+};
+
+/* A metric's value in one aggregation unit. */
+struct report_metric_unit {
+	int applies;		/* the unit's CPUs are those the metric's PMU counts on */
+	double value;		/* NAN: not computed there */
 };
 
 /* One derived metric bound to the report's events (metrics.h computes them). */
@@ -177,6 +180,11 @@ struct report_metric_value {
 	int estimate;			/* an input was counted for part of the time (scaled) */
 	char label[80];			/* beside the count in text: "insn per cycle" for IPC (perf's
 					 * words), "% backend_bound", "branch_mpki" */
+	double input[REPORT_METRIC_MAX_INPUTS];	/* each input's value over the totals, as the
+						 * formula took it; NAN: none */
+	/* aggregated per unit: units[u] its value in unit u's cells, for the units of the CPUs
+	 * it applies to (a core type's metric: that type's) */
+	struct report_metric_unit *units;
 };
 
 struct report_host {
@@ -210,9 +218,6 @@ struct report {
 	struct report_host host;
 	struct report_event *events;
 	size_t nevents;
-	struct report_event_more *more;	/* events[k].more, when set, is &more[k]: made for all
-					 * the events by the first that needs one
-					 * (report_more_of) */
 	uint64_t wall_ns, user_ns, sys_ns;
 	/* --mux=runs: the planned run (1-based) whose times wall_ns, user_ns, sys_ns (and
 	 * run_times and the stats below) are, each event's run being the one that counted it;
@@ -263,7 +268,7 @@ struct report {
 	const struct report_unit *units;	/* aggr != GLOBAL: the units, in perf's order */
 	size_t nunits;
 	/* derived metrics (metrics_compute), and the -M names they were asked by */
-	const struct report_metric_value *metrics;
+	struct report_metric_value *metrics;
 	size_t nmetrics;
 	const char *const *metric_requests;
 	size_t nmetric_requests;
@@ -280,8 +285,13 @@ struct report {
  * with their per-run, per-interval, per-part and per-unit arrays, the units, the metrics and
  * the run times; their pointers are NULL after. */
 void report_free_parts(struct report *r);
-/* events[k]'s more, to fill: made (all zero) when it has none yet; NULL when out of memory. */
-struct report_event_more *report_more_of(struct report *r, size_t k);
+/* The share of the time counted as perf prints it where the event may not have counted:
+ * 100 when running == enabled (both 0 for an event refused), else running/enabled * 100. */
+double report_share_pct(uint64_t running_ns, uint64_t enabled_ns);
+/* Sets delta d's figures from its counts (counted: there were some on a counter) and its
+ * event's status over the whole run. */
+void report_delta_set(struct report_delta *d, const struct report_event *e, int counted,
+		      uint64_t raw, uint64_t enabled_ns, uint64_t running_ns, double value);
 /* Name of a status as the outputs spell it ("counted", "not counted", ...). */
 const char *report_status_str(enum report_status s);
 /* The benchmark's name, as the BMF and github-benchmark exports give it (malloc'd; NULL when
@@ -291,21 +301,32 @@ const char *report_status_str(enum report_status s);
 char *report_name(const struct report *r);
 /* The note a marked event carries in every format: "marked: filter P,NSK: Secure EL1 and EL3
  * cannot be filtered as asked; Linux programs the Non-secure part only (--allow-secure)". */
-/* e's summary of the runs: e->stats, or a zeroed one when it has none (n == 0). */
-const struct stats_summary *report_stats(const struct report_event *e);
 const char *report_mark_note(const struct report_event *e, char *buf, size_t len);
 /* A part's name as perf names a hybrid PMU's event: "armv8_cortex_a55/cycles/",
  * "armv8_cortex_a55/inst_retired/u" for inst_retired:u. */
 const char *report_part_name(const struct report_event *e, const struct report_part *p,
 			     char *buf, size_t len);
+/* Gives e its n parts (big.LITTLE), each with its share of e's enabled time. */
+void report_split_set(struct report_event *e, struct report_part *parts, size_t n);
+/* e's part on the Arm PMU named pmu, NULL when it has none there. */
+const struct report_part *report_part_on(const struct report_event *e, const char *pmu);
 /* Fills the host facts (uname, cpu model and MIDR through sysfs). */
 void report_host_fill(struct report_host *h);
 
-/* The derived figure printed beside an event: a metric anchored on it (IPC, miss rates,
- * top-down shares: see metrics.h), else CPUs utilized for task-clock, else a rate per second
- * of task-clock (or cpu-clock); 0 when there is none. */
-int report_metric(const struct report *r, const struct report_event *e, double *val,
-		  const char **unit);
+/* The results stage, run once on a built or loaded report before any writer: binds the
+ * metrics of mc's set (NULL: none; names as metrics_compute takes them) to the events and
+ * computes every figure derived from the counts, stored in the report: each metric's value
+ * over the totals, its inputs and its value per unit; the derived figure beside every event
+ * (report_event.derived), every unit's cell (of the whole run and of each interval) and every
+ * interval's delta. The figure beside a count is the first metric anchored on its event with
+ * a value there, else CPUs utilized for task-clock or cpu-clock (over the wall time of the
+ * event's run, of the interval), else a rate per second of the task-clock (or cpu-clock)
+ * counted there. 0, or -1 when memory ran out. */
+struct metrics_core;
+int report_derive(struct report *r, const struct metrics_core *mc, const char *const *names,
+		  size_t nnames);
+/* Frees r's metrics and what each holds. */
+void report_metrics_free(struct report *r);
 
 /* e's value in the totals (unit 0, interval < 0), its delta over interval i (unit 0), or unit
  * u's cell of the whole run or of interval i: 1 with *v when counted there (*scaled, may be
@@ -337,21 +358,6 @@ void report_each_cell(const struct report *r, long interval,
 		      void (*fn)(const struct report *r, const struct report_event *e, size_t u,
 				 long interval, void *arg),
 		      void *arg);
-/* The derived figure beside e's cell in unit u, as report_metric's beside the event, from
- * the same unit's cells only: CPUs utilized over wall_ns, a rate per second of the unit's own
- * task-clock (or cpu-clock), a metric (metrics.h) whose inputs are all counted in the unit.
- * interval < 0: the whole run's cells (wall_ns 0: the event's run), else interval i's, over
- * wall_ns (the interval's length: perf 6.1 divides by the -I interval asked for, so that its
- * last, shorter interval reads low). 0 when there is none. */
-int report_cell_metric(const struct report *r, const struct report_event *e, size_t u,
-		       long interval, uint64_t wall_ns, double *val, const char **unit);
-/* The derived figure beside e's line of interval i summed over CPUs and tasks (-I without
- * -A or --per-*), as report_metric's from the interval's deltas: CPUs utilized over the
- * interval's own length (its last one too, where perf 6.1 divides by the -I asked for), a rate
- * per second of the interval's task-clock, a metric whose inputs the interval counted. 0 when
- * there is none. */
-int report_interval_metric(const struct report *r, const struct report_event *e, size_t i,
-			   double *val, const char **unit);
 /* Whether the run's first interval is among those r prints (text, -x): -I's heading goes
  * before it (not before a live slice of a later one, nor after intervals already printed). */
 int report_interval_heading(const struct report *r);

@@ -224,7 +224,7 @@ int cmd_report(int argc, char **argv)
 	if (metrics_core_of(&o, &s.r, &core) != 0 ||
 	    metric_names(&o, &s.r, &core, &names, &nnames) != 0)
 		goto out;
-	if (metrics_compute(&s.r, &core, names, nnames) != 0) {
+	if (report_derive(&s.r, &core, names, nnames) != 0) {
 		msg_error("out of memory");
 		goto out;
 	}

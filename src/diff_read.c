@@ -56,18 +56,18 @@ static enum diff_err settle(struct diff_event *e, int rc)
 static enum diff_err read_event(const struct report *r, const struct report_event *re,
 				struct diff_event *e)
 {
-	const double *runs = report_more(re)->runs;
+	const double *runs = re->runs;
 	int rc = -1;
 
 	e->name = re->name;
 	e->unit = re->unit;
-	e->status = report_status_str(re->status);
+	e->status = report_status_str(re->fig.status);
 	if (runs && (rc = runs_summary(runs, r->nruns, &e->sum)) == -2)
 		return DIFF_ERR_NOMEM;
 	if (rc)
-		rc = stats_given(report_stats(re), &e->sum);
-	if (rc && re->status == REPORT_COUNTED)
-		rc = stats_summarize(&re->value, 1, &e->sum) ? -2 : 0;
+		rc = stats_given(&re->stats, &e->sum);
+	if (rc && re->fig.status == REPORT_COUNTED)
+		rc = stats_summarize(&re->fig.value, 1, &e->sum) ? -2 : 0;
 	return settle(e, rc);
 }
 

@@ -51,10 +51,10 @@ int export_bmf(const struct report *r, FILE *out)
 	for (size_t k = 0; k < r->nevents; k++) {
 		const struct report_event *e = &r->events[k];
 
-		if (e->status != REPORT_COUNTED)
+		if (e->fig.status != REPORT_COUNTED)
 			continue;
 		cJSON_AddItemToObject(b, unique_key(b, e->name, key, sizeof(key)),
-				      bmf_measure(e->value, r->nruns ? report_stats(e) : NULL));
+				      bmf_measure(e->fig.value, r->nruns ? &e->stats : NULL));
 	}
 	for (size_t i = 0; i < r->nmetrics; i++)
 		if (isfinite(r->metrics[i].value))	/* a metric not computed has no measure */
@@ -75,7 +75,7 @@ static cJSON *gh_extra(const struct report *r, const char *bench, const struct r
 
 	if (e && n > 0 && (size_t)n < sizeof(buf))
 		n += snprintf(buf + n, sizeof(buf) - (size_t)n, "\ncounted: %.2f%% of the time",
-			      e->counted_pct);
+			      e->fig.counted_pct);
 	if (r->nruns && n > 0 && (size_t)n < sizeof(buf))
 		snprintf(buf + n, sizeof(buf) - (size_t)n, "\nruns: %zu", r->nruns);
 	return cJSON_CreateString(buf);
@@ -106,13 +106,13 @@ int export_github_benchmark(const struct report *r, FILE *out)
 		const struct report_event *e = &r->events[k];
 		cJSON *o;
 
-		if (e->status != REPORT_COUNTED)
+		if (e->fig.status != REPORT_COUNTED)
 			continue;
-		o = gh_entry(r, e->name, *e->unit ? e->unit : "count", e->value);
+		o = gh_entry(r, e->name, *e->unit ? e->unit : "count", e->fig.value);
 		/* with -r: the half width of the 95% confidence interval of the mean */
-		if (r->nruns && isfinite(report_stats(e)->ci_hi) && isfinite(report_stats(e)->ci_lo)) {
+		if (r->nruns && isfinite(e->stats.ci_hi) && isfinite(e->stats.ci_lo)) {
 			snprintf(range, sizeof(range), "\xc2\xb1 %.6g",
-				 (report_stats(e)->ci_hi - report_stats(e)->ci_lo) / 2);
+				 (e->stats.ci_hi - e->stats.ci_lo) / 2);
 			cJSON_AddStringToObject(o, "range", range);
 		}
 		cJSON_AddItemToObject(o, "extra", gh_extra(r, bench ? bench : "", e));

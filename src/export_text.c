@@ -91,14 +91,13 @@ static void om_event(FILE *out, const char *family, const struct report_event *e
 static void om_units(const struct report *r, FILE *out, const char *family,
 		     const struct report_event *e, long i, const char *interval)
 {
-	const struct report_event_more *m = report_more(e);
-	const struct report_cell *c = i < 0 ? m->cells : m->unit_deltas ?
-				      &m->unit_deltas[(size_t)i * r->nunits] : NULL;
+	const struct report_cell *c = i < 0 ? e->cells : e->unit_deltas ?
+				      &e->unit_deltas[(size_t)i * r->nunits] : NULL;
 
 	for (size_t u = 0; r->aggr != REPORT_AGGR_GLOBAL && c && u < r->nunits; u++)
-		if (c[u].present && c[u].status == REPORT_COUNTED)
+		if (c[u].present && c[u].fig.status == REPORT_COUNTED)
 			om_sample(out, family, e, e->pmu, NULL, &r->units[u], interval,
-				  c[u].value);
+				  c[u].fig.value);
 }
 
 static double ratio(uint64_t running, uint64_t enabled)
@@ -113,30 +112,28 @@ static void om_events(const struct report *r, FILE *out)
 		  "An event split over core types has a sample per core type's PMU, labelled cpus.");
 	for (size_t k = 0; k < r->nevents; k++) {
 		const struct report_event *e = &r->events[k];
-		const struct report_event_more *m = report_more(e);
-		const struct report_part *p = m->split;
+		const struct report_part *p = e->split;
 
-		if (e->status == REPORT_COUNTED)
-			om_event(out, "pmuprof_event_value", e, e->pmu, NULL, NULL, e->value);
+		if (e->fig.status == REPORT_COUNTED)
+			om_event(out, "pmuprof_event_value", e, e->pmu, NULL, NULL, e->fig.value);
 		om_units(r, out, "pmuprof_event_value", e, -1, NULL);
-		for (size_t i = 0; i < m->nsplit; i++)
-			if (p[i].status == REPORT_COUNTED)
+		for (size_t i = 0; i < e->nsplit; i++)
+			if (p[i].fig.status == REPORT_COUNTED)
 				om_event(out, "pmuprof_event_value", e, p[i].pmu, p[i].cpus, NULL,
-					 p[i].value);
+					 p[i].fig.value);
 	}
 	om_family(out, "pmuprof_event_running_ratio", NULL, "Share of the time the event was "
 		  "on a counter: 1 counted throughout, below 1 multiplexed, 0 not counted.");
 	for (size_t k = 0; k < r->nevents; k++) {
 		const struct report_event *e = &r->events[k];
-		const struct report_event_more *m = report_more(e);
-		const struct report_part *p = m->split;
+		const struct report_part *p = e->split;
 
 		om_event(out, "pmuprof_event_running_ratio", e, e->pmu, NULL, NULL,
-			 e->status == REPORT_COUNTED ? e->counted_pct / 100 : 0);
-		for (size_t i = 0; i < m->nsplit; i++)
+			 e->fig.status == REPORT_COUNTED ? e->fig.counted_pct / 100 : 0);
+		for (size_t i = 0; i < e->nsplit; i++)
 			om_event(out, "pmuprof_event_running_ratio", e, p[i].pmu, p[i].cpus, NULL,
-				 p[i].status == REPORT_COUNTED ? ratio(p[i].running_ns, p[i].enabled_ns)
-							       : 0);
+				 p[i].fig.status == REPORT_COUNTED ?
+				 ratio(p[i].fig.running_ns, p[i].fig.enabled_ns) : 0);
 	}
 }
 
@@ -146,16 +143,16 @@ static void om_intervals(const struct report *r, FILE *out)
 {
 	char n[24];
 
-	if (!r->nintervals || !r->nevents || !report_more(&r->events[0])->deltas)
+	if (!r->nintervals || !r->nevents || !r->events[0].deltas)
 		return;
 	om_family(out, "pmuprof_interval_value", NULL, "Count of the event in one interval of "
 		  "-I (scaled when multiplexed); the interval label numbers them from 1.");
 	for (size_t i = 0; i < r->nintervals; i++)
 		for (size_t k = 0; k < r->nevents; k++) {
-			const struct report_delta *d = &report_more(&r->events[k])->deltas[i];
+			const struct report_figures *d = &r->events[k].deltas[i].fig;
 
 			snprintf(n, sizeof(n), "%zu", i + 1);
-			if (d->counted)
+			if (d->status == REPORT_COUNTED)
 				om_event(out, "pmuprof_interval_value", &r->events[k], r->events[k].pmu,
 					 NULL, n, d->value);
 			om_units(r, out, "pmuprof_interval_value", &r->events[k], (long)i, n);
@@ -226,19 +223,17 @@ static void md_cell(FILE *out, const char *s)
 static void md_row(FILE *out, const struct report *r, const struct report_event *e)
 {
 	char value[48] = "", spread[24] = "", counted[24], metric[96] = "";
-	double m;
-	const char *munit;
 
-	if (e->status == REPORT_COUNTED) {
-		snprintf(value, sizeof(value), "%.0f", e->value);
-		snprintf(counted, sizeof(counted), "%.2f%%", e->counted_pct);
+	if (e->fig.status == REPORT_COUNTED) {
+		snprintf(value, sizeof(value), "%.0f", e->fig.value);
+		snprintf(counted, sizeof(counted), "%.2f%%", e->fig.counted_pct);
 	} else {
-		snprintf(counted, sizeof(counted), "%s", report_status_str(e->status));
+		snprintf(counted, sizeof(counted), "%s", report_status_str(e->fig.status));
 	}
-	if (r->nruns && e->status == REPORT_COUNTED && !isnan(report_stats(e)->rse))
-		snprintf(spread, sizeof(spread), "\xc2\xb1 %.2f%%", 100.0 * report_stats(e)->rse);
-	if (report_metric(r, e, &m, &munit))
-		snprintf(metric, sizeof(metric), "%.3f %s", m, munit);
+	if (r->nruns && e->fig.status == REPORT_COUNTED && !isnan(e->stats.rse))
+		snprintf(spread, sizeof(spread), "\xc2\xb1 %.2f%%", 100.0 * e->stats.rse);
+	if (e->derived.unit)
+		snprintf(metric, sizeof(metric), "%.3f %s", e->derived.value, e->derived.unit);
 	md_cell(out, e->name);
 	md_cell(out, value);
 	md_cell(out, e->unit);

@@ -1,13 +1,35 @@
-/* report.c: what all output formats share: status words, host facts, derived metrics. */
+/* report.c: what all output formats share: status words, names, host facts, and the walks
+ * over a finished report's events, cells and intervals. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 
 #include "filter.h"
-#include "metrics.h"
 #include "report.h"
 #include "sysfs.h"
+
+double report_share_pct(uint64_t running_ns, uint64_t enabled_ns)
+{
+	return running_ns == enabled_ns ? 100.0 : 100.0 * (double)running_ns / (double)enabled_ns;
+}
+
+void report_delta_set(struct report_delta *d, const struct report_event *e, int counted,
+		      uint64_t raw, uint64_t enabled_ns, uint64_t running_ns, double value)
+{
+	struct report_figures *f = &d->fig;
+
+	memset(f, 0, sizeof(*f));
+	/* an event counted over the run was not in this interval; else it was never */
+	f->status = counted ? REPORT_COUNTED : e->fig.status == REPORT_COUNTED ?
+		    REPORT_NOT_COUNTED : e->fig.status;
+	f->raw = raw;
+	f->enabled_ns = enabled_ns;
+	f->running_ns = running_ns;
+	f->value = value;
+	f->counted_pct = report_share_pct(running_ns, enabled_ns);
+	f->scaled = counted && running_ns < enabled_ns;
+}
 
 const char *report_status_str(enum report_status s)
 {
@@ -48,15 +70,14 @@ char *report_name(const struct report *r)
 
 const char *report_mark_note(const struct report_event *e, char *buf, size_t len)
 {
-	const struct report_event_more *m = report_more(e);
-	size_t n = (size_t)snprintf(buf, len, "marked: filter %s:", m->filter_terms);
-	int total = __builtin_popcount(m->filter_differ), k = 0;
+	size_t n = (size_t)snprintf(buf, len, "marked: filter %s:", e->filter_terms);
+	int total = __builtin_popcount(e->filter_differ), k = 0;
 
 	/* the levels are those where the request and the driver's bits differ (Secure EL0-2,
 	 * EL3); counting there is the firmware's to allow (MDCR_EL3.SPME/MPMX) */
 
 	for (int l = 0; l < FILTER_NLEVELS && n < len; l++)
-		if (m->filter_differ & 1u << l)
+		if (e->filter_differ & 1u << l)
 			n += (size_t)snprintf(buf + n, len - n, "%s%s", ++k == 1 ? " " :
 					      k == total ? " and " : ", ", filter_level_title(l));
 	if (n < len)
@@ -85,6 +106,23 @@ const char *report_part_name(const struct report_event *e, const struct report_p
 	return buf;
 }
 
+void report_split_set(struct report_event *e, struct report_part *parts, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		parts[i].time_pct = e->fig.enabled_ns ?
+			100.0 * (double)parts[i].fig.enabled_ns / (double)e->fig.enabled_ns : 0;
+	e->split = parts;
+	e->nsplit = n;
+}
+
+const struct report_part *report_part_on(const struct report_event *e, const char *pmu)
+{
+	for (size_t i = 0; i < e->nsplit; i++)
+		if (!strcmp(e->split[i].pmu, pmu))
+			return &e->split[i];
+	return NULL;
+}
+
 void report_host_fill(struct report_host *h)
 {
 	struct utsname u;
@@ -101,16 +139,6 @@ void report_host_fill(struct report_host *h)
 	h->ncpus = sysfs_ncpus();
 }
 
-/* Where a derived figure's inputs come from: the events' totals (unit 0, interval < 0), their
- * deltas over one interval (unit 0), or unit u's cells of the whole run (interval < 0) or of
- * one interval. */
-struct source {
-	const struct report *r;
-	int unit;
-	size_t u;
-	long interval;
-};
-
 int report_value_at(const struct report *r, const struct report_event *e, int unit, size_t u,
 		    long interval, double *v, int *scaled)
 {
@@ -118,55 +146,29 @@ int report_value_at(const struct report *r, const struct report_event *e, int un
 	int sc = 0, ok;
 
 	if (!unit && interval >= 0) {
-		const struct report_delta *d = report_more(e)->deltas;
+		const struct report_delta *d = e->deltas;
 
-		ok = d && (size_t)interval < r->nintervals && d[interval].counted;
+		ok = d && (size_t)interval < r->nintervals &&
+		     d[interval].fig.status == REPORT_COUNTED;
 		if (ok) {
-			*v = d[interval].value;
-			sc = d[interval].running_ns < d[interval].enabled_ns;
+			*v = d[interval].fig.value;
+			sc = d[interval].fig.scaled;
 		}
 	} else if (!unit) {
-		*v = e->value;
-		sc = e->scaled;
-		ok = e->status == REPORT_COUNTED;
+		*v = e->fig.value;
+		sc = e->fig.scaled;
+		ok = e->fig.status == REPORT_COUNTED;
 	} else {
 		c = report_cell_at(r, e, u, interval);
-		ok = c && c->present && c->status == REPORT_COUNTED;
+		ok = c && c->present && c->fig.status == REPORT_COUNTED;
 		if (ok) {
-			*v = c->value;
-			sc = c->scaled;
+			*v = c->fig.value;
+			sc = c->fig.scaled;
 		}
 	}
 	if (scaled)
 		*scaled = ok && sc;
 	return ok;
-}
-
-/* e's value in the source, when it was counted there. */
-static int counted(const struct source *s, const struct report_event *e, double *v)
-{
-	return report_value_at(s->r, e, s->unit, s->u, s->interval, v, NULL);
-}
-
-/* The time counted in the source: the first task-clock counted there, else the first
- * cpu-clock, in one pass over the events (it runs for every row). */
-static int clock_ns(const struct source *s, double *v)
-{
-	double cpu = 0;
-	int have_cpu = 0;
-
-	for (size_t k = 0; k < s->r->nevents; k++) {
-		const struct report_event *e = &s->r->events[k];
-
-		if (e->type != PERF_TYPE_SOFTWARE)
-			continue;
-		if (e->config == PERF_COUNT_SW_TASK_CLOCK && counted(s, e, v))
-			return 1;
-		if (e->config == PERF_COUNT_SW_CPU_CLOCK && !have_cpu)
-			have_cpu = counted(s, e, &cpu);
-	}
-	*v = cpu;
-	return have_cpu;
 }
 
 size_t report_next_metric(const struct report *r, size_t idx, size_t from)
@@ -177,80 +179,6 @@ size_t report_next_metric(const struct report *r, size_t idx, size_t from)
 	return r->nmetrics;
 }
 
-/* The first metric anchored on event idx with a value in the source (metrics.h). */
-static int anchored(const struct source *s, size_t idx, double *val, const char **unit)
-{
-	const struct report *r = s->r;
-
-	for (size_t k = report_next_metric(r, idx, 0); k < r->nmetrics;
-	     k = report_next_metric(r, idx, k + 1)) {
-		const struct report_metric_value *m = &r->metrics[k];
-		double x = s->unit || s->interval >= 0 ?
-			metrics_value_at(r, m, s->unit, s->u, s->interval, NULL, NULL) : m->value;
-
-		if (!isfinite(x))
-			continue;
-		*val = x;
-		*unit = m->label;
-		return 1;
-	}
-	return 0;
-}
-
-/* The one computation behind report_metric and report_cell_metric; wall_ns 0: the event's
- * own run's wall time. */
-static int derived(const struct source *s, const struct report_event *e, uint64_t wall_ns,
-		   double *val, const char **unit)
-{
-	const struct report *r = s->r;
-	double value, tc;
-
-	/* a time of perf's tool events (duration_time): no rate of it per second means a thing
-	 * (perf 6.1 prints one, "2.405 G/sec") */
-	if (report_is_tool(e))
-		return 0;
-	if (!counted(s, e, &value))
-		return 0;
-	if (anchored(s, (size_t)(e - r->events), val, unit))
-		return 1;
-	if (e->type == 1 && (e->config == 1 || e->config == 0)) {	/* task-clock, cpu-clock */
-		uint64_t wall = wall_ns ? wall_ns : e->wall_ns ? e->wall_ns : r->wall_ns;
-
-		if (!wall)
-			return 0;
-		*val = value / (double)wall;
-		*unit = "CPUs utilized";
-		return 1;
-	}
-	/* per second of task-clock, else of cpu-clock: perf keeps either as the time counted */
-	if (clock_ns(s, &tc) && tc > 0) {
-		double rate = value / (tc / 1e9);
-		static const char *const units[] = { "/sec", "K/sec", "M/sec", "G/sec" };
-		int u = 0;
-
-		while (rate >= 1000.0 && u < 3) {
-			rate /= 1000.0;
-			u++;
-		}
-		*val = rate;
-		*unit = units[u];
-		return 1;
-	}
-	return 0;
-}
-
-/* The derived figure perf stat prints beside an event, from the other counted events: a
- * metric anchored on it (metrics.h: IPC, branch and cache miss shares, stalls, top-down),
- * CPUs utilized for task-clock, else a rate per second of task-clock (of cpu-clock when
- * task-clock was not counted, as perf does). 0 when there is none. */
-int report_metric(const struct report *r, const struct report_event *e, double *val,
-		  const char **unit)
-{
-	struct source s = { .r = r, .interval = -1 };
-
-	return derived(&s, e, 0, val, unit);
-}
-
 int report_metric_only_unit(const char *unit)
 {
 	return unit && !strstr(unit, "/sec") && !strstr(unit, "CPUs utilized");
@@ -259,91 +187,60 @@ int report_metric_only_unit(const char *unit)
 int report_metric_only_at(const struct report *r, const struct report_event *e, long interval,
 			  double *val, const char **unit)
 {
-	struct source s = { .r = r, .interval = interval };
-	const char *there;
+	const struct report_derived *d;
 
-	if (!report_metric(r, e, val, unit) || !report_metric_only_unit(*unit))
+	if (!e->derived.unit || !report_metric_only_unit(e->derived.unit))
 		return 0;
-	if (interval >= 0 && (!derived(&s, e, report_interval_ns(r, (size_t)interval), val,
-				       &there) || strcmp(there, *unit)))
-		*val = NAN;
+	*unit = e->derived.unit;
+	*val = e->derived.value;
+	if (interval < 0)
+		return 1;
+	/* over an interval: the same figure, where the interval has it */
+	d = e->deltas && (size_t)interval < r->nintervals ? &e->deltas[interval].derived : NULL;
+	*val = d && d->unit && !strcmp(d->unit, *unit) ? d->value : NAN;
 	return 1;
-}
-
-int report_interval_metric(const struct report *r, const struct report_event *e, size_t i,
-			   double *val, const char **unit)
-{
-	struct source s = { .r = r, .interval = (long)i };
-
-	return i < r->nintervals && derived(&s, e, report_interval_ns(r, i), val, unit);
-}
-
-int report_cell_metric(const struct report *r, const struct report_event *e, size_t u,
-		       long interval, uint64_t wall_ns, double *val, const char **unit)
-{
-	struct source s = { .r = r, .unit = 1, .u = u, .interval = interval };
-
-	return derived(&s, e, wall_ns, val, unit);
 }
 
 const struct report_cell *report_cell_at(const struct report *r, const struct report_event *e,
 					 size_t u, long interval)
 {
-	const struct report_event_more *m = report_more(e);
-
 	if (u >= r->nunits)
 		return NULL;
 	if (interval < 0)
-		return m->cells ? &m->cells[u] : NULL;
-	if (!m->unit_deltas || (size_t)interval >= r->nintervals)
+		return e->cells ? &e->cells[u] : NULL;
+	if (!e->unit_deltas || (size_t)interval >= r->nintervals)
 		return NULL;
-	return &m->unit_deltas[(size_t)interval * r->nunits + u];
+	return &e->unit_deltas[(size_t)interval * r->nunits + u];
 }
 
-const struct stats_summary *report_stats(const struct report_event *e)
+void report_metrics_free(struct report *r)
 {
-	static const struct stats_summary none;
-	const struct stats_summary *s = report_more(e)->stats;
-
-	return s ? s : &none;
-}
-
-const struct report_event_more report_more_none;
-
-struct report_event_more *report_more_of(struct report *r, size_t k)
-{
-	if (k >= r->nevents)
-		return NULL;
-	if (!r->more && !(r->more = calloc(r->nevents, sizeof(*r->more))))
-		return NULL;
-	r->events[k].more = &r->more[k];
-	return &r->more[k];
+	for (size_t k = 0; r->metrics && k < r->nmetrics; k++)
+		free(r->metrics[k].units);
+	free((void *)r->metrics);
+	r->metrics = NULL;
+	r->nmetrics = 0;
 }
 
 void report_free_parts(struct report *r)
 {
-	/* what the events' more point to (most events of a plain run have none) */
-	for (size_t k = 0; r->more && k < r->nevents; k++) {
-		const struct report_event_more *m = &r->more[k];
+	for (size_t k = 0; r->events && k < r->nevents; k++) {
+		const struct report_event *m = &r->events[k];
 
 		free((void *)m->runs);
 		free((void *)m->outlier);
-		free((void *)m->stats);
 		free((void *)m->deltas);
 		free((void *)m->split);
 		free((void *)m->cells);
 		free((void *)m->unit_deltas);
 	}
-	free(r->more);
 	free(r->events);
 	free((void *)r->units);
-	free((void *)r->metrics);
+	report_metrics_free(r);
 	free((void *)r->run_times);
 	free((void *)r->plan_times);
-	r->more = NULL;
 	r->events = NULL;
 	r->units = NULL;
-	r->metrics = NULL;
 	r->run_times = NULL;
 	r->plan_times = NULL;
 	r->nplan_times = 0;
@@ -352,8 +249,8 @@ void report_free_parts(struct report *r)
 int report_has_intervals(const struct report *r)
 {
 	return r->nintervals && r->nevents &&
-	       (r->aggr == REPORT_AGGR_GLOBAL ? report_more(&r->events[0])->deltas != NULL
-					      : report_more(&r->events[0])->unit_deltas != NULL);
+	       (r->aggr == REPORT_AGGR_GLOBAL ? r->events[0].deltas != NULL
+					      : r->events[0].unit_deltas != NULL);
 }
 
 int report_cell_shown(const struct report *r, const struct report_cell *c)
@@ -361,7 +258,7 @@ int report_cell_shown(const struct report *r, const struct report_cell *c)
 	if (!c || !c->present)
 		return 0;
 	return !(r->aggr == REPORT_AGGR_THREAD && r->system_wide &&
-		 c->status == REPORT_COUNTED && c->raw == 0);
+		 c->fig.status == REPORT_COUNTED && c->fig.raw == 0);
 }
 
 /* Rows unit by unit (perf's print_aggr), or event by event. */
@@ -383,7 +280,7 @@ static double order_value(const struct report *r, const struct report_event *e, 
 {
 	const struct report_cell *c = report_cell_at(r, e, u, interval);
 
-	return c && c->present && c->status == REPORT_COUNTED ? c->value : -1;
+	return c && c->present && c->fig.status == REPORT_COUNTED ? c->fig.value : -1;
 }
 
 /* e's units in printing order: the report's, with --per-thread by value, largest first. */

@@ -49,13 +49,6 @@ static void field(FILE *out, const char *s, const char *sep, int last)
 	fputs(last ? "\n" : sep, out);
 }
 
-/* perf's share-counted field: 100.00 when running == enabled (a refused event: both 0),
- * else running/enabled, so an event enabled but never on a counter is 0.00. */
-static double share(uint64_t running_ns, uint64_t enabled_ns)
-{
-	return running_ns == enabled_ns ? 100.0 : 100.0 * (double)running_ns / (double)enabled_ns;
-}
-
 static void print_row(FILE *out, const struct csv_row *w, const char *sep)
 {
 	char run[24], pct[16];
@@ -111,23 +104,23 @@ static void cell_csv(const struct report *r, const struct report_event *e, size_
 	char val[48], mval[32] = "", ncpus[16];
 	struct csv_row w = { .time = to->time, .unit_id = r->units[u].id, .value = val,
 			     .name = e->name, .noise = r->nruns ? "" : NULL,
-			     .running_ns = c->running_ns, .metric = mval, .metric_unit = "" };
-	double m;
+			     .running_ns = c->fig.running_ns, .metric = mval, .metric_unit = "" };
 
 	if (report_unit_has_ncpus(r)) {
 		snprintf(ncpus, sizeof(ncpus), "%d", r->units[u].ncpus);
 		w.ncpus = ncpus;
 	}
-	w.unit = value_field(val, sizeof(val), e, c->status, c->value);
-	w.pct = c->status == REPORT_COUNTED ? c->counted_pct : share(c->running_ns, c->enabled_ns);
-	if (report_cell_metric(r, e, u, i, i < 0 ? 0 : report_interval_ns(r, (size_t)i), &m,
-			       &w.metric_unit))
-		snprintf(mval, sizeof(mval), "%.3f", m);
+	w.unit = value_field(val, sizeof(val), e, c->fig.status, c->fig.value);
+	w.pct = c->fig.counted_pct;
+	if (c->derived.unit) {
+		snprintf(mval, sizeof(mval), "%.3f", c->derived.value);
+		w.metric_unit = c->derived.unit;
+	}
 	print_row(to->out, &w, to->sep);
 }
 
-/* -I: each interval's rows, its end time first, and the derived figure over the interval
- * in the metric fields (per unit, the unit's), as perf 6.1 fills them. */
+/* -I: each interval's rows, its end time first, with the metric fields of the figure derived
+ * over the interval (per unit, over the unit's cells), as perf 6.1's. */
 static void intervals_csv(const struct report *r, FILE *out, const char *sep)
 {
 	for (size_t i = r->interval_from; i < r->nintervals; i++) {
@@ -142,19 +135,16 @@ static void intervals_csv(const struct report *r, FILE *out, const char *sep)
 		}
 		for (size_t k = 0; k < r->nevents; k++) {
 			const struct report_event *e = &r->events[k];
-			const struct report_delta *d = &report_more(e)->deltas[i];
+			const struct report_delta *d = &e->deltas[i];
 			char val[48], mval[32] = "";
-			enum report_status st = d->counted ? REPORT_COUNTED :
-				e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED : e->status;
 			struct csv_row w = { .time = t, .value = val, .name = e->name,
-					     .running_ns = d->running_ns,
-					     .pct = share(d->running_ns, d->enabled_ns), .metric = mval,
-					     .metric_unit = "" };
-			double m;
+					     .running_ns = d->fig.running_ns,
+					     .pct = d->fig.counted_pct, .metric = mval,
+					     .metric_unit = d->derived.unit ? d->derived.unit : "" };
 
-			w.unit = value_field(val, sizeof(val), e, st, d->value);
-			if (report_interval_metric(r, e, i, &m, &w.metric_unit))
-				snprintf(mval, sizeof(mval), "%.3f", m);
+			if (d->derived.unit)
+				snprintf(mval, sizeof(mval), "%.3f", d->derived.value);
+			w.unit = value_field(val, sizeof(val), e, d->fig.status, d->fig.value);
 			print_row(out, &w, sep);
 		}
 	}
@@ -165,18 +155,16 @@ static void intervals_csv(const struct report *r, FILE *out, const char *sep)
 static void parts_csv(const struct report_event *e, const char *time, int runs, FILE *out,
 		      const char *sep)
 {
-	const struct report_event_more *m = report_more(e);
 
-	for (size_t i = 0; i < m->nsplit; i++) {
-		const struct report_part *p = &m->split[i];
+	for (size_t i = 0; i < e->nsplit; i++) {
+		const struct report_part *p = &e->split[i];
 		char name[256], val[48];
 		struct csv_row w = { .time = time, .value = val, .name = name,
-				     .noise = runs ? "" : NULL, .running_ns = p->running_ns,
-				     .pct = share(p->running_ns, p->enabled_ns), .metric = "",
-				     .metric_unit = "" };
+				     .noise = runs ? "" : NULL, .running_ns = p->fig.running_ns,
+				     .pct = p->fig.counted_pct, .metric = "", .metric_unit = "" };
 
 		report_part_name(e, p, name, sizeof(name));
-		w.unit = value_field(val, sizeof(val), e, p->status, p->value);
+		w.unit = value_field(val, sizeof(val), e, p->fig.status, p->fig.value);
 		print_row(out, &w, sep);
 	}
 }
@@ -215,19 +203,20 @@ static void event_csv(const struct report *r, const struct report_event *e, cons
 {
 	char val[48], mval[32] = "", noise[24];
 	struct csv_row w = { .time = time, .value = val, .name = e->name,
-			     .running_ns = e->running_ns, .metric = mval, .metric_unit = "" };
-	double m;
+			     .running_ns = e->fig.running_ns, .metric = mval, .metric_unit = "" };
 
-	w.unit = value_field(val, sizeof(val), e, e->status, e->value);
+	w.unit = value_field(val, sizeof(val), e, e->fig.status, e->fig.value);
 	/* perf prints 0.00% where it has no spread: a count of 0, an event not counted */
 	if (r->nruns) {
-		snprintf(noise, sizeof(noise), "%.2f%%", e->status == REPORT_COUNTED &&
-			 !isnan(report_stats(e)->rse) ? 100.0 * report_stats(e)->rse : 0.0);
+		snprintf(noise, sizeof(noise), "%.2f%%", e->fig.status == REPORT_COUNTED &&
+			 !isnan(e->stats.rse) ? 100.0 * e->stats.rse : 0.0);
 		w.noise = noise;
 	}
-	w.pct = e->status == REPORT_COUNTED ? e->counted_pct : share(e->running_ns, e->enabled_ns);
-	if (report_metric(r, e, &m, &w.metric_unit))
-		snprintf(mval, sizeof(mval), "%.3f", m);
+	w.pct = e->fig.counted_pct;
+	if (e->derived.unit) {
+		snprintf(mval, sizeof(mval), "%.3f", e->derived.value);
+		w.metric_unit = e->derived.unit;
+	}
 	print_row(out, &w, sep);
 	more_metrics_csv(r, e, time, *mval != '\0', out, sep);
 	parts_csv(e, time, r->nruns > 0, out, sep);

@@ -58,18 +58,17 @@ static cJSON *host_json(const struct report_host *h)
  * than asked (keys as pmuprof explain spells them); null when it has none. */
 static cJSON *filter_json(const struct report_event *e)
 {
-	const struct report_event_more *m = report_more(e);
 	cJSON *o, *d;
 
-	if (!m->filter_terms)
+	if (!e->filter_terms)
 		return cJSON_CreateNull();
 	o = cJSON_CreateObject();
-	cJSON_AddStringToObject(o, "terms", m->filter_terms);
-	cJSON_AddStringToObject(o, "verdict", m->filter_verdict);
+	cJSON_AddStringToObject(o, "terms", e->filter_terms);
+	cJSON_AddStringToObject(o, "verdict", e->filter_verdict);
 	cJSON_AddBoolToObject(o, "marked", e->marked);
 	d = cJSON_AddArrayToObject(o, "not_as_asked");
 	for (int l = 0; l < FILTER_NLEVELS; l++)
-		if (m->filter_differ & 1u << l)
+		if (e->filter_differ & 1u << l)
 			cJSON_AddItemToArray(d, cJSON_CreateString(filter_level_key(l)));
 	return o;
 }
@@ -78,49 +77,48 @@ static cJSON *filter_json(const struct report_event *e)
  * it when some lack it; null and null when it was not split. */
 static void split_json(cJSON *o, const struct report_event *e)
 {
-	const struct report_event_more *m = report_more(e);
 	cJSON *a, *only = NULL;
 	int absent = 0;
 
-	if (!m->split) {
+	if (!e->split) {
 		cJSON_AddNullToObject(o, "split");
-		if (m->only_pmu) {
+		if (e->only_pmu) {
 			only = cJSON_AddArrayToObject(o, "only_on");
-			cJSON_AddItemToArray(only, cJSON_CreateString(m->only_pmu));
+			cJSON_AddItemToArray(only, cJSON_CreateString(e->only_pmu));
 		} else {
 			cJSON_AddNullToObject(o, "only_on");
 		}
 		return;
 	}
 	a = cJSON_AddArrayToObject(o, "split");
-	for (size_t i = 0; i < m->nsplit; i++) {
-		const struct report_part *p = &m->split[i];
+	for (size_t i = 0; i < e->nsplit; i++) {
+		const struct report_part *p = &e->split[i];
 		cJSON *x = cJSON_CreateObject();
-		int counted = p->status == REPORT_COUNTED;
+		int counted = p->fig.status == REPORT_COUNTED;
 
-		absent |= p->status == REPORT_ABSENT;
+		absent |= p->fig.status == REPORT_ABSENT;
 		cJSON_AddStringToObject(x, "pmu", p->pmu);
 		cJSON_AddItemToObject(x, "core", jsonout_str_or_null(p->core));
 		cJSON_AddStringToObject(x, "cpus", p->cpus);
 		cJSON_AddNumberToObject(x, "type", p->type);
-		cJSON_AddItemToObject(x, "config", p->status == REPORT_ABSENT ? cJSON_CreateNull()
-									  : jsonout_hex(p->config));
-		cJSON_AddStringToObject(x, "status", report_status_str(p->status));
-		cJSON_AddItemToObject(x, "reason", jsonout_str_or_null(p->reason));
-		cJSON_AddItemToObject(x, "raw_value", counted || (p->status == REPORT_NOT_COUNTED
-							  && !p->note) ? cJSON_CreateNumber((double)p->raw)
-						      : cJSON_CreateNull());
-		cJSON_AddItemToObject(x, "value", counted ? cJSON_CreateNumber(p->value)
+		cJSON_AddItemToObject(x, "config", p->fig.status == REPORT_ABSENT ?
+				      cJSON_CreateNull() : jsonout_hex(p->config));
+		cJSON_AddStringToObject(x, "status", report_status_str(p->fig.status));
+		cJSON_AddItemToObject(x, "reason", jsonout_str_or_null(p->fig.reason));
+		cJSON_AddItemToObject(x, "raw_value",
+				      counted || (p->fig.status == REPORT_NOT_COUNTED && !p->note) ?
+				      cJSON_CreateNumber((double)p->fig.raw) : cJSON_CreateNull());
+		cJSON_AddItemToObject(x, "value", counted ? cJSON_CreateNumber(p->fig.value)
 							  : cJSON_CreateNull());
-		cJSON_AddNumberToObject(x, "time_enabled_ns", (double)p->enabled_ns);
-		cJSON_AddNumberToObject(x, "time_running_ns", (double)p->running_ns);
+		cJSON_AddNumberToObject(x, "time_enabled_ns", (double)p->fig.enabled_ns);
+		cJSON_AddNumberToObject(x, "time_running_ns", (double)p->fig.running_ns);
 		cJSON_AddItemToArray(a, x);
 	}
 	if (absent) {
 		only = cJSON_CreateArray();
-		for (size_t i = 0; i < m->nsplit; i++)
-			if (m->split[i].status != REPORT_ABSENT)
-				cJSON_AddItemToArray(only, cJSON_CreateString(m->split[i].pmu));
+		for (size_t i = 0; i < e->nsplit; i++)
+			if (e->split[i].fig.status != REPORT_ABSENT)
+				cJSON_AddItemToArray(only, cJSON_CreateString(e->split[i].pmu));
 	}
 	cJSON_AddItemToObject(o, "only_on", only ? only : cJSON_CreateNull());
 }
@@ -141,6 +139,19 @@ static const char *aggr_name(enum report_aggr a)
 	return "global";
 }
 
+/* The figure beside a count: its value and unit, null when there is none. */
+static cJSON *derived_json(const struct report_derived *d)
+{
+	cJSON *m;
+
+	if (!d->unit)
+		return cJSON_CreateNull();
+	m = cJSON_CreateObject();
+	cJSON_AddNumberToObject(m, "value", d->value);
+	cJSON_AddStringToObject(m, "unit", d->unit);
+	return m;
+}
+
 /* A topology id, null where it does not name the unit (-1). */
 static cJSON *id_json(int id)
 {
@@ -149,14 +160,11 @@ static cJSON *id_json(int id)
 
 /* 1.4: e's figures in unit u (of the totals, interval < 0, or of interval i), naming the
  * unit, so that a row can be read alone. */
-static cJSON *cell_json(const struct report *r, const struct report_event *e, size_t u, long i,
-			const struct report_cell *c)
+static cJSON *cell_json(const struct report *r, size_t u, const struct report_cell *c)
 {
 	const struct report_unit *n = &r->units[u];
-	int counted = c->status == REPORT_COUNTED;
+	int counted = c->fig.status == REPORT_COUNTED;
 	cJSON *o = cJSON_CreateObject();
-	double mval;
-	const char *munit;
 
 	cJSON_AddStringToObject(o, "unit", n->id);
 	cJSON_AddItemToObject(o, "cpu", id_json(n->cpu));
@@ -167,25 +175,20 @@ static cJSON *cell_json(const struct report *r, const struct report_event *e, si
 	cJSON_AddItemToObject(o, "thread", id_json(n->tid));
 	cJSON_AddItemToObject(o, "node", id_json(n->node));
 	cJSON_AddNumberToObject(o, "ncpus", n->ncpus);
-	cJSON_AddStringToObject(o, "status", report_status_str(c->status));
-	cJSON_AddItemToObject(o, "reason", jsonout_str_or_null(c->reason));
-	cJSON_AddItemToObject(o, "value", counted ? cJSON_CreateNumber(c->value) : cJSON_CreateNull());
+	cJSON_AddStringToObject(o, "status", report_status_str(c->fig.status));
+	cJSON_AddItemToObject(o, "reason", jsonout_str_or_null(c->fig.reason));
+	cJSON_AddItemToObject(o, "value", counted ? cJSON_CreateNumber(c->fig.value)
+						  : cJSON_CreateNull());
 	/* a cell not counted was opened and read: its raw count (0) is a reading */
-	cJSON_AddItemToObject(o, "raw_value", counted || c->status == REPORT_NOT_COUNTED ?
-			      cJSON_CreateNumber((double)c->raw) : cJSON_CreateNull());
-	cJSON_AddNumberToObject(o, "time_enabled_ns", (double)c->enabled_ns);
-	cJSON_AddNumberToObject(o, "time_running_ns", (double)c->running_ns);
-	cJSON_AddItemToObject(o, "counted_pct", counted ? cJSON_CreateNumber(c->counted_pct)
+	cJSON_AddItemToObject(o, "raw_value", counted || c->fig.status == REPORT_NOT_COUNTED ?
+			      cJSON_CreateNumber((double)c->fig.raw) : cJSON_CreateNull());
+	cJSON_AddNumberToObject(o, "time_enabled_ns", (double)c->fig.enabled_ns);
+	cJSON_AddNumberToObject(o, "time_running_ns", (double)c->fig.running_ns);
+	cJSON_AddItemToObject(o, "counted_pct", counted ? cJSON_CreateNumber(c->fig.counted_pct)
 							: cJSON_CreateNull());
-	cJSON_AddItemToObject(o, "scaled", counted ? cJSON_CreateBool(c->scaled) : cJSON_CreateNull());
-	if (report_cell_metric(r, e, u, i, i < 0 ? 0 : report_interval_ns(r, (size_t)i), &mval,
-			       &munit)) {
-		cJSON *m = cJSON_AddObjectToObject(o, "metric");
-		cJSON_AddNumberToObject(m, "value", mval);
-		cJSON_AddStringToObject(m, "unit", munit);
-	} else {
-		cJSON_AddNullToObject(o, "metric");
-	}
+	cJSON_AddItemToObject(o, "scaled", counted ? cJSON_CreateBool(c->fig.scaled)
+						   : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "metric", derived_json(&c->derived));
 	return o;
 }
 
@@ -203,7 +206,7 @@ static cJSON *units_json(const struct report *r, const struct report_event *e, l
 		const struct report_cell *c = report_cell_at(r, e, u, i);
 
 		if (c && c->present)
-			cJSON_AddItemToArray(a, cell_json(r, e, u, i, c));
+			cJSON_AddItemToArray(a, cell_json(r, u, c));
 	}
 	return a;
 }
@@ -211,57 +214,48 @@ static cJSON *units_json(const struct report *r, const struct report_event *e, l
 static cJSON *event_json(const struct report *r, const struct report_event *e)
 {
 	cJSON *o = cJSON_CreateObject();
-	int counted = e->status == REPORT_COUNTED;
-	int opened = counted || (e->status == REPORT_NOT_COUNTED && !e->note);	/* read */
-	double mval;
-	const char *munit;
+	int counted = e->fig.status == REPORT_COUNTED;
+	int opened = counted || (e->fig.status == REPORT_NOT_COUNTED && !e->note);	/* read */
 
 	cJSON_AddStringToObject(o, "name", e->name);
 	cJSON_AddStringToObject(o, "pmu", e->pmu);
 	cJSON_AddNumberToObject(o, "type", e->type);
 	cJSON_AddItemToObject(o, "config", jsonout_hex(e->config));
-	cJSON_AddItemToObject(o, "config1", jsonout_hex(report_more(e)->config1));
-	cJSON_AddItemToObject(o, "config2", jsonout_hex(report_more(e)->config2));
+	cJSON_AddItemToObject(o, "config1", jsonout_hex(e->config1));
+	cJSON_AddItemToObject(o, "config2", jsonout_hex(e->config2));
 	cJSON_AddItemToObject(o, "exclude", jsonout_exclude(e->excl_user, e->excl_kernel, e->excl_hv, e->excl_host,
 					  e->excl_guest));
 	cJSON_AddItemToObject(o, "filter", filter_json(e));
 	cJSON_AddItemToObject(o, "group", e->group >= 0 ? cJSON_CreateNumber(e->group)
 							: cJSON_CreateNull());
-	cJSON_AddStringToObject(o, "status", report_status_str(e->status));
-	cJSON_AddItemToObject(o, "reason", jsonout_str_or_null(e->reason));
+	cJSON_AddStringToObject(o, "status", report_status_str(e->fig.status));
+	cJSON_AddItemToObject(o, "reason", jsonout_str_or_null(e->fig.reason));
 	/* the text report's note, where the reason does not carry it (a fixture tree's event
 	 * that no core type has: reason ENOENT), so that pmuprof report prints it again */
-	if (e->note && (!e->reason || strcmp(e->note, e->reason)))
+	if (e->note && (!e->fig.reason || strcmp(e->note, e->fig.reason)))
 		cJSON_AddStringToObject(o, "note", e->note);
-	cJSON_AddItemToObject(o, "value", counted ? cJSON_CreateNumber(e->value)
+	cJSON_AddItemToObject(o, "value", counted ? cJSON_CreateNumber(e->fig.value)
 						  : cJSON_CreateNull());
-	cJSON_AddItemToObject(o, "raw_value", opened ? cJSON_CreateNumber((double)e->raw)
+	cJSON_AddItemToObject(o, "raw_value", opened ? cJSON_CreateNumber((double)e->fig.raw)
 						     : cJSON_CreateNull());
 	cJSON_AddStringToObject(o, "unit", e->unit);
-	cJSON_AddNumberToObject(o, "time_enabled_ns", (double)e->enabled_ns);
-	cJSON_AddNumberToObject(o, "time_running_ns", (double)e->running_ns);
-	cJSON_AddItemToObject(o, "counted_pct", counted ? cJSON_CreateNumber(e->counted_pct)
+	cJSON_AddNumberToObject(o, "time_enabled_ns", (double)e->fig.enabled_ns);
+	cJSON_AddNumberToObject(o, "time_running_ns", (double)e->fig.running_ns);
+	cJSON_AddItemToObject(o, "counted_pct", counted ? cJSON_CreateNumber(e->fig.counted_pct)
 							: cJSON_CreateNull());
 	/* 1.2: an estimate says so; --mux=runs says which run counted it */
-	cJSON_AddItemToObject(o, "scaled", counted ? cJSON_CreateBool(e->scaled)
+	cJSON_AddItemToObject(o, "scaled", counted ? cJSON_CreateBool(e->fig.scaled)
 						   : cJSON_CreateNull());
 	cJSON_AddItemToObject(o, "run", e->run ? cJSON_CreateNumber(e->run) : cJSON_CreateNull());
 	split_json(o, e);
 	if (r->nruns) {
-		const struct report_event_more *m = report_more(e);
 		cJSON *runs = cJSON_AddArrayToObject(o, "runs");
 
 		for (size_t i = 0; i < r->nruns; i++)
-			cJSON_AddItemToArray(runs, jsonout_num(m->runs[i]));
-		cJSON_AddItemToObject(o, "stats", stats_json(report_stats(e), m->outlier, r->nruns));
+			cJSON_AddItemToArray(runs, jsonout_num(e->runs[i]));
+		cJSON_AddItemToObject(o, "stats", stats_json(&e->stats, e->outlier, r->nruns));
 	}
-	if (report_metric(r, e, &mval, &munit)) {
-		cJSON *m = cJSON_AddObjectToObject(o, "metric");
-		cJSON_AddNumberToObject(m, "value", mval);
-		cJSON_AddStringToObject(m, "unit", munit);
-	} else {
-		cJSON_AddNullToObject(o, "metric");
-	}
+	cJSON_AddItemToObject(o, "metric", derived_json(&e->derived));
 	cJSON_AddItemToObject(o, "units", units_json(r, e, -1));
 	return o;
 }
@@ -341,12 +335,12 @@ static cJSON *repeat_json(const struct report *r)
 static cJSON *interval_event_json(const struct report *r, const struct report_event *e,
 				  size_t i)
 {
-	const struct report_delta *deltas = report_more(e)->deltas, *d = deltas ? &deltas[i] : NULL;
+	const struct report_figures *d = e->deltas ? &e->deltas[i].fig : NULL;
 	cJSON *o = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(o, "name", e->name);
-	cJSON_AddItemToObject(o, "value", d && d->counted ? cJSON_CreateNumber(d->value)
-						      : cJSON_CreateNull());
+	cJSON_AddItemToObject(o, "value", d && d->status == REPORT_COUNTED ?
+			      cJSON_CreateNumber(d->value) : cJSON_CreateNull());
 	cJSON_AddNumberToObject(o, "raw_value", d ? (double)d->raw : 0);
 	cJSON_AddNumberToObject(o, "time_enabled_ns", d ? (double)d->enabled_ns : 0);
 	cJSON_AddNumberToObject(o, "time_running_ns", d ? (double)d->running_ns : 0);
@@ -412,7 +406,7 @@ static cJSON *metrics_json(const struct report *r)
 			cJSON_AddStringToObject(in, "event", mxtab_metric_event(m->def, k));
 			cJSON_AddItemToObject(in, "index", e ? cJSON_CreateNumber((double)m->ev[k])
 							     : cJSON_CreateNull());
-			cJSON_AddItemToObject(in, "value", num_or_null(metrics_input_at(r, m, k)));
+			cJSON_AddItemToObject(in, "value", num_or_null(m->input[k]));
 			cJSON_AddItemToArray(ins, in);
 		}
 		if (r->aggr != REPORT_AGGR_GLOBAL) {
@@ -421,13 +415,11 @@ static cJSON *metrics_json(const struct report *r)
 			for (size_t u = 0; u < r->nunits; u++) {
 				cJSON *x;
 
-				if (!metrics_unit_applies(r, m, u))
+				if (!m->units || !m->units[u].applies)
 					continue;
 				x = cJSON_CreateObject();
 				cJSON_AddStringToObject(x, "id", r->units[u].id);
-				cJSON_AddItemToObject(x, "value",
-						      num_or_null(metrics_value_at(r, m, 1, u, -1,
-										   NULL, NULL)));
+				cJSON_AddItemToObject(x, "value", num_or_null(m->units[u].value));
 				cJSON_AddItemToArray(us, x);
 			}
 		}

@@ -94,19 +94,19 @@ static void load_host(const cJSON *h, struct report_host *o)
 	o->kernel_el_source = str(h, "kernel_el_source");
 }
 
-static void load_filter(const cJSON *f, struct report_event *e, struct report_event_more *m)
+static void load_filter(const cJSON *f, struct report_event *e)
 {
 	const cJSON *it;
 
 	if (!cJSON_IsObject(f) || !str(f, "terms"))
 		return;
-	m->filter_terms = str(f, "terms");
-	m->filter_verdict = str(f, "verdict") ? str(f, "verdict") : "ok";
+	e->filter_terms = str(f, "terms");
+	e->filter_verdict = str(f, "verdict") ? str(f, "verdict") : "ok";
 	e->marked = flag(f, "marked");
 	cJSON_ArrayForEach(it, item(f, "not_as_asked"))
 		for (int l = 0; l < FILTER_NLEVELS; l++)
 			if (cJSON_IsString(it) && !strcmp(it->valuestring, filter_level_key(l)))
-				m->filter_differ |= 1u << l;
+				e->filter_differ |= 1u << l;
 }
 
 /* A summary of runs (report_json.c's stats_json); outliers, given, flag those runs. */
@@ -146,7 +146,7 @@ static const char *note_of(const cJSON *o, enum report_status st)
 									      : NULL;
 }
 
-static int load_split(const cJSON *a, struct report_event_more *m)
+static int load_split(const cJSON *a, struct report_event *e)
 {
 	struct report_part *parts;
 	const cJSON *it;
@@ -167,37 +167,31 @@ static int load_split(const cJSON *a, struct report_event_more *m)
 		copy(p->cpus, sizeof(p->cpus), str(it, "cpus"));
 		p->type = (uint32_t)whole(it, "type", 0);
 		p->config = hex(it, "config");
-		p->status = status_of(str(it, "status"), cJSON_IsNumber(item(it, "value")));
-		p->reason = str(it, "reason");
-		p->note = note_of(it, p->status);
-		p->raw = count(it, "raw_value");
-		p->value = num(it, "value", 0);
-		p->enabled_ns = count(it, "time_enabled_ns");
-		p->running_ns = count(it, "time_running_ns");
+		p->fig.status = status_of(str(it, "status"), cJSON_IsNumber(item(it, "value")));
+		p->fig.reason = str(it, "reason");
+		p->note = note_of(it, p->fig.status);
+		p->fig.raw = count(it, "raw_value");
+		p->fig.value = num(it, "value", 0);
+		p->fig.enabled_ns = count(it, "time_enabled_ns");
+		p->fig.running_ns = count(it, "time_running_ns");
+		p->fig.counted_pct = report_share_pct(p->fig.running_ns, p->fig.enabled_ns);
 	}
-	m->split = parts;
-	m->nsplit = (uint16_t)i;
+	report_split_set(e, parts, i);
 	return 0;
 }
 
 /* The summary of runs (a summary may come without them), and with runs each run's value
  * (NAN: none) and the runs flagged as outliers. */
-static int load_runs(const cJSON *o, struct report_event_more *m, size_t nruns)
+static int load_runs(const cJSON *o, struct report_event *e, size_t nruns)
 {
 	const cJSON *it, *st = item(o, "stats");
 	unsigned char *outlier = NULL;
-	struct stats_summary *sum;
 	double *v;
 	size_t i = 0;
 
-	if (cJSON_IsObject(st)) {
-		if (!(sum = calloc(1, sizeof(*sum))))
-			return -1;
-		m->stats = sum;
-		if (load_stats(st, sum, nruns ? &outlier : NULL, nruns) != 0)
-			return -1;
-	}
-	m->outlier = outlier;
+	if (cJSON_IsObject(st) && load_stats(st, &e->stats, nruns ? &outlier : NULL, nruns) != 0)
+		return -1;
+	e->outlier = outlier;
 	if (!nruns)
 		return 0;
 	if (!(v = malloc((nruns + 1) * sizeof(*v))))
@@ -207,11 +201,11 @@ static int load_runs(const cJSON *o, struct report_event_more *m, size_t nruns)
 	cJSON_ArrayForEach(it, item(o, "runs"))
 		if (i < nruns)
 			v[i++] = cJSON_IsNumber(it) ? it->valuedouble : NAN;
-	m->runs = v;
+	e->runs = v;
 	return 0;
 }
 
-/* The wall time task-clock's "CPUs utilized" was divided by (report_metric): that of the
+/* The wall time task-clock's "CPUs utilized" was divided by (report_derive): that of the
  * run(s) that counted it, which the document gives only through the quotient. */
 static uint64_t wall_of(const cJSON *o, const struct report_event *e)
 {
@@ -220,14 +214,13 @@ static uint64_t wall_of(const cJSON *o, const struct report_event *e)
 	const char *unit = str(m, "unit");
 
 	if (e->type != 1 || e->config > 1 || !unit || strcmp(unit, "CPUs utilized") || !(v > 0) ||
-	    !(e->value / v < 0x1p63))
+	    !(e->fig.value / v < 0x1p63))
 		return 0;
-	return (uint64_t)(e->value / v + 0.5);	/* positive: no llround (libm) */
+	return (uint64_t)(e->fig.value / v + 0.5);	/* positive: no llround (libm) */
 }
 
-/* Event e, and what only some events have in m (its more). */
-static int load_event(const cJSON *o, struct report_event *e, struct report_event_more *m,
-		      size_t nruns)
+/* Event e. */
+static int load_event(const cJSON *o, struct report_event *e, size_t nruns)
 {
 	const cJSON *ex = item(o, "exclude"), *only = item(o, "only_on");
 	int has_value = cJSON_IsNumber(item(o, "value"));
@@ -237,34 +230,36 @@ static int load_event(const cJSON *o, struct report_event *e, struct report_even
 	e->unit = str(o, "unit") ? str(o, "unit") : "";
 	e->type = (uint32_t)whole(o, "type", 0);
 	e->config = hex(o, "config");
-	m->config1 = hex(o, "config1");
-	m->config2 = hex(o, "config2");
+	e->config1 = hex(o, "config1");
+	e->config2 = hex(o, "config2");
 	e->excl_user = flag(ex, "user");
 	e->excl_kernel = flag(ex, "kernel");
 	e->excl_hv = flag(ex, "hv");
 	e->excl_host = flag(ex, "host");
 	e->excl_guest = flag(ex, "guest");
-	load_filter(item(o, "filter"), e, m);
+	load_filter(item(o, "filter"), e);
 	e->group = whole(o, "group", -1);
-	e->status = status_of(str(o, "status"), has_value);
-	e->reason = str(o, "reason");
-	e->note = note_of(o, e->status);
-	e->raw = count(o, "raw_value");
-	e->enabled_ns = count(o, "time_enabled_ns");
-	e->running_ns = count(o, "time_running_ns");
-	e->value = num(o, "value", 0);
-	e->counted_pct = num(o, "counted_pct", e->enabled_ns ? 100.0 * (double)e->running_ns /
-					 (double)e->enabled_ns : 100.0);
-	e->scaled = flag(o, "scaled");
+	e->fig.status = status_of(str(o, "status"), has_value);
+	e->fig.reason = str(o, "reason");
+	e->note = note_of(o, e->fig.status);
+	e->fig.raw = count(o, "raw_value");
+	e->fig.enabled_ns = count(o, "time_enabled_ns");
+	e->fig.running_ns = count(o, "time_running_ns");
+	e->fig.value = num(o, "value", 0);
+	e->fig.counted_pct = e->fig.status != REPORT_COUNTED ?
+		report_share_pct(e->fig.running_ns, e->fig.enabled_ns) :
+		num(o, "counted_pct", e->fig.enabled_ns ?
+		    100.0 * (double)e->fig.running_ns / (double)e->fig.enabled_ns : 100.0);
+	e->fig.scaled = flag(o, "scaled");
 	e->run = whole(o, "run", 0);
 	e->wall_ns = wall_of(o, e);
 	/* a split event's only_on is derived from its parts' statuses */
 	if (!cJSON_IsArray(item(o, "split")) && cJSON_GetArraySize(only) == 1 &&
 	    cJSON_IsString(cJSON_GetArrayItem(only, 0)))
-		m->only_pmu = cJSON_GetArrayItem(only, 0)->valuestring;
-	if (load_split(item(o, "split"), m) != 0)
+		e->only_pmu = cJSON_GetArrayItem(only, 0)->valuestring;
+	if (load_split(item(o, "split"), e) != 0)
 		return -1;
-	return load_runs(o, m, nruns);
+	return load_runs(o, e, nruns);
 }
 
 /* The runs recorded: "repeat"'s count, else the longest runs array of an event; never more
@@ -325,24 +320,23 @@ static int load_intervals(const cJSON *root, struct report *r)
 		return -1;
 	r->interval_t_ns = t;
 	r->nintervals = n;
-	for (size_t k = 0; k < r->nevents; k++)
-		if (!(r->more[k].deltas = calloc(n + 1, sizeof(struct report_delta))))
+	for (size_t k = 0; k < r->nevents; k++) {
+		if (!(r->events[k].deltas = calloc(n + 1, sizeof(struct report_delta))))
 			return -1;
+		for (size_t j = 0; j < n; j++)	/* those the document lacks: not counted */
+			report_delta_set(&r->events[k].deltas[j], &r->events[k], 0, 0, 0, 0, 0);
+	}
 	cJSON_ArrayForEach(it, a) {
 		size_t k = 0;
 
 		t[i] = count(it, "t_ns");
 		cJSON_ArrayForEach(d, item(it, "events")) {
-			struct report_delta *x;
-
 			if (k >= r->nevents)
 				break;
-			x = (struct report_delta *)&r->more[k].deltas[i];	/* allocated here */
-			x->counted = cJSON_IsNumber(item(d, "value"));
-			x->value = num(d, "value", 0);
-			x->raw = count(d, "raw_value");
-			x->enabled_ns = count(d, "time_enabled_ns");
-			x->running_ns = count(d, "time_running_ns");
+			report_delta_set(&r->events[k].deltas[i], &r->events[k],
+					 cJSON_IsNumber(item(d, "value")), count(d, "raw_value"),
+					 count(d, "time_enabled_ns"), count(d, "time_running_ns"),
+					 num(d, "value", 0));
 			k++;
 		}
 		i++;
@@ -380,14 +374,15 @@ static void load_cell(const cJSON *o, struct report_cell *c)
 	int has_value = cJSON_IsNumber(item(o, "value"));
 
 	c->present = 1;
-	c->status = status_of(str(o, "status"), has_value);
-	c->reason = str(o, "reason");
-	c->raw = count(o, "raw_value");
-	c->enabled_ns = count(o, "time_enabled_ns");
-	c->running_ns = count(o, "time_running_ns");
-	c->value = num(o, "value", 0);
-	c->counted_pct = num(o, "counted_pct", 100.0);
-	c->scaled = flag(o, "scaled");
+	c->fig.status = status_of(str(o, "status"), has_value);
+	c->fig.reason = str(o, "reason");
+	c->fig.raw = count(o, "raw_value");
+	c->fig.enabled_ns = count(o, "time_enabled_ns");
+	c->fig.running_ns = count(o, "time_running_ns");
+	c->fig.value = num(o, "value", 0);
+	c->fig.counted_pct = c->fig.status == REPORT_COUNTED ? num(o, "counted_pct", 100.0) :
+			     report_share_pct(c->fig.running_ns, c->fig.enabled_ns);
+	c->fig.scaled = flag(o, "scaled");
 }
 
 /* 1.4: the target, the aggregation and, per unit, each event's cells (and per interval).
@@ -433,7 +428,7 @@ static int load_units(const cJSON *root, struct report *r)
 
 		if (!c)
 			return -1;
-		r->more[k].cells = c;
+		r->events[k].cells = c;
 		cJSON_ArrayForEach(u, item(ev, "units")) {
 			long x = unit_ix(r, str(u, "unit"));
 
@@ -444,7 +439,7 @@ static int load_units(const cJSON *root, struct report *r)
 	if (!r->nintervals)
 		return 0;
 	for (size_t k = 0; k < r->nevents; k++)
-		if (!(r->more[k].unit_deltas = calloc(r->nintervals * r->nunits + 1,
+		if (!(r->events[k].unit_deltas = calloc(r->nintervals * r->nunits + 1,
 						       sizeof(struct report_cell))))
 			return -1;
 	cJSON_ArrayForEach(iv, item(root, "intervals")) {
@@ -458,9 +453,9 @@ static int load_units(const cJSON *root, struct report *r)
 			cJSON_ArrayForEach(u, item(it, "units")) {
 				long x = unit_ix(r, str(u, "unit"));
 
-				if (x >= 0)	/* allocated here */
-					load_cell(u, (struct report_cell *)&r->more[k]
-						  .unit_deltas[i * r->nunits + (size_t)x]);
+				if (x >= 0)
+					load_cell(u, &r->events[k].unit_deltas[i * r->nunits +
+										(size_t)x]);
 			}
 			k++;
 		}
@@ -528,16 +523,12 @@ int report_load(const cJSON *root, struct report *r)
 						       : PMUPROF_VERSION;
 	load_host(item(root, "host"), &r->host);
 	r->nruns = nruns_of(root);
-	/* every event with its more: a document is read for diff and report, not on a run's
-	 * path */
 	if (load_command(root, r) != 0 ||
-	    !(r->events = calloc((size_t)cJSON_GetArraySize(evs) + 1, sizeof(*r->events))) ||
-	    !(r->more = calloc((size_t)cJSON_GetArraySize(evs) + 1, sizeof(*r->more))))
+	    !(r->events = calloc((size_t)cJSON_GetArraySize(evs) + 1, sizeof(*r->events))))
 		goto fail;
 	cJSON_ArrayForEach(it, evs) {
 		r->nevents++;
-		r->events[k].more = &r->more[k];
-		if (load_event(it, &r->events[k], &r->more[k], r->nruns) != 0)
+		if (load_event(it, &r->events[k], r->nruns) != 0)
 			goto fail;
 		k++;
 	}

@@ -1,13 +1,13 @@
-/* report_text.c: the report in perf stat's familiar text shape. */
+/* report_text.c: the report in perf stat's familiar text shape: the table of counts (the totals,
+ * each unit's, each interval's), each with the figure derived beside it, and the times. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "ascii.h"
-#include "metrics.h"
-#include "mxtab.h"
 #include "report.h"
+#include "report_text_priv.h"
 #include "textline.h"
 
 /* 1234567 -> "1,234,567": perf groups digits through the locale (by default: its -B is on
@@ -52,22 +52,13 @@ static void print_command(const struct report *r, struct textline *l)
 	}
 }
 
-/* "%*.*f" (400 bytes hold any double with 9 decimals) */
-static void tl_fixed(struct textline *l, double v, int width, int prec)
-{
-	char buf[400];
-
-	snprintf(buf, sizeof(buf), "%*.*f", width, prec, v);
-	textline_puts(l, buf);
-}
-
 /* The runs stats_outliers flagged, numbered from 1 as the runs were made: a "#" line under
  * the event's, in the metric column, where perf puts a second metric (perf's text checkers
  * take a line that is not an event's for a comment only when it starts with "#"). */
 static void print_outliers(const struct report *r, const struct report_event *e,
 			   struct textline *l)
 {
-	const unsigned char *outlier = report_more(e)->outlier;
+	const unsigned char *outlier = e->outlier;
 	int any = 0;
 
 	for (size_t i = 0; outlier && i < r->nruns; i++) {
@@ -88,7 +79,7 @@ static void tl_metric(struct textline *l, double v, const char *label)
 	int share = str_starts(label, "% ");
 
 	textline_put(l, " # ", 3);
-	tl_fixed(l, v, 8, share ? 2 : 3);	/* " # %8.2f%% %s" or " # %8.3f %s" */
+	report_text_fixed(l, v, 8, share ? 2 : 3);	/* " # %8.2f%% %s" or " # %8.3f %s" */
 	textline_put(l, share ? "% " : " ", share ? 2 : 1);
 	textline_puts(l, share ? label + 2 : label);
 }
@@ -121,15 +112,14 @@ static void print_more_metrics(const struct report *r, size_t idx, const char *p
 static void print_split(const struct report *r, const struct report_event *e,
 			struct textline *l)
 {
-	const struct report_event_more *m = report_more(e);
 
-	for (size_t i = 0; i < m->nsplit; i++) {
-		const struct report_part *p = &m->split[i];
+	for (size_t i = 0; i < e->nsplit; i++) {
+		const struct report_part *p = &e->split[i];
 		char num[40], name[128], where[192];
 		const char *unit;
 		int len;
 
-		unit = format_value(r, num, sizeof(num), e, p->status, p->value);
+		unit = format_value(r, num, sizeof(num), e, p->fig.status, p->fig.value);
 		len = snprintf(where, sizeof(where), "%s (%s%sCPUs %s)",
 			       report_part_name(e, p, name, sizeof(name)),
 			       p->core ? p->core : "", p->core ? ", " : "", p->cpus);
@@ -138,15 +128,15 @@ static void print_split(const struct report *r, const struct report_event *e,
 		textline_pad(l, unit, 4);
 		textline_put(l, "   ", 3);
 		textline_puts(l, where);
-		if (p->status == REPORT_COUNTED && e->enabled_ns) {
+		if (p->fig.status == REPORT_COUNTED && e->fig.enabled_ns) {
 			/* "%*s %6.2f%% of the time here" */
 			textline_spaces(l, len < 40 ? (size_t)(40 - len) : 0);
 			textline_put(l, " ", 1);
-			tl_fixed(l, 100.0 * (double)p->enabled_ns / (double)e->enabled_ns, 6, 2);
+			report_text_fixed(l, p->time_pct, 6, 2);
 			textline_puts(l, "% of the time here");
-		} else if (p->status == REPORT_ABSENT) {
+		} else if (p->fig.status == REPORT_ABSENT) {
 			textline_puts(l, ": no such event on this core type");
-		} else if (p->status == REPORT_NOT_COUNTED && !p->note) {	/* the row has it */
+		} else if (p->fig.status == REPORT_NOT_COUNTED && !p->note) {	/* the row has it */
 			textline_puts(l, ": the command did not run here");
 		}
 		textline_end(l);
@@ -197,13 +187,13 @@ static void print_row(const struct text_row *w, struct textline *l)
 	if (w->noise) {	/* perf stat -r's "( +- x% )": the relative standard error */
 		textline_spaces(l, spaces);
 		textline_put(l, " ( +- ", 6);
-		tl_fixed(l, 100.0 * w->rse, 5, 2);
+		report_text_fixed(l, 100.0 * w->rse, 5, 2);
 		textline_put(l, "% )", 3);
 	}
 	if (w->pct) {	/* "%*s (%.2f%%)": the share of the time counted, after the noise */
 		textline_spaces(l, w->noise ? 0 : spaces);
 		textline_put(l, " (", 2);
-		tl_fixed(l, w->counted_pct, 0, 2);
+		report_text_fixed(l, w->counted_pct, 0, 2);
 		textline_put(l, "%)", 2);
 	}
 	if (w->run > 0) {	/* "%s [run %d]": a planned run, numbered from 1 */
@@ -229,7 +219,7 @@ static void note_line(const struct report_event *e, int named, int mark, struct 
 	if (mark) {
 		textline_puts(l, report_mark_note(e, note, sizeof(note)));
 	} else {
-		textline_puts(l, report_status_str(e->status));
+		textline_puts(l, report_status_str(e->fig.status));
 		textline_put(l, ": ", 2);
 		textline_puts(l, e->note);
 	}
@@ -244,108 +234,19 @@ static void print_note(const struct report_event *e, int named, int mark,
 		note_line(e, named, mark, l);
 }
 
-/* A metric's value as the tree shows it: a share in %, else the value and its unit. */
-static void tree_value(const struct report_metric_value *m, struct textline *l)
-{
-	const char *unit = mxtab_metric_unit(m->def);
-
-	if (!isfinite(m->value)) {	/* "%12s  (%s)" */
-		textline_rpad(l, "-", 12);
-		textline_put(l, "  (", 3);
-		textline_puts(l, m->reason);
-		textline_put(l, ")", 1);
-	} else if (str_starts(unit, "percent")) {	/* "%11.2f%%" */
-		tl_fixed(l, m->value, 11, 2);
-		textline_put(l, "%", 1);
-	} else {	/* "%12.3f  %s" */
-		tl_fixed(l, m->value, 12, 3);
-		textline_put(l, "  ", 2);
-		textline_puts(l, unit);
-	}
-	if (m->estimate)
-		textline_puts(l, "  (estimate)");
-	textline_end(l);
-}
-
-/* --topdown: stage 1, each node's share, and under each dominant node ("=>") the stage-2
- * groups it leads to, with their metrics. */
-static void print_topdown(const struct report *r, struct textline *l)
-{
-	const struct report_metric_value *node[16];
-	int dominant[16];
-	size_t n = metrics_topdown_nodes(r, node, dominant, 16);
-
-	if (!r->topdown_group)
-		return;
-	textline_puts(l, "\n Top-down, ");
-	textline_puts(l, n && node[0]->core ? node[0]->core : "no core data");
-	textline_put(l, " (", 2);
-	textline_puts(l, r->topdown_group);
-	textline_put(l, "): ", 3);
-	textline_puts(l, r->topdown_how ? r->topdown_how : "");
-	textline_end(l);
-	for (size_t i = 0; i < n; i++) {
-		const char *next = mxtab_metric_next(node[i]->def);
-		const struct mxtab_group *g;
-
-		textline_puts(l, dominant[i] ? " => " : "    ");	/* " %s %-36s" */
-		textline_pad(l, mxtab_metric_name(node[i]->def), 36);
-		tree_value(node[i], l);
-		if (!dominant[i])
-			continue;
-		while ((g = metrics_next_group(r->topdown_set, &next))) {
-			textline_puts(l, "     ");
-			textline_puts(l, mxtab_group_name(g));
-			textline_end(l);
-			for (size_t k = 0; k < mxtab_group_nmetrics(g); k++) {
-				const struct report_metric_value *m =
-					metrics_find(r, mxtab_metric_name(mxtab_group_metric(g, k)));
-
-				if (!m)
-					continue;
-				textline_puts(l, "       ");
-				textline_pad(l, mxtab_metric_name(m->def), 32);
-				tree_value(m, l);
-			}
-		}
-	}
-}
-
-/* The metrics -M asked for that have no value, each with the reason. */
-static void print_missing_metrics(const struct report *r, struct textline *l)
-{
-	int any = 0;
-
-	for (size_t k = 0; k < r->nmetrics; k++) {
-		const struct report_metric_value *m = &r->metrics[k];
-
-		if (!m->requested || isfinite(m->value))
-			continue;
-		if (!any++)
-			textline_puts(l, "\n Metrics not computed:\n");
-		textline_puts(l, "   ");
-		textline_puts(l, mxtab_metric_name(m->def));
-		if (m->pmu) {
-			textline_puts(l, " on ");
-			textline_puts(l, m->pmu);
-		}
-		textline_put(l, ": ", 2);
-		textline_puts(l, m->reason);
-		textline_end(l);
-	}
-}
-
 static void print_event(const struct report *r, const struct report_event *e,
 			struct textline *l)
 {
 	char num[40];
-	struct text_row w = { .num = num, .name = e->name, .rse = report_stats(e)->rse,
-			      .counted_pct = e->counted_pct, .run = e->run };
+	struct text_row w = { .num = num, .name = e->name, .rse = e->stats.rse,
+			      .counted_pct = e->fig.counted_pct, .run = e->run };
 
-	w.has_metric = report_metric(r, e, &w.mval, &w.munit);
-	w.unit = format_value(r, num, sizeof(num), e, e->status, e->value);
-	w.pct = e->status == REPORT_COUNTED && e->counted_pct < 99.995;
-	w.noise = r->nruns && e->status == REPORT_COUNTED && !isnan(report_stats(e)->rse);
+	w.has_metric = e->derived.unit != NULL;
+	w.mval = e->derived.value;
+	w.munit = e->derived.unit;
+	w.unit = format_value(r, num, sizeof(num), e, e->fig.status, e->fig.value);
+	w.pct = e->fig.status == REPORT_COUNTED && e->fig.counted_pct < 99.995;
+	w.noise = r->nruns && e->fig.status == REPORT_COUNTED && !isnan(e->stats.rse);
 	print_row(&w, l);
 	/* an event with no figure beside its count has no metric either: not counted, or no
 	 * metric with a value anchored on it */
@@ -354,7 +255,7 @@ static void print_event(const struct report *r, const struct report_event *e,
 	if (r->nruns)
 		print_outliers(r, e, l);
 	print_note(e, 0, 0, l);
-	if (report_more(e)->split)
+	if (e->split)
 		print_split(r, e, l);
 	print_note(e, 0, 1, l);
 }
@@ -397,7 +298,7 @@ static void print_cell(const struct report *r, const struct report_event *e, siz
 {
 	const struct report_cell *c = report_cell_at(r, e, u, i);
 	char num[40], t[TEXTLINE_SECS_LEN];
-	struct text_row w = { .num = num, .name = e->name, .counted_pct = c->counted_pct };
+	struct text_row w = { .num = num, .name = e->name, .counted_pct = c->fig.counted_pct };
 	struct textline *l = arg;
 
 	if (i >= 0) {	/* "%16s " */
@@ -405,10 +306,11 @@ static void print_cell(const struct report *r, const struct report_event *e, siz
 		textline_put(l, " ", 1);
 	}
 	print_unit(r, &r->units[u], l);
-	w.unit = format_value(r, num, sizeof(num), e, c->status, c->value);
-	w.has_metric = report_cell_metric(r, e, u, i, i < 0 ? 0 : report_interval_ns(r, (size_t)i),
-					  &w.mval, &w.munit);
-	w.pct = c->status == REPORT_COUNTED && c->counted_pct < 99.995;
+	w.unit = format_value(r, num, sizeof(num), e, c->fig.status, c->fig.value);
+	w.has_metric = c->derived.unit != NULL;
+	w.mval = c->derived.value;
+	w.munit = c->derived.unit;
+	w.pct = c->fig.status == REPORT_COUNTED && c->fig.counted_pct < 99.995;
 	print_row(&w, l);
 }
 
@@ -419,16 +321,16 @@ static void print_sec(const struct report *r, struct textline *l, uint64_t ns,
 	int sem = r->nruns && !isnan(st->stddev);
 
 	/* "%18.9f seconds %s\n", or "%18.9f +- %.9f seconds %s" and "  ( +- %5.2f%% )" */
-	tl_fixed(l, sem ? st->mean / 1e9 : ns / 1e9, 18, 9);
+	report_text_fixed(l, sem ? st->mean / 1e9 : ns / 1e9, 18, 9);
 	if (sem) {
 		textline_put(l, " +- ", 4);
-		tl_fixed(l, st->stddev / sqrt((double)st->n) / 1e9, 0, 9);
+		report_text_fixed(l, st->stddev / sqrt((double)st->n) / 1e9, 0, 9);
 	}
 	textline_put(l, " seconds ", 9);
 	textline_puts(l, what);
 	if (sem && !isnan(st->rse)) {
 		textline_put(l, "  ( +- ", 7);
-		tl_fixed(l, 100.0 * st->rse, 5, 2);
+		report_text_fixed(l, 100.0 * st->rse, 5, 2);
 		textline_put(l, "% )", 3);
 	}
 	if (run > 0) {	/* the planned run it is of (--mux=runs), as an event's "[run N]" */
@@ -460,56 +362,6 @@ static void print_time(const struct report *r, struct textline *l, int which)
 	}
 }
 
-/* One --metric-only line: the metrics' units (values 0), each right-aligned in 20 columns
- * (perf's METRIC_ONLY_LEN), or their values over the totals (interval < 0) or interval i,
- * each under its unit (blank where the interval has none). */
-static void metric_only_line(const struct report *r, long i, int values, struct textline *l)
-{
-	for (size_t k = 0; k < r->nevents; k++) {
-		const char *unit;
-		char num[40] = "";
-		double v;
-		int w;
-
-		if (!report_metric_only_at(r, &r->events[k], i, &v, &unit))
-			continue;
-		w = (int)strlen(unit) > 20 ? (int)strlen(unit) : 20;
-		if (!isnan(v))
-			snprintf(num, sizeof(num), "%.3f", v);
-		textline_rpad(l, values ? num : unit, (size_t)(values ? w : 20));	/* "%*s " */
-		textline_put(l, " ", 1);
-	}
-	textline_end(l);
-}
-
-/* --metric-only, as perf 6.1 lays it out: a line of the metrics' units, then a line of their
- * values; after -I's intervals, the values only (perf prints the units once, over the
- * intervals). perf shows no rate per second nor CPUs utilized there
- * (report_metric_only_unit): with software events only, the lines are empty, as perf's are. */
-static void print_metric_only(const struct report *r, struct textline *l)
-{
-	if (!report_has_intervals(r))
-		metric_only_line(r, -1, 0, l);
-	metric_only_line(r, -1, 1, l);
-}
-
-/* -I --metric-only: perf's "#           time " heading over the units, then a line per
- * interval, its end time and the metrics' values over it. */
-static void print_metric_only_intervals(const struct report *r, struct textline *l)
-{
-	char t[TEXTLINE_SECS_LEN];
-
-	if (report_interval_heading(r)) {
-		textline_puts(l, "#           time ");
-		metric_only_line(r, -1, 0, l);
-	}
-	for (size_t i = r->interval_from; i < r->nintervals; i++) {
-		textline_rpad(l, textline_secs(r->interval_t_ns[i], t), 16);	/* "%16s " */
-		textline_put(l, " ", 1);
-		metric_only_line(r, (long)i, 1, l);
-	}
-}
-
 /* -I's header line for each aggregation, as perf 6.1 prints them (--per-cluster, which 6.1
  * lacks, in the shape of --per-core's). */
 static const char *const interval_header[] = {
@@ -525,14 +377,15 @@ static const char *const interval_header[] = {
 		"#           time             comm-pid                  counts unit events\n",
 };
 
-/* -I: one line per event (and unit) and interval, as perf stat -I prints them
- * ("%16.9f %18s %-4s %s" for the whole machine, by copying). */
+/* -I: one line per event (and unit) and interval, as perf stat -I prints them: the
+ * interval's end, then the row as the totals' ("%16.9f %18s %-4s %-32s # ..."), with the
+ * figure derived over the interval beside the count. */
 static void print_intervals(const struct report *r, struct textline *l)
 {
 	char t[TEXTLINE_SECS_LEN];
 
 	if (r->disp.metric_only) {
-		print_metric_only_intervals(r, l);
+		report_text_metric_only_intervals(r, l);
 		return;
 	}
 	if (report_interval_heading(r))
@@ -544,19 +397,17 @@ static void print_intervals(const struct report *r, struct textline *l)
 		}
 		for (size_t k = 0; k < r->nevents; k++) {
 			const struct report_event *e = &r->events[k];
-			const struct report_delta *d = &report_more(e)->deltas[i];
+			const struct report_delta *d = &e->deltas[i];
 			char num[40];
-			struct text_row w = { .num = num, .name = e->name };
+			/* the figure beside the count over the interval, as perf 6.1 prints it */
+			struct text_row w = { .num = num, .name = e->name,
+					      .has_metric = d->derived.unit != NULL,
+					      .mval = d->derived.value, .munit = d->derived.unit };
 
-			w.unit = format_value(r, num, sizeof(num), e, d->counted ? REPORT_COUNTED :
-					      e->status == REPORT_COUNTED ? REPORT_NOT_COUNTED :
-					      e->status, d->value);
-			/* the figure perf 6.1 prints beside an interval's count, and the share of
-			 * the interval counted when the kernel multiplexed */
-			w.has_metric = report_interval_metric(r, e, i, &w.mval, &w.munit);
-			w.counted_pct = d->enabled_ns ? 100.0 * (double)d->running_ns /
-							(double)d->enabled_ns : 0;
-			w.pct = d->counted && w.counted_pct < 99.995;
+			w.unit = format_value(r, num, sizeof(num), e, d->fig.status, d->fig.value);
+			/* the share of the interval counted, when the kernel multiplexed */
+			w.counted_pct = d->fig.counted_pct;
+			w.pct = d->fig.status == REPORT_COUNTED && w.counted_pct < 99.995;
 			textline_rpad(l, textline_secs(r->interval_t_ns[i], t), 16);
 			textline_put(l, " ", 1);
 			print_row(&w, l);
@@ -673,11 +524,11 @@ int report_text(const struct report *r, FILE *out)
 	if (!r->interval_slice && !(r->disp.no_summary && report_has_intervals(r))) {
 		print_header(r, l);
 		if (r->disp.metric_only)
-			print_metric_only(r, l);
+			report_text_metric_only(r, l);
 		else
 			print_totals(r, l);
-		print_topdown(r, l);
-		print_missing_metrics(r, l);
+		report_text_topdown(r, l);
+		report_text_missing_metrics(r, l);
 		print_end(r, l);
 	}
 	textline_flush(l);

@@ -79,11 +79,14 @@ void stat_output_mux_warn(const struct report *r, const struct stat_planned *pl)
 
 	if (!r->multiplexed)
 		return;
-	for (size_t k = 0; k < r->nevents; k++)
-		if (r->events[k].status == REPORT_NOT_COUNTED)
+	for (size_t k = 0; k < r->nevents; k++) {
+		const struct report_figures *f = &r->events[k].fig;
+
+		if (f->status == REPORT_NOT_COUNTED)
 			never = 1;
-		else if (r->events[k].status == REPORT_COUNTED && r->events[k].counted_pct < lo)
-			lo = r->events[k].counted_pct;
+		else if (f->status == REPORT_COUNTED && f->counted_pct < lo)
+			lo = f->counted_pct;
+	}
 	snprintf(fx, sizeof(fx), "%.2f", lo);
 	pct = fx;
 	/* an event never on a counter has no value at all, an estimate least of all (its row
@@ -113,19 +116,19 @@ int stat_output_below_min(const struct stat_opts *o, const struct report *r)
 
 	for (size_t k = 0; o->min_running > 0 && k < r->nevents; k++) {
 		const struct report_event *e = &r->events[k];
-		double pct = e->status == REPORT_COUNTED ? e->counted_pct : 0;
+		double pct = e->fig.status == REPORT_COUNTED ? e->fig.counted_pct : 0;
 
 		if (pct >= o->min_running)
 			continue;
 		if (below++)
 			continue;
-		if (e->status == REPORT_COUNTED)
+		if (e->fig.status == REPORT_COUNTED)
 			msg_error("'%s' was counted %.2f%% of the time, less than --min-running %g "
 				  "(exit status %d)", e->name, pct, o->min_running,
 				  STAT_EXIT_MIN_RUNNING);
 		else
 			msg_error("'%s' was not counted at all (%s), less than --min-running %g "
-				  "(exit status %d)", e->name, report_status_str(e->status),
+				  "(exit status %d)", e->name, report_status_str(e->fig.status),
 				  o->min_running, STAT_EXIT_MIN_RUNNING);
 	}
 	return below > 0;

@@ -12,18 +12,7 @@
 
 #include "aggregate.h"
 #include "stat.h"
-
-/* An event's figures (or a part's) over the recorded runs. */
-struct figures {
-	enum report_status status;
-	const char *reason;
-	uint64_t raw, enabled, running;	/* means over the runs that have a row */
-	uint64_t wall_ns;		/* mean wall time of the runs that counted it */
-	double value;			/* mean over the runs that counted it */
-	double pct;			/* running / window, over those runs */
-	int scaled;
-	size_t counted;			/* runs that counted it */
-};
+#include "stat_report_priv.h"
 
 static enum report_status status_of(const struct agg_row *w)
 {
@@ -54,14 +43,17 @@ static const char *reason_of(const struct agg_row *w, int part)
 }
 
 /* The figures of (ev, unit) from rows (one mode's, totals and intervals) over the nruns
- * recorded runs; vals[i] gets run i's value (NAN: not counted in it) when vals is given. */
-static void over_runs(const struct agg_row *rows, size_t nrows, const struct readings *rd,
-		      uint32_t ev, int32_t unit, size_t nruns, double *vals, int part,
-		      const char *fixture, struct figures *f)
+ * recorded runs: raw and times are means over the runs that have a row, value over those that
+ * counted it; vals[i] gets run i's value (NAN: not counted in it) when vals is given. Returns
+ * the mean wall time of the runs that counted it (0: none). */
+static uint64_t over_runs(const struct agg_row *rows, size_t nrows, const struct readings *rd,
+			  uint32_t ev, int32_t unit, size_t nruns, double *vals, int part,
+			  const char *fixture, struct report_figures *f)
 {
 	double raw = 0, win = 0, ru = 0, val = 0, wall = 0;
-	size_t have = 0;
+	size_t have = 0, counted = 0;
 	const struct agg_row *last = NULL;
+	int scaled = 0;
 
 	memset(f, 0, sizeof(*f));
 	for (size_t i = 0; i < nruns; i++) {
@@ -78,10 +70,10 @@ static void over_runs(const struct agg_row *rows, size_t nrows, const struct rea
 		raw += (double)w->raw;
 		win += (double)w->window;
 		ru += (double)w->running;
-		f->scaled |= w->scaled;
+		scaled |= w->scaled;
 		if (w->status != AGG_COUNTED)
 			continue;
-		f->counted++;
+		counted++;
 		val += w->value;
 		if (vals)
 			vals[i] = w->value;
@@ -93,12 +85,14 @@ static void over_runs(const struct agg_row *rows, size_t nrows, const struct rea
 		 * planned run never happened (an earlier one failed) */
 		f->status = REPORT_NOT_COUNTED;
 		f->reason = fixture ? fixture : "not run: an earlier planned run failed";
-		return;
+		f->counted_pct = report_share_pct(0, 0);
+		return 0;
 	}
 	f->raw = (uint64_t)(raw / (double)have + 0.5);
-	f->enabled = (uint64_t)(win / (double)have + 0.5);
-	f->running = (uint64_t)(ru / (double)have + 0.5);
-	if (!f->counted) {
+	f->enabled_ns = (uint64_t)(win / (double)have + 0.5);
+	f->running_ns = (uint64_t)(ru / (double)have + 0.5);
+	if (!counted) {
+		f->counted_pct = report_share_pct(f->running_ns, f->enabled_ns);
 		f->status = status_of(last);
 		f->reason = reason_of(last, part);
 		/* an event no core type has: for the event as asked, not supported (a part of it
@@ -107,21 +101,19 @@ static void over_runs(const struct agg_row *rows, size_t nrows, const struct rea
 			f->status = REPORT_NOT_SUPPORTED;
 			f->reason = "ENOENT";
 		}
-		return;
+		return 0;
 	}
 	f->status = REPORT_COUNTED;
-	f->value = val / (double)f->counted;
-	f->wall_ns = (uint64_t)(wall / (double)f->counted + 0.5);
-	f->pct = win > 0 ? 100.0 * ru / win : 100.0;
+	f->value = val / (double)counted;
+	f->counted_pct = win > 0 ? 100.0 * ru / win : 100.0;
+	f->scaled = scaled;
+	return (uint64_t)(wall / (double)counted + 0.5);
 }
 
-/* Event k's identity: what it is, never what it counted; what few events have of it (config1
- * and config2, filter-bit terms) in its more. -1 when memory ran out. */
-static int fill_identity(struct report *r, size_t k, const struct stat_event *e)
+/* Event k's identity: what it is, never what it counted. */
+static void fill_identity(struct report_event *re, const struct stat_event *e)
 {
 	const struct pp_attr *a = &e->sel.ev.attr;
-	struct report_event *re = &r->events[k];
-	struct report_event_more *m;
 
 	re->name = e->sel.ev.name;
 	re->pmu = e->sel.ev.pmu;
@@ -134,48 +126,28 @@ static int fill_identity(struct report *r, size_t k, const struct stat_event *e)
 	re->excl_host = a->exclude_host;
 	re->excl_guest = a->exclude_guest;
 	re->group = e->sel.ev.group;
-	if (!a->config1 && !a->config2 && !e->sel.ev.filter.given)
-		return 0;
-	if (!(m = report_more_of(r, k)))
-		return -1;
-	m->config1 = a->config1;
-	m->config2 = a->config2;
+	re->config1 = a->config1;
+	re->config2 = a->config2;
 	if (e->sel.ev.filter.given) {
-		m->filter_terms = e->sel.terms;
-		m->filter_verdict = e->sel.plan.verdict == FILTER_SECURE ? "secure" : "ok";
+		re->filter_terms = e->sel.terms;
+		re->filter_verdict = e->sel.plan.verdict == FILTER_SECURE ? "secure" : "ok";
 		/* a Secure/EL3 request accepted with --allow-secure: Linux counts only the
 		 * Non-secure levels of it */
 		re->marked = e->sel.plan.verdict == FILTER_SECURE;
-		m->filter_differ = e->sel.plan.differ;
+		re->filter_differ = e->sel.plan.differ;
 	}
-	return 0;
-}
-
-static void put_figures(struct report_event *re, const struct figures *f)
-{
-	re->status = f->status;
-	re->reason = f->reason;
-	re->raw = f->raw;
-	re->enabled_ns = f->enabled;
-	re->running_ns = f->running;
-	re->value = f->value;
-	re->counted_pct = f->pct;
-	re->scaled = f->status == REPORT_COUNTED && f->scaled;
-	re->wall_ns = f->wall_ns;
 }
 
 /* With -r: each run's value (vals, taken over), their summary and outliers. -1 when memory
  * ran out. */
-static int fill_stats(struct report_event_more *more, double *vals, size_t nruns)
+static int fill_stats(struct report_event *re, double *vals, size_t nruns)
 {
 	double *counted = malloc(nruns * sizeof(*counted) + 1);
 	unsigned char *flag = calloc(nruns + 1, 1), *cflag = calloc(nruns + 1, 1);
-	struct stats_summary *sum = calloc(1, sizeof(*sum));
 	size_t m = 0;
 
-	more->runs = vals;
-	more->stats = sum;
-	if (!counted || !flag || !cflag || !sum) {
+	re->runs = vals;
+	if (!counted || !flag || !cflag) {
 		free(counted);
 		free(flag);
 		free(cflag);
@@ -184,20 +156,20 @@ static int fill_stats(struct report_event_more *more, double *vals, size_t nruns
 	for (size_t i = 0; i < nruns; i++)
 		if (!isnan(vals[i]))
 			counted[m++] = vals[i];
-	if (m && stats_summarize(counted, m, sum) == 0 &&
+	if (m && stats_summarize(counted, m, &re->stats) == 0 &&
 	    stats_outliers(counted, m, NULL, cflag) >= 0)
 		for (size_t i = 0, j = 0; i < nruns; i++)
 			if (!isnan(vals[i]))
 				flag[i] = cflag[j++];
-	more->outlier = flag;
+	re->outlier = flag;
 	free(counted);
 	free(cflag);
 	return 0;
 }
 
-/* Per-interval deltas of event ev from the whole command's rows. */
+/* Per-interval deltas of event ev (re) from the whole command's rows. */
 static struct report_delta *deltas(const struct agg_row *rows, size_t nrows, uint32_t ev,
-				   size_t nintervals)
+				   const struct report_event *re, size_t nintervals)
 {
 	struct report_delta *d = calloc(nintervals + 1, sizeof(*d));
 
@@ -205,13 +177,11 @@ static struct report_delta *deltas(const struct agg_row *rows, size_t nrows, uin
 		struct agg_key k = { ev, -1, 0, (uint32_t)i };
 		const struct agg_row *w = agg_find(rows, nrows, &k);
 
-		if (!w)
-			continue;
-		d[i].counted = w->status == AGG_COUNTED;
-		d[i].raw = w->raw;
-		d[i].enabled_ns = w->window;
-		d[i].running_ns = w->running;
-		d[i].value = w->value;
+		if (w)
+			report_delta_set(&d[i], re, w->status == AGG_COUNTED, w->raw, w->window,
+					 w->running, w->value);
+		else
+			report_delta_set(&d[i], re, 0, 0, 0, 0, 0);
 	}
 	return d;
 }
@@ -228,7 +198,6 @@ static struct report_part *parts(const struct stat_counters *cs, size_t k, size_
 		const struct sysfs_pmu *pmu = &cs->pmus[p->pmu_ix];
 		const char *fixture = stat_part_fixture(cs, first + i);
 		struct report_part *o = &out[i];
-		struct figures f;
 
 		o->pmu = pmu->name;
 		o->core = p->core ? evtab_core_name(p->core) : NULL;
@@ -237,14 +206,12 @@ static struct report_part *parts(const struct stat_counters *cs, size_t k, size_
 		o->config = p->attr.config;
 		/* an absent part was planned on no PMU */
 		over_runs(rows, nrows, rd, (uint32_t)k, p->absent ? -1 : p->pmu_ix, nruns, NULL, 1,
-			  fixture, &f);
-		o->status = f.status;
-		o->reason = p->absent ? (p->err ? strerrorname_np(p->err) : NULL) : f.reason;
+			  fixture, &o->fig);
+		if (p->absent)
+			o->fig.reason = p->err ? strerrorname_np(p->err) : NULL;
+		/* as perf prints a hybrid event's part, counted or not */
+		o->fig.counted_pct = report_share_pct(o->fig.running_ns, o->fig.enabled_ns);
 		o->note = fixture;
-		o->raw = f.raw;
-		o->enabled_ns = f.enabled;
-		o->running_ns = f.running;
-		o->value = f.value;
 	}
 	return out;
 }
@@ -329,162 +296,8 @@ static int fill_times(struct report *r, const struct stat_series *s, int repeate
 	return 0;
 }
 
-static enum agg_mode agg_mode_of(enum report_aggr a)
-{
-	switch (a) {
-	case REPORT_AGGR_CPU:
-		return AGG_CPU;
-	case REPORT_AGGR_CORE:
-		return AGG_CORE;
-	case REPORT_AGGR_CLUSTER:
-		return AGG_CLUSTER;
-	case REPORT_AGGR_SOCKET:
-		return AGG_SOCKET;
-	case REPORT_AGGR_THREAD:
-		return AGG_THREAD;
-	case REPORT_AGGR_DIE:
-		return AGG_DIE;
-	case REPORT_AGGR_NODE:
-		return AGG_NODE;
-	case REPORT_AGGR_GLOBAL:
-	default:
-		return AGG_COMMAND;
-	}
-}
-
-/* A CPU of unit u in mode m (the first of the CPUs counted on), -1 when none. */
-static int cpu_of_unit(const struct stat_build *b, enum agg_mode m, int32_t u, int *ncpus)
-{
-	int first = -1;
-
-	*ncpus = 0;
-	for (int k = 0; b->tgt && b->tgt->cpus && k < b->tgt->ncpus; k++) {
-		struct reading r = { .cpu = b->tgt->cpus[k], .task = -1, .part = -1 };
-
-		if (agg_unit(&r, m, b->topo) != u)
-			continue;
-		if (first < 0)
-			first = r.cpu;
-		(*ncpus)++;
-	}
-	return first;
-}
-
-/* The comm of task tid, as -p/-t found it. */
-static const char *comm_of(const struct stat_target *t, int tid)
-{
-	for (int k = 0; t && k < t->ntasks; k++)
-		if (t->tasks[k] == tid)
-			return t->comm[k];
-	return "?";
-}
-
-/* Names unit u of mode m as perf does: CPU3, S0-D0-C1, S0-D0-CLS0, S1, comm-tid. */
-static void name_unit(const struct stat_build *b, enum agg_mode m, int32_t u,
-		      struct report_unit *o)
-{
-	int cpu = cpu_of_unit(b, m, u, &o->ncpus);
-	const struct topo_ids *ids = b->ids;
-	int sk = -1, die = -1, cl = -1, core = -1;
-
-	o->cpu = o->tid = -1;
-	if (cpu >= 0 && ids && (size_t)cpu < ids->ncpus) {
-		sk = ids->socket[cpu];
-		die = ids->die[cpu];
-		cl = ids->cluster[cpu];
-		core = ids->core[cpu];
-	}
-	o->socket = o->die = o->cluster = o->core = o->node = -1;
-	switch (m) {
-	case AGG_CPU:
-		o->cpu = u;
-		o->ncpus = 1;
-		snprintf(o->id, sizeof(o->id), "CPU%d", u);
-		break;
-	case AGG_CORE:
-		o->socket = sk, o->die = die, o->core = core;
-		snprintf(o->id, sizeof(o->id), "S%d-D%d-C%d", sk, die, core);
-		break;
-	case AGG_CLUSTER:
-		o->socket = sk, o->die = die, o->cluster = cl;
-		snprintf(o->id, sizeof(o->id), "S%d-D%d-CLS%d", sk, die, cl);
-		break;
-	case AGG_SOCKET:
-		o->socket = sk;
-		snprintf(o->id, sizeof(o->id), "S%d", sk);
-		break;
-	case AGG_DIE:
-		o->socket = sk, o->die = die;
-		snprintf(o->id, sizeof(o->id), "S%d-D%d", sk, die);
-		break;
-	case AGG_NODE:
-		o->node = u;
-		snprintf(o->id, sizeof(o->id), "N%d", u);
-		break;
-	case AGG_THREAD:
-		o->tid = u;
-		o->ncpus = 0;
-		snprintf(o->id, sizeof(o->id), "%s-%d", comm_of(b->tgt, u), u);
-		break;
-	default:
-		snprintf(o->id, sizeof(o->id), "?");
-		break;
-	}
-}
-
-static void put_cell(struct report_cell *c, const struct figures *f)
-{
-	c->present = 1;
-	c->status = f->status;
-	c->reason = f->reason;
-	c->raw = f->raw;
-	c->enabled_ns = f->enabled;
-	c->running_ns = f->running;
-	c->value = f->value;
-	c->counted_pct = f->pct;
-	c->scaled = f->status == REPORT_COUNTED && f->scaled;
-}
-
-/* The units of the rows (their distinct unit ids, ascending: the rows are sorted by event
- * first, so collected over all), named. -1 when memory ran out. */
-static int units(struct report *r, const struct agg_row *rows, size_t nrows, enum agg_mode m,
-		 const struct stat_build *b, int32_t **ids_out)
-{
-	int32_t *ids = malloc((nrows + 1) * sizeof(*ids));
-	struct report_unit *u;
-	size_t n = 0;
-
-	if (!ids)
-		return -1;
-	for (size_t k = 0; k < nrows; k++) {
-		size_t j = 0;
-
-		while (j < n && ids[j] != rows[k].key.unit)
-			j++;
-		if (j == n && rows[k].key.unit >= 0)
-			ids[n++] = rows[k].key.unit;
-	}
-	for (size_t a = 1; a < n; a++)	/* insertion sort: a few hundred units at most */
-		for (size_t c = a; c > 0 && ids[c - 1] > ids[c]; c--) {
-			int32_t t = ids[c];
-
-			ids[c] = ids[c - 1];
-			ids[c - 1] = t;
-		}
-	if (!(u = calloc(n + 1, sizeof(*u)))) {
-		free(ids);
-		return -1;
-	}
-	for (size_t k = 0; k < n; k++)
-		name_unit(b, m, ids[k], &u[k]);
-	r->units = u;
-	r->nunits = n;
-	*ids_out = ids;
-	return 0;
-}
-
 /* Event k's cells per unit (totals, and with -I per interval). -1 when memory ran out. */
-static int cells(struct report_event_more *more, const struct agg_row *rows, size_t nrows,
+static int cells(struct report_event *re, const struct agg_row *rows, size_t nrows,
 		 const int32_t *ids, size_t nunits, const struct readings *rd, size_t nruns,
 		 uint32_t k, const char *fixture, size_t nintervals, int skip_zero)
 {
@@ -492,9 +305,9 @@ static int cells(struct report_event_more *more, const struct agg_row *rows, siz
 
 	if (!c)
 		return -1;
-	more->cells = c;
+	re->cells = c;
 	for (size_t u = 0; u < nunits; u++) {
-		struct figures f;
+		struct report_figures f;
 		int present = 0;
 
 		for (size_t i = 0; i < nruns && !present; i++) {
@@ -510,13 +323,14 @@ static int cells(struct report_event_more *more, const struct agg_row *rows, siz
 		if ((f.status != REPORT_COUNTED && f.reason && !strcmp(f.reason, "ESRCH")) ||
 		    (skip_zero && f.status == REPORT_COUNTED && f.raw == 0))
 			continue;
-		put_cell(&c[u], &f);
+		c[u].present = 1;
+		c[u].fig = f;
 	}
 	if (!nintervals)
 		return 0;
 	if (!(d = calloc(nintervals * nunits + 1, sizeof(*d))))
 		return -1;
-	more->unit_deltas = d;
+	re->unit_deltas = d;
 	for (size_t i = 0; i < nintervals; i++)
 		for (size_t u = 0; u < nunits; u++) {
 			struct agg_key key = { k, ids[u], 0, (uint32_t)i };
@@ -526,15 +340,16 @@ static int cells(struct report_event_more *more, const struct agg_row *rows, siz
 			if (!w)
 				continue;
 			x->present = 1;
-			x->status = status_of(w);
-			x->reason = reason_of(w, 0);
-			x->raw = w->raw;
-			x->enabled_ns = w->window;
-			x->running_ns = w->running;
-			x->value = w->value;
-			x->counted_pct = w->window ? 100.0 * (double)w->running / (double)w->window
-						   : 100.0;
-			x->scaled = w->scaled;
+			x->fig.status = status_of(w);
+			x->fig.reason = reason_of(w, 0);
+			x->fig.raw = w->raw;
+			x->fig.enabled_ns = w->window;
+			x->fig.running_ns = w->running;
+			x->fig.value = w->value;
+			x->fig.counted_pct = x->fig.status != REPORT_COUNTED ?
+				report_share_pct(w->running, w->window) : w->window ?
+				100.0 * (double)w->running / (double)w->window : 100.0;
+			x->fig.scaled = w->scaled;
 		}
 	return 0;
 }
@@ -550,7 +365,7 @@ static enum agg_scaling scaling(const struct stat_build *b)
 static int per_unit(struct report *r, const struct stat_series *s, size_t nrows,
 		    const struct stat_build *b)
 {
-	enum agg_mode m = agg_mode_of(b->aggr);
+	enum agg_mode m = stat_report_mode(b->aggr);
 	struct agg_row *rows = NULL;
 	size_t n = 0;
 	int32_t *ids = NULL;
@@ -558,12 +373,10 @@ static int per_unit(struct report *r, const struct stat_series *s, size_t nrows,
 
 	r->aggr = b->aggr;
 	if (agg_build_as(s->rd.r, s->rd.n, m, b->topo, scaling(b), &rows, &n) != 0 ||
-	    units(r, rows, n, m, b, &ids) != 0)
+	    stat_report_units(r, rows, n, m, b, &ids) != 0)
 		goto out;
 	for (size_t k = 0; k < nrows; k++) {
-		struct report_event_more *more = report_more_of(r, k);
-
-		if (!more || cells(more, rows, n, ids, r->nunits, &s->rd, s->nruns, (uint32_t)k,
+		if (cells(&r->events[k], rows, n, ids, r->nunits, &s->rd, s->nruns, (uint32_t)k,
 				   stat_row_fixture(b->counters, k), b->intervals ? s->rd.nintervals : 0,
 				   m == AGG_THREAD && b->tgt && b->tgt->all) != 0)
 			goto out;
@@ -582,8 +395,6 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 	size_t ncmd = 0, ntypes = 0;
 	int rc = -1, split = 0;
 
-	/* nrows, not one more: zalloc takes 0, and a row more (312 bytes) took a run's heap over
-	 * a page (issue 16) */
 	if (!(r->events = calloc(nrows, sizeof(*r->events))))
 		return -1;
 	r->nevents = nrows;
@@ -596,43 +407,36 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 		goto out;
 	for (size_t k = 0; k < nrows; k++) {
 		struct report_event *re = &r->events[k];
-		/* what only some events have (-r, -I, big.LITTLE): in their more */
-		struct report_event_more *m = NULL;
 		double *vals = NULL;	/* each run's value: only -r keeps them */
-		struct figures f;
 		const char *fixture = stat_row_fixture(b->counters, k);
 		size_t part0, nparts = stat_row_parts(b->counters, k, &part0);
 
-		if ((b->repeated || (b->intervals && s->rd.nintervals) || evs[k].one_type ||
-		     nparts) && !(m = report_more_of(r, k)))
-			goto out;
 		if (b->repeated && !(vals = calloc(s->nruns + 1, sizeof(*vals))))
 			goto out;
-		if (fill_identity(r, k, &evs[k]) != 0) {
-			free(vals);
-			goto out;
-		}
-		over_runs(cmd, ncmd, &s->rd, (uint32_t)k, -1, s->nruns, vals, 0, fixture, &f);
-		put_figures(re, &f);
+		fill_identity(re, &evs[k]);
+		re->wall_ns = over_runs(cmd, ncmd, &s->rd, (uint32_t)k, -1, s->nruns, vals, 0,
+					fixture, &re->fig);
 		re->note = fixture;
 		re->run = b->runs_mode ? stat_row_run(b->counters, evs, k) + 1 : 0;
-		if (b->repeated && fill_stats(m, vals, s->nruns) != 0)
+		if (b->repeated && fill_stats(re, vals, s->nruns) != 0)
 			goto out;
 		if (b->intervals && s->rd.nintervals &&
-		    !(m->deltas = deltas(cmd, ncmd, (uint32_t)k, s->rd.nintervals)))
+		    !(re->deltas = deltas(cmd, ncmd, (uint32_t)k, re, s->rd.nintervals)))
 			goto out;
 		if (evs[k].one_type)
-			m->only_pmu = evs[k].sel.ev.pmu;
+			re->only_pmu = evs[k].sel.ev.pmu;
 		if (nparts) {
-			if (!(m->split = parts(b->counters, k, part0, nparts, types, ntypes, &s->rd,
-					       s->nruns)))
+			struct report_part *p = parts(b->counters, k, part0, nparts, types, ntypes,
+						      &s->rd, s->nruns);
+
+			if (!p)
 				goto out;
-			m->nsplit = (uint16_t)nparts;
+			report_split_set(re, p, nparts);
 		}
 		/* a fixture's event was never on the kernel; one never enabled (-D longer than
 		 * the command) was not multiplexed */
-		r->multiplexed |= re->scaled || (re->status == REPORT_NOT_COUNTED && !re->note &&
-						 re->enabled_ns > 0);
+		r->multiplexed |= re->fig.scaled || (re->fig.status == REPORT_NOT_COUNTED &&
+						     !re->note && re->fig.enabled_ns > 0);
 	}
 	if (b->aggr != REPORT_AGGR_GLOBAL && per_unit(r, s, nrows, b) != 0)
 		goto out;
@@ -640,11 +444,11 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 		r->interval_t_ns = s->rd.t_ns;
 		r->nintervals = s->rd.nintervals;
 	}
-	/* the rows are done with: the metrics' values take their room on the heap */
+	/* the rows are not needed past here: their memory goes before the metrics take theirs */
 	free(cmd);
 	free(types);
 	cmd = types = NULL;
-	if (b->core && metrics_compute(r, b->core, b->metrics, b->nmetrics) != 0)
+	if (report_derive(r, b->core, b->metrics, b->nmetrics) != 0)
 		goto out;
 	rc = 0;
 out:

@@ -47,6 +47,42 @@ load helpers
 	assert_equal "$sum" "$total"
 }
 
+@test "-I: each interval's line carries the figure derived over the interval, as perf 6.1's" {
+	# perf stat -I 200 -e task-clock prints "#    0.987 CPUs utilized" on each interval line
+	run -0 --separate-stderr "$PMUPROF" stat -I 100 -e task-clock,page-faults -- \
+		"$PPLOAD" spin 350
+	n=0
+	for line in "${stderr_lines[@]}"; do
+		[[ $line =~ ^\ +0\.[0-9]{9}\  ]] || continue
+		n=$((n + 1))
+		[[ $line == *"<not counted>"* ]] && continue
+		case $line in
+		*task-clock*) assert_regex "$line" ' msec task-clock +# +[0-9]+\.[0-9]{3} CPUs utilized$' ;;
+		*page-faults*) assert_regex "$line" ' page-faults +# +[0-9]+\.[0-9]{3} [KMG]?/sec$' ;;
+		esac
+	done
+	[ "$n" -ge 6 ] || fail "only $n interval lines: $stderr"
+	# -x: the metric fields filled on interval lines, empty where not counted
+	run -0 --separate-stderr "$PMUPROF" stat -I 100 -x, -e task-clock -- "$PPLOAD" spin 350
+	assert_regex "${stderr_lines[0]}" '^0\.[0-9]{9},[0-9.]+,msec,task-clock,[0-9]+,100\.00,[0-9]+\.[0-9]{3},CPUs utilized$'
+}
+
+@test "-I -x: interval lines have perf 6.1's fields (compared with Debian's perf stat)" {
+	command -v perf >/dev/null && perf stat -e task-clock true >/dev/null 2>&1 ||
+		skip "no usable perf on this machine"
+	# the fields, not the values: counts, times and the figure's value vary
+	shape() {
+		awk -F, '$1 != "summary" { for (i = 1; i <= NF; i++) { f = $i; gsub(/^ +| +$/, "", f)
+			if (f ~ /^[0-9]+(\.[0-9]+)?$/) f = "N"; printf "%s%s", f, i < NF ? "," : "\n" } }'
+	}
+	perf stat -I 100 -x, -e task-clock -- sleep 0.35 2>perf.csv
+	"$PMUPROF" stat -I 100 -x, -e task-clock -- sleep 0.35 2>pp.csv
+	shape <perf.csv | sort -u >perf.shape
+	shape <pp.csv | sort -u >pp.shape
+	grep -q 'CPUs utilized' perf.shape || skip "perf printed no metric on its intervals: $(cat perf.csv)"
+	diff perf.shape pp.shape || fail "fields differ from perf's: $(cat perf.csv) against $(cat pp.csv)"
+}
+
 @test "--interval-count N: N intervals, then the command runs to its end with its status (as perf)" {
 	# perf stat -I 100 --interval-count 2 -e task-clock sleep 1 prints 2 intervals and takes 1 s
 	stat_json -I 20 --interval-count 3 -e page-faults -- sh -c "\"$PPLOAD\" trickle 1000 2; : > ended; exit 6"

@@ -3,12 +3,29 @@
 #define PMUPROF_TEST_RENDER_H
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "report.h"
 
-/* What writer fmt ('t' text, 'x' CSV with ",", else JSON) wrote of r, in a buffer to free;
- * NULL when no memory stream could be opened. */
-static inline char *render_report(const struct report *r, int fmt)
+/* The figures derived from r's counts, as the results stage stores them before any writer
+ * runs (report_derive: r's metrics as the test set them, none bound); what it allocated is
+ * freed by render_done. */
+static inline void render_derive(struct report *r)
+{
+	report_derive(r, NULL, NULL, 0);
+}
+
+static inline void render_done(struct report *r)
+{
+	for (size_t k = 0; k < r->nmetrics; k++) {
+		free(r->metrics[k].units);
+		r->metrics[k].units = NULL;
+	}
+}
+
+/* What writer fmt ('t' text, 'x' CSV with ",", else JSON) wrote of r, derived first, in a
+ * buffer to free; NULL when no memory stream could be opened. */
+static inline char *render_report(struct report *r, int fmt)
 {
 	char *buf = NULL;
 	size_t len = 0;
@@ -16,6 +33,7 @@ static inline char *render_report(const struct report *r, int fmt)
 
 	if (!f)
 		return NULL;
+	render_derive(r);
 	if (fmt == 't')
 		report_text(r, f);
 	else if (fmt == 'x')
@@ -23,6 +41,7 @@ static inline char *render_report(const struct report *r, int fmt)
 	else
 		report_json(r, f);
 	fclose(f);
+	render_done(r);
 	return buf;
 }
 

@@ -64,9 +64,9 @@ static void test_openmetrics(void)
 
 	for (size_t k = 0; k < sizeof(om_rows) / sizeof(om_rows[0]); k++) {
 		struct report_event e = { .name = om_rows[k].name, .pmu = "cpu", .unit = "",
-					  .group = -1, .status = om_rows[k].status,
-					  .value = om_rows[k].value,
-					  .counted_pct = om_rows[k].counted_pct };
+					  .group = -1, .fig.status = om_rows[k].status,
+					  .fig.value = om_rows[k].value,
+					  .fig.counted_pct = om_rows[k].counted_pct };
 		struct report r = { .events = &e, .nevents = 1, .wall_ns = 1500000000 };
 		const char *hit;
 
@@ -87,16 +87,15 @@ static void test_openmetrics_units(void)
 {
 	static char buf[8192];
 	struct report_unit units[2] = { { .id = "CPU0", .cpu = 0 }, { .id = "CPU3", .cpu = 3 } };
-	struct report_cell cells[2] = { { .present = 1, .status = REPORT_COUNTED, .value = 7 },
+	struct report_cell cells[2] = { { .present = 1, .fig.status = REPORT_COUNTED, .fig.value = 7 },
 					{ .present = 0 } };
-	struct report_cell ud[2] = { { .present = 1, .status = REPORT_COUNTED, .value = 2 },
-				     { .present = 1, .status = REPORT_NOT_COUNTED } };
-	struct report_delta d = { .counted = 1, .value = 2 };
+	struct report_cell ud[2] = { { .present = 1, .fig.status = REPORT_COUNTED, .fig.value = 2 },
+				     { .present = 1, .fig.status = REPORT_NOT_COUNTED } };
+	struct report_delta d = { .fig = { .status = REPORT_COUNTED, .value = 2 } };
 	uint64_t t = 100000000;
-	struct report_event_more more = { .deltas = &d, .cells = cells, .unit_deltas = ud };
 	struct report_event e = { .name = "cycles", .pmu = "cpu", .unit = "", .group = -1,
-				  .status = REPORT_COUNTED, .value = 7, .counted_pct = 100,
-				  .more = &more };
+				  .fig.status = REPORT_COUNTED, .fig.value = 7, .fig.counted_pct = 100,
+				  .deltas = &d, .cells = cells, .unit_deltas = ud };
 	struct report r = { .events = &e, .nevents = 1, .aggr = REPORT_AGGR_CPU, .units = units,
 			    .nunits = 2, .interval_ms = 100, .interval_t_ns = &t, .nintervals = 1 };
 
@@ -116,10 +115,10 @@ static void test_markdown(void)
 {
 	static char buf[4096];
 	struct report_event e[2] = {
-		{ .name = "a|b", .pmu = "cpu", .unit = "", .group = -1, .status = REPORT_COUNTED,
-		  .value = 42, .counted_pct = 50 },
+		{ .name = "a|b", .pmu = "cpu", .unit = "", .group = -1, .fig.status = REPORT_COUNTED,
+		  .fig.value = 42, .fig.counted_pct = 50 },
 		{ .name = "c", .pmu = "cpu", .unit = "ns", .group = -1,
-		  .status = REPORT_NOT_SUPPORTED },
+		  .fig.status = REPORT_NOT_SUPPORTED },
 	};
 	struct report r = { .events = e, .nevents = 2 };
 

@@ -14,11 +14,11 @@
 #include "tap.h"
 
 #define ARM(nm, code, v) { .name = nm, .pmu = "armv8_pmuv3_0", .type = 8, .config = code, \
-			   .status = REPORT_COUNTED, .value = v }
+			   .fig.status = REPORT_COUNTED, .fig.value = v }
 #define ARMU(nm, code, v) { .name = nm, .pmu = "armv8_pmuv3_0", .type = 8, .config = code, \
-			    .status = REPORT_COUNTED, .value = v, .excl_kernel = 1, .excl_hv = 1 }
+			    .fig.status = REPORT_COUNTED, .fig.value = v, .excl_kernel = 1, .excl_hv = 1 }
 #define HW(nm, id, v) { .name = nm, .pmu = "cpu", .type = 0, .config = id, \
-			.status = REPORT_COUNTED, .value = v }
+			.fig.status = REPORT_COUNTED, .fig.value = v }
 
 #define ANY ((size_t)-2)	/* beside whichever event */
 
@@ -138,13 +138,13 @@ static void generic(void)
 		ARM("stall_frontend", 0x23, 250), ARM("stall_backend", 0x24, 100),
 		ARM("l1d_cache_refill", 0x03, 5), ARM("l1d_cache", 0x04, 200),
 		HW("branch-misses", 5, 3), HW("branches", 4, 600),
-		{ .name = "r22", .pmu = "raw", .type = 4, .config = 0x22, .status = REPORT_COUNTED,
-		  .value = 7 },
+		{ .name = "r22", .pmu = "raw", .type = 4, .config = 0x22, .fig.status = REPORT_COUNTED,
+		  .fig.value = 7 },
 		ARM("br_retired", 0x21, 700),
 		{ .name = "L1-icache-load-misses", .pmu = "cpu", .type = 3, .config = 0x10001,
-		  .status = REPORT_NOT_SUPPORTED },
+		  .fig.status = REPORT_NOT_SUPPORTED },
 		{ .name = "L1-icache-loads", .pmu = "cpu", .type = 3, .config = 0x1,
-		  .status = REPORT_COUNTED, .value = 10 },
+		  .fig.status = REPORT_COUNTED, .fig.value = 10 },
 		ARM("l2d_cache_refill", 0x17, 1), ARM("l2d_cache", 0x16, 0),
 	};
 	struct report r = { .events = ev, .nevents = sizeof(ev) / sizeof(ev[0]) };
@@ -174,11 +174,15 @@ static void generic(void)
 	       "line %d: asked, not computed: '%s'", __LINE__, m ? m->reason : "(none)");
 	m = find(&r, "l2_cache_miss_ratio", ANY);
 	tap_ok(m == NULL, "line %d: not asked, a zero denominator: not reported", __LINE__);
-	/* beside the count: report_metric finds the anchored metric, with perf's words */
-	tap_ok(report_metric(&r, &ev[0], &v, &unit) && near(v, 1.0) &&
-	       !strcmp(unit, "insn per cycle"), "line %d: ipc beside inst_retired", __LINE__);
-	tap_ok(report_metric(&r, &ev[4], &v, &unit) && !strcmp(unit, "% frontend_stalled_cycles"),
-	       "line %d: a percentage's label: '%s'", __LINE__, unit);
+	/* beside the count: the results stage puts the anchored metric, with perf's words */
+	tap_ok(report_derive(&r, NULL, NULL, 0) == 0, "line %d: derived", __LINE__);
+	v = ev[0].derived.value;
+	unit = ev[0].derived.unit;
+	tap_ok(unit && near(v, 1.0) && !strcmp(unit, "insn per cycle"),
+	       "line %d: ipc beside inst_retired", __LINE__);
+	unit = ev[4].derived.unit;
+	tap_ok(unit && !strcmp(unit, "% frontend_stalled_cycles"),
+	       "line %d: a percentage's label: '%s'", __LINE__, unit ? unit : "(none)");
 	free((void *)r.metrics);
 	r.metrics = NULL;
 	ask = "l2_cache_miss_ratio";
@@ -215,13 +219,13 @@ static void units(void)
 {
 	struct report_event ev[] = {
 		{ .name = "armv8_cortex_a55/inst_retired/", .pmu = "armv8_cortex_a55", .type = 8,
-		  .config = 0x08, .status = REPORT_COUNTED, .value = 600 },
+		  .config = 0x08, .fig.status = REPORT_COUNTED, .fig.value = 600 },
 		{ .name = "armv8_cortex_a76/cpu_cycles/", .pmu = "armv8_cortex_a76", .type = 9,
-		  .config = 0x11, .status = REPORT_COUNTED, .value = 300 },
+		  .config = 0x11, .fig.status = REPORT_COUNTED, .fig.value = 300 },
 		{ .name = "inst_retired", .pmu = "armv8_pmuv3_0", .type = 8, .config = 0x08,
-		  .status = REPORT_COUNTED, .value = 900, .run = 1 },
+		  .fig.status = REPORT_COUNTED, .fig.value = 900, .run = 1 },
 		{ .name = "cpu_cycles", .pmu = "armv8_pmuv3_0", .type = 8, .config = 0x11,
-		  .status = REPORT_COUNTED, .value = 300, .run = 2, .scaled = 1 },
+		  .fig.status = REPORT_COUNTED, .fig.value = 300, .run = 2, .fig.scaled = 1 },
 	};
 	struct report r = { .events = ev, .nevents = 2 };
 	struct metrics_core a55 = core("cortex-a55", 0);
@@ -265,24 +269,21 @@ static void parts(void)
 {
 	static const struct report_part inst[2] = {
 		{ .pmu = "armv8_cortex_a55", .core = "cortex-a55", .cpus = "0-3",
-		  .status = REPORT_COUNTED, .value = 800, .enabled_ns = 1, .running_ns = 1 },
+		  .fig.status = REPORT_COUNTED, .fig.value = 800, .fig.enabled_ns = 1, .fig.running_ns = 1 },
 		{ .pmu = "armv8_cortex_a76", .core = "cortex-a76", .cpus = "4-7",
-		  .status = REPORT_COUNTED, .value = 3000, .enabled_ns = 1, .running_ns = 1 },
+		  .fig.status = REPORT_COUNTED, .fig.value = 3000, .fig.enabled_ns = 1, .fig.running_ns = 1 },
 	};
 	static const struct report_part cyc[2] = {
 		{ .pmu = "armv8_cortex_a55", .core = "cortex-a55", .cpus = "0-3",
-		  .status = REPORT_COUNTED, .value = 1000, .enabled_ns = 1, .running_ns = 1 },
+		  .fig.status = REPORT_COUNTED, .fig.value = 1000, .fig.enabled_ns = 1, .fig.running_ns = 1 },
 		{ .pmu = "armv8_cortex_a76", .core = "cortex-a76", .cpus = "4-7",
-		  .status = REPORT_COUNTED, .value = 1000, .enabled_ns = 1, .running_ns = 1 },
-	};
-	static const struct report_event_more more[2] = {
-		{ .split = inst, .nsplit = 2 }, { .split = cyc, .nsplit = 2 },
+		  .fig.status = REPORT_COUNTED, .fig.value = 1000, .fig.enabled_ns = 1, .fig.running_ns = 1 },
 	};
 	struct report_event ev[] = {
 		{ .name = "instructions", .pmu = "cpu", .type = 0, .config = 1,
-		  .status = REPORT_COUNTED, .value = 3800, .more = &more[0] },
+		  .fig.status = REPORT_COUNTED, .fig.value = 3800, .split = inst, .nsplit = 2 },
 		{ .name = "cycles", .pmu = "cpu", .type = 0, .config = 0,
-		  .status = REPORT_COUNTED, .value = 2000, .more = &more[1] },
+		  .fig.status = REPORT_COUNTED, .fig.value = 2000, .split = cyc, .nsplit = 2 },
 	};
 	struct report r = { .events = ev, .nevents = 2 };
 	struct metrics_core a55 = core("cortex-a55", 0);
@@ -375,7 +376,7 @@ static void topdown_next(void)
 	       "the backend's groups: %s", got);
 	reset(&r, &names, &n);
 	/* 50 % and 60 %: both dominate (50 >= 0.75 * 60); a group under both is named once */
-	ev[1].value = 500;
+	ev[1].fig.value = 500;
 	tap_ok(metrics_compute(&r, &n1, &ask, 1) == 0 &&
 	       metrics_topdown_next(&r, &names, &n, &dom) == 0 && dom == 2, "two dominant nodes");
 	tap_ok(!strcmp(JOINED(names, n), "Branch_Effectiveness ITLB_Effectiveness "
@@ -384,7 +385,7 @@ static void topdown_next(void)
 	       "both nodes' groups, each once: %s", got);
 	reset(&r, &names, &n);
 	/* nothing counted: no share, no node dominates, nothing added */
-	ev[0].status = ev[1].status = ev[2].status = REPORT_NOT_COUNTED;
+	ev[0].fig.status = ev[1].fig.status = ev[2].fig.status = REPORT_NOT_COUNTED;
 	tap_ok(metrics_compute(&r, &n1, &ask, 1) == 0 &&
 	       metrics_topdown_next(&r, &names, &n, &dom) == 0 && dom == 0 && n == 0,
 	       "nothing counted: no dominant node");

@@ -49,21 +49,20 @@ static void csv_of(size_t r, char *buf, size_t len)
 {
 	struct report_event e = {
 		.name = "ev", .pmu = "cpu", .unit = rows[r].unit, .type = 4, .group = -1,
-		.status = rows[r].status, .raw = rows[r].raw, .value = (double)rows[r].raw,
-		.enabled_ns = rows[r].enabled_ns, .running_ns = rows[r].running_ns,
-		.counted_pct = rows[r].enabled_ns ? 100.0 * (double)rows[r].running_ns /
+		.fig.status = rows[r].status, .fig.raw = rows[r].raw, .fig.value = (double)rows[r].raw,
+		.fig.enabled_ns = rows[r].enabled_ns, .fig.running_ns = rows[r].running_ns,
+		.fig.counted_pct = rows[r].enabled_ns ? 100.0 * (double)rows[r].running_ns /
 			       (double)rows[r].enabled_ns : 100.0,
 	};
-	struct stats_summary sum = { .rse = rows[r].rse };
-	struct report_event_more more = { .stats = &sum };
 	struct report rep = { .events = &e, .nevents = 1, .nruns = rows[r].nruns };
 	FILE *f = fmemopen(buf, len, "w");
 
-	e.more = &more;
+	e.stats.rse = rows[r].rse;
 	if (!f) {
 		buf[0] = '\0';
 		return;
 	}
+	report_derive(&rep, NULL, NULL, 0);
 	report_csv(&rep, f, ",");
 	fclose(f);
 	buf[strcspn(buf, "\n")] = '\0';
@@ -84,7 +83,7 @@ static const struct {
 };
 
 
-static void expect_in(const struct report *r, int fmt, const char *want, const char *what)
+static void expect_in(struct report *r, int fmt, const char *want, const char *what)
 {
 	char *got = render_report(r, fmt);
 
@@ -98,16 +97,13 @@ static void expect_in(const struct report *r, int fmt, const char *want, const c
 static void test_metric_only(void)
 {
 	static char *argv[] = { "x", NULL };
-	static const struct report_delta dc[2] = { { 1, 1000, 10, 10, 1000 },
-						   { 1, 1000, 10, 10, 1000 } };
-	static const struct report_delta di[2] = { { 1, 500, 10, 10, 500 }, { 0, 0, 10, 0, 0 } };
+	static struct report_delta dc[2], di[2];
 	static const uint64_t t[2] = { 100000000, 200000000 };
-	struct report_event_more more[2] = { { 0 } };
 	struct report_event ev[2] = {
-		{ .name = "cycles", .pmu = "cpu", .unit = "", .config = 0, .value = 2000,
-		  .raw = 2000, .counted_pct = 100, .group = -1 },
-		{ .name = "instructions", .pmu = "cpu", .unit = "", .config = 1, .value = 3000,
-		  .raw = 3000, .counted_pct = 100, .group = -1 },
+		{ .name = "cycles", .pmu = "cpu", .unit = "", .config = 0, .fig.value = 2000,
+		  .fig.raw = 2000, .fig.counted_pct = 100, .group = -1 },
+		{ .name = "instructions", .pmu = "cpu", .unit = "", .config = 1, .fig.value = 3000,
+		  .fig.raw = 3000, .fig.counted_pct = 100, .group = -1 },
 	};
 	/* the generic set's ipc; its events sorted: CPU_CYCLES (cycles), INST_RETIRED */
 	struct report_metric_value ipc = { .value = 1.5, .anchor = 1, .ev = { 0, 1 }, .nev = 2,
@@ -130,10 +126,12 @@ static void test_metric_only(void)
 	       "--metric-only: text: no event rows");
 	free(got);
 	expect_in(&r, 'x', "insn per cycle,\n1.500,\n", "-x: units, then values");
-	more[0].deltas = dc;
-	more[1].deltas = di;
-	ev[0].more = &more[0];
-	ev[1].more = &more[1];
+	report_delta_set(&dc[0], &ev[0], 1, 1000, 10, 10, 1000);
+	report_delta_set(&dc[1], &ev[0], 1, 1000, 10, 10, 1000);
+	report_delta_set(&di[0], &ev[1], 1, 500, 10, 10, 500);
+	report_delta_set(&di[1], &ev[1], 0, 0, 10, 0, 0);
+	ev[0].deltas = dc;
+	ev[1].deltas = di;
 	r.interval_t_ns = t;
 	r.nintervals = 2;
 	r.interval_ms = 100;

@@ -30,13 +30,12 @@ enum { NEV = 6, NU = 4, NI = 2 };
 static const char *const names[NEV] = { "task-clock", "context-switches", "inst_retired",
 					"cpu_cycles", "cycles", "r1234" };
 static struct report_event ev[NEV];
-static struct report_event_more more[NEV];
 static struct report_cell cpu[NEV][NU], cells[NEV][NU], deltas[NEV][NI * NU];
 static struct report_unit units[NU];
 static struct report_metric_value ipc;
 static struct report_part parts[2] = {
-	{ .pmu = "armv8_cortex_a55", .cpus = "0-1", .status = REPORT_COUNTED },
-	{ .pmu = "armv8_cortex_a76", .cpus = "2-3", .status = REPORT_COUNTED },
+	{ .pmu = "armv8_cortex_a55", .cpus = "0-1", .fig.status = REPORT_COUNTED },
+	{ .pmu = "armv8_cortex_a76", .cpus = "2-3", .fig.status = REPORT_COUNTED },
 };
 static const uint64_t tnow[NI] = { 60000000, 100000000 };
 static struct report rep;
@@ -44,19 +43,21 @@ static struct report rep;
 /* A cell counted for running of enabled ns, raw scaled as the counting side scales it. */
 static struct report_cell counted(uint64_t raw, uint64_t enabled, uint64_t running)
 {
-	struct report_cell c = { .present = 1, .status = REPORT_COUNTED, .raw = raw,
-				 .enabled_ns = enabled, .running_ns = running };
+	struct report_cell c = { .present = 1, .fig.status = REPORT_COUNTED, .fig.raw = raw,
+				 .fig.enabled_ns = enabled, .fig.running_ns = running };
 
-	c.value = (double)raw * (double)enabled / (double)running;
-	c.counted_pct = 100.0 * (double)running / (double)enabled;
-	c.scaled = running < enabled;
+	c.fig.value = (double)raw * (double)enabled / (double)running;
+	c.fig.counted_pct = 100.0 * (double)running / (double)enabled;
+	c.fig.scaled = running < enabled;
 	return c;
 }
 
 static struct report_cell uncounted(enum report_status st, const char *reason, uint64_t enabled)
 {
-	return (struct report_cell){ .present = 1, .status = st, .reason = reason,
-				     .enabled_ns = enabled };
+	/* the share counted, as the builders give a count not counted: perf's CSV field */
+	return (struct report_cell){ .present = 1, .fig.status = st, .fig.reason = reason,
+				     .fig.enabled_ns = enabled,
+				     .fig.counted_pct = report_share_pct(0, enabled) };
 }
 
 /* The generic set's metric of this name. */
@@ -96,8 +97,8 @@ static void fill_cpu_cells(void)
 			for (uint64_t i = 0; i < NI; i++) {
 				const struct report_cell *w = &cpu[k][c];
 #define PART(x) (i ? (x) - (x) * 6 / 10 : (x) * 6 / 10)
-				deltas[k][i * NU + c] = w->present && w->status == REPORT_COUNTED ?
-					counted(PART(w->raw), PART(w->enabled_ns), PART(w->running_ns))
+				deltas[k][i * NU + c] = w->present && w->fig.status == REPORT_COUNTED ?
+					counted(PART(w->fig.raw), PART(w->fig.enabled_ns), PART(w->fig.running_ns))
 					: *w;
 #undef PART
 			}
@@ -119,20 +120,24 @@ static void group_cells(const int *first, size_t n)
 
 				if (!w->present)
 					continue;
-				if (!g->present || (w->status == REPORT_COUNTED &&
-						    g->status != REPORT_COUNTED)) {
-					g->status = w->status;
-					g->reason = w->reason;
+				if (!g->present || (w->fig.status == REPORT_COUNTED &&
+						    g->fig.status != REPORT_COUNTED)) {
+					g->fig.status = w->fig.status;
+					g->fig.reason = w->fig.reason;
 				}
 				g->present = 1;
-				g->raw += w->raw;
-				g->enabled_ns += w->enabled_ns;
-				g->running_ns += w->running_ns;
-				g->value += w->status == REPORT_COUNTED ? w->value : 0;
+				g->fig.raw += w->fig.raw;
+				g->fig.enabled_ns += w->fig.enabled_ns;
+				g->fig.running_ns += w->fig.running_ns;
+				g->fig.value += w->fig.status == REPORT_COUNTED ? w->fig.value : 0;
 			}
-			if (g->enabled_ns)
-				g->counted_pct = 100.0 * (double)g->running_ns / (double)g->enabled_ns;
-			g->scaled = g->running_ns < g->enabled_ns;
+			if (g->fig.status != REPORT_COUNTED)
+				g->fig.counted_pct = report_share_pct(g->fig.running_ns,
+								      g->fig.enabled_ns);
+			else if (g->fig.enabled_ns)
+				g->fig.counted_pct = 100.0 * (double)g->fig.running_ns /
+						     (double)g->fig.enabled_ns;
+			g->fig.scaled = g->fig.running_ns < g->fig.enabled_ns;
 		}
 }
 
@@ -177,17 +182,15 @@ static void setup(void)
 					      "armv8_cortex_a55", "cpu", "raw" };
 
 	memset(ev, 0, sizeof(ev));
-	memset(more, 0, sizeof(more));
 	for (int k = 0; k < NEV; k++) {
-		more[k].cells = cells[k];
 		ev[k] = (struct report_event){ .name = names[k], .pmu = pmu[k], .type = type[k],
 					       .config = config[k], .unit = k ? "" : "ns",
-					       .group = -1, .status = REPORT_COUNTED,
-					       .wall_ns = 100000000, .more = &more[k] };
+					       .group = -1, .fig.status = REPORT_COUNTED,
+					       .wall_ns = 100000000, .cells = cells[k] };
 	}
-	ev[5].status = REPORT_NOT_SUPPORTED;
-	more[4].split = parts;
-	more[4].nsplit = 2;
+	ev[5].fig.status = REPORT_NOT_SUPPORTED;
+	ev[4].split = parts;
+	ev[4].nsplit = 2;
 	for (int c = 0; c < NU; c++)
 		units[c] = (struct report_unit){ .cpu = c, .socket = 0, .die = 0,
 						 .cluster = c / 2, .core = c, .tid = -1,
@@ -210,7 +213,7 @@ static void setup(void)
 static void with_intervals(void)
 {
 	for (int k = 0; k < NEV; k++)
-		more[k].unit_deltas = deltas[k];
+		ev[k].unit_deltas = deltas[k];
 	rep.interval_ms = 60;
 	rep.interval_t_ns = tnow;
 	rep.nintervals = NI;

@@ -201,12 +201,12 @@ static void test_one_type(void)
 		s.nruns = 1;
 	TAP_EQ_INT(s.rd.n, 4, "one type: a reading per row not split and per part");
 	if (TAP_EQ_INT(stat_report_build(&r, &s, rows, nrows, &b), 0, "one type: report built")) {
-		TAP_EQ_INT(r.events[0].enabled_ns, 700, "one type: its window is the time on a76");
-		TAP_EQ_INT(r.events[0].running_ns, 700, "one type: counted all of it");
-		TAP_EQ_INT(r.events[0].scaled, 0, "one type: not an estimate");
-		tap_ok(r.events[2].value == 2000, "one type: the split row beside it sums its parts "
-		       "(%.1f)", r.events[2].value);
-		TAP_EQ_INT(r.events[2].enabled_ns, 1000, "one type: the split row's windows add up");
+		TAP_EQ_INT(r.events[0].fig.enabled_ns, 700, "one type: its window is the time on a76");
+		TAP_EQ_INT(r.events[0].fig.running_ns, 700, "one type: counted all of it");
+		TAP_EQ_INT(r.events[0].fig.scaled, 0, "one type: not an estimate");
+		tap_ok(r.events[2].fig.value == 2000, "one type: the split row beside it sums its parts "
+		       "(%.1f)", r.events[2].fig.value);
+		TAP_EQ_INT(r.events[2].fig.enabled_ns, 1000, "one type: the split row's windows add up");
 	}
 	stat_report_free(&r);
 	stat_series_free(&s);
@@ -360,17 +360,17 @@ static void test_no_scale(void)
 	model_init(&m);
 	if (!TAP_EQ_INT(model_report_as(&m, &s, 1, &r, 0, 1), 0, "no-scale: report built"))
 		goto out;
-	tap_ok(r.events[2].value == 4100, "no-scale: multiplexed row: 600 + 3500 = 4100 (%.1f)",
-	       r.events[2].value);
-	TAP_EQ_INT(r.events[2].scaled, 0, "no-scale: multiplexed row: not an estimate");
+	tap_ok(r.events[2].fig.value == 4100, "no-scale: multiplexed row: 600 + 3500 = 4100 (%.1f)",
+	       r.events[2].fig.value);
+	TAP_EQ_INT(r.events[2].fig.scaled, 0, "no-scale: multiplexed row: not an estimate");
 	TAP_EQ_INT(r.multiplexed, 0, "no-scale: no value is an estimate");
-	tap_ok(fabs(r.events[2].counted_pct - 65.0) < 1e-9, "no-scale: the share counted stays "
-	       "(%.2f%%)", r.events[2].counted_pct);
-	if (tap_ok(report_more(&r.events[2])->split != NULL, "no-scale: parts reported"))
-		tap_ok(report_more(&r.events[2])->split[1].value == 3500, "no-scale: the a76 part is its raw "
-		       "count (%.1f)", report_more(&r.events[2])->split[1].value);
-	tap_ok(r.events[0].value == 10000, "no-scale: a row counted whole is unchanged (%.1f)",
-	       r.events[0].value);
+	tap_ok(fabs(r.events[2].fig.counted_pct - 65.0) < 1e-9, "no-scale: the share counted stays "
+	       "(%.2f%%)", r.events[2].fig.counted_pct);
+	if (tap_ok(r.events[2].split != NULL, "no-scale: parts reported"))
+		tap_ok(r.events[2].split[1].fig.value == 3500, "no-scale: the a76 part is its raw "
+		       "count (%.1f)", r.events[2].split[1].fig.value);
+	tap_ok(r.events[0].fig.value == 10000, "no-scale: a row counted whole is unchanged (%.1f)",
+	       r.events[0].fig.value);
 out:
 	stat_report_free(&r);
 	stat_series_free(&s);
@@ -386,35 +386,35 @@ static void test_model(void)
 	model_init(&m);
 	if (!TAP_EQ_INT(model_report(&m, &s, 1, &r, 0), 0, "model: report built"))
 		goto out;
-	tap_ok(r.events[0].value == 10000, "model: full row: the parts' sum (%.1f)",
-	       r.events[0].value);
-	TAP_EQ_INT(r.events[0].enabled_ns, 1000, "model: full row: windows 300 + 700");
-	TAP_EQ_INT(r.events[0].running_ns, 1000, "model: full row: counted all the time");
-	TAP_EQ_INT(r.events[0].scaled, 0, "model: full row: exact");
-	tap_ok(r.events[1].value == 1400, "model: a76-only row: its part (%.1f)", r.events[1].value);
-	TAP_EQ_INT(r.events[1].enabled_ns, 700, "model: a76-only row: the time on a76");
-	TAP_EQ_INT(r.events[1].scaled, 0, "model: a76-only row: not scaled over a55's time");
+	tap_ok(r.events[0].fig.value == 10000, "model: full row: the parts' sum (%.1f)",
+	       r.events[0].fig.value);
+	TAP_EQ_INT(r.events[0].fig.enabled_ns, 1000, "model: full row: windows 300 + 700");
+	TAP_EQ_INT(r.events[0].fig.running_ns, 1000, "model: full row: counted all the time");
+	TAP_EQ_INT(r.events[0].fig.scaled, 0, "model: full row: exact");
+	tap_ok(r.events[1].fig.value == 1400, "model: a76-only row: its part (%.1f)", r.events[1].fig.value);
+	TAP_EQ_INT(r.events[1].fig.enabled_ns, 700, "model: a76-only row: the time on a76");
+	TAP_EQ_INT(r.events[1].fig.scaled, 0, "model: a76-only row: not scaled over a55's time");
 	/* the issue's case: 600 on a55 for all of its 300 ns there, 3,500 on a76 for 350 of
 	 * its 700 ns: 600 + 7,000 */
-	tap_ok(r.events[2].value == 7600, "model: multiplexed row: 600 + 3500 * 700/350 = 7600 "
-	       "(%.1f)", r.events[2].value);
-	TAP_EQ_INT(r.events[2].scaled, 1, "model: multiplexed row: an estimate");
-	tap_ok(fabs(r.events[2].counted_pct - 65.0) < 1e-9, "model: multiplexed row: 650 of "
-	       "1000 ns counted (%.2f%%)", r.events[2].counted_pct);
-	rp = report_more(&r.events[2])->split;
-	if (tap_ok(rp != NULL && report_more(&r.events[2])->nsplit == 2, "model: parts reported")) {
-		tap_ok(rp[0].value == 600 && rp[1].value == 7000, "model: each part scaled by its "
-		       "own times (%.1f, %.1f)", rp[0].value, rp[1].value);
+	tap_ok(r.events[2].fig.value == 7600, "model: multiplexed row: 600 + 3500 * 700/350 = 7600 "
+	       "(%.1f)", r.events[2].fig.value);
+	TAP_EQ_INT(r.events[2].fig.scaled, 1, "model: multiplexed row: an estimate");
+	tap_ok(fabs(r.events[2].fig.counted_pct - 65.0) < 1e-9, "model: multiplexed row: 650 of "
+	       "1000 ns counted (%.2f%%)", r.events[2].fig.counted_pct);
+	rp = r.events[2].split;
+	if (tap_ok(rp != NULL && r.events[2].nsplit == 2, "model: parts reported")) {
+		tap_ok(rp[0].fig.value == 600 && rp[1].fig.value == 7000, "model: each part scaled by its "
+		       "own times (%.1f, %.1f)", rp[0].fig.value, rp[1].fig.value);
 		TAP_EQ_STR(rp[1].cpus, "4-7", "model: cpus");
 		TAP_EQ_STR(rp[0].pmu, "armv8_cortex_a55", "model: pmu");
-		TAP_EQ_INT(rp[1].raw, 3500, "model: raw");
-		TAP_EQ_INT(rp[1].enabled_ns, 700, "model: a part's window");
+		TAP_EQ_INT(rp[1].fig.raw, 3500, "model: raw");
+		TAP_EQ_INT(rp[1].fig.enabled_ns, 700, "model: a part's window");
 	}
-	rp = report_more(&r.events[1])->split;
+	rp = r.events[1].split;
 	if (rp) {
-		TAP_EQ_INT(rp[0].status, REPORT_ABSENT, "model: the absent part");
-		tap_ok(rp[1].status == REPORT_COUNTED && rp[1].value == 1400,
-		       "model: a76-only: its value unscaled (%.1f)", rp[1].value);
+		TAP_EQ_INT(rp[0].fig.status, REPORT_ABSENT, "model: the absent part");
+		tap_ok(rp[1].fig.status == REPORT_COUNTED && rp[1].fig.value == 1400,
+		       "model: a76-only: its value unscaled (%.1f)", rp[1].fig.value);
 	}
 	stat_report_free(&r);
 	stat_series_free(&s);
@@ -422,12 +422,12 @@ static void test_model(void)
 	/* with -r, the means of each part and of the row (a55: 3000, then 5000) */
 	model_init(&m);
 	if (TAP_EQ_INT(model_report(&m, &s, 2, &r, 1), 0, "model -r: report built")) {
-		rp = report_more(&r.events[0])->split;
-		tap_ok(rp && rp[0].raw == 4000 && rp[0].value == 4000 && rp[1].raw == 7000,
+		rp = r.events[0].split;
+		tap_ok(rp && rp[0].fig.raw == 4000 && rp[0].fig.value == 4000 && rp[1].fig.raw == 7000,
 		       "model -r: the parts' means");
-		tap_ok(report_more(&r.events[0])->runs && report_more(&r.events[0])->runs[0] == 10000 &&
-		       report_more(&r.events[0])->runs[1] == 12000 && r.events[0].value == 11000,
-		       "model -r: each run's total, and their mean (%.1f)", r.events[0].value);
+		tap_ok(r.events[0].runs && r.events[0].runs[0] == 10000 &&
+		       r.events[0].runs[1] == 12000 && r.events[0].fig.value == 11000,
+		       "model -r: each run's total, and their mean (%.1f)", r.events[0].fig.value);
 	}
 	stat_report_free(&r);
 	stat_series_free(&s);
@@ -438,14 +438,14 @@ static void test_model(void)
 	m.c[1].rd = (struct counter_reading){ 3500, 1000, 350 };
 	m.c[3].rd = (struct counter_reading){ 700, 1000, 350 };
 	if (TAP_EQ_INT(model_report(&m, &s, 1, &r, 0), 0, "model: all of a76 multiplexed: built")) {
-		tap_ok(r.events[1].value == 1400, "model: all multiplexed: 700 * 700/350 (%.1f)",
-		       r.events[1].value);
-		TAP_EQ_INT(r.events[1].scaled, 1, "model: all multiplexed: an estimate");
-		tap_ok(fabs(r.events[1].counted_pct - 50.0) < 1e-9,
+		tap_ok(r.events[1].fig.value == 1400, "model: all multiplexed: 700 * 700/350 (%.1f)",
+		       r.events[1].fig.value);
+		TAP_EQ_INT(r.events[1].fig.scaled, 1, "model: all multiplexed: an estimate");
+		tap_ok(fabs(r.events[1].fig.counted_pct - 50.0) < 1e-9,
 		       "model: all multiplexed: counted half its window (%.2f%%)",
-		       r.events[1].counted_pct);
-		tap_ok(r.events[0].value == 10000, "model: all multiplexed: 3000 + 3500 * 700/350 "
-		       "(%.1f)", r.events[0].value);
+		       r.events[1].fig.counted_pct);
+		tap_ok(r.events[0].fig.value == 10000, "model: all multiplexed: 3000 + 3500 * 700/350 "
+		       "(%.1f)", r.events[0].fig.value);
 	}
 	stat_report_free(&r);
 	stat_series_free(&s);
@@ -460,12 +460,12 @@ static void test_model(void)
 	m.c[6].rd.value = 1000;
 	m.c[7].rd.value = 0;
 	if (TAP_EQ_INT(model_report(&m, &s, 1, &r, 0), 0, "model: never on a76: built")) {
-		rp = report_more(&r.events[0])->split;
-		TAP_EQ_INT(rp[1].status, REPORT_NOT_COUNTED, "model: a part that never ran");
-		TAP_EQ_INT(rp[0].status, REPORT_COUNTED, "model: the part that ran");
-		TAP_EQ_INT(r.events[0].scaled, 0, "model: the row counted all the time it could");
-		tap_ok(r.events[0].value == 3000, "model: the row is the part that ran (%.1f)",
-		       r.events[0].value);
+		rp = r.events[0].split;
+		TAP_EQ_INT(rp[1].fig.status, REPORT_NOT_COUNTED, "model: a part that never ran");
+		TAP_EQ_INT(rp[0].fig.status, REPORT_COUNTED, "model: the part that ran");
+		TAP_EQ_INT(r.events[0].fig.scaled, 0, "model: the row counted all the time it could");
+		tap_ok(r.events[0].fig.value == 3000, "model: the row is the part that ran (%.1f)",
+		       r.events[0].fig.value);
 	}
 	stat_report_free(&r);
 	stat_series_free(&s);
@@ -475,8 +475,8 @@ static void test_model(void)
 	m.c[0].opened = m.c[1].opened = 0;
 	m.c[0].err = m.c[1].err = 22;
 	if (TAP_EQ_INT(model_report(&m, &s, 1, &r, 0), 0, "model: no part opened: built")) {
-		TAP_EQ_INT(r.events[0].status, REPORT_NOT_SUPPORTED, "model: no part opened");
-		TAP_EQ_STR(r.events[0].reason, "EINVAL", "model: the parts' reason");
+		TAP_EQ_INT(r.events[0].fig.status, REPORT_NOT_SUPPORTED, "model: no part opened");
+		TAP_EQ_STR(r.events[0].fig.reason, "EINVAL", "model: the parts' reason");
 	}
 out:
 	stat_report_free(&r);
@@ -505,14 +505,14 @@ static void test_failed_run(void)
 	s.nruns = 1;
 	if (!TAP_EQ_INT(stat_report_build(&r, &s, rows, 2, &b), 0, "failed run: built"))
 		goto out;
-	tap_ok(r.events[0].status == REPORT_COUNTED && r.events[0].value == 500,
-	       "failed run: run 1's event counted (%.1f)", r.events[0].value);
+	tap_ok(r.events[0].fig.status == REPORT_COUNTED && r.events[0].fig.value == 500,
+	       "failed run: run 1's event counted (%.1f)", r.events[0].fig.value);
 	TAP_EQ_INT(r.events[0].wall_ns, 250, "failed run: its wall time is its run's");
-	TAP_EQ_INT(r.events[1].status, REPORT_NOT_COUNTED, "failed run: run 2's event not counted");
-	tap_ok(r.events[1].value == 0 && r.events[1].raw == 0,
+	TAP_EQ_INT(r.events[1].fig.status, REPORT_NOT_COUNTED, "failed run: run 2's event not counted");
+	tap_ok(r.events[1].fig.value == 0 && r.events[1].fig.raw == 0,
 	       "failed run: no copy of another run's reading");
-	tap_ok(r.events[1].reason && strstr(r.events[1].reason, "not run"),
-	       "failed run: the reason says it did not run (%s)", r.events[1].reason);
+	tap_ok(r.events[1].fig.reason && strstr(r.events[1].fig.reason, "not run"),
+	       "failed run: the reason says it did not run (%s)", r.events[1].fig.reason);
 	TAP_EQ_INT(r.events[1].run, 2, "failed run: its planned run");
 out:
 	stat_report_free(&r);
