@@ -1,8 +1,10 @@
 /* timeit.c: runs several commands N times each, interleaved so that drift in the machine's
  * speed falls on all of them alike, and prints per command the median wall time and the peak
- * resident memory of its process tree. Output goes to /dev/null.
+ * resident memory of its process tree, and the median CPU time (user + system) of the tree,
+ * which other processes on a loaded machine do not stretch as they stretch wall time. Output
+ * goes to /dev/null.
  *   timeit N LABEL CMD [ARGS...] ::: LABEL CMD [ARGS...] ::: ...
- * prints lines "LABEL median_ns maxrss_kib". */
+ * prints lines "LABEL median_ns maxrss_kib median_cpu_ns". */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +17,7 @@
 struct cmd {
 	char *label;
 	char **argv;
-	long long *ns;
+	long long *ns, *cpu;
 	long maxrss;
 };
 
@@ -50,6 +52,8 @@ static void run_once(struct cmd *c, int i)
 	}
 	wait4(pid, &status, 0, &ru);
 	c->ns[i] = now_ns() - t0;
+	c->cpu[i] = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000LL +
+		    (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000LL;
 	if (ru.ru_maxrss > c->maxrss)
 		c->maxrss = ru.ru_maxrss;
 	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
@@ -74,6 +78,7 @@ int main(int argc, char **argv)
 		if (i < argc)
 			argv[i++] = NULL;
 		c->ns = calloc((size_t)n, sizeof(*c->ns));
+		c->cpu = calloc((size_t)n, sizeof(*c->cpu));
 		c->maxrss = 0;
 	}
 	for (int r = 0; r < n; r++)
@@ -81,8 +86,11 @@ int main(int argc, char **argv)
 			run_once(&cmds[k], r);
 	for (int k = 0; k < ncmd; k++) {
 		qsort(cmds[k].ns, (size_t)n, sizeof(long long), cmp);
-		printf("%s %lld %ld\n", cmds[k].label, cmds[k].ns[n / 2], cmds[k].maxrss);
+		qsort(cmds[k].cpu, (size_t)n, sizeof(long long), cmp);
+		printf("%s %lld %ld %lld\n", cmds[k].label, cmds[k].ns[n / 2], cmds[k].maxrss,
+		       cmds[k].cpu[n / 2]);
 		free(cmds[k].ns);
+		free(cmds[k].cpu);
 	}
 	return 0;
 }

@@ -9,7 +9,7 @@
 #                      for stat, perf's tool events too (duration_time, user_time,
 #                      system_time: no PMU lists them)
 #   metrics after -M   'pmuprof stat -M list' (stat's -M is perf's --metric)
-#   cores after --cpu-model (list's and explain's -M)   'pmuprof list --cores'
+#   cores after --cpu-model    'pmuprof list --cores'
 # The pmuprof asked is the one on the line (./pmuprof, a build tree's), else the one on PATH.
 
 # _pmuprof_bin: the pmuprof being completed.
@@ -46,8 +46,7 @@ _pmuprof_options() {
 		}'
 }
 
-# _pmuprof_cpu_model CMD: the core given on the line with --cpu-model (or list's and
-# explain's -M, which is stat's --metric); empty when none.
+# _pmuprof_cpu_model: the core given on the line with --cpu-model; empty when none.
 _pmuprof_cpu_model() {
 	local i w next
 	for ((i = 2; i < COMP_CWORD; i++)); do
@@ -58,7 +57,7 @@ _pmuprof_cpu_model() {
 			printf '%s\n' "${w#--cpu-model=}"
 			return
 		fi
-		if [[ $w == --cpu-model || ($1 != stat && $w == -M) ]]; then
+		if [[ $w == --cpu-model ]]; then
 			# "--cpu-model = x": bash's COMP_WORDBREAKS splits at '='
 			[[ $next == = ]] && next=${COMP_WORDS[i + 2]}
 			printf '%s\n' "$next"
@@ -78,11 +77,11 @@ _pmuprof_match() {
 	return 0
 }
 
-# _pmuprof_events BIN CMD CUR: the last name of a comma-separated event list, completed.
+# _pmuprof_events BIN CUR: the last name of a comma-separated event list, completed.
 _pmuprof_events() {
-	local bin=$1 cmd=$2 cur=$3 model head last
+	local bin=$1 cur=$2 model head last
 	local -a args=(list --names)
-	model=$(_pmuprof_cpu_model "$cmd")
+	model=$(_pmuprof_cpu_model)
 	[[ -n $model ]] && args+=(--cpu-model "$model")
 	# "a,{b,c" -> head "a,{b," and last "c": only the last name is completed
 	last=${cur##*[,\{]}
@@ -154,9 +153,9 @@ _pmuprof() {
 	fi
 	if [[ -n $want ]]; then
 		case $cmd:$want in
-		*:-e | *:--event) [[ $cmd == diff ]] || { _pmuprof_events "$bin" "$cmd" "$cur"; return 0; } ;;
+		*:-e | *:--event) [[ $cmd == diff ]] || { _pmuprof_events "$bin" "$cur"; return 0; } ;;
 		stat:-M | stat:--metric) _pmuprof_metrics "$bin" "$cur"; return 0 ;;
-		*:--cpu-model | list:-M | explain:-M)
+		*:--cpu-model)
 			# shellcheck disable=SC2046
 			_pmuprof_match "" "$cur" $("$bin" list --cores 2>/dev/null)
 			return 0 ;;

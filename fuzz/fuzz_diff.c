@@ -57,7 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	fclose(f);
-	rc = diff_read(path, &in, &why);
+	rc = diff_read(path, REPORT_READ_ESCAPE, &in, &why);
 	if (rc != DIFF_OK) {
 		/* on error the input is empty (diff.h) */
 		FUZZ_CHECK(in.saved.root == NULL && in.events == NULL && in.nevents == 0);

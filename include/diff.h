@@ -47,9 +47,11 @@ struct diff_why {
 	const char *side;	/* the path of the report concerned */
 };
 
-/* Reads and checks the report at path (in->path keeps the pointer). On error in is empty
+/* Reads and checks the report at path ("-": standard input; in->path keeps the pointer),
+ * with report_read's flags (REPORT_READ_ESCAPE for the text writers). On error in is empty
  * and why says what was wrong. */
-enum diff_err diff_read(const char *path, struct diff_input *in, struct diff_why *why);
+enum diff_err diff_read(const char *path, unsigned flags, struct diff_input *in,
+			struct diff_why *why);
 void diff_input_free(struct diff_input *in);
 
 /* Which way an event's change is a regression; a metric may have neither (an instruction mix,

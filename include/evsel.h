@@ -21,9 +21,7 @@ struct evsel_opts {
 };
 
 /* The options as an argp child: its input is a struct evsel_opts (set child_inputs[0] to it
- * at ARGP_KEY_INIT). evsel_argp takes -M for --cpu-model; evsel_argp_long leaves -M to the
- * command (stat's --metric, as in perf). */
-extern const struct argp evsel_argp;
+ * at ARGP_KEY_INIT). --cpu-model is long only: -M is perf's --metric (stat's). */
 extern const struct argp evsel_argp_long;
 void evsel_opts_free(struct evsel_opts *o);
 

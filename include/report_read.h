@@ -15,14 +15,17 @@ enum report_read_err {
 	REPORT_READ_EMPTY,
 	REPORT_READ_JSON,	/* why.line, why.col: where parsing failed */
 	REPORT_READ_TRUNCATED,	/* why.line: where the text ends */
-	REPORT_READ_NOT_REPORT,	/* why.what: the field missing or of the wrong type */
-	REPORT_READ_VERSION,	/* why.what: the schema_version found */
+	REPORT_READ_NOT_REPORT,	/* why.what: the field missing, or the events' */
+	REPORT_READ_VERSION,	/* why.what: the schema_version found (escaped) */
 	REPORT_READ_NOMEM,
+	REPORT_READ_DIFF,	/* a report of pmuprof diff's, not of stat's */
+	REPORT_READ_FIELD,	/* why.what: a field of the wrong type, by its path (jq's
+				 * spelling), or two that disagree */
 };
 
 struct report_read_why {
 	int err, line, col;
-	char what[96];
+	char what[200];
 	const char *path;	/* the report concerned */
 };
 
@@ -30,16 +33,29 @@ struct report_read_why {
 struct report_saved {
 	struct report r;
 	struct cJSON *root;
+	/* REPORT_READ_ESCAPE: the document's strings that were escaped, each in its node's
+	 * place until report_saved_free puts it back (cJSON frees what it allocated) */
+	struct report_saved_swap *swapped;
+	size_t nswapped;
 };
 
-/* Reads and checks the report at path. Only "schema_version" (1.x), "events" and each event's
- * "name" are required; what is absent reads as not measured (status "not counted" when no
- * value is given). r.metrics is left empty: the metrics are recomputed from the counts
- * (metrics_compute; an array the caller sets there is freed with s). With runs, every event
- * has r.nruns values in runs (NAN where a run has none; a report whose events give runs but
- * no "repeat" object has the longest of them as nruns) and stats.n == 0 when it gave no
- * "stats". On error s is empty and why says what was wrong. */
-enum report_read_err report_read(const char *path, struct report_saved *s,
+/* How to read. */
+enum report_read_flags {
+	/* every string of the document with its control characters escaped (ctlesc.h), for
+	 * the writers that print text; JSON's writers escape them themselves */
+	REPORT_READ_ESCAPE = 1 << 0,
+};
+
+/* Reads and checks the report at path ("-": standard input). "schema_version" (1.x), a
+ * "command" array, "events" and each event's "name" are required; what is absent reads as
+ * not measured (status "not counted" when no value is given), and a field of a type the
+ * schema does not give it is refused (REPORT_READ_FIELD). r.metrics is left empty: the
+ * metrics are recomputed from the counts (metrics_compute; an array the caller sets there is
+ * freed with s). With runs, every event has r.nruns values in runs (NAN where a run has none;
+ * a report whose events give runs but no "repeat" object has the longest of them as nruns)
+ * and stats.n == 0 when it gave no "stats". flags: enum report_read_flags. On error s is
+ * empty and why says what was wrong. */
+enum report_read_err report_read(const char *path, unsigned flags, struct report_saved *s,
 				 struct report_read_why *why);
 void report_saved_free(struct report_saved *s);
 

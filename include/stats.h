@@ -32,6 +32,11 @@ struct stats_welch {
 
 /* Summarizes x[0..n-1]. Returns 0, or -1 when n == 0 or memory ran out (s is then zeroed). */
 int stats_summarize(const double *x, size_t n, struct stats_summary *s);
+/* stats_summarize but the median and the confidence interval (NAN here), which cost a copy,
+ * a sort and the t distribution's inverse: what a reader of many series that needs only n,
+ * mean, stddev and the ratios to the mean asks for (diff, over a report's every event).
+ * Returns 0, or -1 when n == 0 (s is then zeroed). */
+int stats_moments(const double *x, size_t n, struct stats_summary *s);
 
 /* Flags the outliers of x[0..n-1] by the modified Z-score M = 0.6745 (x - median) / MAD,
  * MAD the median absolute deviation; flag[k] = 1 when |M| > STATS_OUTLIER_Z, else 0. When

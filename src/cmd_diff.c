@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "argp_hint.h"
 #include "cmd.h"
 #include "diff.h"
 
@@ -20,12 +21,14 @@ struct cmd_diff_opts {
 	enum diff_format format;
 	const char *files[2];
 	int nfiles;
+	int allow_empty;	/* --allow-empty: comparing nothing is no error */
 };
 
-enum { OPT_BETTER = 0x100, OPT_WORSE, OPT_ALPHA, OPT_METRICS };
+enum { OPT_BETTER = 0x100, OPT_WORSE, OPT_ALPHA, OPT_METRICS, OPT_THRESHOLD, OPT_ALLOW_EMPTY };
 
 static const struct argp_option options[] = {
-	{ "threshold", 't', "PCT", 0,
+	/* no -t: perf's -t is --tid (pmuprof stat's too) */
+	{ "threshold", OPT_THRESHOLD, "PCT", 0,
 	  "The smallest change that counts, in percent of BASE (default: 2; '2%' works too)", 0 },
 	{ "event", 'e', "NAME", 0,
 	  "Compare only this event or metric; repeatable (default: every event)", 0 },
@@ -42,6 +45,9 @@ static const struct argp_option options[] = {
 	  "ratios and bound shares); repeatable", 0 },
 	{ "alpha", OPT_ALPHA, "P", 0,
 	  "Significance level of Welch's t-test on per-run values (default: 0.05)", 0 },
+	{ "allow-empty", OPT_ALLOW_EMPTY, NULL, 0,
+	  "Exit 0 when nothing could be compared (each event was not counted in a report) "
+	  "instead of 2", 0 },
 	{ 0 }
 };
 
@@ -95,7 +101,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	struct cmd_diff_opts *o = state->input;
 
 	switch (key) {
-	case 't':
+	case OPT_THRESHOLD:
 		if ((o->d.threshold_pct = parse_pct(arg)) < 0)
 			argp_error(state, "--threshold takes a percentage such as 2 or 0.5%%, not '%s'",
 				   arg);
@@ -121,9 +127,14 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_METRICS:
 		o->d.metrics = 1;
 		break;
+	case OPT_ALLOW_EMPTY:
+		o->allow_empty = 1;
+		break;
 	case ARGP_KEY_ARG:
 		if (o->nfiles == 2)
 			argp_error(state, "unexpected argument '%s' (give two reports: BASE NEW)", arg);
+		if (o->nfiles == 1 && !strcmp(arg, "-") && !strcmp(o->files[0], "-"))
+			argp_error(state, "standard input (-) can be BASE or NEW, not both");
 		o->files[o->nfiles++] = arg;
 		break;
 	case ARGP_KEY_END:
@@ -142,7 +153,8 @@ static const struct argp diff_argp = {
 	options, parse_opt, "BASE.json NEW.json",
 	"Compare two reports of 'pmuprof stat --json': per event the change from BASE to NEW and "
 	"whether it is significant (Welch's t-test where both have per-run values from -r, and the "
-	"threshold). Exit status: 0 when nothing regressed, 1 when something did, 2 on error.",
+	"threshold). Exit status: 0 when nothing regressed, 1 when something did, 2 on error or "
+	"when nothing could be compared (without --allow-empty).",
 	NULL, NULL, NULL
 };
 
@@ -196,6 +208,20 @@ static int print(const struct diff_result *r, enum diff_format f)
 	return 0;
 }
 
+/* The exit status of a comparison printed: 1 when something regressed, else 0, but 2 when
+ * nothing could be compared: a gate on hardware events run where there is no PMU (most cloud
+ * machines) would otherwise pass every time, saying so only in the summary line. */
+static int verdict(const struct cmd_diff_opts *o, const struct diff_result *r)
+{
+	if (r->count[DIFF_NOT_COMPARED] == r->nrows && !o->allow_empty) {
+		msg_error("compared nothing: no event of '%s' and '%s' was counted in both (run them "
+			  "where the PMU counts these events, or give --allow-empty to accept it)",
+			  o->files[0], o->files[1]);
+		return PP_EXIT_ERROR;
+	}
+	return r->count[DIFF_REGRESSION] ? DIFF_EXIT_REGRESSED : 0;
+}
+
 int cmd_diff(int argc, char **argv)
 {
 	struct cmd_diff_opts o = { .d = { .threshold_pct = DIFF_DEFAULT_THRESHOLD,
@@ -205,11 +231,14 @@ int cmd_diff(int argc, char **argv)
 	struct diff_why why;
 	enum diff_err rc;
 	int status = PP_EXIT_ERROR;
+	unsigned flags;
 
-	argp_parse(&diff_argp, argc, argv, 0, NULL, &o);
-	rc = diff_read(o.files[0], &in[0], &why);
+	argp_hint_parse(&diff_argp, argc, argv, 0, &o);
+	/* names go to text and markdown escaped; JSON escapes them itself */
+	flags = o.format == FMT_JSON ? 0 : REPORT_READ_ESCAPE;
+	rc = diff_read(o.files[0], flags, &in[0], &why);
 	if (rc == DIFF_OK)
-		rc = diff_read(o.files[1], &in[1], &why);
+		rc = diff_read(o.files[1], flags, &in[1], &why);
 	if (rc == DIFF_OK)
 		rc = diff_compare(&in[0], &in[1], &o.d, &r, &why);
 	if (rc != DIFF_OK) {
@@ -218,7 +247,7 @@ int cmd_diff(int argc, char **argv)
 		warn_unused(&r, o.d.better, o.d.nbetter, "--higher-is-better");
 		warn_unused(&r, o.d.worse, o.d.nworse, "--lower-is-better");
 		if (print(&r, o.format) == 0)
-			status = r.count[DIFF_REGRESSION] ? DIFF_EXIT_REGRESSED : 0;
+			status = verdict(&o, &r);
 	}
 	diff_result_free(&r);
 	diff_input_free(&in[0]);

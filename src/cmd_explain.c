@@ -2,12 +2,14 @@
  * filter bits and exclude flags (kernel EL) -> register values (threshold terms placed by
  * resolve) and counter kinds -> the programming sequence -> text | JSON. Opens no counter. */
 #include <argp.h>
+#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "capacity.h"
+#include "argp_hint.h"
 #include "cmd.h"
 #include "evsel.h"
 #include "explain.h"
@@ -47,7 +49,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-static const struct argp_child children[] = { { &evsel_argp, 0, NULL, 0 }, { 0 } };
+static const struct argp_child children[] = { { &evsel_argp_long, 0, NULL, 0 }, { 0 } };
 
 static const struct argp explain_argp = {
 	options, parse_opt, NULL,
@@ -192,17 +194,19 @@ int cmd_explain(int argc, char **argv)
 	struct resolve_ctx c;
 	int rc = PP_EXIT_ERROR;
 
-	argp_parse(&explain_argp, argc, argv, 0, NULL, &o);
+	argp_hint_parse(&explain_argp, argc, argv, 0, &o);
 	if (evsel_ctx_init(&o.ev, &c) != 0) {
 		evsel_opts_free(&o.ev);
 		return PP_EXIT_ERROR;
 	}
 	describe_pmu(&c, &x);
 	if (select_all(&c, &o, &x) == 0 && program(&x) == 0) {
-		if ((o.json ? explain_print_json(&x, stdout) : explain_print_text(&x, stdout)) == 0)
+		errno = 0;
+		if ((o.json ? explain_print_json(&x, stdout) : explain_print_text(&x, stdout)) == 0 &&
+		    fflush(stdout) == 0)
 			rc = 0;
-		else
-			msg_error("cannot write the explanation");
+		else	/* the stream's failed write left its errno */
+			msg_error("cannot write the explanation: %s", strerror(errno ? errno : EIO));
 	}
 	explain_free(&x);
 	resolve_ctx_free(&c);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "capacity.h"
+#include "argp_hint.h"
 #include "cmd.h"
 #include "evtab.h"
 #include "jsonout.h"
@@ -388,7 +389,7 @@ int cmd_info(int argc, char **argv)
 	struct resolve_ctx ctx;
 	int rc = 0;
 
-	argp_parse(&info_argp, argc, argv, 0, NULL, &o);
+	argp_hint_parse(&info_argp, argc, argv, 0, &o);
 	resolve_ctx_init(&ctx, NULL, NULL);
 	if (resolve_ctx_pmus(&ctx) != PP_OK)
 		msg_warn("cannot read the PMUs in /sys/bus/event_source/devices: %s",

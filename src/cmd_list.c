@@ -2,10 +2,12 @@
  * --cpu-model, --all-cores), their events filtered by PATTERN, as text or JSON. */
 #include <argp.h>
 #include <cJSON.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "argp_hint.h"
 #include "cmd.h"
 #include "evsel.h"
 #include "evtab.h"
@@ -32,9 +34,12 @@ struct list_section {
 	size_t nadv;
 };
 
+enum { OPT_CPU_MODEL = 0x100 };
+
 static const struct argp_option options[] = {
 	{ "json", 'j', NULL, 0, "List as one JSON document", 0 },
-	{ "cpu-model", 'M', "CORE", 0,
+	/* no -M: perf's -M is --metric (pmuprof stat's and report's too) */
+	{ "cpu-model", OPT_CPU_MODEL, "CORE", 0,
 	  "List the events of CORE (neoverse-n1, cortex-a76, a55, ...) on any host", 0 },
 	{ "all-cores", 'a', NULL, 0, "List the events of every core in pmuprof's tables", 0 },
 	{ "names", 'n', NULL, 0, "Print the event names alone, one a line (for scripts and shell "
@@ -54,7 +59,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'j':
 		o->json = 1;
 		break;
-	case 'M':
+	case OPT_CPU_MODEL:
 		o->cpu_model = arg;
 		break;
 	case 'a':
@@ -552,6 +557,14 @@ static void no_match(const struct list_opts *o, int generic_only)
 			  "all)", p);
 }
 
+/* The list could not be written: the one message, with errno's reason (a stream that failed
+ * keeps its write's), and the status. */
+static int write_failed(void)
+{
+	msg_error("cannot write the list: %s", strerror(errno ? errno : EIO));
+	return PP_EXIT_ERROR;
+}
+
 int cmd_list(int argc, char **argv)
 {
 	struct list_opts o = { 0 };
@@ -562,15 +575,12 @@ int cmd_list(int argc, char **argv)
 	size_t n = 0, shown;
 	int rc = 0;
 
-	argp_parse(&list_argp, argc, argv, 0, NULL, &o);
+	argp_hint_parse(&list_argp, argc, argv, 0, &o);
 	if (o.cores) {	/* the tables alone: no machine, no model to resolve */
+		errno = 0;
 		for (size_t k = 0; k < evtab_ncores(); k++)
 			printf("%s\n", evtab_core_name(evtab_core_at(k)));
-		if (fflush(stdout) != 0) {
-			msg_error("cannot write the list");
-			return PP_EXIT_ERROR;
-		}
-		return 0;
+		return fflush(stdout) != 0 ? write_failed() : 0;
 	}
 	model = resolve_model_name(o.cpu_model);
 	if (evsel_model_revision_ok(model) != 0)
@@ -592,6 +602,7 @@ int cmd_list(int argc, char **argv)
 	/* a PATTERN that picks nothing: no headings over an empty list; JSON still gives its
 	 * document (empty lists) */
 	shown = !o.pattern || o.metrics ? 1 : count_events(o.pattern, secs, n);
+	errno = 0;
 	if (o.metrics)
 		rc = print_metrics(&o, model, secs, n, &shown);
 	else if (o.names)
@@ -599,10 +610,9 @@ int cmd_list(int argc, char **argv)
 	else if (o.json)
 		rc = print_json(&o, secs, n, n == 0);
 	else if (shown)
-		rc = print_text(&o, secs, n, n == 0) ? PP_EXIT_ERROR : 0;
+		rc = print_text(&o, secs, n, n == 0);
 	if (rc != 0 || ((o.metrics || o.names || o.json) && fflush(stdout) != 0)) {
-		msg_error("cannot write the list");
-		rc = PP_EXIT_ERROR;
+		rc = write_failed();
 	} else if (!shown) {
 		no_match(&o, n == 0);
 		rc = LIST_EXIT_NONE;

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "argp_hint.h"
 #include "cmd.h"
+#include "ctlesc.h"
 #include "evtab.h"
 #include "export.h"
 #include "metrics.h"
@@ -132,7 +134,16 @@ static int metrics_core_of(const struct report_opts *o, const struct report *r,
 		return 0;
 	}
 	if (metrics_core_named(mc, model) != 0) {
-		msg_error("unknown CPU model '%s' (see 'pmuprof list --all-cores')", model);
+		/* one of the report's is escaped, on the terminal whatever the output */
+		char *shown = model == r->metrics_core ? ctlesc_dup(model) : NULL;
+
+		if (model == r->metrics_core)
+			msg_error("unknown CPU model '%s' in the report's \"metrics_core\" (give "
+				  "--cpu-model CORE: see 'pmuprof list --all-cores')",
+				  shown ? shown : "?");
+		else
+			msg_error("unknown CPU model '%s' (see 'pmuprof list --all-cores')", model);
+		free(shown);
 		return -1;
 	}
 	return 0;
@@ -199,6 +210,14 @@ static int print(const struct report_opts *o, const struct report *r)
 	return 0;
 }
 
+/* Whether the format is printed as text, whose writers copy the report's strings as they
+ * are: then a control character in them (an ESC in an event's name) would reach the terminal
+ * raw, and report_read escapes them. The JSON formats' writer escapes them itself. */
+static int escapes(enum export_format f)
+{
+	return f != EXPORT_JSON && f != EXPORT_BMF && f != EXPORT_GITHUB_BENCHMARK;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct report_opts o = { .format = EXPORT_TEXT };
@@ -212,8 +231,9 @@ int cmd_report(int argc, char **argv)
 	enum report_read_err rc;
 	int status = PP_EXIT_ERROR;
 
-	argp_parse(&report_argp, argc, argv, 0, NULL, &o);
-	if ((rc = report_read(o.file, &s, &why)) != REPORT_READ_OK) {
+	argp_hint_parse(&report_argp, argc, argv, 0, &o);
+	if ((rc = report_read(o.file, escapes(o.format) ? REPORT_READ_ESCAPE : 0, &s, &why)) !=
+	    REPORT_READ_OK) {
 		msg_report_unread(rc, &why);
 		return PP_EXIT_ERROR;
 	}

@@ -76,39 +76,99 @@ enum diff_dir diff_metric_dir(const char *name)
 	return DIFF_NO_DIRECTION;
 }
 
-static int listed(const char *name, const char **list, size_t n)
+/* Names looked up once per event (--event, the directions): sorted, for bsearch. A report
+ * holds up to some 100,000 events, so that nothing is looked up by a walk over a list. */
+struct names {
+	const char **v;
+	size_t n;
+};
+
+static int cmp_str(const void *x, const void *y)
 {
-	for (size_t k = 0; k < n; k++)
-		if (strcmp(list[k], name) == 0)
+	return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+static int names_sort(const char **list, size_t n, struct names *s)
+{
+	s->n = n;
+	if (!(s->v = malloc((n + 1) * sizeof(*s->v))))
+		return -1;
+	if (n)
+		memcpy(s->v, list, n * sizeof(*s->v));
+	qsort(s->v, n, sizeof(*s->v), cmp_str);
+	return 0;
+}
+
+static int listed(const char *name, const struct names *s)
+{
+	return s->n && bsearch(&name, s->v, s->n, sizeof(*s->v), cmp_str) != NULL;
+}
+
+/* Events are matched by kind (event or metric) and name, the k-th of a name in one report
+ * with the k-th in the other: each report's events sorted by kind, name, then place, and
+ * the two walked together. */
+static int cmp_key(const struct diff_event *a, const struct diff_event *b)
+{
+	return a->metric != b->metric ? a->metric - b->metric : strcmp(a->name, b->name);
+}
+
+static int cmp_event(const void *x, const void *y)
+{
+	const struct diff_event *a = *(const struct diff_event *const *)x;
+	const struct diff_event *b = *(const struct diff_event *const *)y;
+	int c = cmp_key(a, b);
+
+	return c ? c : (a > b) - (a < b);
+}
+
+static int cmp_event_key(const void *x, const void *y)
+{
+	return cmp_key(*(const struct diff_event *const *)x, *(const struct diff_event *const *)y);
+}
+
+/* in's events, sorted by cmp_event (malloc'd); NULL when out of memory. */
+static const struct diff_event **by_name(const struct diff_input *in)
+{
+	const struct diff_event **v = malloc((in->nevents + 1) * sizeof(*v));
+
+	if (!v)
+		return NULL;
+	for (size_t k = 0; k < in->nevents; k++)
+		v[k] = &in->events[k];
+	qsort(v, in->nevents, sizeof(*v), cmp_event);
+	return v;
+}
+
+/* An event or a metric called name among the n sorted events s. */
+static int named(const struct diff_event **s, size_t n, const char *name)
+{
+	struct diff_event key = { .name = name };
+	const struct diff_event *k = &key;
+
+	for (key.metric = 0; key.metric < 2; key.metric++)
+		if (n && bsearch(&k, s, n, sizeof(*s), cmp_event_key))
 			return 1;
 	return 0;
 }
 
-/* The occurrence-th event (metric: metric) called name in in (from 0), or NULL. */
-static const struct diff_event *nth(const struct diff_input *in, const char *name, int metric,
-				    size_t occ)
+/* For a's k-th event, the event of b it is matched with (NULL: none) in partner[k]; taken[j]
+ * set for b's j-th when it is matched. sa and sb: a's and b's events sorted (by_name). */
+static void pair(const struct diff_input *a, const struct diff_event **sa,
+		 const struct diff_input *b, const struct diff_event **sb,
+		 const struct diff_event **partner, unsigned char *taken)
 {
-	for (size_t k = 0; k < in->nevents; k++)
-		if (in->events[k].metric == metric && strcmp(in->events[k].name, name) == 0 &&
-		    occ-- == 0)
-			return &in->events[k];
-	return NULL;
-}
+	size_t i = 0, j = 0;
 
-/* An event or a metric called name in in. */
-static int named(const struct diff_input *in, const char *name)
-{
-	return nth(in, name, 0, 0) || nth(in, name, 1, 0);
-}
+	while (i < a->nevents && j < b->nevents) {
+		int c = cmp_key(sa[i], sb[j]);
 
-/* How many events (or metrics) before e in its report share its name. */
-static size_t occurrence(const struct diff_input *in, const struct diff_event *e)
-{
-	size_t occ = 0;
-
-	for (const struct diff_event *p = in->events; p < e; p++)
-		occ += p->metric == e->metric && strcmp(p->name, e->name) == 0;
-	return occ;
+		if (c == 0) {
+			partner[sa[i] - a->events] = sb[j];
+			taken[sb[j] - b->events] = 1;
+		}
+		i += c <= 0;
+		j += c >= 0;
+	}
 }
 
 static const char *missing_note(const struct diff_row *w)
@@ -156,16 +216,21 @@ static void judge(struct diff_row *w, const struct diff_opts *o)
 		     : worse ? DIFF_REGRESSION : DIFF_IMPROVEMENT;
 }
 
+/* The options' names, sorted. */
+struct lists {
+	struct names events, better, worse;
+};
+
 /* Events: all, or those --event names; metrics: all with --metrics, else those it names. */
-static int wanted(const struct diff_opts *o, const struct diff_event *e)
+static int wanted(const struct diff_opts *o, const struct lists *l, const struct diff_event *e)
 {
-	if (o->nevents && listed(e->name, o->events, o->nevents))
+	if (listed(e->name, &l->events))
 		return 1;
 	return e->metric ? o->metrics : !o->nevents;
 }
 
-static void add_row(struct diff_result *r, const struct diff_opts *o, const char *name,
-		    const struct diff_event *base, const struct diff_event *new)
+static void add_row(struct diff_result *r, const struct diff_opts *o, const struct lists *l,
+		    const char *name, const struct diff_event *base, const struct diff_event *new)
 {
 	struct diff_row *w = &r->rows[r->nrows++];
 
@@ -175,20 +240,21 @@ static void add_row(struct diff_result *r, const struct diff_opts *o, const char
 	w->new = new;
 	w->unit = base ? base->unit : new->unit;
 	w->metric = base ? base->metric : new->metric;
-	w->dir = listed(name, o->better, o->nbetter)  ? DIFF_HIGHER_BETTER
-		 : listed(name, o->worse, o->nworse) ? DIFF_HIGHER_WORSE
+	w->dir = listed(name, &l->better) ? DIFF_HIGHER_BETTER
+		 : listed(name, &l->worse) ? DIFF_HIGHER_WORSE
 		 : w->metric ? diff_metric_dir(name) : diff_default_dir(name);
 	judge(w, o);
 	r->count[w->verdict]++;
 }
 
 /* Each --event name must be in both reports. */
-static enum diff_err check_events(const struct diff_input *a, const struct diff_input *b,
+static enum diff_err check_events(const struct diff_input *a, const struct diff_event **sa,
+				  const struct diff_input *b, const struct diff_event **sb,
 				  const struct diff_opts *o, struct diff_why *why)
 {
 	for (size_t k = 0; k < o->nevents; k++) {
-		const struct diff_input *in = !named(a, o->events[k]) ? a
-					      : !named(b, o->events[k]) ? b : NULL;
+		const struct diff_input *in = !named(sa, a->nevents, o->events[k]) ? a
+					      : !named(sb, b->nevents, o->events[k]) ? b : NULL;
 
 		if (in) {
 			snprintf(why->what, sizeof(why->what), "%s", o->events[k]);
@@ -199,43 +265,68 @@ static enum diff_err check_events(const struct diff_input *a, const struct diff_
 	return DIFF_OK;
 }
 
+/* The rows, once a's and b's events are paired. */
+static size_t add_rows(struct diff_result *r, const struct diff_opts *o, const struct lists *l,
+		       const struct diff_input *a, const struct diff_input *b,
+		       const struct diff_event **partner, const unsigned char *taken)
+{
+	size_t both = 0;
+
+	/* the events, then the metrics: a's in order, then b's own */
+	for (int metric = 0; metric < 2; metric++) {
+		for (size_t k = 0; k < a->nevents; k++) {
+			const struct diff_event *e = &a->events[k];
+
+			if (e->metric != metric)
+				continue;
+			if (wanted(o, l, e))
+				add_row(r, o, l, e->name, e, partner[k]);
+			both += partner[k] != NULL && !metric;
+		}
+		for (size_t k = 0; k < b->nevents; k++) {
+			const struct diff_event *e = &b->events[k];
+
+			if (e->metric == metric && !taken[k] && wanted(o, l, e))
+				add_row(r, o, l, e->name, NULL, e);
+		}
+	}
+	return both;
+}
+
 enum diff_err diff_compare(const struct diff_input *a, const struct diff_input *b,
 			   const struct diff_opts *o, struct diff_result *r, struct diff_why *why)
 {
-	size_t both = 0;
-	enum diff_err rc;
+	const struct diff_event **sa = by_name(a), **sb = by_name(b);
+	const struct diff_event **partner = calloc(a->nevents + 1, sizeof(*partner));
+	unsigned char *taken = calloc(b->nevents + 1, 1);
+	struct lists l = { { NULL, 0 }, { NULL, 0 }, { NULL, 0 } };
+	enum diff_err rc = DIFF_ERR_NOMEM;
 
 	memset(r, 0, sizeof(*r));
 	r->base_path = a->path;
 	r->new_path = b->path;
 	r->opts = o;
-	if ((rc = check_events(a, b, o, why)) != DIFF_OK)
-		return rc;
+	if (!sa || !sb || !partner || !taken || names_sort(o->events, o->nevents, &l.events) ||
+	    names_sort(o->better, o->nbetter, &l.better) ||
+	    names_sort(o->worse, o->nworse, &l.worse))
+		goto out;
+	if ((rc = check_events(a, sa, b, sb, o, why)) != DIFF_OK)
+		goto out;
+	rc = DIFF_ERR_NOMEM;
 	if (a->nevents + b->nevents &&
 	    !(r->rows = calloc(a->nevents + b->nevents, sizeof(*r->rows))))
-		return DIFF_ERR_NOMEM;
-	/* the events, then the metrics: a's in order, then b's own */
-	for (int metric = 0; metric < 2; metric++) {
-		for (size_t k = 0; k < a->nevents; k++) {
-			const struct diff_event *e = &a->events[k];
-			const struct diff_event *m;
-
-			if (e->metric != metric)
-				continue;
-			m = nth(b, e->name, metric, occurrence(a, e));
-			if (wanted(o, e))
-				add_row(r, o, e->name, e, m);
-			both += m != NULL && !metric;
-		}
-		for (size_t k = 0; k < b->nevents; k++) {
-			const struct diff_event *e = &b->events[k];
-
-			if (e->metric == metric && !nth(a, e->name, metric, occurrence(b, e)) &&
-			    wanted(o, e))
-				add_row(r, o, e->name, NULL, e);
-		}
-	}
-	return both ? DIFF_OK : DIFF_ERR_NO_COMMON;
+		goto out;
+	pair(a, sa, b, sb, partner, taken);
+	rc = add_rows(r, o, &l, a, b, partner, taken) ? DIFF_OK : DIFF_ERR_NO_COMMON;
+out:
+	free(sa);
+	free(sb);
+	free(partner);
+	free(taken);
+	free(l.events.v);
+	free(l.better.v);
+	free(l.worse.v);
+	return rc;
 }
 
 void diff_result_free(struct diff_result *r)

@@ -8,8 +8,9 @@
 #include "metrics.h"
 #include "mxtab.h"
 
-/* The numbers of a runs array (NAN, runs that measured nothing, left out) summarized; -1
- * when there is none, -2 when memory ran out. */
+/* The numbers of a runs array (NAN, runs that measured nothing, left out) summarized (their
+ * moments: the t-test and the +-rse need no more); -1 when there is none, -2 when memory ran
+ * out. */
 static int runs_summary(const double *runs, size_t n, struct stats_summary *s)
 {
 	double *v = malloc((n + 1) * sizeof(*v));
@@ -21,7 +22,7 @@ static int runs_summary(const double *runs, size_t n, struct stats_summary *s)
 	for (size_t i = 0; i < n; i++)
 		if (!isnan(runs[i]))
 			v[k++] = runs[i];
-	rc = k ? stats_summarize(v, k, s) : -1;
+	rc = k ? stats_moments(v, k, s) : -1;
 	free(v);
 	return rc ? (k ? -2 : -1) : 0;
 }
@@ -67,7 +68,7 @@ static enum diff_err read_event(const struct report *r, const struct report_even
 	if (rc)
 		rc = stats_given(&re->stats, &e->sum);
 	if (rc && re->fig.status == REPORT_COUNTED)
-		rc = stats_summarize(&re->fig.value, 1, &e->sum) ? -2 : 0;
+		rc = stats_moments(&re->fig.value, 1, &e->sum) ? -2 : 0;
 	return settle(e, rc);
 }
 
@@ -94,7 +95,7 @@ static enum diff_err read_metric(const struct report *r, const struct report_met
 		free(v);
 	}
 	if (rc == -1 && !isnan(m->value))
-		rc = stats_summarize(&m->value, 1, &e->sum) ? -2 : 0;
+		rc = stats_moments(&m->value, 1, &e->sum) ? -2 : 0;
 	return settle(e, rc);
 }
 
@@ -109,7 +110,8 @@ static int compute_metrics(struct report *r)
 	return metrics_compute(r, &mc, r->metric_requests, r->nmetric_requests);
 }
 
-enum diff_err diff_read(const char *path, struct diff_input *in, struct diff_why *why)
+enum diff_err diff_read(const char *path, unsigned flags, struct diff_input *in,
+			struct diff_why *why)
 {
 	struct report *r = &in->saved.r;
 	enum diff_err rc = DIFF_OK;
@@ -118,7 +120,7 @@ enum diff_err diff_read(const char *path, struct diff_input *in, struct diff_why
 	memset(why, 0, sizeof(*why));
 	why->side = path;
 	in->path = path;
-	if ((why->read_err = report_read(path, &in->saved, &why->read)) != REPORT_READ_OK)
+	if ((why->read_err = report_read(path, flags, &in->saved, &why->read)) != REPORT_READ_OK)
 		return DIFF_ERR_READ;
 	if (compute_metrics(r) != 0 ||
 	    (r->nevents + r->nmetrics &&

@@ -15,26 +15,17 @@ enum { OPT_KERNEL_EL = 0x200, OPT_ALLOW_SECURE, OPT_CPU_MODEL };
 	"Resolve Arm event names for CORE (neoverse-n1, a76, ...), on any host (default: each " \
 	"PMU's own core, or $PMUPROF_CPU_MODEL)"
 
-/* Everything but --cpu-model, which comes first in each table below. */
-#define EVSEL_OPTIONS \
-	{ "event", 'e', "LIST", 0, "Events, comma-separated; repeatable", 0 }, \
-	{ "kernel-el", OPT_KERNEL_EL, "1|2", 0, \
-	  "Read filter-bit terms with the kernel at EL1, or at EL2 with VHE (default: detected)", \
-	  0 }, \
-	{ "allow-secure", OPT_ALLOW_SECURE, NULL, 0, \
-	  "Accept filter-bit terms that ask for Secure or EL3 counting: take the Non-secure " \
-	  "levels Linux can count, with the event marked", 0 }, \
-	{ 0 }
-
-/* -M is --cpu-model where the command has no other use for it (explain); stat keeps -M for
- * perf's --metric. */
-static const struct argp_option options_m[] = {
-	{ "cpu-model", 'M', "CORE", 0, CPU_MODEL_DOC, 0 },
-	EVSEL_OPTIONS
-};
+/* --cpu-model has no short form: perf's -M is --metric, which stat's -M is too */
 static const struct argp_option options_long[] = {
 	{ "cpu-model", OPT_CPU_MODEL, "CORE", 0, CPU_MODEL_DOC, 0 },
-	EVSEL_OPTIONS
+	{ "event", 'e', "LIST", 0, "Events, comma-separated; repeatable", 0 },
+	{ "kernel-el", OPT_KERNEL_EL, "1|2", 0,
+	  "Read filter-bit terms with the kernel at EL1, or at EL2 with VHE (default: detected)",
+	  0 },
+	{ "allow-secure", OPT_ALLOW_SECURE, NULL, 0,
+	  "Accept filter-bit terms that ask for Secure or EL3 counting: take the Non-secure "
+	  "levels Linux can count, with the event marked", 0 },
+	{ 0 }
 };
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
@@ -49,7 +40,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		o->specs = p;
 		o->specs[o->nspecs++] = arg;
 		break;
-	case 'M':
 	case OPT_CPU_MODEL:
 		o->cpu_model = arg;
 		break;
@@ -67,7 +57,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-const struct argp evsel_argp = { options_m, parse_opt, NULL, NULL, NULL, NULL, NULL };
 const struct argp evsel_argp_long = { options_long, parse_opt, NULL, NULL, NULL, NULL, NULL };
 
 void evsel_opts_free(struct evsel_opts *o)

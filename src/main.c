@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "argp_hint.h"
 #include "cmd.h"
 #include "sysfs.h"
 
@@ -40,7 +41,7 @@ static char doc[] =
 	"  info     describe this machine's Arm PMUs and perf settings\n"
 	"  explain  show where events count and the PMU register values Linux programs\n"
 	"  diff     compare two JSON reports of stat; exit 1 when something regressed\n"
-	"  report   print a saved JSON report of stat again, or in a CI dashboard's format\n"
+	"  report   print a saved stat report again, or in a CI dashboard's format\n"
 	"\n"
 	"'pmuprof COMMAND --help' describes each; man pmuprof has the whole story.";
 
@@ -94,6 +95,7 @@ static void check_stdout(void)
 
 int main(int argc, char **argv)
 {
+	static char prog[] = "pmuprof";
 	struct main_opts o = { 0 };
 	const char *root = getenv("PMUPROF_SYSFS_ROOT");
 	char name[64];
@@ -105,7 +107,10 @@ int main(int argc, char **argv)
 	atexit(check_stdout);
 	if (root && *root)
 		sysfs_set_root(root);
-	argp_parse(&main_argp, argc, argv, ARGP_IN_ORDER, NULL, &o);
+	/* getopt names the program by argv[0] in its errors: "pmuprof", not the path it was
+	 * run by ("./pmuprof: invalid option") */
+	argv[0] = prog;
+	argp_hint_parse(&main_argp, argc, argv, ARGP_IN_ORDER, &o);
 	/* a misspelt root would read as a machine without PMUs, CPUs or kernel */
 	if (root && *root && (st = sysfs_root_check(&why)) != PP_OK) {
 		msg_error("PMUPROF_SYSFS_ROOT names '%s', which %s (unset it to read this machine's "

@@ -148,6 +148,14 @@ void msg_report_unread(enum report_read_err rc, const struct report_read_why *w)
 	case REPORT_READ_NOMEM:
 		msg_error("cannot read report '%s': %s", w->path, strerror(ENOMEM));
 		break;
+	case REPORT_READ_DIFF:
+		msg_error("cannot read report '%s': it is a diff report, not a stat report (give the "
+			  "JSON that 'pmuprof stat --json' wrote)", w->path);
+		break;
+	case REPORT_READ_FIELD:
+		msg_error("cannot read report '%s': %s (was it edited? write it again with 'pmuprof "
+			  "stat --json -o FILE')", w->path, w->what);
+		break;
 	case REPORT_READ_OK:
 		break;
 	}

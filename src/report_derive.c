@@ -13,8 +13,16 @@
 /* Where a derived figure's inputs come from: the events' totals (unit 0, interval < 0), their
  * deltas over one interval (unit 0), or unit u's cells of the whole run (interval < 0) or of
  * one interval. */
+/* The task-clock and cpu-clock events of a report, by index: where a rate per second looks
+ * for its time, so that each event's figure does not look through every event. */
+struct clocks {
+	size_t *ix;
+	size_t n;
+};
+
 struct source {
 	const struct report *r;
+	const struct clocks *clk;
 	int unit;
 	size_t u;
 	long interval;
@@ -26,15 +34,21 @@ static int counted(const struct source *s, const struct report_event *e, double 
 	return report_value_at(s->r, e, s->unit, s->u, s->interval, v, NULL);
 }
 
+static int is_clock(const struct report_event *e)
+{
+	return e->type == PERF_TYPE_SOFTWARE &&
+	       (e->config == PERF_COUNT_SW_TASK_CLOCK || e->config == PERF_COUNT_SW_CPU_CLOCK);
+}
+
 /* The time counted in the source: the first task-clock counted there, else the first
- * cpu-clock, in one pass over the events. */
+ * cpu-clock, in one pass over the clock events. */
 static int clock_ns(const struct source *s, double *v)
 {
 	double cpu = 0;
 	int have_cpu = 0;
 
-	for (size_t k = 0; k < s->r->nevents; k++) {
-		const struct report_event *e = &s->r->events[k];
+	for (size_t k = 0; k < s->clk->n; k++) {
+		const struct report_event *e = &s->r->events[s->clk->ix[k]];
 
 		if (e->type != PERF_TYPE_SOFTWARE)
 			continue;
@@ -114,19 +128,20 @@ static void derive(const struct source *s, const struct report_event *e, uint64_
 /* The figures beside every event's count over interval i, and beside each of its cells in
  * that interval: over the interval's length (perf 6.1 divides by the interval asked for, so
  * its last, shorter interval reads lower there). */
-static void derive_interval(struct report *r, size_t i)
+static void derive_interval(struct report *r, const struct clocks *clk, size_t i)
 {
 	uint64_t len = report_interval_ns(r, i);
 
 	for (size_t k = 0; k < r->nevents; k++) {
 		struct report_event *e = &r->events[k];
-		struct source s = { .r = r, .interval = (long)i };
+		struct source s = { .r = r, .clk = clk, .interval = (long)i };
 
 		if (e->deltas)
 			derive(&s, e, len, &e->deltas[i].derived);
 		for (size_t u = 0; e->unit_deltas && u < r->nunits; u++) {
 			struct report_cell *c = &e->unit_deltas[i * r->nunits + u];
-			struct source su = { .r = r, .unit = 1, .u = u, .interval = (long)i };
+			struct source su = { .r = r, .clk = clk, .unit = 1, .u = u,
+					     .interval = (long)i };
 
 			if (c->present)
 				derive(&su, e, len, &c->derived);
@@ -159,23 +174,31 @@ static int metric_values(struct report *r)
 int report_derive(struct report *r, const struct metrics_core *mc, const char *const *names,
 		  size_t nnames)
 {
-	if (mc && metrics_compute(r, mc, names, nnames) != 0)
+	struct clocks clk = { .ix = malloc((r->nevents + 1) * sizeof(*clk.ix)) };
+
+	if (!clk.ix || (mc && metrics_compute(r, mc, names, nnames) != 0) ||
+	    metric_values(r) != 0) {
+		free(clk.ix);
 		return -1;
-	if (metric_values(r) != 0)
-		return -1;
+	}
+	for (size_t k = 0; k < r->nevents; k++)
+		if (is_clock(&r->events[k]))
+			clk.ix[clk.n++] = k;
 	for (size_t k = 0; k < r->nevents; k++) {
 		struct report_event *e = &r->events[k];
-		struct source s = { .r = r, .interval = -1 };
+		struct source s = { .r = r, .clk = &clk, .interval = -1 };
 
 		derive(&s, e, 0, &e->derived);
 		for (size_t u = 0; e->cells && u < r->nunits; u++) {
-			struct source su = { .r = r, .unit = 1, .u = u, .interval = -1 };
+			struct source su = { .r = r, .clk = &clk, .unit = 1, .u = u,
+					     .interval = -1 };
 
 			if (e->cells[u].present)
 				derive(&su, e, 0, &e->cells[u].derived);
 		}
 	}
 	for (size_t i = 0; r->interval_t_ns && i < r->nintervals; i++)
-		derive_interval(r, i);
+		derive_interval(r, &clk, i);
+	free(clk.ix);
 	return 0;
 }

@@ -360,12 +360,19 @@ static enum report_aggr aggr_of(const char *s)
 	return REPORT_AGGR_GLOBAL;
 }
 
-/* The index of the unit named id among r's, -1 when none. */
-static long unit_ix(const struct report *r, const char *id)
+/* The index of the unit named id among r's, -1 when none. Looked for from *from on (and
+ * round), which is then the one after it: an event's cells come in the units' order, so that
+ * each is found at the first try, not by a walk over thousands of threads'. */
+static long unit_ix(const struct report *r, const char *id, size_t *from)
 {
-	for (size_t u = 0; id && u < r->nunits; u++)
-		if (!strcmp(r->units[u].id, id))
+	for (size_t k = 0; id && k < r->nunits; k++) {
+		size_t u = (*from + k) % r->nunits;
+
+		if (!strcmp(r->units[u].id, id)) {
+			*from = u + 1;
 			return (long)u;
+		}
+	}
 	return -1;
 }
 
@@ -389,9 +396,9 @@ static void load_cell(const cJSON *o, struct report_cell *c)
  * The units are those the events name, in the order they first appear. */
 static int load_units(const cJSON *root, struct report *r)
 {
-	const cJSON *it, *u, *iv;
+	const cJSON *it, *u, *iv, *ev;
 	struct report_unit *units;
-	size_t cap = 0, i = 0;
+	size_t cap = 0, i = 0, e = 0, from = 0;
 
 	r->target = str(root, "target");
 	r->system_wide = flag(root, "system_wide");
@@ -409,7 +416,7 @@ static int load_units(const cJSON *root, struct report *r)
 		cJSON_ArrayForEach(u, item(it, "units")) {
 			struct report_unit *x = &units[r->nunits];
 
-			if (!str(u, "unit") || unit_ix(r, str(u, "unit")) >= 0)
+			if (!str(u, "unit") || unit_ix(r, str(u, "unit"), &from) >= 0)
 				continue;
 			copy(x->id, sizeof(x->id), str(u, "unit"));
 			x->cpu = whole(u, "cpu", -1);
@@ -422,15 +429,16 @@ static int load_units(const cJSON *root, struct report *r)
 			x->ncpus = whole(u, "ncpus", 0);
 			r->nunits++;
 		}
-	for (size_t k = 0; k < r->nevents; k++) {
-		const cJSON *ev = cJSON_GetArrayItem(item(root, "events"), (int)k);
-		struct report_cell *c = calloc(r->nunits + 1, sizeof(*c));
+	cJSON_ArrayForEach(ev, item(root, "events")) {
+		struct report_cell *c;
 
-		if (!c)
+		if (e >= r->nevents)
+			break;
+		if (!(c = calloc(r->nunits + 1, sizeof(*c))))
 			return -1;
-		r->events[k].cells = c;
+		r->events[e++].cells = c;
 		cJSON_ArrayForEach(u, item(ev, "units")) {
-			long x = unit_ix(r, str(u, "unit"));
+			long x = unit_ix(r, str(u, "unit"), &from);
 
 			if (x >= 0)
 				load_cell(u, &c[x]);
@@ -451,7 +459,7 @@ static int load_units(const cJSON *root, struct report *r)
 			if (k >= r->nevents)
 				break;
 			cJSON_ArrayForEach(u, item(it, "units")) {
-				long x = unit_ix(r, str(u, "unit"));
+				long x = unit_ix(r, str(u, "unit"), &from);
 
 				if (x >= 0)
 					load_cell(u, &r->events[k].unit_deltas[i * r->nunits +

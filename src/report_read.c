@@ -1,19 +1,21 @@
-/* report_read.c: a saved stat report read back: the file, its JSON, its schema version, then
- * the document's fields into struct report (report_load.c). Fields this pmuprof does not know
- * (a newer minor version's) are left alone. */
+/* report_read.c: a saved stat report read back: the file, its JSON, its schema version, its
+ * fields' types (report_check.c), then the document's fields into struct report
+ * (report_load.c). Fields this pmuprof does not know (a newer minor version's) are left
+ * alone. */
 #include <cJSON.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ctlesc.h"
 #include "report_read_priv.h"
 #include "report_read.h"
 
-/* The whole file, NUL-terminated; NULL with errno set. */
+/* The whole file ("-": standard input), NUL-terminated; NULL with errno set. */
 static char *slurp(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
+	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
 	char *buf = NULL, *p;
 	size_t cap = 0, n = 0, got;
 	int e;
@@ -37,13 +39,15 @@ static char *slurp(const char *path, size_t *len)
 		e = errno ? errno : EIO;	/* EISDIR for a directory */
 		goto fail;
 	}
-	fclose(f);
+	if (f != stdin)
+		fclose(f);
 	buf[n] = '\0';
 	*len = n;
 	return buf;
 fail:
 	free(buf);
-	fclose(f);
+	if (f != stdin)
+		fclose(f);
 	errno = e;
 	return NULL;
 }
@@ -106,7 +110,11 @@ static enum report_read_err check_version(const cJSON *root, struct report_read_
 		return not_report(why, "no \"schema_version\" string");
 	major = strtol(v->valuestring, &end, 10);
 	if (end == v->valuestring || *end != '.' || major != REPORT_READ_MAJOR) {
-		snprintf(why->what, sizeof(why->what), "%s", v->valuestring);
+		/* quoted in a message on the terminal, whatever the output */
+		char *shown = ctlesc_dup(v->valuestring);
+
+		snprintf(why->what, sizeof(why->what), "%s", shown ? shown : "?");
+		free(shown);
 		return REPORT_READ_VERSION;
 	}
 	return REPORT_READ_OK;
@@ -140,8 +148,16 @@ static int counts_ok(const cJSON *root)
 	return 1;
 }
 
+/* pmuprof diff's own report (man/pmuprof-diff.5) has no command: its paths and verdict. */
+static int is_diff(const cJSON *root)
+{
+	return cJSON_GetObjectItemCaseSensitive(root, "base") &&
+	       cJSON_GetObjectItemCaseSensitive(root, "regressed") &&
+	       !cJSON_GetObjectItemCaseSensitive(root, "command");
+}
+
 /* The events array, each event's name, and counts that can be counts: what makes a document
- * a report. */
+ * a report, with the command it counted. */
 static enum report_read_err check_events(const cJSON *root, struct report_read_why *why)
 {
 	const cJSON *evs = cJSON_GetObjectItemCaseSensitive(root, "events"), *it;
@@ -154,13 +170,44 @@ static enum report_read_err check_events(const cJSON *root, struct report_read_w
 			return not_report(why, "an event without a \"name\" string");
 	if (!counts_ok(root))
 		return not_report(why, "a value that is not a count (below 0 or past 2^64)");
+	/* one of another type is report_check's to name */
+	if (!cJSON_GetObjectItemCaseSensitive(root, "command"))
+		return not_report(why, "no \"command\" array");
 	return REPORT_READ_OK;
 }
 
-enum report_read_err report_read(const char *path, struct report_saved *s,
+/* Every string of the document (below node) that holds a control character, escaped in its
+ * place; the document's own kept in s->swapped. -1 when memory ran out. */
+static int escape(cJSON *node, struct report_saved *s, size_t *cap)
+{
+	for (cJSON *it = node; it; it = it->next) {
+		char *esc;
+
+		if (it->child && escape(it->child, s, cap) != 0)
+			return -1;
+		if (!cJSON_IsString(it) || !ctlesc_needed(it->valuestring))
+			continue;
+		if (s->nswapped == *cap) {
+			size_t n = *cap ? 2 * *cap : 16;
+			struct report_saved_swap *p = realloc(s->swapped, n * sizeof(*p));
+
+			if (!p)
+				return -1;
+			s->swapped = p;
+			*cap = n;
+		}
+		if (!(esc = ctlesc_dup(it->valuestring)))
+			return -1;
+		s->swapped[s->nswapped++] = (struct report_saved_swap){ it, it->valuestring };
+		it->valuestring = esc;
+	}
+	return 0;
+}
+
+enum report_read_err report_read(const char *path, unsigned flags, struct report_saved *s,
 				 struct report_read_why *why)
 {
-	size_t len = 0;
+	size_t len = 0, cap = 0;
 	char *text;
 	enum report_read_err rc;
 
@@ -175,10 +222,16 @@ enum report_read_err report_read(const char *path, struct report_saved *s,
 	free(text);
 	if (rc == REPORT_READ_OK && !cJSON_IsObject(s->root))
 		rc = not_report(why, "not a JSON object");
+	if (rc == REPORT_READ_OK && is_diff(s->root))
+		rc = REPORT_READ_DIFF;
 	if (rc == REPORT_READ_OK)
 		rc = check_version(s->root, why);
 	if (rc == REPORT_READ_OK)
 		rc = check_events(s->root, why);
+	if (rc == REPORT_READ_OK && report_check(s->root, why->what, sizeof(why->what)) != 0)
+		rc = REPORT_READ_FIELD;
+	if (rc == REPORT_READ_OK && (flags & REPORT_READ_ESCAPE) && escape(s->root, s, &cap) != 0)
+		rc = REPORT_READ_NOMEM;
 	if (rc == REPORT_READ_OK && report_load(s->root, &s->r) != 0)
 		rc = REPORT_READ_NOMEM;
 	if (rc != REPORT_READ_OK)
@@ -189,6 +242,13 @@ enum report_read_err report_read(const char *path, struct report_saved *s,
 void report_saved_free(struct report_saved *s)
 {
 	report_load_free(&s->r);
+	for (size_t k = 0; k < s->nswapped; k++) {
+		free(s->swapped[k].node->valuestring);
+		s->swapped[k].node->valuestring = s->swapped[k].doc;
+	}
+	free(s->swapped);
+	s->swapped = NULL;
+	s->nswapped = 0;
 	cJSON_Delete(s->root);
 	s->root = NULL;
 }

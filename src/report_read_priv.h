@@ -12,5 +12,15 @@
 int report_load(const cJSON *root, struct report *r);
 /* Frees what report_load allocated (and r->metrics). */
 void report_load_free(struct report *r);
+/* Whether the fields report_load reads are of their types, and the figures an event gives
+ * twice agree (report_check.c): 0, or -1 with what is wrong in what (len bytes), the field
+ * named by its path. */
+int report_check(const cJSON *root, char *what, size_t len);
+
+/* A string of the document and the escaped copy in its place. */
+struct report_saved_swap {
+	cJSON *node;
+	char *doc;
+};
 
 #endif

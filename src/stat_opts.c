@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "argp_hint.h"
 #include "cmd.h"
 #include "cmd_export.h"
 #include "evsel.h"
@@ -543,5 +544,5 @@ static const struct argp stat_argp = {
 
 void stat_opts_parse(int argc, char **argv, struct stat_opts *o)
 {
-	argp_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, NULL, o);
+	argp_hint_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, o);
 }

@@ -147,6 +147,19 @@ int stats_summarize(const double *x, size_t n, struct stats_summary *s)
 	return 0;
 }
 
+int stats_moments(const double *x, size_t n, struct stats_summary *s)
+{
+	memset(s, 0, sizeof(*s));
+	if (!n)
+		return -1;
+	s->n = n;
+	moments(x, n, s);
+	s->median = s->ci_lo = s->ci_hi = NAN;
+	s->cv = s->mean != 0 ? s->stddev / fabs(s->mean) : NAN;
+	s->rse = s->mean != 0 ? s->stddev / sqrt((double)n) / fabs(s->mean) : NAN;
+	return 0;
+}
+
 /* The scale that turns x - median into a modified Z-score: MAD / 0.6745, or, when MAD is
  * 0, 1.253314 * the mean absolute deviation from the median (IBM's convention); 0 when all
  * values are equal. dev is scratch of n doubles. */

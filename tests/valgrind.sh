@@ -114,16 +114,16 @@ vg 0 "stat -r 2: events split over a big.LITTLE fixture's core types" \
 vg 0 "stat --plan on a big.LITTLE fixture" PMUPROF_SYSFS_ROOT="$FX/phone-a55-a76" -- \
 	stat --plan -e inst_retired,br_cond_pred -- true
 vg 0 "list --json on a big.LITTLE fixture" PMUPROF_SYSFS_ROOT="$FX/phone-a55-a76" -- list --json
-vg 0 "list -M neoverse-n1 with a glob" -- list -M neoverse-n1 'l1d*'
+vg 0 "list --cpu-model neoverse-n1 with a glob" -- list --cpu-model neoverse-n1 'l1d*'
 vg 0 "list --names on a big.LITTLE fixture" PMUPROF_SYSFS_ROOT="$FX/phone-a55-a76" -- list --names
 vg 0 "list --cores" -- list --cores
-vg 2 "list: an unknown --cpu-model" -- list -M cortex-a999
+vg 2 "list: an unknown --cpu-model" -- list --cpu-model cortex-a999
 vg 0 "list --metrics --all-cores" -- list --metrics --all-cores
 vg 0 "list --metrics --all-cores --json" -- list --metrics --all-cores --json
-vg 0 "list --metrics for a revision, with a pattern" -- list --metrics -M neoverse-n2:r0p3 'bound'
+vg 0 "list --metrics for a revision, with a pattern" -- list --metrics --cpu-model neoverse-n2:r0p3 'bound'
 vg 0 "list --metrics on a fixture: the PMU's MIDR" PMUPROF_SYSFS_ROOT="$FX/n1-server" -- \
 	list --metrics --json
-vg 2 "list --metrics: a bad revision" -- list --metrics -M neoverse-n2:r0p
+vg 2 "list --metrics: a bad revision" -- list --metrics --cpu-model neoverse-n2:r0p
 # --- info
 vg 0 "info on this host" -- info
 for f in n1-server phone-a55-a76 qemu-a57 rk3399-cpuinfo x86-host broken; do
@@ -135,7 +135,7 @@ vg 1 "info --check on fixture x86-vm" PMUPROF_SYSFS_ROOT="$FX/x86-vm" -- info --
 vg 1 "info --check --json on fixture arm-vm" PMUPROF_SYSFS_ROOT="$FX/arm-vm" -- info --check --json
 vg 1 "info --check on fixture phone-a55-a76" PMUPROF_SYSFS_ROOT="$FX/phone-a55-a76" -- info --check
 # --- explain
-vg 0 "explain -M neoverse-n1" -- explain -M neoverse-n1 -e inst_retired,cpu_cycles:u
+vg 0 "explain --cpu-model neoverse-n1" -- explain --cpu-model neoverse-n1 -e inst_retired,cpu_cycles:u
 vg 0 "explain --json, a group, on a fixture" PMUPROF_SYSFS_ROOT="$FX/n1-server" -- \
 	explain --json -e '{inst_retired,cpu_cycles}:u,r0011'
 vg 0 "explain: filter-bit terms" PMUPROF_SYSFS_ROOT="$FX/n1-server" -- \
@@ -193,6 +193,23 @@ vg 0 "report -j of a --topdown report (the tree)" -- report -j "$tmp/td.json"
 vg 2 "report -M: a group the core lacks" -- report -M Topdown_L1 "$tmp/td.json"
 vg 2 "report: a truncated report" -- report "$D/truncated.json"
 vg 2 "report: a missing file" -- report "$tmp/none.json"
+# --- reports checked before they are read: control characters escaped (and the document's
+# strings put back before it is freed), a field of the wrong type, nothing compared
+jq '.events[0].name = "evil\u001b[2J\u0007name" | .command = ["\u009b2J"]' "$tmp/x.json" \
+	>"$tmp/evil.json"
+vg 0 "report of names with control characters (escaped)" -- report "$tmp/evil.json"
+for f in base cycles-up-10; do
+	jq '.events[0].name = "evil\u001b[2J\u0007name"' "$D/$f.json" >"$tmp/evil-$f.json"
+done
+vg 1 "diff of names with control characters (escaped)" -- \
+	diff -f markdown "$tmp/evil-base.json" "$tmp/evil-cycles-up-10.json"
+jq '.events[0].value = "twenty"' "$tmp/x.json" >"$tmp/str.json"
+vg 2 "report: a value of the wrong type" -- report "$tmp/str.json"
+jq '.events[] |= (.status = "not counted" | .value = null | .counted_pct = null)' \
+	"$D/base.json" >"$tmp/none-counted.json"
+vg 2 "diff: nothing compared" -- diff "$D/base.json" "$tmp/none-counted.json"
+vg 0 "diff --allow-empty: nothing compared" -- \
+	diff --allow-empty "$D/base.json" "$tmp/none-counted.json"
 
 echo "1..$n"
 exit $rc

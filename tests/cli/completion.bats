@@ -104,8 +104,7 @@ setup() {
 	assert_equal "$output" ""
 	comp stat --cpu-model=cortex-a55 -e LD_RET
 	assert_equal "$output" LD_RETIRED
-	# list's and explain's -M is --cpu-model (stat's is --metric)
-	comp explain -M cortex-a76 -e LD_RET
+	comp explain --cpu-model cortex-a76 -e LD_RET
 	assert_equal "$output" ""
 }
 
@@ -138,14 +137,19 @@ setup() {
 	assert_equal "$output" Topdown_L1
 }
 
-@test "cores after --cpu-model (and list's and explain's -M): those 'pmuprof list --cores' names" {
+@test "cores after --cpu-model: those 'pmuprof list --cores' names; -M is no --cpu-model" {
 	comp stat --cpu-model ''
 	assert_equal "$output" "$("$PMUPROF" list --cores)"
 	comp stat --cpu-model neoverse-n
 	assert_line neoverse-n1
 	assert_line neoverse-n2
-	comp list -M cortex-a7
+	comp list --cpu-model cortex-a7
 	assert_line cortex-a76
+	# -M is perf's --metric, an option list and explain do not have
+	comp list -M cortex-a7
+	assert_equal "$output" ""
+	comp explain -M cortex-a7
+	assert_equal "$output" ""
 	comp explain --cpu-model = cortex-a5
 	assert_line cortex-a57
 	# stat's -M is --metric: metrics, not cores

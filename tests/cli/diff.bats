@@ -53,8 +53,14 @@ verdict() {
 	diff_json base.json cycles-up-1.json --threshold 0.5%
 	assert_failure 1
 	assert_equal "$(verdict cycles)" regression
-	diff_json base.json cycles-up-1.json -t 0.5
+	diff_json base.json cycles-up-1.json --threshold=0.5
 	assert_failure 1
+}
+
+@test "-t is not --threshold (perf's -t is --tid): an invalid option" {
+	run --separate-stderr "$PMUPROF" diff -t 0.5 "$F/base.json" "$F/cycles-up-1.json"
+	assert_failure 2
+	assert_equal "$stderr" "pmuprof diff: invalid option -- 't'"$'\n'"Try 'pmuprof diff --help' for more information."
 }
 
 @test "IPC-like names are higher-is-better: a drop regresses unless --lower-is-better" {
@@ -266,4 +272,68 @@ metric_field() {
 	run -1 "$PMUPROF" diff "$F/metrics-base.json" "$F/metrics-ipc-down.json"
 	refute_output --partial " changed,"
 	refute_output --partial "metric "
+}
+
+@test "error: a value of the wrong type names the file and the field" {
+	jq '.events[0].value = "twenty"' "$F/base.json" > str.report
+	err "$F/base.json" str.report
+	assert_regex "$stderr" "^pmuprof: cannot read report 'str.report': \.events\[0\]\.value is a string, not a number \("
+	jq '.events[1].stats = {"n": 3, "mean": false, "stddev": 1}' "$F/runs-base.json" > bool.report
+	err bool.report "$F/runs-base.json"
+	assert_regex "$stderr" "^pmuprof: cannot read report 'bool.report': \.events\[1\]\.stats\.mean is a boolean, not a number \("
+}
+
+# nothing_counted IN OUT: IN with every event not counted (a runner without the PMU)
+nothing_counted() {
+	jq '.events[] |= (.status = "not counted" | .value = null | .raw_value = null |
+	    .time_running_ns = 0 | .counted_pct = null | del(.runs, .stats))' "$1" > "$2"
+}
+
+@test "nothing compared (each event not counted in a report): exit 2 unless --allow-empty" {
+	nothing_counted "$F/base.json" b.json
+	nothing_counted "$F/same.json" n.json
+	run --separate-stderr "$PMUPROF" diff b.json n.json
+	assert_failure 2
+	assert_line --partial "0 regressions, 0 improvements, 0 unchanged, 5 not compared"
+	assert_equal "$stderr" "pmuprof: compared nothing: no event of 'b.json' and 'n.json' was counted in both (run them where the PMU counts these events, or give --allow-empty to accept it)"
+	run --separate-stderr "$PMUPROF" diff --allow-empty b.json n.json
+	assert_success
+	assert_equal "$stderr" ""
+	# one side counted: still nothing compared
+	run -2 "$PMUPROF" diff -f json "$F/base.json" n.json
+	run -0 "$PMUPROF" diff --allow-empty -f markdown "$F/base.json" n.json
+	# -e choosing only events not counted
+	run -2 "$PMUPROF" diff -e stall_backend "$F/base.json" "$F/same.json"
+}
+
+@test "a diff report, or JSON without a command, is not a stat report" {
+	run -0 "$PMUPROF" diff -f json "$F/base.json" "$F/same.json"
+	printf '%s\n' "$output" > d.json
+	err d.json "$F/base.json"
+	assert_equal "$stderr" "pmuprof: cannot read report 'd.json': it is a diff report, not a stat report (give the JSON that 'pmuprof stat --json' wrote)"
+	run --separate-stderr "$PMUPROF" report d.json
+	assert_failure 2
+	assert_equal "$stderr" "pmuprof: cannot read report 'd.json': it is a diff report, not a stat report (give the JSON that 'pmuprof stat --json' wrote)"
+	jq 'del(.command)' "$F/base.json" > nocmd.report
+	err "$F/base.json" nocmd.report
+	assert_regex "$stderr" "^pmuprof: cannot read report 'nocmd.report': no \"command\" array, so not a pmuprof stat report "
+}
+
+@test "control characters in names: escaped in text and markdown, kept in JSON" {
+	jq '.events[0].name = "evil\u001b[2J\u0007name"' "$F/base.json" > b.json
+	jq '.events[0].name = "evil\u001b[2J\u0007name"' "$F/cycles-up-10.json" > n.json
+	run -1 "$PMUPROF" diff b.json n.json
+	assert_line --regexp '^evil\\x1b\[2J\\x07name +1,000,000 +1,100,000 +\+10\.00% +threshold +regression$'
+	run -1 "$PMUPROF" diff -f markdown b.json n.json
+	assert_line --partial '| `evil\x1b[2J\x07name` | 1,000,000 |'
+	run -1 "$PMUPROF" diff -f json b.json n.json
+	printf '%s\n' "$output" > d.json
+	assert_equal "$(jq -r '.events[0].name' d.json)" $'evil\e[2J\aname'
+}
+
+@test "BASE or NEW given as - is read from standard input" {
+	run -1 bash -c '"$1" diff - "$2" < "$3"' _ "$PMUPROF" "$F/cycles-up-10.json" "$F/base.json"
+	assert_line --regexp '^cycles +1,000,000 +1,100,000 '
+	run -2 --separate-stderr "$PMUPROF" diff - - < "$F/base.json"
+	assert_equal "$stderr" "pmuprof diff: standard input (-) can be BASE or NEW, not both"$'\n'"Try 'pmuprof diff --help' for more information."
 }

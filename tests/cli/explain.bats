@@ -218,3 +218,23 @@ setup() {
 	assert_failure 2
 	assert_output --partial "bad threshold term 'threshold_compare=gt' (threshold=N, threshold_compare=eq|ne|ge|lt"
 }
+
+@test "standard output closed or full: exit 2 and one line with the reason" {
+	for j in "" --json; do
+		run --separate-stderr bash -c '"$1" explain $2 -e task-clock >&-' _ "$PMUPROF" "$j"
+		assert_failure 2
+		assert_equal "$stderr" "pmuprof: cannot write the explanation: Bad file descriptor"
+		run --separate-stderr bash -c '"$1" explain $2 -e task-clock > /dev/full' _ "$PMUPROF" "$j"
+		assert_failure 2
+		assert_equal "$stderr" "pmuprof: cannot write the explanation: No space left on device"
+	done
+}
+
+@test "-M is not --cpu-model (perf's -M is --metric): --cpu-model is long only" {
+	run --separate-stderr "$PMUPROF" explain -M neoverse-n1 -e inst_retired
+	assert_failure 2
+	assert_equal "$stderr" "pmuprof explain: invalid option -- 'M'"$'\n'"Try 'pmuprof explain --help' for more information."
+	run -0 "$PMUPROF" explain --help
+	refute_output --partial "-M,"
+	assert_output --partial "--cpu-model=CORE"
+}

@@ -162,3 +162,23 @@ jl() {
 	assert_success
 	assert_line --regexp '^  vendor_thing +armv8_pmuv3 +event counter$'
 }
+
+@test "standard output full: exit 2 and the reason, for every kind of list" {
+	for args in "" "--all-cores" "--names" "--json" "--cores" "--metrics --all-cores"; do
+		# shellcheck disable=SC2086 # the options, split
+		run --separate-stderr bash -c '"$1" list $2 > /dev/full' _ "$PMUPROF" "$args"
+		assert_failure 2
+		assert_equal "$stderr" "pmuprof: cannot write the list: No space left on device"
+	done
+	run --separate-stderr bash -c '"$1" list >&-' _ "$PMUPROF"
+	assert_failure 2
+	assert_equal "$stderr" "pmuprof: cannot write the list: Bad file descriptor"
+}
+
+@test "-M is not --cpu-model (perf's -M is --metric): --cpu-model is long only" {
+	run --separate-stderr "$PMUPROF" list -M neoverse-n1
+	assert_failure 2
+	assert_equal "$stderr" "pmuprof list: invalid option -- 'M'"$'\n'"Try 'pmuprof list --help' for more information."
+	run -0 "$PMUPROF" list --help
+	refute_output --partial "-M,"
+}

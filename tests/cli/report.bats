@@ -195,3 +195,87 @@ bad() {
 	kill "$pid" 2>/dev/null || true
 	jq -e '.aggregation == "thread"' saved.json
 }
+
+# an -r 3 report with task-clock and page-faults counted, in whole.json
+whole_r3() {
+	"$PMUPROF" stat -r 3 --json -o whole.json -e task-clock,page-faults -- "$PPLOAD" spin 1 ||
+		fail "stat failed"
+}
+
+@test "a value of the wrong type is refused, naming the field, never read as 0" {
+	whole_r3
+	jq '.events[0].value = "twenty"' whole.json > str.report
+	bad str.report "^pmuprof: cannot read report 'str.report': \.events\[0\]\.value is a string, not a number \(.*'pmuprof stat --json -o FILE'\)$"
+	jq '.events[1].time_enabled_ns = true' whole.json > bool.report
+	bad bool.report "^pmuprof: cannot read report 'bool.report': \.events\[1\]\.time_enabled_ns is a boolean, not a number "
+	jq '.events[0].time_running_ns = null' whole.json > null.report
+	bad null.report "^pmuprof: cannot read report 'null.report': \.events\[0\]\.time_running_ns is null, not a number "
+	jq '.time.wall_ns = "1"' whole.json > wall.report
+	bad wall.report ": \.time\.wall_ns is a string, not a number "
+	jq '.events[0].runs[1] = {}' whole.json > run.report
+	bad run.report ": \.events\[0\]\.runs\[1\] is an object, not a number "
+	jq '.events[0].stats.mean = [1]' whole.json > mean.report
+	bad mean.report ": \.events\[0\]\.stats\.mean is an array, not a number "
+	jq '.events[0].exclude.user = "yes"' whole.json > excl.report
+	bad excl.report ": \.events\[0\]\.exclude\.user is a string, not a boolean "
+	jq '.command = "true"' whole.json > cmd.report
+	bad cmd.report ": \.command is a string, not an array "
+	# counted, but no number to show
+	jq '.events[0].value = null' whole.json > counted.report
+	bad counted.report ": \.events\[0\]\.value is null, but \.events\[0\]\.status is \"counted\" "
+}
+
+@test "a value outside its own runs' interval is refused: no BMF value of 0 with bounds in millions" {
+	whole_r3
+	jq '.events[0].value = 0' whole.json > zero.json
+	run --separate-stderr "$PMUPROF" report --format bmf zero.json
+	assert_failure 2
+	assert_equal "$output" ""
+	assert_regex "$stderr" "^pmuprof: cannot read report 'zero.json': \.events\[0\]\.value \(0\) is outside \.events\[0\]\.stats' 95% interval \([0-9.e+]+ to [0-9.e+]+\) "
+	rm zero.json
+	# the report as written exports values within their bounds
+	run -0 "$PMUPROF" report --format bmf whole.json
+	printf '%s\n' "$output" > bmf.out
+	assert_equal "$(jq '[.[][] | select(.lower_value != null) | select(.value < .lower_value or .value > .upper_value)] | length' bmf.out)" 0
+	assert_equal "$(jq '[.[][] | select(.lower_value != null)] | length' bmf.out)" 2
+}
+
+@test "report - reads the report from standard input" {
+	saved out.txt -e task-clock,page-faults -- "$PPLOAD" touch 10
+	"$PMUPROF" report - < saved.json > again || fail "report - failed"
+	cmp again out.txt
+	run --separate-stderr "$PMUPROF" report - < /dev/null
+	assert_failure 2
+	assert_equal "$stderr" "pmuprof: cannot read report '-': the file is empty (write it with 'pmuprof stat --json -o FILE')"
+}
+
+@test "control characters in a saved report's strings are escaped in text, kept in JSON" {
+	saved out.txt -e task-clock,page-faults -- "$PPLOAD" touch 10
+	evil=$'evil\e[2J\aname'
+	jq '.events[0].name = "evil\u001b[2J\u0007name" | .events[1].name = "new\nline\u007f\u009bx" |
+	    .command = ["\u001b]0;title\u0007"]' saved.json > evil.json
+	for f in text csv markdown openmetrics; do
+		"$PMUPROF" report --format "$f" evil.json > "out.$f" || fail "report --format $f failed"
+		# no C0 control but the newlines that end lines, no DEL, no C1 (U+0080 to U+009F)
+		if LC_ALL=C grep -q $'[\x01-\x09\x0b-\x1f\x7f]\|\xc2[\x80-\x9f]' "out.$f"; then
+			fail "a control character in --format $f: $(cat -v "out.$f")"
+		fi
+	done
+	grep -qF 'evil\x1b[2J\x07name' out.text || fail "ESC and BEL not escaped as \\x1b and \\x07: $(cat -v out.text)"
+	grep -qF 'new\x0aline\x7f\u009bx' out.text || fail "newline, DEL and CSI not escaped: $(cat -v out.text)"
+	grep -qF "'\x1b]0;title\x07'" out.text || fail "the command not escaped: $(head -n 3 out.text | cat -v)"
+	run -0 "$PMUPROF" report -j evil.json
+	printf '%s\n' "$output" > again.json
+	assert_equal "$(jq -r '.events[0].name' again.json)" "$evil"
+	assert_equal "$(jq -r '.events[1].name' again.json)" $'new\nline\x7f\xc2\x9bx'
+}
+
+@test "a saved metrics_core no core has: named as the report's, escaped, in every format" {
+	saved out.txt -e task-clock -- "$PPLOAD" spin 1
+	jq '.metrics_core = "evil\u001b[2J"' saved.json > mc.report
+	for f in -j --format=text; do
+		run --separate-stderr "$PMUPROF" report "$f" mc.report
+		assert_failure 2
+		assert_equal "$stderr" "pmuprof: unknown CPU model 'evil\\x1b[2J' in the report's \"metrics_core\" (give --cpu-model CORE: see 'pmuprof list --all-cores')"
+	done
+}

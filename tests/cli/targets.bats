@@ -12,8 +12,9 @@ online() { getconf _NPROCESSORS_ONLN; }
 # stderr of the last run holds this text, on its one line
 has() {
 	[[ $stderr == *"$1"* ]] || fail "stderr lacks '$1': $stderr"
-	# one line, and argp's "Try ... --help" hint after a usage error
-	(( $(printf '%s\n' "$stderr" | grep -vc "^Try \`pmuprof stat --help'") == 1 )) ||
+	# one line, and the "Try ... --help" hint after a usage error
+	local hint="^Try 'pmuprof stat --help' for more information\.$"
+	(( $(printf '%s\n' "$stderr" | grep -vc "$hint") == 1 )) ||
 		fail "more than one line: $stderr"
 }
 
