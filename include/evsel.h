@@ -47,19 +47,12 @@ int evsel_ctx_init(const struct evsel_opts *o, struct resolve_ctx *ctx);
  * decided once into *kel and only when a term, --kernel-el or EVSEL_ALWAYS_EL asks for it
  * (detecting reads files the common path must not pay for; kel->el stays 0 then). verb names
  * the command in a refusal's message ("count", "explain"); a name that does not resolve is
- * "cannot use event". -1 after a message. */
+ * "cannot use event". *out is a new array of *n events (evsel_free frees it). -1 after a
+ * message. */
 int evsel_select(const struct evsel_opts *o, struct resolve_ctx *ctx, unsigned flags,
-		 const char *verb, size_t elem, void **out, size_t *n,
+		 const char *verb, struct evsel_event **out, size_t *n,
 		 struct filter_kernel_el *kel);
-/* The k-th event of an array evsel_select made. Its *out is n zeroed elements of elem
- * bytes each (elem >= sizeof(struct evsel_event)), an evsel_event at the start of each: the
- * caller's own record whose first member is the evsel_event (stat's and explain's), which
- * then needs no array of its own to move the events into. */
-static inline struct evsel_event *evsel_at(void *evs, size_t elem, size_t k)
-{
-	return (struct evsel_event *)(void *)((char *)evs + k * elem);
-}
 /* Frees the first n events' names and the array. */
-void evsel_free(void *evs, size_t elem, size_t n);
+void evsel_free(struct evsel_event *evs, size_t n);
 
 #endif

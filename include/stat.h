@@ -17,54 +17,17 @@
 #include "resolve.h"
 #include "workload.h"
 
-/* One event through the pipeline: selected, opened, read. */
+/* A row of the report: one event as the user asked for it. Selection makes it; stat_split
+ * marks one_type before anything reads it. The only later write is the open's fallback to
+ * user space (perf_event_paranoid), which renames the row NAME:u: the report must say what
+ * was counted. */
 struct stat_event {
 	struct evsel_event sel;
-	int fd;			/* -1 when not open (also after the run: see opened) */
-	int opened;		/* it was open in the last run */
-	int absent;		/* a part whose core type has no such event (never opened) */
-	int one_type;		/* a row given with its Arm PMU where the command may also run on
+	int one_type;		/* given with its Arm PMU where the command may also run on
 				 * other core types: counted only while on that PMU's CPUs */
-	int expanded;		/* counted per CPU or task: see orig below */
-	int copy;		/* a copy of entry orig */
-	int cpu_wide;		/* a copy counting every task on its cpu (pid -1) */
-	int group_read;		/* read with its group leader's one PERF_FORMAT_GROUP read */
-	int auto_group;		/* grouped by stat_target_expand, not by the user: a member
-				 * whose leader failed opens on its own */
-	/* a presence counter (stat_split.c), no row of the report: task-clock of the command
-	 * on one CPU of core type pmu_ix, opened in every planned run (run -1) */
-	int presence;
+	int user_only;		/* narrowed to user space at its first open */
 	int tool;		/* perf's tool events (enum stat_tool): never opened, read from the
 				 * run's own times */
-	int err;		/* errno of a failed open */
-	int run;		/* the planned run that counts it (0-based; --mux=runs) */
-	struct counter_reading rd;
-	int pmu_ix;		/* its Arm PMU in the plan, -1: needs no Arm counter */
-	int kind;		/* enum pmreg_kind of the counter it needs */
-	int group;		/* the group it is opened and planned in (-1: alone): the user's,
-				 * one per core type for parts */
-	/* big.LITTLE (stat_split.c): a row is an event as the user asked for it; a row split
-	 * over the machine's core types is never opened itself: its parts, one per Arm PMU the
-	 * command may run on, follow every row in the array, and the row reads their sum */
-	int parent;		/* a part: its row's index; -1: a row */
-	int part0, nparts;	/* a split row: its parts are evs[part0 .. part0 + nparts) */
-	int user_only;		/* a row counted in user space only for perf_event_paranoid */
-	int cpu;		/* the CPU it is opened on; -1: it follows the command anywhere */
-	/* perf's targets (stat_target.c): an entry counted per CPU (-a, -C) or per task (-p,
-	 * -t) is never opened itself (expanded); its copies, one per CPU or task, follow all the
-	 * entries, each with copy set and orig its index (names shared: the original owns
-	 * them). Zero is "none" for each of these, so a zeroed entry is a plain one
-	 * (expanded, copy and cpu_wide are flags above). */
-	int orig;
-	int task;		/* a copy following one task, tid > 0 (and its new children);
-				 * 0: none */
-	int leader;		/* a member read with its group: the leader's index; -1 */
-	int nmembers;		/* a leader read as a group: its members opened (after it) */
-	const char *fixture;	/* why it is never opened: its PMU comes from a fixture sysfs
-				 * tree (PMUPROF_SYSFS_ROOT), whose type numbers may name another
-				 * PMU of this machine, or is the --cpu-model core's where this
-				 * machine has no Arm PMU (stat_plan); NULL: this machine's */
-	const struct sysfs_pmu *arm_pmu;	/* a part: its PMU (in the resolve context) */
 };
 
 /* perf's tool events: times pmuprof measures itself, in ns, with no counter behind them (in
@@ -77,18 +40,98 @@ enum stat_tool {
 	STAT_TOOL_SYSTEM,	/* rusage, at its end (none per interval, as perf's) */
 };
 
-/* Whether entry e is opened in planned run only_run (-1: every run; an entry of run -1, a
- * presence counter, is opened in each). */
-static inline int stat_in_run(const struct stat_event *e, int only_run)
-{
-	return only_run < 0 || e->run < 0 || e->run == only_run;
-}
+/* big.LITTLE (stat_split.c): a row split over the machine's core types is never opened
+ * itself; it is opened once per Arm PMU the command may run on, and reads their sum. A part
+ * is the row's event encoded for one of those PMUs. The parts of a row are consecutive. */
+struct stat_part {
+	uint32_t ev;		/* its row */
+	int pmu_ix;		/* the Arm PMU it was made for (struct stat_counters' pmus) */
+	const struct evtab_core *core;	/* that PMU's core; NULL: not known */
+	struct pp_attr attr;	/* the event on that PMU */
+	int group;		/* its core type's copy of its row's user group; -1: alone */
+	int err;		/* absent: EINVAL when the event cannot be encoded there; 0 when
+				 * the core has no such event */
+	int absent;		/* never opened: its core type cannot count the event */
+};
 
-/* The cumulative readings at each interval's end (-I): rd[i * nevents + k]. */
+/* One thing to open: a row not split, or a part, on the command (or a task, or a CPU), in
+ * one planned run. Made by stat_split, planned by stat_plan, completed by stat_presence and
+ * stat_target_expand; the run stage fills its last fields (fd to rd). */
+struct stat_counter {
+	uint32_t ev;		/* its row (unused by a presence counter) */
+	int part;		/* its part in struct stat_counters' parts; -1: the row itself */
+	int pmu_ix;		/* its Arm PMU in the plan, -1: needs no Arm counter */
+	int kind;		/* enum pmreg_kind of the counter it needs */
+	int cpu;		/* the CPU it is opened on; -1: it follows the command anywhere */
+	int task;		/* the task it follows (tid > 0, and its new children); 0: none */
+	int run;		/* the planned run that counts it (--mux=runs); -1: every run */
+	int group;		/* the group it is planned and opened in; -1: alone. The user's
+				 * for a row, one per core type for parts, one per CPU or task
+				 * for copies (a group cannot span PMUs, CPUs or tasks) */
+	const char *fixture;	/* why it is never opened: its PMU or CPUs come from a fixture
+				 * sysfs tree (PMUPROF_SYSFS_ROOT), or its PMU is the --cpu-model
+				 * core's where this machine has no Arm PMU; NULL: this
+				 * machine's */
+	int presence;		/* task-clock of the command on one CPU of core type pmu_ix
+				 * (stat_split.c), no reading of its own */
+	int tool;		/* how a tool event's row is read (enum stat_tool): from pmuprof's
+				 * own clock and the command's rusage, never opened */
+	int cpu_wide;		/* counts every task on its CPU (pid -1: -a, -C) */
+	int auto_group;		/* grouped by stat_target_expand, not by the user: a member
+				 * whose leader failed opens on its own */
+	int user_only;		/* opened in user space only (perf_event_paranoid) */
+	/* what the run stage found */
+	int opened;		/* it was open in the last run */
+	int group_read;		/* read with one PERF_FORMAT_GROUP read by its leader */
+	int leader;		/* a member read with its group: the leader's index; -1 */
+	int nmembers;		/* a leader read as a group: its members opened after it */
+	int fd;			/* -1 when not open */
+	int err;		/* errno of a failed open */
+	struct counter_reading rd;
+};
+
+/* Everything opened for the rows: their parts and the counters. */
+struct stat_counters {
+	struct stat_part *parts;
+	size_t nparts;
+	struct stat_counter *c;
+	size_t n;
+	size_t nrows;			/* the rows they count */
+	const struct sysfs_pmu *pmus;	/* the Arm PMUs of the resolve context (pmu_ix) */
+	size_t npmus;
+};
+
+void stat_counters_free(struct stat_counters *cs);
+/* Whether counter c is opened in planned run only_run (-1: every run). */
+static inline int stat_in_run(const struct stat_counter *c, int only_run)
+{
+	return only_run < 0 || c->run < 0 || c->run == only_run;
+}
+/* Whether counter c is opened at all: neither an absent part, nor a fixture's, nor a tool
+ * event's. */
+int stat_counter_opens(const struct stat_counters *cs, const struct stat_counter *c);
+/* The attributes counter c is opened with (rows: their events). */
+struct pp_attr stat_counter_attr(const struct stat_counters *cs, const struct stat_event *rows,
+				 const struct stat_counter *c);
+/* The parts of row k: *first and the count (0: not split). */
+size_t stat_row_parts(const struct stat_counters *cs, size_t k, size_t *first);
+/* The planned run of row k: its first counter's that is opened (a split row's first part
+ * that is not absent). */
+int stat_row_run(const struct stat_counters *cs, const struct stat_event *rows, size_t k);
+/* Why row k, or a part, is never opened (its counters' fixture), NULL: it is. */
+const char *stat_row_fixture(const struct stat_counters *cs, size_t k);
+const char *stat_part_fixture(const struct stat_counters *cs, size_t part);
+/* Reads every open counter into its rd: a group read once by its leader (one syscall). */
+void stat_counters_read(struct stat_counters *cs);
+/* Enables (or disables) every open counter: each group through its leader. */
+void stat_counters_enable(struct stat_counters *cs, int on);
+void stat_counters_close(struct stat_counters *cs);
+
+/* The cumulative readings at each interval's end (-I): rd[i * ncounters + k]. */
 struct stat_ticks {
 	uint64_t *t_ns;
 	struct counter_reading *rd;
-	size_t n, cap, nevents;
+	size_t n, cap, ncounters;
 };
 
 /* What pmuprof stat counts besides (or instead of) its command: perf's targets. */
@@ -121,16 +164,15 @@ static inline int stat_target_any(const struct stat_target *t)
 {
 	return t && (t->cpus || t->tasks);
 }
-/* Expands every entry to open (rows not split, parts, presence counters) into one copy per
- * CPU or task of t, appended after the n entries (CPU by CPU, so that opening can follow
- * them); with grouping (the plan fits the counters) the events of one CPU, type and
- * planned run that the user did not group are grouped, so one read returns them all.
- * -1 after a message. */
-int stat_target_expand(struct stat_event **evs, size_t *n, const struct stat_target *t,
-		       int grouping);
+/* Replaces every counter that opens by one copy per CPU or task of t, after the counters
+ * that never open (CPU by CPU, so that opening can follow them); with grouping (the plan fits
+ * the counters) the counters of one CPU, type and planned run that the user did not group
+ * are grouped, so one read returns them all. rows give the counters' types. ENOMEM or 0. */
+int stat_target_expand(struct stat_counters *cs, const struct stat_event *rows,
+		       const struct stat_target *t, int grouping);
 
-/* Told of each -I interval as it ends: t->n - 1 is its index in t (the n entries of evs). */
-typedef void (*stat_tick_fn)(void *arg, const struct stat_event *evs, size_t n,
+/* Told of each -I interval as it ends: t->n - 1 is its index in t (of the counters cs). */
+typedef void (*stat_tick_fn)(void *arg, const struct stat_counters *cs,
 			     const struct stat_ticks *t);
 
 struct stat_run_cfg {
@@ -151,13 +193,13 @@ struct stat_run_cfg {
 	void *tick_arg;
 };
 
-/* Runs cmd once with every event opened on it (closed again before returning), readings in
- * evs[k].rd and ticks (-I) appended to *ticks. Returns 0, or pmuprof's exit status after a
- * message when the run could not happen. *count_stop is set when --interval-count stopped
- * the intervals (the command ran on to its end). */
-int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *evs, size_t n,
-		     struct workload_result *res, struct stat_ticks *ticks, int *count_stop,
-		     int *timed_out);
+/* Runs cmd once with the counters of rows opened on it (closed again before returning),
+ * readings in each counter's rd and ticks (-I) appended to *ticks. Returns 0, or pmuprof's
+ * exit status after a message when the run could not happen. *count_stop is set when
+ * --interval-count stopped the intervals (the command ran on to its end). */
+int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *rows,
+		     struct stat_counters *cs, struct workload_result *res,
+		     struct stat_ticks *ticks, int *count_stop, int *timed_out);
 /* Runs argv with no counters (a warm-up run). Returns as stat_run_counted. */
 int stat_run_plain(char **argv, struct workload_result *res);
 /* Runs a --prepare/--cleanup command through /bin/sh -c; returns its exit status (128+N for
@@ -165,16 +207,12 @@ int stat_run_plain(char **argv, struct workload_result *res);
 int stat_shell(const char *cmd);
 
 /* The wait for the end of counting: the command's end (w, NULL when there is none), the
- * timeout, SIGINT/SIGTERM, the attached tasks' end; reading evs every c->interval_ms into
- * ticks (-I), enabling them after c->delay_ms (-D). res gets the command's status and the
+ * timeout, SIGINT/SIGTERM, the attached tasks' end; reading the counters cs every
+ * c->interval_ms into ticks (-I), enabling them after c->delay_ms (-D). res gets the command's status and the
  * times; res->interrupted a signal, *timed_out the timeout. */
-int stat_wait(const struct stat_run_cfg *c, struct workload *w, struct stat_event *evs,
-	      size_t n, struct workload_result *res, struct stat_ticks *ticks, int *count_stop,
+int stat_wait(const struct stat_run_cfg *c, struct workload *w, struct stat_counters *cs,
+	      struct workload_result *res, struct stat_ticks *ticks, int *count_stop,
 	      int *timed_out);
-/* Reads every open counter into evs[k].rd: a group read once by its leader (one syscall). */
-void stat_read_all(struct stat_event *evs, size_t n);
-/* Enables (or disables) every open counter: each group through its leader. */
-void stat_enable_all(struct stat_event *evs, size_t n, int on);
 void stat_ticks_free(struct stat_ticks *t);
 
 /* How events are counted when they do not fit the counters. */
@@ -193,34 +231,33 @@ struct stat_planned {
 	char *fixture;		/* the reason events' fixture point to (malloc'd), NULL: none */
 };
 
-/* Plans evs on the Arm PMUs they need (capacity probed or --counters): sets evs[k].run and
- * pmu_ix, and under a fixture sysfs tree marks every event that needs a counter as never to
- * be opened (evs[k].fixture, pointing into out; software events still count), as it marks
- * the events placed on the --cpu-model core on a machine with no Arm PMU, using the
- * PMUs of rc, the context the events were resolved in (loaded once).
- * Software-only sets read nothing. -1 after a message (a user group that can never fit, or
- * --mux=runs with capacities unknown). */
-int stat_plan(struct stat_event *evs, size_t n, struct resolve_ctx *rc,
+/* Plans the counters on the Arm PMUs they need (capacity probed or --counters): sets each
+ * counter's run, pmu_ix and kind, and under a fixture sysfs tree marks every counter that
+ * needs an Arm counter as never to be opened (its fixture, pointing into out; software
+ * events still count), as it marks the counters placed on the --cpu-model core on a machine
+ * with no Arm PMU, using the PMUs of rc, the context the rows were resolved in (loaded
+ * once). Software-only sets read nothing. -1 after a message (a user group that can never
+ * fit, or --mux=runs with capacities unknown). */
+int stat_plan(struct stat_counters *cs, const struct stat_event *rows, struct resolve_ctx *rc,
 	      const struct stat_plan_cfg *c, struct stat_planned *out);
 /* Frees what stat_plan allocated in p (p zeroed, or filled by stat_plan). */
 void stat_planned_free(struct stat_planned *p);
 /* --plan: the plan as text (which events share a group and a run). */
-int stat_plan_show(const struct stat_event *evs, size_t n, const struct stat_planned *p,
-		   const struct stat_plan_cfg *c, FILE *out);
+int stat_plan_show(const struct stat_counters *cs, const struct stat_event *rows,
+		   const struct stat_planned *p, const struct stat_plan_cfg *c, FILE *out);
 
-/* stat_split.c. Splits, on a machine with several Arm PMUs and without --cpu-model, every
- * event that can be (resolve_split) over the Arm PMUs whose CPUs the command may run on (its
- * CPU affinity, inherited from pmuprof; with -a/-C the CPUs counted on; with -p/-t every
- * PMU): parts are appended to *evs after the nrows rows and
- * *ntotal counts both; each part's group is its core type's copy of its row's (rows keep the
- * user's). -1 after a message (out of memory). */
-int stat_split(struct stat_event **evs, size_t nrows, size_t *ntotal, struct resolve_ctx *rc,
-	       const struct stat_target *tgt);
-/* Appends, after the n entries (rows and parts), the presence counters of every Arm PMU a
- * part or a row tied to one core type counts on: task-clock of the command on each CPU of
- * that PMU, whose sum is the time the command ran on its core type, the window such an
- * event could count in. *n grows; -1 after a message (out of memory). */
-int stat_presence(struct stat_event **evs, size_t *n, const struct resolve_ctx *rc);
+/* stat_split.c. The counters of the nrows rows: one per row, except that on a machine with
+ * several Arm PMUs and without --cpu-model, every row that can be (resolve_split) is split
+ * over the Arm PMUs whose CPUs the command may run on (its CPU affinity, inherited from
+ * pmuprof; with -a/-C the CPUs counted on; with -p/-t every PMU): one part and one counter
+ * per PMU, after the rows' counters. A part's group is its core type's copy of its row's
+ * (rows keep the user's). Marks the rows tied to one core type (one_type). ENOMEM or 0. */
+int stat_split(struct stat_counters *cs, struct stat_event *rows, size_t nrows,
+	       struct resolve_ctx *rc, const struct stat_target *tgt);
+/* Appends the presence counters of every Arm PMU a part or a row tied to one core type
+ * counts on: task-clock of the command on each CPU of that PMU, whose sum is the time the
+ * command ran on its core type, the window such an event could count in. ENOMEM or 0. */
+int stat_presence(struct stat_counters *cs, const struct stat_event *rows);
 /* "0-3,6": a PMU's CPUs in the kernel's cpulist format. */
 void stat_split_cpus(const struct sysfs_pmu *p, char *buf, size_t len);
 
@@ -251,23 +288,23 @@ struct stat_series {
 
 /* Runs the series; a run that fails ends it (the runs so far are kept), why says so. *last is
  * the last run's result. Returns 0, or pmuprof's exit status when a run could not happen. */
-int stat_series_run(const struct stat_series_cfg *c, struct stat_event *evs, size_t n,
-		    struct stat_series *s, struct stat_ticks *ticks, struct workload_result *last,
+int stat_series_run(const struct stat_series_cfg *c, struct stat_event *rows,
+		    struct stat_counters *cs, struct stat_series *s, struct stat_ticks *ticks, struct workload_result *last,
 		    int *count_stop, char *why, size_t len);
 void stat_series_free(struct stat_series *s);
 
-/* stat_record.c: what one planned run counted, as readings: one per entry opened in it (a
- * row not split, or a part), each with its window, the run's times, and with -I one reading
- * per entry per interval from the ticks. -1 when memory ran out. */
-int stat_record(struct readings *rd, const struct stat_event *evs, size_t n, uint32_t run,
-		uint32_t plan_run, int only_run, const struct workload_result *res,
-		const struct stat_ticks *ticks);
+/* stat_record.c: what one planned run counted, as readings: one per counter of it (but
+ * presence counters and a fixture's), each with its window, the run's times, and with -I
+ * one reading per counter per interval from the ticks. -1 when memory ran out. */
+int stat_record(struct readings *rd, const struct stat_event *rows,
+		const struct stat_counters *cs, uint32_t run, uint32_t plan_run, int only_run,
+		const struct workload_result *res, const struct stat_ticks *ticks);
 
-/* One -I interval on its own, as readings of one run: interval i of ticks (of the n entries of
- * evs) as interval 0, and the counts so far (tick i) as the totals. What stat prints of an
+/* One -I interval on its own, as readings of one run: interval i of ticks (of the counters
+ * cs) as interval 0, and the counts so far (tick i) as the totals. What stat prints of an
  * interval as soon as it ends is built from these (-1 when memory ran out). */
-int stat_record_interval(struct readings *rd, const struct stat_event *evs, size_t n,
-			 const struct stat_ticks *ticks, size_t i);
+int stat_record_interval(struct readings *rd, const struct stat_event *rows,
+			 const struct stat_counters *cs, const struct stat_ticks *ticks, size_t i);
 
 /* The sysfs topology ids per CPU (topo.h's struct topo gives them), -1 where unknown. */
 struct topo_ids {
@@ -288,10 +325,12 @@ struct stat_build {
 	const struct agg_topology *topo;	/* --per-core/-cluster/-socket: where CPUs sit */
 	const struct topo_ids *ids;	/* and their sysfs ids, that name the units */
 	int no_scale;			/* --no-scale: values are the raw counts */
+	const struct stat_counters *counters;	/* how the rows were counted: their parts,
+						 * planned runs, fixture notes */
 };
 
-/* Builds r from the series' readings, aggregated (aggregate.h); evs give the events'
- * identities only (the first nrows are the report's rows). -1 when memory ran out. */
+/* Builds r from the series' readings, aggregated (aggregate.h); evs give the rows'
+ * identities (the report's rows). -1 when memory ran out. */
 int stat_report_build(struct report *r, const struct stat_series *s,
 		      const struct stat_event *evs, size_t nrows, const struct stat_build *b);
 void stat_report_free(struct report *r);
@@ -302,11 +341,11 @@ void stat_report_free(struct report *r);
  * tables, or, where no Arm core is known, perf's generic cache events. -1 after a message. */
 int stat_detail_spec(struct resolve_ctx *ctx, int level, char **spec);
 
-/* stat_verbose.c: -v on standard error: each event as it will be opened (its PMU, type,
- * config, exclusions), once; then after each run every counter's reading, "NAME: VALUE
+/* stat_verbose.c: -v on standard error: each row and part as it will be opened (its PMU,
+ * type, config, exclusions), once; then after each run every counter's reading, "NAME: VALUE
  * ENABLED RUNNING" as perf stat -v prints it, or why it was not counted. */
-void stat_verbose_events(const struct stat_event *evs, size_t n);
-void stat_verbose_counts(const struct stat_event *evs, size_t n);
+void stat_verbose_events(const struct stat_event *rows, const struct stat_counters *cs);
+void stat_verbose_counts(const struct stat_event *rows, const struct stat_counters *cs);
 
 /* stat_metrics.c: the core the metrics are for (--cpu-model CORE[:rXpY], else the MIDR of
  * the first CPU's Arm PMU, read once by resolution), whether any event can be a metric's

@@ -136,16 +136,21 @@ static void describe_pmu(struct resolve_ctx *c, struct explain *x)
 /* Selects every event (kernel EL decided) into x->events; -1 after a message. */
 static int select_all(struct resolve_ctx *c, const struct explain_opts *o, struct explain *x)
 {
-	void *sel;
+	struct evsel_event *sel;
 	size_t n;
 
-	_Static_assert(offsetof(struct explain_event, sel) == 0, "evsel_at finds sel at the start");
-	if (evsel_select(&o->ev, c, EVSEL_ALWAYS_EL, "explain", sizeof(*x->events), &sel, &n,
-			 &x->kel) != 0)
+	if (evsel_select(&o->ev, c, EVSEL_ALWAYS_EL, "explain", &sel, &n, &x->kel) != 0)
 		return -1;
-	x->events = sel;	/* made in explain's own records: the names belong to x */
-	for (size_t k = 0; k < n; k++)
+	if (!(x->events = calloc(n + 1, sizeof(*x->events)))) {
+		evsel_free(sel, n);
+		msg_error("out of memory");
+		return -1;
+	}
+	for (size_t k = 0; k < n; k++) {	/* the names move to x with the events */
+		x->events[k].sel = sel[k];
 		describe_event(c, x, &x->events[k]);
+	}
+	free(sel);
 	x->n = n;
 	return 0;
 }

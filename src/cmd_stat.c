@@ -1,33 +1,27 @@
-/* cmd_stat.c: `pmuprof stat`: its options, then the pipeline: specs -> events -> runs (each:
- * counters on the waiting workload -> run -> readings; stat_run.c) -> one report
- * (stat_report.c) -> text | JSON | CSV. */
-#include <argp.h>
+/* cmd_stat.c: `pmuprof stat`'s pipeline: specs -> rows (evsel) -> counters, planned
+ * (stat_split, stat_plan, stat_target) -> runs of the command, each counter opened, read and
+ * recorded as readings (stat_series) -> one report (stat_report) -> written and exported
+ * (stat_output). Its options are stat_opts.c's. */
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
 #include <signal.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
-#include "argp_hint.h"
 #include "cmd.h"
 #include "cmd_export.h"
 #include "counter.h"
-#include "evspec.h"
+#include "evsel.h"
+#include "metrics.h"
 #include "outfile.h"
 #include "report.h"
 #include "resolve.h"
+#include "stat.h"
+#include "stat_cmd.h"
 #include "sysfs.h"
 #include "topo.h"
 #include "workload.h"
-#include "evsel.h"
-#include "evtab.h"
-#include "metrics.h"
-#include "stat.h"
 
 /* perf stat's default set; on CPUs (-a, -C), cpu-clock stands for task-clock, as in perf. */
 static const char default_events[] =
@@ -37,934 +31,42 @@ static const char default_events_cpus[] =
 	"cpu-clock,context-switches,cpu-migrations,page-faults,cycles,instructions,branches,"
 	"branch-misses";
 
-struct stat_opts {
-	struct evsel_opts ev;	/* -e, --cpu-model, --kernel-el, --allow-secure */
-	int json;
-	const char *sep;
-	int no_csv_summary;	/* -x -I: totals without the "summary" time field */
-	const char *output;
-	char **cmd;
-	int cmdc;
-	unsigned repeat;	/* -r: 0 when not given */
-	unsigned warmup;
-	const char *prepare, *cleanup;
-	unsigned interval_ms, interval_count;
-	const char **metrics;	/* -M */
-	size_t nmetrics;
-	const char *bad_metrics;	/* the first -M list with an empty name, NULL: none */
-	char metrics_why[64];		/* what is wrong with it */
-	int topdown;		/* --topdown */
-	const char *topdown_group;	/* its stage-1 group */
-	struct topdown_pass *td;	/* --topdown in two passes; NULL: in one */
-	int mux_given;		/* --mux or --no-multiplex given */
-	int list_metrics;	/* -M list */
-	struct stat_plan_cfg plan;	/* --mux, --counters */
-	int show_plan;		/* --plan */
-	double min_running;	/* --min-running PCT; 0: none */
-	/* perf's targets and aggregation modes */
-	int all_cpus;		/* -a */
-	const char *cpu_list;	/* -C */
-	const char *pids, *tids;	/* -p, -t */
-	enum report_aggr aggr;	/* -A, --per-core, ... */
-	const char *aggr_opt;	/* the option that chose it, for messages */
-	unsigned timeout_ms, delay_ms;
-	struct export_set exports;	/* --export FORMAT:FILE */
-	const char *name;	/* --name: the benchmark's name in the exports and JSON */
-	/* perf's display options: -B, --no-big-num, --no-scale, --metric-only, --no-summary */
-	struct report_display disp;
-	int big_num, append, quiet;	/* -B given, --append, -q */
-	/* perf's common options */
-	int detailed;		/* -d given this many times */
-	char *detail_spec;	/* the events it adds (stat_detail_spec), NULL: none */
-	int verbose;		/* -v */
-	int null_run;		/* -n: no counters, the times only */
-	int no_inherit;		/* -i */
-	int log_fd;		/* --log-fd N; 0: standard error */
-	FILE *log;		/* its stream, NULL: none */
-};
-
-/* --topdown in two passes, when the command can be run again (--mux=runs): the first counts
- * stage 1 alone and, instead of a report, gives the stage-2 groups under its dominant nodes;
- * the second counts stage 1 again with those groups, and its report says how. */
-struct topdown_pass {
-	int first;		/* this is the first pass */
-	const char **next;	/* what the first found: the groups under the dominant nodes */
-	size_t nnext, ndominant;
-	size_t runs;		/* the runs of the command the first took */
-	int ran;		/* the first pass counted (else it failed: no second) */
-	int stop;		/* it was interrupted: its report was written, no second */
-};
-
-/* --min-running: some event was counted for less than PCT of the time. */
-#define STAT_EXIT_MIN_RUNNING 3
-
-enum { OPT_WARMUP = 0x300, OPT_TOPDOWN, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT, OPT_MUX, OPT_NO_MUX,
-       OPT_COUNTERS, OPT_MIN_RUNNING, OPT_PLAN, OPT_NO_CSV_SUMMARY, OPT_PER_CORE,
-       OPT_PER_CLUSTER, OPT_PER_SOCKET, OPT_PER_THREAD, OPT_TIMEOUT, OPT_PER_DIE,
-       OPT_PER_NODE, OPT_NO_MERGE, OPT_APPEND, OPT_NO_BIG_NUM, OPT_NO_SCALE, OPT_METRIC_ONLY,
-       OPT_POST, OPT_SUMMARY, OPT_NO_SUMMARY, OPT_EXPORT, OPT_NAME, OPT_ALL_USER,
-       OPT_ALL_KERNEL, OPT_LOG_FD };
-
-static const struct argp_option options[] = {
-	{ "json", 'j', NULL, 0, "Report as one JSON document (schema: pmuprof-json(5))", 0 },
-	{ "field-separator", 'x', "SEP", 0,
-	  "Report as separated values in perf stat -x's field order", 0 },
-	{ "no-csv-summary", OPT_NO_CSV_SUMMARY, NULL, 0,
-	  "With -x and -I: no 'summary' time field on the totals (perf's option)", 0 },
-	{ "output", 'o', "FILE", 0,
-	  "Write the report to FILE (atomically) instead of standard error", 0 },
-	{ "log-fd", OPT_LOG_FD, "N", 0,
-	  "Write the report to file descriptor N, open for writing (3>FILE, 3>>FILE), instead "
-	  "of standard error", 0 },
-	{ "verbose", 'v', NULL, 0,
-	  "Print each event's encoding, and after each run every counter's reading (value, "
-	  "enabled, running) or why it was not counted, on standard error", 0 },
-	{ "export", OPT_EXPORT, "FORMAT:FILE", 0,
-	  "Also write the report to FILE in FORMAT (text, json, csv, bmf, github-benchmark, "
-	  "openmetrics, markdown), atomically after the run; repeatable", 0 },
-	{ "name", OPT_NAME, "NAME", 0,
-	  "Name the benchmark NAME in JSON, bmf and github-benchmark (default: the command's "
-	  "basename and arguments)", 0 },
-	{ "repeat", 'r', "N", 0,
-	  "Run COMMAND N times, with counters opened anew each time; report every run's values, "
-	  "their mean, spread and outliers", 1 },
-	{ "warmup", OPT_WARMUP, "K", 0, "First run COMMAND K times without recording", 1 },
-	{ "prepare", OPT_PREPARE, "CMD", 0,
-	  "Run CMD (with /bin/sh -c) before each run, warm-ups included; not counted", 1 },
-	{ "cleanup", OPT_CLEANUP, "CMD", 0,
-	  "Run CMD (with /bin/sh -c) after each run, warm-ups included; not counted", 1 },
-	{ "interval", 'I', "MS", 0,
-	  "Read the counts every MS milliseconds while COMMAND runs and report each interval's "
-	  "counts as it ends, then the totals", 2 },
-	{ "interval-count", OPT_ICOUNT, "N", 0,
-	  "With -I: stop reading and printing intervals after N of them and let COMMAND run "
-	  "to its end, then report the totals of the whole run, as perf stat does", 2 },
-	{ "metric", 'M', "NAME[,NAME]", 0,
-	  "Compute metric or group NAME of the core (ipc, MPKI, Topdown_L1, ...; 'list' lists "
-	  "them), counting its events as a group; repeatable. Here -M is perf's --metric: the "
-	  "core is --cpu-model's long form", 3 },
-	{ "detailed", 'd', NULL, 0,
-	  "Also count the caches' events, as perf's -d: the L1 data cache and the last level; "
-	  "-dd adds the L1 instruction cache and TLBs, -ddd prefetches, L2 and table walks "
-	  "(Arm's common events the cores have; perf's generic ones without an Arm core)", 3 },
-	{ "null", 'n', NULL, 0,
-	  "Count no event: report the elapsed, user and system time only", 3 },
-	{ "all-user", OPT_ALL_USER, NULL, 0,
-	  "Count every event in user space only, as if each had the :u modifier", 3 },
-	{ "all-kernel", OPT_ALL_KERNEL, NULL, 0,
-	  "Count every event in the kernel only, as if each had the :k modifier", 3 },
-	{ "topdown", OPT_TOPDOWN, NULL, 0,
-	  "Arm's top-down method: stage 1 of the core, and the stage-2 groups under its "
-	  "dominant nodes, as a tree (all counted exactly: --mux=runs unless --mux is given)", 3 },
-	{ "mux", OPT_MUX, "MODE", 0,
-	  "When the events do not fit the counters: 'kernel' (default) lets the kernel rotate "
-	  "them and scales each count (an estimate); 'runs' runs COMMAND once per planned "
-	  "group of events, so every count is exact: COMMAND must be repeatable", 4 },
-	{ "no-multiplex", OPT_NO_MUX, NULL, 0, "The same as --mux=runs", 4 },
-	{ "counters", OPT_COUNTERS, "N", 0,
-	  "Plan for N general counters per Arm PMU instead of probing them", 4 },
-	{ "min-running", OPT_MIN_RUNNING, "PCT", 0,
-	  "Exit with status 3 (instead of COMMAND's) when an event was counted for less than "
-	  "PCT% of the time", 4 },
-	{ "plan", OPT_PLAN, NULL, 0,
-	  "Show which events share a group and a run, then exit without running anything", 4 },
-	{ "all-cpus", 'a', NULL, 0,
-	  "Count every task on every online CPU (system-wide), while COMMAND runs, or without "
-	  "one until SIGINT or --timeout", 5 },
-	{ "cpu", 'C', "LIST", 0, "Count every task on these CPUs only (0-3,6), as -a does", 5 },
-	{ "pid", 'p', "PID", 0,
-	  "Count these running processes (comma-separated), each thread of them, until they end "
-	  "(or COMMAND ends, or SIGINT or --timeout)", 5 },
-	{ "tid", 't', "TID", 0, "Count these running threads (comma-separated), as -p does", 5 },
-	{ "timeout", OPT_TIMEOUT, "MS", 0,
-	  "Stop counting after MS milliseconds (COMMAND is sent SIGTERM)", 5 },
-	{ "delay", 'D', "MS", 0, "Start counting MS milliseconds after COMMAND starts", 5 },
-	{ "no-inherit", 'i', NULL, 0,
-	  "Count COMMAND's own threads only, not the processes it forks (nor, with -p and "
-	  "-t, the tasks' new threads)", 5 },
-	{ "no-aggr", 'A', NULL, 0, "With -a or -C: one row per CPU", 6 },
-	{ "per-core", OPT_PER_CORE, NULL, 0, "With -a or -C: one row per core", 6 },
-	{ "per-cluster", OPT_PER_CLUSTER, NULL, 0, "With -a or -C: one row per cluster", 6 },
-	{ "per-socket", OPT_PER_SOCKET, NULL, 0, "With -a or -C: one row per socket", 6 },
-	{ "per-die", OPT_PER_DIE, NULL, 0, "With -a or -C: one row per die", 6 },
-	{ "per-node", OPT_PER_NODE, NULL, 0, "With -a or -C: one row per NUMA node", 6 },
-	{ "per-thread", OPT_PER_THREAD, NULL, 0,
-	  "With -p or -t: one row per thread; with -a: every thread of the machine, each a row",
-	  6 },
-	{ "no-merge", OPT_NO_MERGE, NULL, 0,
-	  "Accepted for perf's sake: an event split over core types always shows its parts", 6 },
-	{ "append", OPT_APPEND, NULL, 0,
-	  "With -o: add the report to FILE's end, after a '# started on' line, instead of "
-	  "replacing FILE", 7 },
-	{ "big-num", 'B', NULL, 0, "Group digits with thousands separators (the default, as perf's)",
-	  7 },
-	{ "no-big-num", OPT_NO_BIG_NUM, NULL, 0, "Print counts without thousands separators", 7 },
-	{ "no-scale", OPT_NO_SCALE, NULL, 0,
-	  "Report the raw counts, not scaled by enabled/running time", 7 },
-	{ "metric-only", OPT_METRIC_ONLY, NULL, 0,
-	  "Text and -x: print only the metrics, in perf's layout (units, then values)", 7 },
-	{ "quiet", 'q', NULL, 0,
-	  "Print no report, warnings or messages, errors only (the exit status tells)", 7 },
-	{ "post", OPT_POST, "CMD", 0, "perf's name for --cleanup", 7 },
-	{ "summary", OPT_SUMMARY, NULL, 0,
-	  "With -I: print the totals after the intervals (pmuprof's default, perf's option)", 7 },
-	{ "no-summary", OPT_NO_SUMMARY, NULL, 0,
-	  "With -I: print the intervals only, as perf -I does without --summary", 7 },
-	{ 0 }
-};
-
-/* The largest number a count or a time in milliseconds takes: perf's options are ints. */
-#define NUMBER_MAX 2147483647u
-
-/* A whole decimal number from min to max for option opt, else a usage error that names
- * the range. */
-static unsigned number(struct argp_state *state, const char *arg, const char *opt,
-		       unsigned min, unsigned max)
-{
-	char *end;
-	unsigned long v;
-
-	errno = 0;
-	v = strtoul(arg, &end, 10);
-	if (!*arg || *end || errno || v > max || v < min || *arg == '-')
-		argp_error(state, "%s takes a whole number from %u to %u, not '%s'", opt, min,
-			   max, arg);
-	return (unsigned)v;
-}
-
-/* A share of time, 0 to 100, for --min-running: '50' or '50%' (as diff's --threshold). */
-static double percent(struct argp_state *state, const char *arg)
-{
-	char *end;
-	double v = strtod(arg, &end);
-
-	if (end != arg && *end == '%')
-		end++;
-	if (!*arg || *end || !(v >= 0 && v <= 100))
-		argp_error(state, "--min-running takes a percentage from 0 to 100 (50 or 50%%), "
-			   "not '%s'", arg);
-	return v;
-}
-
-/* -M list asks for the list of metrics; -M NAME is kept (checked once the core is known). */
-static void add_metric(struct argp_state *state, struct stat_opts *o, char *arg)
-{
-	const char *what;
-	int col;
-
-	if (!strcmp(arg, "list")) {
-		o->list_metrics = 1;
-		return;
-	}
-	/* refused as -e refuses an event list with an empty name: after the parse, in the
-	 * same words (the first bad list) */
-	if ((what = metrics_names_check(arg, &col))) {
-		if (!o->bad_metrics)
-			snprintf(o->metrics_why, sizeof(o->metrics_why),
-				 "%s at column %d", what, col);
-		o->bad_metrics = o->bad_metrics ? o->bad_metrics : arg;
-		return;
-	}
-	/* perf's -M a,b: each name (the argument is ours to cut) */
-	if (metrics_names_add(arg, &o->metrics, &o->nmetrics) != 0)
-		argp_failure(state, PP_EXIT_ERROR, 0, "out of memory");
-}
-
-/* -A, --per-core, ...: one of them. */
-static void aggr_mode(struct argp_state *state, struct stat_opts *o, int key)
-{
-	static const struct { int key; enum report_aggr aggr; const char *opt; } modes[] = {
-		{ 'A', REPORT_AGGR_CPU, "-A" },
-		{ OPT_PER_CORE, REPORT_AGGR_CORE, "--per-core" },
-		{ OPT_PER_CLUSTER, REPORT_AGGR_CLUSTER, "--per-cluster" },
-		{ OPT_PER_SOCKET, REPORT_AGGR_SOCKET, "--per-socket" },
-		{ OPT_PER_THREAD, REPORT_AGGR_THREAD, "--per-thread" },
-		{ OPT_PER_DIE, REPORT_AGGR_DIE, "--per-die" },
-		{ OPT_PER_NODE, REPORT_AGGR_NODE, "--per-node" },
-	};
-
-	for (size_t k = 0; k < sizeof(modes) / sizeof(modes[0]); k++) {
-		if (modes[k].key != key)
-			continue;
-		if (o->aggr_opt && o->aggr != modes[k].aggr)
-			argp_error(state, "%s and %s both choose how counts are aggregated: give "
-				   "one of them", o->aggr_opt, modes[k].opt);
-		o->aggr = modes[k].aggr;
-		o->aggr_opt = modes[k].opt;
-	}
-}
-
-/* The targets and aggregation modes that go together (as perf's). */
-static void targets_check(struct argp_state *state, const struct stat_opts *o)
-{
-	int cpus = o->all_cpus || o->cpu_list, tasks = o->pids || o->tids;
-
-	if (o->pids && o->tids)
-		argp_error(state, "-p and -t both name the tasks to count: give one of them");
-	if (cpus && tasks)
-		argp_error(state, "%s counts CPUs and %s tasks: give one of them",
-			   o->all_cpus ? "-a" : "-C", o->pids ? "-p" : "-t");
-	if (o->aggr_opt && o->aggr != REPORT_AGGR_THREAD && !cpus)
-		argp_error(state, "%s splits the counts by CPU: it needs -a or -C", o->aggr_opt);
-	if (o->aggr == REPORT_AGGR_THREAD && !tasks && !o->all_cpus)
-		argp_error(state, "--per-thread splits the counts by thread: it needs -p, -t or "
-			   "-a");
-	if (o->aggr == REPORT_AGGR_THREAD && o->cpu_list)
-		argp_error(state, "--per-thread counts threads wherever they run: -C cannot "
-			   "choose CPUs for it (give -a)");
-	if (!o->cmd && (cpus || tasks)) {
-		if (o->repeat || o->warmup)
-			argp_error(state, "%s repeats a command: give one to run (e.g. '-- sleep 1')",
-				   o->repeat ? "-r" : "--warmup");
-		if (o->plan.mux == STAT_MUX_RUNS)
-			argp_error(state, "--mux=runs counts each planned group in a run of the "
-				   "command: give a repeatable command to run");
-		if (o->delay_ms)
-			argp_error(state, "-D delays counting after the command starts: give one "
-				   "to run");
-	}
-}
-
-/* perf's common options that choose what is counted, and how they go together. */
-static void perf_opts_check(struct argp_state *state, const struct stat_opts *o)
-{
-	const char *with = o->ev.nspecs ? "-e" : o->nmetrics || o->list_metrics ? "-M" :
-			   o->topdown ? "--topdown" : o->detailed ? "-d" : NULL;
-
-	if (o->null_run && with)
-		argp_error(state, "-n counts no event, only the times: %s gives events to count "
-			   "(give one of them)", with);
-	if (o->no_inherit && (o->all_cpus || o->cpu_list))
-		argp_error(state, "-i leaves out the processes a task forks: %s counts every task "
-			   "on its CPUs, forked or not (drop -i)", o->all_cpus ? "-a" : "-C");
-}
-
-/* perf's display options (their keys). */
-static void display_opt(struct stat_opts *o, int key)
-{
-	switch (key) {
-	case OPT_APPEND: o->append = 1; break;
-	case 'B': o->big_num = 1; o->disp.no_big_num = 0; break;
-	case OPT_NO_BIG_NUM: o->disp.no_big_num = 1; break;
-	case OPT_NO_SCALE: o->disp.unscaled = 1; break;
-	case OPT_METRIC_ONLY: o->disp.metric_only = 1; break;
-	case 'q': o->quiet = 1; break;
-	case OPT_NO_SUMMARY: o->disp.no_summary = 1; break;
-	}
-}
-
-/* The display options that go together (as perf's, or refused where pmuprof would print
- * something other than asked). */
-static void display_check(struct argp_state *state, const struct stat_opts *o)
-{
-	if (o->big_num && o->sep)
-		argp_error(state, "-B groups the digits of the text report: -x prints plain "
-			   "numbers (drop -B)");
-	if (o->append && !o->output && !o->log_fd)
-		argp_error(state, "--append adds the report to a file: give it with -o FILE (or "
-			   "--log-fd N)");
-	if (o->output && o->log_fd)
-		argp_error(state, "-o and --log-fd both say where the report goes: give one of "
-			   "them");
-	if (o->quiet && (o->output || o->log_fd))
-		argp_error(state, "--quiet prints no report: %s would get none (give one of "
-			   "them)", o->output ? "-o FILE" : "--log-fd N");
-	if (o->quiet && o->verbose)
-		argp_error(state, "--quiet and -v ask for less and for more: give one of them");
-	if (o->disp.no_summary && !o->interval_ms)
-		argp_error(state, "--no-summary leaves out the totals after -I's intervals: "
-			   "give -I MS");
-	/* the same rule as --no-summary's: an option that would change nothing is refused */
-	if (o->no_csv_summary && (!o->interval_ms ||
-				  (!o->sep && !export_has(&o->exports, EXPORT_CSV))))
-		argp_error(state, "--no-csv-summary leaves out the 'summary' field of the totals "
-			   "-x prints after -I's intervals: give -x SEP (or --export csv:FILE) "
-			   "and -I MS");
-	if (o->disp.metric_only && o->aggr_opt)
-		argp_error(state, "--metric-only prints the metrics summed over CPUs and tasks: "
-			   "%s is not supported with it (drop one of them)", o->aggr_opt);
-}
-
-static error_t parse_opt(int key, char *arg, struct argp_state *state)
-{
-	struct stat_opts *o = state->input;
-
-	switch (key) {
-	case ARGP_KEY_INIT:
-		state->child_inputs[0] = &o->ev;
-		break;
-	case 'j':
-		o->json = 1;
-		break;
-	case 'd':
-		o->detailed++;
-		break;
-	case 'v':
-		o->verbose = 1;
-		break;
-	case 'n':
-		o->null_run = 1;
-		break;
-	case 'i':
-		o->no_inherit = 1;
-		break;
-	case OPT_ALL_USER:
-	case OPT_ALL_KERNEL:
-		if (o->ev.all_levels && o->ev.all_levels != (key == OPT_ALL_USER ? EVSPEC_MOD_U :
-							     EVSPEC_MOD_K))
-			argp_error(state, "--all-user and --all-kernel both choose the levels "
-				   "counted: give one of them");
-		o->ev.all_levels = key == OPT_ALL_USER ? EVSPEC_MOD_U : EVSPEC_MOD_K;
-		break;
-	case OPT_LOG_FD:
-		o->log_fd = (int)number(state, arg, "--log-fd", 1, NUMBER_MAX);
-		break;
-	case 'x':
-		if (!*arg)
-			argp_error(state, "the separator given to -x is empty");
-		o->sep = arg;
-		break;
-	case OPT_NO_CSV_SUMMARY:
-		o->no_csv_summary = 1;
-		break;
-	case 'o':
-		o->output = arg;
-		break;
-	case OPT_EXPORT:
-		cmd_export_opt(state, &o->exports, arg);
-		break;
-	case OPT_NAME:
-		if (!*arg)
-			argp_error(state, "--name is empty (give the benchmark a name, e.g. --name "
-				   "'sort 1k')");
-		o->name = arg;
-		break;
-	case 'r':
-		o->repeat = number(state, arg, "-r", 1, NUMBER_MAX);
-		break;
-	case OPT_WARMUP:
-		o->warmup = number(state, arg, "--warmup", 0, NUMBER_MAX);
-		break;
-	case OPT_PREPARE:
-		o->prepare = arg;
-		break;
-	case OPT_CLEANUP:
-	case OPT_POST:
-		o->cleanup = arg;
-		break;
-	case 'I':
-		o->interval_ms = number(state, arg, "-I", 1, NUMBER_MAX);
-		break;
-	case OPT_ICOUNT:
-		o->interval_count = number(state, arg, "--interval-count", 1, NUMBER_MAX);
-		break;
-	case 'M':
-		add_metric(state, o, arg);
-		break;
-	case OPT_MUX:
-		if (strcmp(arg, "kernel") && strcmp(arg, "runs"))
-			argp_error(state, "--mux takes 'kernel' or 'runs', not '%s'", arg);
-		o->plan.mux = strcmp(arg, "runs") ? STAT_MUX_KERNEL : STAT_MUX_RUNS;
-		o->mux_given = 1;
-		break;
-	case OPT_NO_MUX:
-		o->plan.mux = STAT_MUX_RUNS;
-		o->mux_given = 1;
-		break;
-	case OPT_TOPDOWN:
-		o->topdown = 1;
-		break;
-	case OPT_COUNTERS:
-		/* PMCR_EL0.N is 5 bits: 31 general counters at most */
-		o->plan.counters = (int)number(state, arg, "--counters", 1, 31);
-		break;
-	case OPT_MIN_RUNNING:
-		o->min_running = percent(state, arg);
-		break;
-	case OPT_PLAN:
-		o->show_plan = 1;
-		break;
-	case 'a':
-		o->all_cpus = 1;
-		break;
-	case 'C':
-		o->cpu_list = arg;
-		break;
-	case 'p':
-		o->pids = arg;
-		break;
-	case 't':
-		o->tids = arg;
-		break;
-	case OPT_TIMEOUT:
-		o->timeout_ms = number(state, arg, "--timeout", 1, NUMBER_MAX);
-		break;
-	case 'D':
-		o->delay_ms = number(state, arg, "-D", 1, NUMBER_MAX);
-		break;
-	case 'A':
-	case OPT_PER_CORE:
-	case OPT_PER_CLUSTER:
-	case OPT_PER_SOCKET:
-	case OPT_PER_THREAD:
-	case OPT_PER_DIE:
-	case OPT_PER_NODE:
-		aggr_mode(state, o, key);
-		break;
-	case OPT_NO_MERGE:
-	case OPT_SUMMARY:
-		break;
-	case OPT_APPEND:
-	case 'B':
-	case OPT_NO_BIG_NUM:
-	case OPT_NO_SCALE:
-	case OPT_METRIC_ONLY:
-	case 'q':
-	case OPT_NO_SUMMARY:
-		display_opt(o, key);
-		break;
-	case ARGP_KEY_ARG:
-		/* the command and everything after it belong to the workload */
-		o->cmd = &state->argv[state->next - 1];
-		o->cmdc = state->argc - state->next + 1;
-		state->next = state->argc;
-		break;
-	case ARGP_KEY_END:
-		if (!o->cmd && !o->list_metrics && !o->show_plan && !o->all_cpus && !o->cpu_list &&
-		    !o->pids && !o->tids)
-			argp_error(state, "no command to run (e.g. 'pmuprof stat -- ls -l'), and no "
-				   "target (-a, -C, -p, -t) to count");
-		/* --topdown: its many groups counted exactly, run by run, when the command can
-		 * be run again; else (-I, no command) multiplexed, the values estimates */
-		if (o->topdown && !o->mux_given && o->cmd && !o->interval_ms)
-			o->plan.mux = STAT_MUX_RUNS;
-		targets_check(state, o);
-		if (o->json && o->sep)
-			argp_error(state, "--json and -x both choose the format: give one of them");
-		if (o->interval_ms && o->repeat)
-			argp_error(state, "-I and -r cannot be combined: intervals are of one run");
-		if (o->interval_count && !o->interval_ms)
-			argp_error(state, "--interval-count needs -I MS");
-		if (o->interval_ms && o->plan.mux == STAT_MUX_RUNS)
-			argp_error(state, "-I and --mux=runs cannot be combined: intervals are of "
-				   "one run");
-		if (o->interval_ms && o->interval_ms < 1)
-			argp_error(state, "-I needs at least 1 ms");
-		display_check(state, o);
-		cmd_export_output(state, &o->exports, o->output);
-		perf_opts_check(state, o);
-		break;
-	default:
-		return ARGP_ERR_UNKNOWN;
-	}
-	return 0;
-}
-
-static const struct argp_child children[] = { { &evsel_argp_long, 0, NULL, 0 }, { 0 } };
-
-static const struct argp stat_argp = {
-	options, parse_opt, "[--] COMMAND [ARGS...]\n-a|-C LIST|-p PID|-t TID [[--] COMMAND [ARGS...]]",
-	"Run COMMAND and count events while it runs, its threads and children included.\v"
-	"Counting starts when COMMAND is executed: pmuprof's own work is not counted. "
-	"The report goes to standard error (or -o FILE); pmuprof exits with COMMAND's status "
-	"(128+N when a signal N ended it, 127 when it is not found, 126 when it cannot be run, "
-	"2 for pmuprof's own errors).\n\n"
-	"Events: perf's names (cycles, instructions, task-clock, page-faults, "
-	"L1-dcache-load-misses, ...), raw codes (r11), and PMU terms "
-	"(armv8_pmuv3/event=0x11/); modifiers :u (user), :k (kernel), :h (hypervisor), "
-	"group with braces: {cycles,instructions}; or the PMEVTYPER filter bits as terms "
-	"(inst_retired/p=1/ counts what inst_retired:u does; see pmuprof-filters(7)). "
-	"Without -e: task-clock, context-switches, cpu-migrations, page-faults, cycles, "
-	"instructions, branches, branch-misses.",
-	children, NULL, NULL
-};
-
-static int format_report(const struct stat_opts *o, const struct report *r, FILE *fp)
-{
-	if (o->json)
-		return report_json(r, fp);
-	if (o->sep)
-		return report_csv(r, fp, o->sep);
-	return report_text(r, fp);
-}
-
-/* A report this small is rendered on the stack (most are: 6 events take 456 bytes; so are
- * most -I intervals printed as they end). */
-#define REPORT_STACK 4096
-
-/* JSON or CSV to stderr, rendered in memory first: on the stack when it fits, else in
- * open_memstream's buffer. */
-#if defined(__GNUC__)
-__attribute__((noinline))	/* its buffers on the stack only while it writes */
-#endif
-static int write_mem(const struct stat_opts *o, const struct report *r, FILE *fp)
-{
-	char small[REPORT_STACK], iobuf[512], *buf = NULL;
-	size_t len = 0;
-	FILE *mem;
-	long end;
-	int rc;
-
-	/* the small buffer, unless the report is surely bigger (some 100 bytes a line): then
-	 * straight to the heap */
-	if ((r->nevents + r->nmetrics) * (r->nunits + 1) <= 32 &&
-	    (!r->nintervals || r->interval_slice) &&
-	    (mem = fmemopen(small, sizeof(small), "w"))) {
-		/* its own stream buffer, given before any use: fmemopen's would be 8 KiB of heap */
-		rc = setvbuf(mem, iobuf, _IOFBF, sizeof(iobuf)) == 0 ? format_report(o, r, mem) : -1;
-		end = rc == 0 && fflush(mem) == 0 && !ferror(mem) ? ftell(mem) : -1;
-		fclose(mem);
-		/* fmemopen keeps a byte for the NUL: a report that fills the rest may be cut */
-		if (end >= 0 && (size_t)end < sizeof(small) - 1)
-			return fwrite(small, 1, (size_t)end, fp) == (size_t)end ? 0 : -1;
-	}
-	if (!(mem = open_memstream(&buf, &len)))
-		return format_report(o, r, fp);
-	rc = format_report(o, r, mem);
-	if (fclose(mem) != 0)
-		rc = -1;
-	if (rc == 0 && fwrite(buf, 1, len, fp) != len)
-		rc = -1;
-	free(buf);
-	return rc;
-}
-
-/* Writes the report; JSON and CSV to stderr (unbuffered) are rendered in memory first and
- * written at once, and the text report leaves report_text's buffer whole lines at a time: one
- * write instead of dozens, and no line interleaved with another writer's. */
-static int write_report(const struct stat_opts *o, const struct report *r, FILE *fp)
-{
-	if (fp != stderr || (!o->json && !o->sep))
-		return format_report(o, r, fp);
-	return write_mem(o, r, fp);
-}
-
-/* One warning when the kernel multiplexed: how many runs would make the counts exact. */
-static void mux_warn(const struct report *r, const struct stat_planned *pl)
-{
-	char fx[32];
-	const char *pct, *some, *of;
-	double lo = 100;
-	int never = 0;
-
-	if (!r->multiplexed)
-		return;
-	for (size_t k = 0; k < r->nevents; k++) {
-		const struct report_figures *f = &r->events[k].fig;
-
-		if (f->status == REPORT_NOT_COUNTED)
-			never = 1;
-		else if (f->status == REPORT_COUNTED && f->counted_pct < lo)
-			lo = f->counted_pct;
-	}
-	snprintf(fx, sizeof(fx), "%.2f", lo);
-	pct = fx;
-	/* an event never on a counter has no value at all, an estimate least of all (its row
-	 * says "not counted", as perf's does): say so, and the share only of those counted */
-	some = !never ? "some were counted only " : lo < 100 ?
-		"some were never on a counter and are not counted, others counted only " :
-		"some were never on a counter and are not counted";
-	if (never && lo >= 100)		/* the others were counted all the time: no share */
-		pct = of = "";
-	else
-		of = "% of the time and their values are estimates";
-	if (pl->known && pl->nruns > 1)
-		msg_warn("the events did not fit the counters (%s): the kernel multiplexed them, "
-			 "%s%s%s; --mux=runs would count them exactly in %zu runs of the command",
-			 pl->caps, some, pct, of, pl->nruns);
-	else
-		msg_warn("the kernel multiplexed the events (%s%s%s); --mux=runs counts each "
-			 "planned group in a run of its own", some, pct, of);
-}
-
-/* --min-running: an event counted for less than PCT of the time; one not counted at all
- * (not counted, not supported, not permitted) is counted 0% of it: a machine without the
- * PMU must not pass the gate. --min-running 0 passes everything. */
-static int below_min(const struct stat_opts *o, const struct report *r)
-{
-	int below = 0;
-
-	for (size_t k = 0; o->min_running > 0 && k < r->nevents; k++) {
-		const struct report_event *e = &r->events[k];
-		double pct = e->fig.status == REPORT_COUNTED ? e->fig.counted_pct : 0;
-
-		if (pct >= o->min_running)
-			continue;
-		if (below++)
-			continue;
-		if (e->fig.status == REPORT_COUNTED)
-			msg_error("'%s' was counted %.2f%% of the time, less than --min-running %g "
-				  "(exit status %d)", e->name, pct, o->min_running,
-				  STAT_EXIT_MIN_RUNNING);
-		else
-			msg_error("'%s' was not counted at all (%s), less than --min-running %g "
-				  "(exit status %d)", e->name, report_status_str(e->fig.status),
-				  o->min_running, STAT_EXIT_MIN_RUNNING);
-	}
-	return below > 0;
-}
-
-/* -I printed as it happens (perf's way), to standard error in text or -x: each interval is
- * built on its own from the readings of that tick (one aggregation, as the whole report's)
- * and written as it ends; the report at the end then prints the totals after them. -j and
- * -o write one document, at the end. */
-struct live {
-	const struct stat_opts *o;
+/* What one pass of stat makes, stage by stage; pass_free frees it all. */
+struct pass {
+	struct stat_opts *o;
+	struct metrics_core *core;
+	const char **user_specs;	/* the user's -e list, put back at the end */
+	size_t user_n;
+	char **metric_specs;		/* -M's events, as specs */
+	struct filter_kernel_el kel;
+	struct stat_event *rows;	/* selected */
 	size_t nrows;
-	const struct stat_build *b;
-	size_t shown;		/* intervals written */
-	int stopped;		/* a write or memory failed: the rest come with the totals */
+	struct stat_target tgt;
+	struct stat_counters cs;	/* made and planned */
+	struct stat_planned planned;
+	char *fixture_cpus;		/* the counters' fixture note when a fixture names the CPUs */
+	struct topo topo;		/* --per-core, --per-socket, ... */
+	struct agg_topology at;
+	struct topo_ids ids;
+	struct outfile of;		/* -o, made once the report is ready */
+	char started[32];		/* --append: perf's "started on" time */
+	struct stat_series_cfg sc;
+	struct stat_build b;
+	struct stat_live lv;
+	struct stat_series s;		/* counted */
+	struct stat_ticks ticks;
+	struct workload_result res;	/* the last run's */
+	int count_stop;			/* --interval-count stopped the intervals */
+	char why[256];			/* why the series stopped early */
+	char mcore[80], how[224];	/* the report's words for the core and --topdown */
 };
 
-static int live_wanted(const struct stat_opts *o)
-{
-	return o->interval_ms && !o->json && !o->output && !o->quiet;
-}
-
-/* Where the report goes when -o does not take it: --log-fd's stream, else standard error. */
-static FILE *report_stream(const struct stat_opts *o)
-{
-	return o->log ? o->log : stderr;
-}
-
-static void live_tick(void *arg, const struct stat_event *evs, size_t n,
-		      const struct stat_ticks *t)
-{
-	struct live *lv = arg;
-	const struct stat_opts *o = lv->o;
-	struct stat_series one = { .nruns = 1 };
-	struct stat_build b = *lv->b;
-	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd,
-			    .disp = o->disp, .interval_ms = o->interval_ms,
-			    .csv_no_summary = o->no_csv_summary, .interval_slice = 1 };
-	struct sigaction ign = { .sa_handler = SIG_IGN }, old;
-	size_t i = t->n - 1;
-	int rc;
-
-	if (lv->stopped || lv->shown != i)
-		return;
-	b.repeated = 0;
-	b.intervals = 1;
-	r.interval_base = i;
-	r.interval_t0_ns = i ? t->t_ns[i - 1] : 0;
-	if (stat_record_interval(&one.rd, evs, n, t, i) != 0 ||
-	    stat_report_build(&r, &one, evs, lv->nrows, &b) != 0) {
-		lv->stopped = 1;
-		goto out;
-	}
-	/* a reader gone (2>&1 | head) fails the write, not pmuprof: the command runs on and
-	 * its status is kept. Only around the write: what pmuprof starts later (--cleanup)
-	 * must not inherit SIGPIPE ignored */
-	sigemptyset(&ign.sa_mask);
-	sigaction(SIGPIPE, &ign, &old);
-	rc = write_report(o, &r, report_stream(o));
-	if (o->log && fflush(o->log) != 0)	/* each interval as it ends, as on stderr */
-		rc = -1;
-	sigaction(SIGPIPE, &old, NULL);
-	if (rc != 0)
-		lv->stopped = 1;
-	else
-		lv->shown++;
-out:
-	stat_report_free(&r);
-	stat_series_free(&one);
-}
-
-/* Runs the series and writes the report; returns the exit status. */
-static int run(const struct stat_opts *o, struct stat_event *evs, size_t nrows, size_t n,
-	       const struct filter_kernel_el *kel, struct outfile *of,
-	       const struct metrics_core *core, const struct stat_planned *pl,
-	       const struct stat_target *tgt, const struct topo *topo)
-{
-	struct agg_topology at = { 0 };
-	struct topo_ids ids = { 0 };
-	struct stat_series_cfg sc = { o->cmd, o->repeat, o->warmup, o->prepare, o->cleanup,
-				      o->interval_ms, o->interval_count, o->plan.mux, pl->nruns,
-				      (o->sep || o->json) && !o->output && !o->log,
-				      stat_target_any(tgt) ? tgt : NULL, o->timeout_ms,
-				      o->delay_ms, o->no_inherit, o->verbose, NULL, NULL };
-	struct stat_series s = { 0 };
-	struct stat_ticks ticks = { 0 };
-	struct workload_result res = { 0 };
-	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd,
-			    .name = o->name };
-	struct stat_build b = { .repeated = o->repeat > 0, .core = core,
-				.metrics = o->metrics, .nmetrics = o->nmetrics,
-				.runs_mode = o->plan.mux == STAT_MUX_RUNS, .aggr = o->aggr,
-				.tgt = stat_target_any(tgt) ? tgt : NULL,
-				.no_scale = o->disp.unscaled };
-	char why[256] = "", started[32] = "?\n", mcore[80], how[224];
-	int count_stop = 0, e, rc;
-	time_t now;
-	struct live lv = { .o = o, .nrows = nrows, .b = &b };
-
-	if (live_wanted(o)) {
-		sc.on_tick = live_tick;
-		sc.tick_arg = &lv;
-	}
-	if (topo->ncpus) {	/* --per-core, --per-cluster, --per-socket, --per-die, --per-node */
-		topo_agg(topo, &at);
-		ids = (struct topo_ids){ topo->ncpus, topo->socket, topo->die, topo->cluster,
-					 topo->core };
-		b.topo = &at;
-		b.ids = &ids;
-	}
-	/* ctime reads the time zone, a file: only when it is used */
-	if (o->append && !o->json && (now = time(NULL)) != (time_t)-1)
-		ctime_r(&now, started);
-	if (cmd_export_check(&o->exports) != 0)	/* refused before the command runs */
-		return PP_EXIT_ERROR;
-	rc = stat_series_run(&sc, evs, n, &s, &ticks, &res, &count_stop, why, sizeof(why));
-	if (!s.nruns) {
-		stat_series_free(&s);
-		stat_ticks_free(&ticks);
-		return rc ? rc : PP_EXIT_ERROR;
-	}
-	b.intervals = o->interval_ms > 0;
-	if (stat_report_build(&r, &s, evs, nrows, &b) != 0) {
-		msg_error("out of memory");
-		rc = PP_EXIT_ERROR;
-		goto out;
-	}
-	/* only JSON shows host facts; /proc/cpuinfo is slow to read on x86 */
-	if (o->json || export_has(&o->exports, EXPORT_JSON))
-		report_host_fill(&r.host);
-	r.host.kernel_el = kel->el;
-	r.host.kernel_el_source = kel->why;
-	r.exit_code = res.exit_code;
-	r.term_signal = res.term_signal;
-	r.interrupted = res.interrupted;
-	r.timeout_ms = o->timeout_ms;
-	r.timed_out = s.timed_out;
-	if (stat_target_any(tgt)) {
-		r.target = tgt->desc;
-		r.system_wide = tgt->cpus != NULL;
-	}
-	r.repeat = o->repeat;
-	r.warmup = o->warmup;
-	r.stopped = *why ? why : NULL;
-	r.interval_ms = o->interval_ms;
-	r.csv_no_summary = o->no_csv_summary;
-	r.disp = o->disp;
-	r.interval_stop = count_stop ? "interval-count" : NULL;
-	r.metrics_core = metrics_core_id(core, mcore, sizeof(mcore));
-	if (o->topdown) {
-		r.topdown_group = o->topdown_group;
-		r.topdown_set = core->set;
-		if (o->td && !o->td->first)
-			snprintf(how, sizeof(how), "stage 1 alone in %zu run%s, then it and %s in %zu "
-				 "run%s of the command (--mux=runs), each count exact", o->td->runs,
-				 o->td->runs == 1 ? "" : "s", o->td->ndominant ?
-				 (o->td->ndominant == 1 ? "the groups under its dominant node" :
-				  "the groups under its dominant nodes") :
-				 "every group under it (no node had a share)", pl->nruns,
-				 pl->nruns == 1 ? "" : "s");
-		else if (o->plan.mux == STAT_MUX_RUNS && pl->nruns > 1)
-			snprintf(how, sizeof(how), "%zu runs of the command (--mux=runs), each count "
-				 "exact", pl->nruns);
-		else
-			snprintf(how, sizeof(how), "one run%s", r.multiplexed || pl->nruns > 1 ?
-				 ", multiplexed: the values are estimates" : ", each count exact");
-		r.topdown_how = how;
-	}
-	r.metric_requests = o->metrics;
-	r.nmetric_requests = o->nmetrics;
-	r.mux = o->plan.mux == STAT_MUX_RUNS ? "runs" : "kernel";
-	r.mux_runs = o->plan.mux == STAT_MUX_RUNS ? pl->nruns : 1;
-	r.runs_for_exact = pl->known ? pl->nruns : 0;
-	/* the command's status; 0 when --timeout ended it (as perf), or with no command */
-	if (!rc && !(s.timed_out && res.term_signal == SIGTERM) && o->cmd)
-		rc = res.term_signal ? 128 + res.term_signal : res.exit_code;
-	if (o->td && o->td->first) {
-		o->td->ran = 1;
-		o->td->runs = pl->nruns;
-		/* interrupted: this pass's report is what there is, and there is no second */
-		o->td->stop = r.interrupted;
-		if (!r.interrupted) {
-			if (metrics_topdown_next(&r, &o->td->next, &o->td->nnext,
-						 &o->td->ndominant) != 0) {
-				msg_error("out of memory");
-				rc = PP_EXIT_ERROR;
-			}
-			goto out;
-		}
-	}
-	mux_warn(&r, pl);
-	if (below_min(o, &r))
-		rc = STAT_EXIT_MIN_RUNNING;
-	/* the command has ended: a closed report stream (pmuprof stat ... 2>&1 | head -1) must
-	 * not kill pmuprof with SIGPIPE and lose the command's status; the write fails instead */
-	sigaction(SIGPIPE, &(struct sigaction){ .sa_handler = SIG_IGN }, NULL);
-	/* -o's file is made only now, complete: a run killed before leaves nothing behind */
-	if (o->output && (e = o->append ? outfile_open_append(of, o->output) :
-			  outfile_open(of, o->output)) != 0) {
-		msg_error("cannot write report file '%s': %s", o->output, strerror(e));
-		if (rc == 0)
-			rc = PP_EXIT_ERROR;
-	}
-	/* perf's line before each report it appends (ctime ends it); JSON documents follow each
-	 * other bare, a stream jq -s reads whole */
-	if (o->append && !o->json && (of->fp || o->log))
-		fprintf(of->fp ? of->fp : o->log, "# started on %s\n", started);
-	r.interval_from = lv.shown;	/* live -I: the intervals written as they ended */
-	if (o->quiet || (o->output && !of->fp))
-		;	/* --quiet: no report; or -o's file could not be made (said above) */
-	else if (o->log && (write_report(o, &r, o->log) != 0 || fflush(o->log) != 0)) {
-		msg_error("cannot write the report to --log-fd %d: %s", o->log_fd, strerror(errno));
-		if (rc == 0)
-			rc = PP_EXIT_ERROR;
-	} else if (!o->log && write_report(o, &r, of->fp ? of->fp : stderr) != 0 && !of->fp &&
-		   errno != EPIPE) {
-		msg_error("cannot write the report: %s", strerror(errno));
-	}
-	r.interval_from = 0;	/* exports are whole */
-	if (of->fp && (e = outfile_commit(of)) != 0) {
-		msg_error("cannot write report file '%s': %s", o->output, strerror(e));
-		if (rc == 0)
-			rc = PP_EXIT_ERROR;
-	}
-	if (cmd_export_commit(&o->exports, &r) != 0 && rc == 0)
-		rc = PP_EXIT_ERROR;
-out:
-	stat_report_free(&r);
-	stat_series_free(&s);
-	stat_ticks_free(&ticks);
-	return rc;
-}
-
-/* The selected events, made in stat's own records (evsel_select's elem), get their counter
- * state's first values. */
-static void adopt(struct stat_event *evs, size_t n)
-{
-	_Static_assert(offsetof(struct stat_event, sel) == 0, "evsel_at finds sel at the start");
-	for (size_t k = 0; k < n; k++) {
-		const struct pp_event *ev = &evs[k].sel.ev;
-
-		evs[k].fd = -1;
-		evs[k].cpu = -1;
-		evs[k].pmu_ix = -1;
-		evs[k].parent = -1;
-		evs[k].group = ev->group;
-		if (!strcmp(ev->pmu, "tool"))	/* its name without the modifiers */
-			evs[k].tool = (unsigned)resolve_tool(ev->name, strcspn(ev->name, ":")) & 3;
-	}
-}
-
-static void free_events(struct stat_event *evs, size_t n)
-{
-	for (size_t k = 0; evs && k < n; k++)
-		if (evs[k].parent < 0 && !evs[k].copy)	/* a part's, a copy's names are
-								 * its row's */
-			resolve_event_free(&evs[k].sel.ev);
-	free(evs);
-}
-
-/* Options -> the events to count (perf stat's default set without -e), resolved in ctx,
+/* Options -> the rows to count (perf stat's default set without -e), resolved in ctx,
  * which the plan goes on using; -1 after a message. */
 static int select_events(struct stat_opts *o, struct resolve_ctx *ctx, struct stat_event **evs,
 			 size_t *n, struct filter_kernel_el *kel)
 {
-	void *sel;
+	struct evsel_event *sel;
 	const char **p;
 
 	if (o->null_run) {	/* -n: the run's times only */
@@ -992,15 +94,95 @@ static int select_events(struct stat_opts *o, struct resolve_ctx *ctx, struct st
 		p[o->ev.nspecs++] = o->detail_spec;
 		o->ev.specs = p;
 	}
-	if (evsel_select(&o->ev, ctx, 0, "count", sizeof(**evs), &sel, n, kel) != 0)
+	if (evsel_select(&o->ev, ctx, 0, "count", &sel, n, kel) != 0)
 		return -1;
-	*evs = sel;
-	adopt(*evs, *n);
+	if (!(*evs = calloc(*n + 1, sizeof(**evs)))) {
+		evsel_free(sel, *n);
+		msg_error("out of memory");
+		return -1;
+	}
+	for (size_t k = 0; k < *n; k++) {	/* the names move with the events */
+		const struct pp_event *ev = &sel[k].ev;
+
+		(*evs)[k].sel = sel[k];
+		if (!strcmp(ev->pmu, "tool"))	/* its name without the modifiers */
+			(*evs)[k].tool = (int)((unsigned)resolve_tool(ev->name,
+							      strcspn(ev->name, ":")) & 3);
+	}
+	free(sel);
 	return 0;
 }
 
-/* Hundreds of events need as many descriptors: the soft limit is raised to fit (the command
- * gets the caller's back); beyond the hard limit, a message. -1 after it. */
+/* The user's -e list and -M's events selected into p->rows: -M's specs go to a copy of the
+ * list, so that --topdown can make another pass. -1 after a message. */
+static int select_rows(struct pass *p, struct resolve_ctx *ctx)
+{
+	struct stat_opts *o = p->o;
+
+	p->user_specs = o->ev.specs;
+	p->user_n = o->ev.nspecs;
+	o->ev.specs = NULL;
+	if ((p->user_n && !(o->ev.specs = malloc(p->user_n * sizeof(*o->ev.specs)))) ||
+	    (o->nmetrics && !(p->metric_specs = calloc(o->nmetrics, sizeof(char *))))) {
+		msg_error("out of memory");
+		return -1;
+	}
+	if (p->user_n)
+		memcpy(o->ev.specs, p->user_specs, p->user_n * sizeof(*o->ev.specs));
+	if (stat_metrics_add_specs(&o->ev, o->metrics, o->nmetrics, p->core,
+				   p->metric_specs) != 0 ||
+	    select_events(o, ctx, &p->rows, &p->nrows, &p->kel) != 0)
+		return -1;
+	/* a tool event is one time for the whole run: it has no share of a CPU or thread */
+	for (size_t k = 0; o->aggr_opt && k < p->nrows; k++)
+		if (p->rows[k].tool) {
+			msg_error("cannot count event '%s' with %s: it is one time for the whole run, "
+				  "with no part per CPU or thread (drop one of them)",
+				  p->rows[k].sel.ev.name, o->aggr_opt);
+			return -1;
+		}
+	if (!o->nmetrics && stat_metrics_wanted(p->rows, p->nrows))
+		stat_metrics_core(o->ev.cpu_model, ctx, p->core);
+	return 0;
+}
+
+/* The CPUs or tasks -a, -C, -p, -t name; -1 after a message. */
+static int targets(const struct stat_opts *o, struct stat_target *t)
+{
+	if (o->all_cpus && o->aggr == REPORT_AGGR_THREAD)	/* as perf: each thread */
+		return stat_target_all_tasks(t);
+	if (o->cpu_list || o->all_cpus)
+		return stat_target_cpus(t, o->cpu_list);
+	if (o->pids || o->tids)
+		return stat_target_tasks(t, o->pids ? o->pids : o->tids, o->pids != NULL);
+	return 0;
+}
+
+/* The rows' counters, planned on the PMUs' counters; -1 after a message. */
+static int make_counters(struct pass *p, struct resolve_ctx *ctx)
+{
+	if (targets(p->o, &p->tgt) != 0)
+		return -1;
+	if (stat_split(&p->cs, p->rows, p->nrows, ctx, &p->tgt) != 0) {
+		msg_error("out of memory");
+		return -1;
+	}
+	return stat_plan(&p->cs, p->rows, ctx, &p->o->plan, &p->planned);
+}
+
+/* --plan: the plan on standard output, flushed here: a full or closed stdout fails now, with
+ * the reason, not at exit. The exit status. */
+static int show_plan(const struct pass *p)
+{
+	if (stat_plan_show(&p->cs, p->rows, &p->planned, &p->o->plan, stdout) == 0 &&
+	    fflush(stdout) == 0)
+		return 0;
+	msg_error("cannot write the plan: %s", strerror(errno));
+	return PP_EXIT_ERROR;
+}
+
+/* Hundreds of events need as many descriptors: the soft limit is raised to fit; beyond the
+ * hard limit, a message. -1 after it. */
 static int reserve_fds(size_t n)
 {
 	struct counter_fds f;
@@ -1016,135 +198,309 @@ static int reserve_fds(size_t n)
 	return -1;
 }
 
+/* The counters made what the targets open: never opened on a fixture tree's CPUs, the
+ * presence counters added, the copies per CPU or task; -1 after a message. */
+static int place_counters(struct pass *p)
+{
+	struct stat_counters *cs = &p->cs;
+
+	/* a fixture tree's CPUs are another machine's: nothing is opened on them (software
+	 * events included), the report says why */
+	if (p->tgt.cpus && *sysfs_root()) {
+		if (asprintf(&p->fixture_cpus, "its CPUs come from the fixture tree %s "
+			     "(PMUPROF_SYSFS_ROOT), not this machine", sysfs_root()) < 0) {
+			p->fixture_cpus = NULL;
+			msg_error("out of memory");
+			return -1;
+		}
+		for (size_t k = 0; k < cs->n; k++)
+			if (!cs->c[k].fixture)
+				cs->c[k].fixture = p->fixture_cpus;
+	}
+	/* on CPUs (-a, -C) an event counts whatever runs there: no presence to measure */
+	if ((!p->tgt.cpus && stat_presence(cs, p->rows) != 0) ||
+	    (stat_target_any(&p->tgt) &&
+	     stat_target_expand(cs, p->rows, &p->tgt,
+				p->planned.known && p->planned.nruns == 1) != 0)) {
+		msg_error("out of memory");
+		return -1;
+	}
+	if (reserve_fds(cs->n) != 0)
+		return -1;
+	if (p->o->verbose)
+		stat_verbose_events(p->rows, cs);
+	return 0;
+}
+
 static int needs_topology(enum report_aggr a)
 {
 	return a == REPORT_AGGR_CORE || a == REPORT_AGGR_CLUSTER || a == REPORT_AGGR_SOCKET ||
 	       a == REPORT_AGGR_DIE || a == REPORT_AGGR_NODE;
 }
 
-/* The CPUs or tasks -a, -C, -p, -t name; -1 after a message. */
-static int targets(const struct stat_opts *o, struct stat_target *t)
+/* Whether -o's and --export's files can be written, the CPU topology for the units,
+ * --append's time: all before the command runs (a refusal loses nothing); -1 after a
+ * message. */
+static int open_outputs(struct pass *p)
 {
-	if (o->all_cpus && o->aggr == REPORT_AGGR_THREAD)	/* as perf: each thread */
-		return stat_target_all_tasks(t);
-	if (o->cpu_list || o->all_cpus)
-		return stat_target_cpus(t, o->cpu_list);
-	if (o->pids || o->tids)
-		return stat_target_tasks(t, o->pids ? o->pids : o->tids, o->pids != NULL);
-	return 0;
-}
-
-/* One pass of stat: o's events (with -M's) selected, planned, counted and reported. The
- * user's -e list is left as it was (-M's specs go to a copy), so that --topdown can make
- * another pass. */
-static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metrics_core *core)
-{
-	struct stat_event *evs = NULL;
-	struct outfile of = { 0 };
-	struct filter_kernel_el kel;
-	char **metric_specs = NULL;
-	struct stat_planned planned = { 0 };
-	struct stat_target tgt = { 0 };
-	struct topo topo = { 0 };
-	char *fixture_cpus = NULL;	/* the events' fixture note when a fixture names the CPUs */
-	const char **user_specs = o->ev.specs;
-	size_t user_n = o->ev.nspecs;
+	const struct stat_opts *o = p->o;
 	pp_status st;
-	size_t n = 0, nrows = 0;
-	int rc = PP_EXIT_ERROR, e = 0;
+	time_t now;
+	int e = 0;
 
-	o->ev.specs = NULL;
-	if (user_n && !(o->ev.specs = malloc(user_n * sizeof(*o->ev.specs)))) {
-		msg_error("out of memory");
-		goto out;
-	}
-	if (user_n)
-		memcpy(o->ev.specs, user_specs, user_n * sizeof(*o->ev.specs));
-	if (o->nmetrics && !(metric_specs = calloc(o->nmetrics, sizeof(*metric_specs)))) {
-		msg_error("out of memory");
-		goto out;
-	}
-	if (stat_metrics_add_specs(&o->ev, o->metrics, o->nmetrics, core, metric_specs) != 0 ||
-	    select_events(o, ctx, &evs, &nrows, &kel) != 0)
-		goto out;
-	n = nrows;
-	/* a tool event is one time for the whole run: it has no share of a CPU or thread */
-	for (size_t k = 0; o->aggr_opt && k < nrows; k++)
-		if (evs[k].tool) {
-			msg_error("cannot count event '%s' with %s: it is one time for the whole run, "
-				  "with no part per CPU or thread (drop one of them)",
-				  evs[k].sel.ev.name, o->aggr_opt);
-			goto out;
-		}
-	if (!o->nmetrics && stat_metrics_wanted(evs, nrows))
-		stat_metrics_core(o->ev.cpu_model, ctx, core);
-	if (targets(o, &tgt) != 0 || stat_split(&evs, nrows, &n, ctx, &tgt) != 0)
-		goto out;
-	if (stat_plan(evs, n, ctx, &o->plan, &planned) != 0)
-		goto out;
-	if (o->show_plan) {
-		/* flushed here: a full or closed stdout fails now, with the reason, not at exit */
-		rc = 0;
-		if (stat_plan_show(evs, n, &planned, &o->plan, stdout) != 0 || fflush(stdout) != 0) {
-			msg_error("cannot write the plan: %s", strerror(errno));
-			rc = PP_EXIT_ERROR;
-		}
-		goto out;
-	}
-	/* a fixture tree's CPUs are another machine's: nothing is opened on them (software
-	 * events included), the report says why */
-	if (tgt.cpus && *sysfs_root()) {
-		if (asprintf(&fixture_cpus, "its CPUs come from the fixture tree %s "
-			     "(PMUPROF_SYSFS_ROOT), not this machine", sysfs_root()) < 0) {
-			fixture_cpus = NULL;
-			msg_error("out of memory");
-			goto out;
-		}
-		for (size_t k = 0; k < n; k++)
-			if (!evs[k].fixture)
-				evs[k].fixture = fixture_cpus;
-	}
-	/* on CPUs (-a, -C) an event counts whatever runs there: no presence to measure */
-	if (!tgt.cpus && stat_presence(&evs, &n, ctx) != 0)
-		goto out;
-	if (stat_target_any(&tgt) &&
-	    stat_target_expand(&evs, &n, &tgt, planned.known && planned.nruns == 1) != 0)
-		goto out;
-	if (reserve_fds(n) != 0)
-		goto out;
-	if (o->verbose)
-		stat_verbose_events(evs, n);
 	if (o->output && (e = outfile_check(o->output)) == EISDIR) {
 		msg_error("cannot write report file '%s': it names a directory (give -o the "
 			  "path of a file)", o->output);
-		goto out;
+		return -1;
 	}
 	if (o->output && e != 0) {
 		msg_error("cannot write report file '%s': %s (choose a writable path for -o)",
 			  o->output, strerror(e));
-		goto out;
+		return -1;
 	}
-	if (needs_topology(o->aggr) && (st = topo_read(&topo)) != PP_OK) {
+	if (needs_topology(o->aggr) && (st = topo_read(&p->topo)) != PP_OK) {
 		msg_error("%s needs the CPU topology, which cannot be read from "
 			  "/sys/devices/system/cpu (%s): -A gives one row per CPU instead",
 			  o->aggr_opt, pp_strstatus(st));
+		return -1;
+	}
+	/* ctime reads the time zone, a file: only when it is used */
+	snprintf(p->started, sizeof(p->started), "?\n");
+	if (o->append && !o->json && (now = time(NULL)) != (time_t)-1)
+		ctime_r(&now, p->started);
+	return cmd_export_check(&o->exports);
+}
+
+/* How the series runs and the report is built, from the options and the plan. */
+static void configure(struct pass *p)
+{
+	const struct stat_opts *o = p->o;
+	const struct stat_target *tgt = stat_target_any(&p->tgt) ? &p->tgt : NULL;
+
+	p->sc = (struct stat_series_cfg){ o->cmd, o->repeat, o->warmup, o->prepare, o->cleanup,
+					  o->interval_ms, o->interval_count, o->plan.mux,
+					  p->planned.nruns,
+					  (o->sep || o->json) && !o->output && !o->log, tgt,
+					  o->timeout_ms, o->delay_ms, o->no_inherit, o->verbose, NULL,
+					  NULL };
+	p->b = (struct stat_build){ .repeated = o->repeat > 0, .intervals = o->interval_ms > 0,
+				    .core = p->core, .metrics = o->metrics,
+				    .nmetrics = o->nmetrics,
+				    .runs_mode = o->plan.mux == STAT_MUX_RUNS, .aggr = o->aggr,
+				    .tgt = tgt, .no_scale = o->disp.unscaled, .counters = &p->cs };
+	p->lv = (struct stat_live){ .o = o, .rows = p->rows, .nrows = p->nrows, .b = &p->b };
+	if (stat_live_wanted(o)) {
+		p->sc.on_tick = stat_live_tick;
+		p->sc.tick_arg = &p->lv;
+	}
+	if (p->topo.ncpus) {	/* --per-core, --per-cluster, --per-socket, --per-die, --per-node */
+		topo_agg(&p->topo, &p->at);
+		p->ids = (struct topo_ids){ p->topo.ncpus, p->topo.socket, p->topo.die,
+					    p->topo.cluster, p->topo.core };
+		p->b.topo = &p->at;
+		p->b.ids = &p->ids;
+	}
+}
+
+/* --topdown: how the tree was counted, in the report's words. */
+static const char *topdown_how(struct pass *p, const struct report *r)
+{
+	const struct topdown_pass *td = p->o->td;
+	size_t runs = p->planned.nruns;
+	char *how = p->how;
+
+	if (td && !td->first)
+		snprintf(how, sizeof(p->how), "stage 1 alone in %zu run%s, then it and %s in %zu "
+			 "run%s of the command (--mux=runs), each count exact", td->runs,
+			 td->runs == 1 ? "" : "s", td->ndominant ?
+			 (td->ndominant == 1 ? "the groups under its dominant node" :
+			  "the groups under its dominant nodes") :
+			 "every group under it (no node had a share)", runs, runs == 1 ? "" : "s");
+	else if (p->o->plan.mux == STAT_MUX_RUNS && runs > 1)
+		snprintf(how, sizeof(p->how), "%zu runs of the command (--mux=runs), each count "
+			 "exact", runs);
+	else
+		snprintf(how, sizeof(p->how), "one run%s", r->multiplexed || runs > 1 ?
+			 ", multiplexed: the values are estimates" : ", each count exact");
+	return how;
+}
+
+/* The report's facts about the run (besides its rows): the host, the command's end, the
+ * targets, the options that shape its text, the metrics' core, the plan. */
+static void fill_run(struct report *r, struct pass *p)
+{
+	const struct stat_opts *o = p->o;
+	const struct stat_planned *pl = &p->planned;
+
+	/* only JSON shows host facts; /proc/cpuinfo is slow to read on x86 */
+	if (o->json || export_has(&o->exports, EXPORT_JSON))
+		report_host_fill(&r->host);
+	r->host.kernel_el = p->kel.el;
+	r->host.kernel_el_source = p->kel.why;
+	r->exit_code = p->res.exit_code;
+	r->term_signal = p->res.term_signal;
+	r->interrupted = p->res.interrupted;
+	r->timeout_ms = o->timeout_ms;
+	r->timed_out = p->s.timed_out;
+	if (stat_target_any(&p->tgt)) {
+		r->target = p->tgt.desc;
+		r->system_wide = p->tgt.cpus != NULL;
+	}
+	r->repeat = o->repeat;
+	r->warmup = o->warmup;
+	r->stopped = *p->why ? p->why : NULL;
+	r->interval_ms = o->interval_ms;
+	r->csv_no_summary = o->no_csv_summary;
+	r->disp = o->disp;
+	r->interval_stop = p->count_stop ? "interval-count" : NULL;
+	r->metrics_core = metrics_core_id(p->core, p->mcore, sizeof(p->mcore));
+	if (o->topdown) {
+		r->topdown_group = o->topdown_group;
+		r->topdown_set = p->core->set;
+		r->topdown_how = topdown_how(p, r);
+	}
+	r->metric_requests = o->metrics;
+	r->nmetric_requests = o->nmetrics;
+	r->mux = o->plan.mux == STAT_MUX_RUNS ? "runs" : "kernel";
+	r->mux_runs = o->plan.mux == STAT_MUX_RUNS ? pl->nruns : 1;
+	r->runs_for_exact = pl->known ? pl->nruns : 0;
+}
+
+/* --topdown's first pass ends here: what it found is the second's -M list (unless it was
+ * interrupted: 1, its report is all there is). 0, or -1 when memory ran out. */
+static int topdown_found(struct pass *p, const struct report *r)
+{
+	struct topdown_pass *td = p->o->td;
+
+	td->ran = 1;
+	td->runs = p->planned.nruns;
+	/* interrupted: this pass's report is what there is, and there is no second */
+	td->stop = r->interrupted;
+	if (r->interrupted)
+		return 1;
+	if (metrics_topdown_next(r, &td->next, &td->nnext, &td->ndominant) == 0)
+		return 0;
+	msg_error("out of memory");
+	return -1;
+}
+
+/* The report written (or not, with -q) and exported; the exit status, from rc. */
+static int write_out(struct pass *p, struct report *r, int rc)
+{
+	const struct stat_opts *o = p->o;
+	struct outfile *of = &p->of;
+	int e;
+
+	stat_output_mux_warn(r, &p->planned);
+	if (stat_output_below_min(o, r))
+		rc = STAT_EXIT_MIN_RUNNING;
+	/* the command has ended: a closed report stream (pmuprof stat ... 2>&1 | head -1) must
+	 * not kill pmuprof with SIGPIPE and lose the command's status; the write fails instead */
+	sigaction(SIGPIPE, &(struct sigaction){ .sa_handler = SIG_IGN }, NULL);
+	/* -o's file is made only now, complete: a run killed before leaves nothing behind */
+	if (o->output && (e = o->append ? outfile_open_append(of, o->output) :
+			  outfile_open(of, o->output)) != 0) {
+		msg_error("cannot write report file '%s': %s", o->output, strerror(e));
+		if (rc == 0)
+			rc = PP_EXIT_ERROR;
+	}
+	/* perf's line before each report it appends (ctime ends it); JSON documents follow each
+	 * other bare, a stream jq -s reads whole */
+	if (o->append && !o->json && (of->fp || o->log))
+		fprintf(of->fp ? of->fp : o->log, "# started on %s\n", p->started);
+	r->interval_from = p->lv.shown;	/* live -I: the intervals written as they ended */
+	if (o->quiet || (o->output && !of->fp)) {
+		;	/* --quiet: no report; or -o's file could not be made (said above) */
+	} else if (o->log && (stat_output_write(o, r, o->log) != 0 || fflush(o->log) != 0)) {
+		msg_error("cannot write the report to --log-fd %d: %s", o->log_fd, strerror(errno));
+		if (rc == 0)
+			rc = PP_EXIT_ERROR;
+	} else if (!o->log && stat_output_write(o, r, of->fp ? of->fp : stderr) != 0 &&
+		   !of->fp && errno != EPIPE) {
+		msg_error("cannot write the report: %s", strerror(errno));
+	}
+	r->interval_from = 0;	/* exports are whole */
+	if (of->fp && (e = outfile_commit(of)) != 0) {
+		msg_error("cannot write report file '%s': %s", o->output, strerror(e));
+		if (rc == 0)
+			rc = PP_EXIT_ERROR;
+	}
+	if (cmd_export_commit(&o->exports, r) != 0 && rc == 0)
+		rc = PP_EXIT_ERROR;
+	return rc;
+}
+
+/* The status the counting ends with: rc, else the command's (0 when --timeout ended it, as
+ * perf, or with no command). */
+static int status_of(const struct pass *p, int rc)
+{
+	if (!rc && !(p->s.timed_out && p->res.term_signal == SIGTERM) && p->o->cmd)
+		rc = p->res.term_signal ? 128 + p->res.term_signal : p->res.exit_code;
+	return rc;
+}
+
+static void pass_free(struct pass *p)
+{
+	struct stat_opts *o = p->o;
+
+	if (p->of.fp)
+		outfile_discard(&p->of);	/* made, not committed */
+	stat_series_free(&p->s);
+	stat_ticks_free(&p->ticks);
+	for (size_t k = 0; p->rows && k < p->nrows; k++)
+		resolve_event_free(&p->rows[k].sel.ev);
+	free(p->rows);
+	stat_counters_free(&p->cs);
+	for (size_t k = 0; p->metric_specs && k < o->nmetrics; k++)
+		free(p->metric_specs[k]);
+	free(p->metric_specs);
+	free(o->ev.specs);	/* the copy, or select_events' default list */
+	o->ev.specs = p->user_specs;
+	o->ev.nspecs = p->user_n;
+	stat_target_free(&p->tgt);
+	topo_free(&p->topo);
+	free(p->fixture_cpus);
+	stat_planned_free(&p->planned);
+}
+
+/* One pass of stat: o's events (with -M's) selected, their counters made and planned, the
+ * command run and counted, the report built and written; the exit status. */
+static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metrics_core *core)
+{
+	struct pass p = { .o = o, .core = core };
+	struct report r = { .tool_version = PMUPROF_VERSION, .argc = o->cmdc, .argv = o->cmd,
+			    .name = o->name };
+	int rc = PP_EXIT_ERROR, found;
+
+	if (select_rows(&p, ctx) != 0 || make_counters(&p, ctx) != 0)
+		goto out;
+	if (o->show_plan) {
+		rc = show_plan(&p);
 		goto out;
 	}
-	rc = run(o, evs, nrows, n, &kel, &of, core, &planned, &tgt, &topo);
-	if (of.fp)
-		outfile_discard(&of);	/* made, not committed */
+	if (place_counters(&p) != 0 || open_outputs(&p) != 0)
+		goto out;
+	configure(&p);
+	rc = stat_series_run(&p.sc, p.rows, &p.cs, &p.s, &p.ticks, &p.res, &p.count_stop, p.why,
+			     sizeof(p.why));
+	if (!p.s.nruns) {
+		rc = rc ? rc : PP_EXIT_ERROR;
+		goto out;
+	}
+	if (stat_report_build(&r, &p.s, p.rows, p.nrows, &p.b) != 0) {
+		msg_error("out of memory");
+		rc = PP_EXIT_ERROR;
+		goto out;
+	}
+	fill_run(&r, &p);
+	rc = status_of(&p, rc);
+	if (o->td && o->td->first && (found = topdown_found(&p, &r)) <= 0)
+		rc = found < 0 ? PP_EXIT_ERROR : rc;	/* the second pass reports */
+	else
+		rc = write_out(&p, &r, rc);
 out:
-	free_events(evs, n);
-	for (size_t k = 0; metric_specs && k < o->nmetrics; k++)
-		free(metric_specs[k]);
-	free(metric_specs);
-	free(o->ev.specs);	/* the copy, or select_events' default list */
-	o->ev.specs = user_specs;
-	o->ev.nspecs = user_n;
-	stat_target_free(&tgt);
-	topo_free(&topo);
-	free(fixture_cpus);
-	stat_planned_free(&planned);
+	stat_report_free(&r);
+	pass_free(&p);
 	return rc;
 }
 
@@ -1181,30 +537,6 @@ static int topdown_first(struct stat_opts *o, struct resolve_ctx *ctx,
 	return -1;
 }
 
-/* --log-fd N: a stream on N, which must be open for writing; -1 after a message. "w" does
- * not truncate (the shell opened it, 3>> appends) and, unlike "a", leaves the descriptor's
- * flags, which the command inherits, as they were. */
-static int open_log(struct stat_opts *o)
-{
-	int fl = fcntl(o->log_fd, F_GETFL);
-
-	if (fl < 0) {
-		msg_error("--log-fd %d: descriptor %d is not open (open it for pmuprof, as in "
-			  "'%d>report.txt')", o->log_fd, o->log_fd, o->log_fd);
-		return -1;
-	}
-	if ((fl & O_ACCMODE) == O_RDONLY) {
-		msg_error("--log-fd %d: descriptor %d is open for reading only (open it for "
-			  "writing, as in '%d>report.txt')", o->log_fd, o->log_fd, o->log_fd);
-		return -1;
-	}
-	if (!(o->log = fdopen(o->log_fd, "w"))) {
-		msg_error("--log-fd %d: %s", o->log_fd, strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
 int cmd_stat(int argc, char **argv)
 {
 	struct stat_opts o = { 0 };
@@ -1213,7 +545,7 @@ int cmd_stat(int argc, char **argv)
 	struct resolve_ctx ctx;
 	int rc = PP_EXIT_ERROR, have_ctx = 0, two;
 
-	argp_hint_parse(&stat_argp, argc, argv, ARGP_IN_ORDER, &o);
+	stat_opts_parse(argc, argv, &o);
 	msg_set_quiet(o.quiet);
 	if (o.bad_metrics) {
 		char c[80];
@@ -1222,7 +554,7 @@ int cmd_stat(int argc, char **argv)
 			  o.metrics_why);
 		goto out;
 	}
-	if (o.log_fd && open_log(&o) != 0)
+	if (o.log_fd && stat_output_open_log(&o) != 0)
 		goto out;
 	if (evsel_ctx_init(&o.ev, &ctx) != 0)
 		goto out;

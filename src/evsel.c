@@ -160,11 +160,11 @@ static int all_levels(const struct evsel_opts *o, struct evspec_req *req, const 
 }
 
 /* Specs -> resolved events; stops at the first bad one, with its message. */
-static int resolve_all(const struct evsel_opts *o, struct resolve_ctx *ctx, size_t elem,
-		       const char *verb, void **out, size_t *nout)
+static int resolve_all(const struct evsel_opts *o, struct resolve_ctx *ctx, const char *verb,
+		       struct evsel_event **out, size_t *nout)
 {
 	struct evspec_list list = { 0 };
-	void *evs = NULL;
+	struct evsel_event *evs = NULL;
 	size_t *first = calloc(o->nspecs + 1, sizeof(*first));
 	size_t done = 0, spec = 0;
 	int rc = -1;
@@ -175,7 +175,7 @@ static int resolve_all(const struct evsel_opts *o, struct resolve_ctx *ctx, size
 	}
 	if (parse_all(o, &list, first) != 0)
 		goto out;
-	if (!(evs = calloc(list.n + 1, elem))) {
+	if (!(evs = calloc(list.n + 1, sizeof(*evs)))) {
 		msg_error("out of memory");
 		goto out;
 	}
@@ -187,7 +187,7 @@ static int resolve_all(const struct evsel_opts *o, struct resolve_ctx *ctx, size
 			spec++;
 		if (o->all_levels && all_levels(o, &list.reqs[done], verb) != 0)
 			goto out;
-		st = resolve_event_in(ctx, &list.reqs[done], &evsel_at(evs, elem, done)->ev, &rerr);
+		st = resolve_event_in(ctx, &list.reqs[done], &evs[done].ev, &rerr);
 		if (st != PP_OK) {
 			if (st == PP_ENOMEM)
 				msg_error("out of memory");
@@ -196,7 +196,7 @@ static int resolve_all(const struct evsel_opts *o, struct resolve_ctx *ctx, size
 			goto out;
 		}
 		/* filter-bit terms choose the levels themselves (PMEVTYPER's bits) */
-		if (o->all_levels && evsel_at(evs, elem, done)->ev.filter.given) {
+		if (o->all_levels && evs[done].ev.filter.given) {
 			char c[CLIP];
 
 			msg_error("cannot %s event '%s' with %s: its filter-bit terms choose its "
@@ -212,7 +212,7 @@ static int resolve_all(const struct evsel_opts *o, struct resolve_ctx *ctx, size
 	evs = NULL;
 	rc = 0;
 out:
-	evsel_free(evs, elem, done);	/* what resolved before a failure */
+	evsel_free(evs, done);	/* what resolved before a failure */
 	free(first);
 	evspec_free(&list);
 	return rc;
@@ -220,7 +220,7 @@ out:
 
 /* Filter-bit terms into exclude flags (filter_apply), with the kernel's EL decided once. */
 static int settle(const struct evsel_opts *o, struct resolve_ctx *ctx, unsigned flags,
-		  const char *verb, void *evs, size_t elem, size_t n,
+		  const char *verb, struct evsel_event *evs, size_t n,
 		  struct filter_kernel_el *kel)
 {
 	int need = o->kernel_el != 0 || (flags & EVSEL_ALWAYS_EL);
@@ -229,12 +229,12 @@ static int settle(const struct evsel_opts *o, struct resolve_ctx *ctx, unsigned 
 	kel->el = 0;
 	kel->why = NULL;
 	for (size_t k = 0; k < n; k++)
-		need |= evsel_at(evs, elem, k)->ev.filter.given != 0;
+		need |= evs[k].ev.filter.given != 0;
 	if (!need)
 		return 0;
 	filter_kernel_el_detect(o->kernel_el, resolve_model_name(o->cpu_model), kel);
 	for (size_t k = 0; k < n; k++) {
-		struct evsel_event *e = evsel_at(evs, elem, k);
+		struct evsel_event *e = &evs[k];
 		pp_status st;
 
 		if (!e->ev.filter.given && !(flags & EVSEL_ALWAYS_EL))
@@ -256,22 +256,22 @@ static int settle(const struct evsel_opts *o, struct resolve_ctx *ctx, unsigned 
 }
 
 int evsel_select(const struct evsel_opts *o, struct resolve_ctx *ctx, unsigned flags,
-		 const char *verb, size_t elem, void **out, size_t *n,
+		 const char *verb, struct evsel_event **out, size_t *n,
 		 struct filter_kernel_el *kel)
 {
-	if (resolve_all(o, ctx, elem, verb, out, n) != 0)
+	if (resolve_all(o, ctx, verb, out, n) != 0)
 		return -1;
-	if (settle(o, ctx, flags, verb, *out, elem, *n, kel) == 0)
+	if (settle(o, ctx, flags, verb, *out, *n, kel) == 0)
 		return 0;
-	evsel_free(*out, elem, *n);
+	evsel_free(*out, *n);
 	*out = NULL;
 	*n = 0;
 	return -1;
 }
 
-void evsel_free(void *evs, size_t elem, size_t n)
+void evsel_free(struct evsel_event *evs, size_t n)
 {
 	for (size_t k = 0; evs && k < n; k++)
-		resolve_event_free(&evsel_at(evs, elem, k)->ev);
+		resolve_event_free(&evs[k].ev);
 	free(evs);
 }

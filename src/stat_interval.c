@@ -40,11 +40,13 @@ static uint64_t since(const struct timespec *t0)
 	return (uint64_t)(t1.tv_sec - t0->tv_sec) * 1000000000u + (uint64_t)(t1.tv_nsec - t0->tv_nsec);
 }
 
-/* Reads every counter now into a new tick (and evs[k].rd), and tells c's on_tick of it; -1
- * when memory ran out. */
-static int tick(const struct stat_run_cfg *c, struct stat_ticks *t, struct stat_event *evs,
-		size_t n, uint64_t t_ns)
+/* Reads every counter now into a new tick (and each counter's rd), and tells c's on_tick
+ * of it; -1 when memory ran out. */
+static int tick(const struct stat_run_cfg *c, struct stat_ticks *t, struct stat_counters *cs,
+		uint64_t t_ns)
 {
+	size_t n = cs->n;
+
 	if (t->n == t->cap) {
 		size_t cap = t->cap ? 2 * t->cap : 64;
 		uint64_t *tn = realloc(t->t_ns, cap * sizeof(*tn));
@@ -58,18 +60,18 @@ static int tick(const struct stat_run_cfg *c, struct stat_ticks *t, struct stat_
 		t->rd = rd;
 		t->cap = cap;
 	}
-	t->nevents = n;
-	stat_read_all(evs, n);
+	t->ncounters = n;
+	stat_counters_read(cs);
 	/* duration_time so far, so that an interval's is its length; user_time and system_time
 	 * come from the command's rusage, at its end only (none per interval, as perf's) */
 	for (size_t k = 0; k < n; k++)
-		if (evs[k].tool == STAT_TOOL_DURATION)
-			evs[k].rd = (struct counter_reading){ t_ns, t_ns, t_ns };
+		if (cs->c[k].tool == STAT_TOOL_DURATION)
+			cs->c[k].rd = (struct counter_reading){ t_ns, t_ns, t_ns };
 	for (size_t k = 0; k < n; k++)
-		t->rd[t->n * n + k] = evs[k].rd;
+		t->rd[t->n * n + k] = cs->c[k].rd;
 	t->t_ns[t->n++] = t_ns;
 	if (c->on_tick)
-		c->on_tick(c->tick_arg, evs, n, t);
+		c->on_tick(c->tick_arg, cs, t);
 	return 0;
 }
 
@@ -118,8 +120,7 @@ enum { W_TICK, W_TIMEOUT, W_DELAY, W_CMD, W_SIG, W_POLL, W_TASKS };
 struct waiter {
 	const struct stat_run_cfg *c;
 	struct workload *w;
-	struct stat_event *evs;
-	size_t n;
+	struct stat_counters *cs;
 	struct stat_ticks *t;
 	struct pollfd *p;
 	size_t np;
@@ -168,14 +169,14 @@ static int step(struct waiter *v)
 		close(p[W_DELAY].fd);
 		p[W_DELAY].fd = -1;
 		clock_gettime(CLOCK_MONOTONIC, &v->t0);
-		stat_enable_all(v->evs, v->n, 1);
+		stat_counters_enable(v->cs, 1);
 		v->enabled = 1;
 		if (c->interval_ms && (p[W_TICK].fd = timer_at(&v->t0, c->interval_ms, 1)) < 0)
 			return -1;
 	}
 	if (p[W_TICK].fd >= 0 && (p[W_TICK].revents & POLLIN)) {
 		drain(p[W_TICK].fd);
-		if (tick(c, v->t, v->evs, v->n, since(&v->t0)) != 0)
+		if (tick(c, v->t, v->cs, since(&v->t0)) != 0)
 			return -1;
 		if (c->interval_count && v->t->n >= c->interval_count) {
 			close(p[W_TICK].fd);
@@ -235,19 +236,101 @@ static int watch(struct waiter *v)
 	}
 }
 
-int stat_wait(const struct stat_run_cfg *c, struct workload *w, struct stat_event *evs,
-	      size_t n, struct workload_result *res, struct stat_ticks *ticks, int *count_stop,
+/* The descriptors the wait polls (v->p, all -1 before): the timers, the command's pidfd,
+ * the signalfd with no command (SIGINT and SIGTERM blocked, the mask before in *old), the
+ * tasks' pidfds; -1 after a message. */
+static int watch_setup(struct waiter *v, sigset_t *old)
+{
+	const struct stat_run_cfg *c = v->c;
+	struct pollfd *p = v->p;
+	sigset_t block;
+	int poll_ms = 0;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	if (!v->w) {	/* no command to forward SIGINT to: it ends the counting */
+		sigprocmask(SIG_BLOCK, &block, old);
+		if ((p[W_SIG].fd = signalfd(-1, &block, SFD_CLOEXEC)) < 0) {
+			sigprocmask(SIG_SETMASK, old, NULL);
+			msg_error("cannot wait for SIGINT: %s", strerror(errno));
+			return -1;
+		}
+	}
+	if (c->delay_ms)
+		p[W_DELAY].fd = timer_at(&v->t0, c->delay_ms, 0);
+	else if (c->interval_ms)
+		p[W_TICK].fd = timer_at(&v->t0, c->interval_ms, 1);
+	if (c->timeout_ms)
+		p[W_TIMEOUT].fd = timer_at(&v->t0, c->timeout_ms, 0);
+	if (v->w && (p[W_CMD].fd = (int)syscall(SYS_pidfd_open, v->w->pid, 0)) < 0)
+		poll_ms = 100;	/* kernels before 5.3: look every 100 ms */
+	for (int k = 0; k < v->nids; k++) {
+		v->ids[k] = c->tgt->ids[k];
+		/* a process's end shows on its pidfd; a thread's (no pidfd before Linux 6.9)
+		 * is looked for every 100 ms */
+		if ((p[W_TASKS + k].fd = (int)syscall(SYS_pidfd_open, v->ids[k], 0)) < 0)
+			poll_ms = 100;
+	}
+	if (poll_ms) {
+		struct timespec now;
+
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		p[W_POLL].fd = timer_at(&now, (unsigned)poll_ms, 1);
+	}
+	return 0;
+}
+
+/* The end of the wait (rc: watch's): the command reaped, the times and the totals read.
+ * -1 when the last tick could not be kept. */
+static int watch_end(struct waiter *v, int rc, struct workload_result *res, int *count_stop,
+		     int *timed_out)
+{
+	const struct stat_run_cfg *c = v->c;
+
+	if (rc < 0) {
+		msg_error("cannot wait for the end of counting: %s", strerror(errno));
+		if (v->w)
+			kill(v->w->pid, SIGTERM);
+	}
+	if (rc == 2)
+		*count_stop = 1;	/* as perf stat's: no more intervals read */
+	if (v->w) {
+		workload_wait(v->w, res);
+	} else {
+		res->wall_ns = v->enabled ? since(&v->t0) : 0;
+		res->interrupted = v->signalled;
+	}
+	if (v->w && v->enabled && c->delay_ms)
+		res->wall_ns = since(&v->t0);	/* -D: the time counted */
+	*timed_out = v->timed_out;
+	/* the totals: the last interval's reading, which ends with the counting (counters on
+	 * CPUs go on counting: a second read would not be the intervals' sum). Where
+	 * --interval-count ended the counting (no command), that is the last interval's read,
+	 * in each counter's rd already, and the time counted ends there; after the command ran
+	 * on past the intervals, a read of the whole run */
+	if (rc == 2 && !v->w && v->t->n)
+		res->wall_ns = v->t->t_ns[v->t->n - 1];
+	else if (rc >= 0 && c->interval_ms && !*count_stop && v->enabled)
+		return tick(c, v->t, v->cs, since(&v->t0));
+	else
+		stat_counters_read(v->cs);
+	return rc < 0 ? -1 : 0;
+}
+
+int stat_wait(const struct stat_run_cfg *c, struct workload *w, struct stat_counters *cs,
+	      struct workload_result *res, struct stat_ticks *ticks, int *count_stop,
 	      int *timed_out)
 {
 	const struct stat_target *tg = c->tgt;
 	int nids = tg && tg->tasks && !w ? tg->nids : 0;
 	struct pollfd *p = calloc((size_t)(W_TASKS + nids), sizeof(*p));
 	int *ids = calloc((size_t)nids + 1, sizeof(*ids));
-	struct waiter v = { .c = c, .w = w, .evs = evs, .n = n, .t = ticks, .p = p,
+	struct waiter v = { .c = c, .w = w, .cs = cs, .t = ticks, .p = p,
 			    .np = (size_t)(W_TASKS + nids), .ids = ids, .nids = nids,
 			    .left = nids };
-	sigset_t block, old;
-	int rc = -1, poll_ms = 0;
+	sigset_t old;
+	int rc = -1;
 
 	if (!p || !ids) {
 		msg_error("out of memory");
@@ -264,68 +347,9 @@ int stat_wait(const struct stat_run_cfg *c, struct workload *w, struct stat_even
 	else
 		clock_gettime(CLOCK_MONOTONIC, &v.t0);
 	v.enabled = !c->delay_ms;
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	if (!w) {	/* no command to forward SIGINT to: it ends the counting */
-		sigprocmask(SIG_BLOCK, &block, &old);
-		if ((p[W_SIG].fd = signalfd(-1, &block, SFD_CLOEXEC)) < 0) {
-			sigprocmask(SIG_SETMASK, &old, NULL);
-			msg_error("cannot wait for SIGINT: %s", strerror(errno));
-			goto out;
-		}
-	}
-	if (c->delay_ms)
-		p[W_DELAY].fd = timer_at(&v.t0, c->delay_ms, 0);
-	else if (c->interval_ms)
-		p[W_TICK].fd = timer_at(&v.t0, c->interval_ms, 1);
-	if (c->timeout_ms)
-		p[W_TIMEOUT].fd = timer_at(&v.t0, c->timeout_ms, 0);
-	if (w && (p[W_CMD].fd = (int)syscall(SYS_pidfd_open, w->pid, 0)) < 0)
-		poll_ms = 100;	/* kernels before 5.3: look every 100 ms */
-	for (int k = 0; k < nids; k++) {
-		ids[k] = tg->ids[k];
-		/* a process's end shows on its pidfd; a thread's (no pidfd before Linux 6.9)
-		 * is looked for every 100 ms */
-		if ((p[W_TASKS + k].fd = (int)syscall(SYS_pidfd_open, ids[k], 0)) < 0)
-			poll_ms = 100;
-	}
-	if (poll_ms) {
-		struct timespec now;
-
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		p[W_POLL].fd = timer_at(&now, (unsigned)poll_ms, 1);
-	}
-	rc = watch(&v);
-	if (rc < 0) {
-		msg_error("cannot wait for the end of counting: %s", strerror(errno));
-		if (w)
-			kill(w->pid, SIGTERM);
-	}
-	if (rc == 2)
-		*count_stop = 1;	/* as perf stat's: no more intervals read */
-	if (w) {
-		workload_wait(w, res);
-	} else {
-		res->wall_ns = v.enabled ? since(&v.t0) : 0;
-		res->interrupted = v.signalled;
-	}
-	if (w && v.enabled && (c->delay_ms))
-		res->wall_ns = since(&v.t0);	/* -D: the time counted */
-	*timed_out = v.timed_out;
-	/* the totals: the last interval's reading, which ends with the counting (counters on
-	 * CPUs go on counting: a second read would not be the intervals' sum). Where
-	 * --interval-count ended the counting (no command), that is the last interval's read,
-	 * in evs[k].rd already, and the time counted ends there; after the command ran on past
-	 * the intervals, a read of the whole run */
-	if (rc == 2 && !w && ticks->n) {
-		res->wall_ns = ticks->t_ns[ticks->n - 1];
-	} else if (rc >= 0 && c->interval_ms && !*count_stop && v.enabled) {
-		if (tick(c, ticks, evs, n, since(&v.t0)) != 0)
-			rc = -1;
-	} else {
-		stat_read_all(evs, n);
-	}
+	if (watch_setup(&v, &old) != 0)
+		goto out;
+	rc = watch_end(&v, watch(&v), res, count_stop, timed_out);
 	if (!w) {
 		close(p[W_SIG].fd);
 		sigprocmask(SIG_SETMASK, &old, NULL);

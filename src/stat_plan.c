@@ -12,46 +12,35 @@
 #include "sysfs.h"
 
 /* Whether an event needs a hardware counter at all (software and tracepoints do not). */
-static int needs_counter(const struct stat_event *e)
+static int needs_counter(const struct pp_attr *a)
 {
-	uint32_t t = e->sel.ev.attr.type;
-
-	return t != PERF_TYPE_SOFTWARE && t != PERF_TYPE_TRACEPOINT;
-}
-
-/* An event the fixture has nothing to count with either: a part for a core type without
- * it, a row none of whose core types has it (not supported, from the tree's own tables). */
-static int never_opened(const struct stat_event *evs, size_t k)
-{
-	if (evs[k].absent)
-		return 1;
-	for (int i = 0; i < evs[k].nparts; i++)
-		if (!evs[evs[k].part0 + i].absent)
-			return 0;
-	return evs[k].nparts > 0;
+	return a->type != PERF_TYPE_SOFTWARE && a->type != PERF_TYPE_TRACEPOINT;
 }
 
 /* The Arm PMU an event counts on: its own by name; generic and raw events go to the
  * first (by CPU) Arm PMU, as the kernel gives them to the arm_pmu that accepts them. */
-static int pmu_index(const struct resolve_ctx *c, const struct stat_event *e)
+static int pmu_index(const struct resolve_ctx *c, const struct stat_counters *cs,
+		     const struct stat_event *rows, const struct stat_counter *e)
 {
-	uint32_t t = e->sel.ev.attr.type;
+	const struct pp_event *ev = &rows[e->ev].sel.ev;
+	uint32_t t = ev->attr.type;
 
-	if (e->parent >= 0)		/* a part: its PMU (none when it lacks the event) */
-		return e->absent ? -1 : e->pmu_ix;
-	if (e->nparts || !needs_counter(e) || !c->npmus)
-		return -1;		/* a split row: counted by its parts */
+	if (e->part >= 0)		/* a part: its PMU (none when it lacks the event) */
+		return cs->parts[e->part].absent ? -1 : cs->parts[e->part].pmu_ix;
+	if (!needs_counter(&ev->attr) || !c->npmus)
+		return -1;
 	for (size_t k = 0; k < c->npmus; k++)
-		if (e->sel.ev.pmu && !strcmp(e->sel.ev.pmu, c->pmus[k].name))
+		if (ev->pmu && !strcmp(ev->pmu, c->pmus[k].name))
 			return (int)k;
 	if (t == PERF_TYPE_RAW ||
-	    ((t == PERF_TYPE_HARDWARE || t == PERF_TYPE_HW_CACHE) && e->sel.ev.arm_code >= 0))
+	    ((t == PERF_TYPE_HARDWARE || t == PERF_TYPE_HW_CACHE) && ev->arm_code >= 0))
 		return 0;
 	return -1;
 }
 
-/* What the planner reads of an Arm PMU for each of its events, looked up once a PMU, not
- * once an event: its PMUv3 version and the format/ terms of the 64-bit and threshold bits. */
+/* What the planner reads of an Arm PMU for each of its events, looked up once a PMU rather
+ * than once an event: its PMUv3 version and the format/ terms of the 64-bit and threshold
+ * bits. */
 struct pmu_facts {
 	int pmuver;
 	const struct sysfs_format *lng, *th, *thc, *thn;
@@ -68,16 +57,18 @@ static struct pmu_facts pmu_facts(const struct sysfs_pmu *pmu)
 				   sysfs_format_find(pmu, "threshold_count") };
 }
 
-/* The planner's view of an event on a PMU with facts f (NULL: no PMU): its counter kind. */
-static struct plan_ev plan_event(const struct stat_event *e, const struct pmu_facts *f, int ix)
+/* The planner's view of counter e on a PMU with facts f (NULL: no PMU): its counter kind. */
+static struct plan_ev plan_event(const struct stat_counters *cs, const struct stat_event *rows,
+				 const struct stat_counter *e, const struct pmu_facts *f, int ix)
 {
-	const struct pp_attr *a = &e->sel.ev.attr;
+	const struct pp_event *ev = &rows[e->ev].sel.ev;
+	const struct pp_attr *a = e->part >= 0 ? &cs->parts[e->part].attr : &ev->attr;
 	uint64_t cfg[4] = { a->config, a->config1, a->config2, 0 };
 	struct pmreg_pmu pp = { .pmuver = f ? f->pmuver : 1 };
-	struct pmreg_event re = { .evt = (uint16_t)(e->sel.ev.arm_code >= 0 ? e->sel.ev.arm_code
+	struct pmreg_event re = { .evt = (uint16_t)(ev->arm_code >= 0 ? ev->arm_code
 						    : (int)(a->config & 0xffff)) };
 	/* the parts of one event share a run: its total adds counts of one run of the command */
-	struct plan_ev pe = { ix, e->group, PMREG_ANY, 0, e->parent >= 0 ? e->parent + 1 : 0 };
+	struct plan_ev pe = { ix, e->group, PMREG_ANY, 0, e->part >= 0 ? (int)e->ev + 1 : 0 };
 
 	if (ix < 0)
 		return pe;
@@ -135,31 +126,42 @@ static int pmu_cap(const struct sysfs_pmu *p, const struct stat_plan_cfg *c,
 	return 0;
 }
 
-/* "{a,b,c}": the members of group g (one core type's part of a user group), for a message. */
-static void group_names(const struct stat_event *evs, size_t n, int g, char *buf, size_t len)
+/* Appends name to the list in buf (at *off). */
+static void add_name(char *buf, size_t len, size_t *off, const char *name)
+{
+	if (*off < len)
+		*off += (size_t)snprintf(buf + *off, len - *off, "%s%s", *off > 1 ? "," : "", name);
+}
+
+/* "{a,b,c}": the members of group g (a user group, or one core type's part of one), for a
+ * message: the rows of a user group, split or not, then the parts in g. */
+static void group_names(const struct stat_counters *cs, const struct stat_event *rows,
+			size_t nrows, int g, char *buf, size_t len)
 {
 	size_t off = (size_t)snprintf(buf, len, "{");
 
-	for (size_t k = 0; k < n && off < len; k++)
-		if (evs[k].group == g)
-			off += (size_t)snprintf(buf + off, len - off, "%s%s", off > 1 ? "," : "",
-						evs[k].sel.ev.name);
+	for (size_t k = 0; k < nrows; k++)
+		if (rows[k].sel.ev.group == g)
+			add_name(buf, len, &off, rows[k].sel.ev.name);
+	for (size_t k = 0; k < cs->n; k++)
+		if (cs->c[k].part >= 0 && cs->c[k].group == g)
+			add_name(buf, len, &off, rows[cs->c[k].ev].sel.ev.name);
 	if (off < len)
 		snprintf(buf + off, len - off, "}");
 }
 
 /* Plans with known capacities; -1 after a message for a group that cannot fit. */
-static int run_planner(struct stat_event *evs, size_t n, const struct plan_ev *pe,
-		       const struct plan_cap *caps, const struct resolve_ctx *rc,
-		       struct stat_planned *out)
+static int run_planner(struct stat_counters *cs, const struct stat_event *rows,
+		       const struct plan_ev *pe, const struct plan_cap *caps,
+		       const struct resolve_ctx *rc, struct stat_planned *out)
 {
 	struct plan p;
 	struct plan_error err;
 	char names[200];
-	pp_status st = plan_make(pe, n, caps, rc->npmus, &p, &err);
+	pp_status st = plan_make(pe, cs->n, caps, rc->npmus, &p, &err);
 
 	if (st == PP_EINVAL) {
-		group_names(evs, n, err.group, names, sizeof(names));
+		group_names(cs, rows, cs->nrows, err.group, names, sizeof(names));
 		msg_error("the group %s needs %d general counters, but %s has %d%s: it can never "
 			  "be counted whole (split it into smaller groups)", names, err.need,
 			  rc->pmus[err.pmu].name, err.have,
@@ -170,29 +172,51 @@ static int run_planner(struct stat_event *evs, size_t n, const struct plan_ev *p
 		msg_error("out of memory");
 		return -1;
 	}
-	for (size_t k = 0; k < n; k++)
-		evs[k].run = p.run[k];
-	for (size_t k = 0; k < n; k++)		/* a split row: its first counted part's run */
-		for (int i = evs[k].nparts - 1; i >= 0; i--)
-			if (!evs[evs[k].part0 + i].absent)
-				evs[k].run = evs[evs[k].part0 + i].run;
+	for (size_t k = 0; k < cs->n; k++)
+		cs->c[k].run = p.run[k];
 	out->nruns = p.nruns;
 	plan_free(&p);
 	return 0;
 }
 
-/* With the Arm PMUs read: capacities, then the planner. */
-static int plan_on(struct stat_event *evs, size_t n, const struct stat_plan_cfg *c,
-		   const struct resolve_ctx *rc, struct stat_planned *out)
+/* The capacities of the PMUs some counter uses into caps, their notes into out->caps;
+ * out->known: every one is known. */
+static void capacities(const struct stat_counters *cs, const struct stat_plan_cfg *c,
+		       const struct resolve_ctx *rc, struct plan_cap *caps,
+		       struct stat_planned *out)
 {
-	/* one allocation: the PMUs' facts, the events to plan, the PMUs' capacities,
-	 * in the order of their alignment */
-	size_t np = rc->npmus + 1;
+	size_t off = 0;
+
+	out->known = 1;
+	for (size_t p = 0; p < rc->npmus; p++) {
+		int used = 0;
+
+		for (size_t k = 0; k < cs->n; k++)
+			used |= cs->c[k].pmu_ix == (int)p;
+		if (!used)
+			continue;
+		if (pmu_cap(&rc->pmus[p], c, &caps[p], out->caps + off, sizeof(out->caps) - off))
+			out->known = 0;
+		off = strlen(out->caps);
+		if (off + 2 < sizeof(out->caps))
+			out->caps[off++] = ';', out->caps[off++] = ' ', out->caps[off] = '\0';
+	}
+	if (off >= 2 && out->caps[off - 2] == ';')
+		out->caps[off - 2] = '\0';
+}
+
+/* With the Arm PMUs read: capacities, then the planner. */
+static int plan_on(struct stat_counters *cs, const struct stat_event *rows,
+		   const struct stat_plan_cfg *c, const struct resolve_ctx *rc,
+		   struct stat_planned *out)
+{
+	/* one allocation: the PMUs' facts, the counters to plan, the PMUs' capacities, in the
+	 * order of their alignment */
+	size_t np = rc->npmus + 1, n = cs->n;
 	struct pmu_facts *facts = calloc(1, np * (sizeof(*facts) + sizeof(struct plan_cap)) +
 					    (n + 1) * sizeof(struct plan_ev));
 	struct plan_ev *pe = facts ? (struct plan_ev *)(void *)(facts + np) : NULL;
 	struct plan_cap *caps = pe ? (struct plan_cap *)(void *)(pe + n + 1) : NULL;
-	size_t off = 0;
 	int rc2 = 0;
 
 	_Static_assert(_Alignof(struct plan_ev) <= _Alignof(struct pmu_facts) &&
@@ -204,29 +228,16 @@ static int plan_on(struct stat_event *evs, size_t n, const struct stat_plan_cfg 
 	for (size_t p = 0; p < rc->npmus; p++)
 		facts[p] = pmu_facts(&rc->pmus[p]);
 	for (size_t k = 0; k < n; k++) {
-		evs[k].pmu_ix = pmu_index(rc, &evs[k]);
-		pe[k] = plan_event(&evs[k], evs[k].pmu_ix >= 0 ? &facts[evs[k].pmu_ix] : NULL,
-				   evs[k].pmu_ix);
-		evs[k].kind = (int)pe[k].kind;
-	}
-	out->known = 1;
-	for (size_t p = 0; p < rc->npmus; p++) {
-		int used = 0;
+		struct stat_counter *e = &cs->c[k];
 
-		for (size_t k = 0; k < n; k++)
-			used |= evs[k].pmu_ix == (int)p;
-		if (!used)
-			continue;
-		if (pmu_cap(&rc->pmus[p], c, &caps[p], out->caps + off, sizeof(out->caps) - off))
-			out->known = 0;
-		off = strlen(out->caps);
-		if (off + 2 < sizeof(out->caps))
-			out->caps[off++] = ';', out->caps[off++] = ' ', out->caps[off] = '\0';
+		e->pmu_ix = pmu_index(rc, cs, rows, e);
+		pe[k] = plan_event(cs, rows, e, e->pmu_ix >= 0 ? &facts[e->pmu_ix] : NULL,
+				   e->pmu_ix);
+		e->kind = (int)pe[k].kind;
 	}
-	if (off >= 2 && out->caps[off - 2] == ';')
-		out->caps[off - 2] = '\0';
+	capacities(cs, c, rc, caps, out);
 	if (out->known)
-		rc2 = run_planner(evs, n, pe, caps, rc, out);
+		rc2 = run_planner(cs, rows, pe, caps, rc, out);
 	else if (c->mux == STAT_MUX_RUNS) {
 		msg_error("cannot plan --mux=runs: %s (give the number with --counters N)",
 			  out->caps);
@@ -239,11 +250,12 @@ static int plan_on(struct stat_event *evs, size_t n, const struct stat_plan_cfg 
 /* No Arm PMU here, but --cpu-model names the core the events were resolved for: the plan is
  * made on a stand-in PMU of that core (type -1: never probed nor opened as such), with
  * --counters or Arm's data for the core, so that --plan on any host shows what that core
- * would do. The events it places on that core are never opened: this host's PMU (an x86
+ * would do. The counters it places on that core are never opened: this host's PMU (an x86
  * core's, which takes any PERF_TYPE_RAW config) would count its own event under the Arm
  * name. */
-static int plan_model(struct stat_event *evs, size_t n, const struct stat_plan_cfg *c,
-		      const struct resolve_ctx *rc, struct stat_planned *out)
+static int plan_model(struct stat_counters *cs, const struct stat_event *rows,
+		      const struct stat_plan_cfg *c, const struct resolve_ctx *rc,
+		      struct stat_planned *out)
 {
 	struct sysfs_pmu pmu = { .type = -1, .is_arm = 1, .mux_interval_ms = -1 };
 	struct resolve_ctx one = *rc;	/* the same context, its PMUs the stand-in */
@@ -254,20 +266,40 @@ static int plan_model(struct stat_event *evs, size_t n, const struct stat_plan_c
 		   (uint64_t)evtab_core_part(rc->model) << 4;
 	one.pmus = &pmu;
 	one.npmus = 1;
-	st = plan_on(evs, n, c, &one, out);
+	st = plan_on(cs, rows, c, &one, out);
 	if (!out->fixture && asprintf(&out->fixture, "--cpu-model names %s, a core this "
 				      "machine has no PMU for", pmu.name) < 0) {
 		out->fixture = NULL;
 		msg_error("out of memory");
 		return -1;
 	}
-	for (size_t k = 0; k < n; k++)
-		if (evs[k].pmu_ix >= 0 && !evs[k].fixture)
-			evs[k].fixture = out->fixture;
+	for (size_t k = 0; k < cs->n; k++)
+		if (cs->c[k].pmu_ix >= 0 && !cs->c[k].fixture)
+			cs->c[k].fixture = out->fixture;
 	return st;
 }
 
-int stat_plan(struct stat_event *evs, size_t n, struct resolve_ctx *rc,
+/* The attributes counter e opens with. */
+static const struct pp_attr *attr_of(const struct stat_counters *cs,
+				     const struct stat_event *rows, const struct stat_counter *e)
+{
+	return e->part >= 0 ? &cs->parts[e->part].attr : &rows[e->ev].sel.ev.attr;
+}
+
+/* Under a fixture tree, the counters needing an Arm counter are never opened (but a part
+ * whose core type lacks the event, which has nothing to count with either). */
+static void mark_fixture(struct stat_counters *cs, const struct stat_event *rows,
+			 const char *why)
+{
+	for (size_t k = 0; k < cs->n; k++) {
+		struct stat_counter *e = &cs->c[k];
+
+		e->fixture = why && needs_counter(attr_of(cs, rows, e)) &&
+			     !(e->part >= 0 && cs->parts[e->part].absent) ? why : NULL;
+	}
+}
+
+int stat_plan(struct stat_counters *cs, const struct stat_event *rows, struct resolve_ctx *rc,
 	      const struct stat_plan_cfg *c, struct stat_planned *out)
 {
 	int any = 0;
@@ -282,26 +314,26 @@ int stat_plan(struct stat_event *evs, size_t n, struct resolve_ctx *rc,
 		msg_error("out of memory");
 		return -1;
 	}
-	for (size_t k = 0; k < n; k++) {
-		evs[k].run = 0;
-		if (evs[k].parent < 0)	/* a part keeps the PMU it was made for */
-			evs[k].pmu_ix = -1;
-		any |= needs_counter(&evs[k]);
+	for (size_t k = 0; k < cs->n; k++) {
+		cs->c[k].run = 0;
+		if (cs->c[k].part < 0)	/* a part keeps the PMU it was made for */
+			cs->c[k].pmu_ix = -1;
+		any |= needs_counter(attr_of(cs, rows, &cs->c[k]));
 	}
-	for (size_t k = 0; k < n; k++)
-		evs[k].fixture = out->fixture && needs_counter(&evs[k]) && !never_opened(evs, k)
-				 ? out->fixture : NULL;
+	mark_fixture(cs, rows, out->fixture);
 	out->known = 1;
 	if (!any)		/* software only: nothing to read, nothing to probe */
 		return 0;
 	/* the PMUs resolution loaded, or loaded now for the first time */
 	resolve_ctx_pmus(rc);
+	cs->pmus = rc->pmus;
+	cs->npmus = rc->npmus;
 	if (!rc->npmus && rc->model)
-		return plan_model(evs, n, c, rc, out);
-	return rc->npmus ? plan_on(evs, n, c, rc, out) : 0;
+		return plan_model(cs, rows, c, rc, out);
+	return rc->npmus ? plan_on(cs, rows, c, rc, out) : 0;
 }
 
-static const char *kind_str(const struct stat_event *e)
+static const char *kind_str(const struct stat_counter *e)
 {
 	return e->pmu_ix < 0 ? "no counter" : pmreg_kind_str((enum pmreg_kind)e->kind);
 }
@@ -312,30 +344,10 @@ void stat_planned_free(struct stat_planned *p)
 	p->fixture = NULL;
 }
 
-int stat_plan_show(const struct stat_event *evs, size_t n, const struct stat_planned *p,
-		   const struct stat_plan_cfg *c, FILE *out)
+/* How the plan ends: whether the counts are exact, and how. */
+static void plan_verdict(const struct stat_planned *p, const struct stat_plan_cfg *c,
+			 FILE *out)
 {
-	if (p->caps[0])
-		fprintf(out, "capacity: %s\n", p->caps);
-	for (size_t r = 0; r < p->nruns; r++) {
-		fprintf(out, "run %zu:\n", r + 1);
-		for (size_t k = 0; k < n; k++) {
-			const struct pp_event *ev = &evs[k].sel.ev;
-
-			if (evs[k].run != (int)r || evs[k].nparts || evs[k].absent)
-				continue;
-			fprintf(out, "  %-32s %-20s %s", ev->name, ev->pmu ? ev->pmu : "",
-				kind_str(&evs[k]));
-			if (ev->group >= 0)
-				fprintf(out, ", group %d", ev->group);
-			fputc('\n', out);
-		}
-	}
-	for (size_t k = 0; k < n; k++)
-		if (evs[k].absent)
-			fprintf(out, "not counted on %s: its core (%s) has no event '%s'\n",
-				evs[k].sel.ev.pmu, evs[k].sel.ev.core ?
-				evtab_core_name(evs[k].sel.ev.core) : "unknown", evs[k].sel.ev.name);
 	if (!p->known)
 		fprintf(out, "the counters are unknown: one run, the kernel multiplexes what does "
 			"not fit (--counters N plans for N)\n");
@@ -348,5 +360,35 @@ int stat_plan_show(const struct stat_event *evs, size_t n, const struct stat_pla
 		fprintf(out, "--mux=kernel: one run, the kernel rotates these %zu sets and scales "
 			"the counts (--mux=runs would run the command %zu times for exact counts)\n",
 			p->nruns, p->nruns);
+}
+
+int stat_plan_show(const struct stat_counters *cs, const struct stat_event *rows,
+		   const struct stat_planned *p, const struct stat_plan_cfg *c, FILE *out)
+{
+	if (p->caps[0])
+		fprintf(out, "capacity: %s\n", p->caps);
+	for (size_t r = 0; r < p->nruns; r++) {
+		fprintf(out, "run %zu:\n", r + 1);
+		for (size_t k = 0; k < cs->n; k++) {
+			const struct stat_counter *e = &cs->c[k];
+			const struct pp_event *ev = &rows[e->ev].sel.ev;
+			const struct stat_part *pt = e->part >= 0 ? &cs->parts[e->part] : NULL;
+			const char *pmu = pt ? cs->pmus[pt->pmu_ix].name : ev->pmu;
+
+			if (e->run != (int)r || (pt && pt->absent))
+				continue;
+			fprintf(out, "  %-32s %-20s %s", ev->name, pmu ? pmu : "", kind_str(e));
+			if (ev->group >= 0)
+				fprintf(out, ", group %d", ev->group);
+			fputc('\n', out);
+		}
+	}
+	for (size_t k = 0; k < cs->nparts; k++)
+		if (cs->parts[k].absent)
+			fprintf(out, "not counted on %s: its core (%s) has no event '%s'\n",
+				cs->pmus[cs->parts[k].pmu_ix].name, cs->parts[k].core ?
+				evtab_core_name(cs->parts[k].core) : "unknown",
+				rows[cs->parts[k].ev].sel.ev.name);
+	plan_verdict(p, c, out);
 	return ferror(out) ? -1 : 0;
 }

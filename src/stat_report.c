@@ -186,30 +186,32 @@ static struct report_delta *deltas(const struct agg_row *rows, size_t nrows, uin
 	return d;
 }
 
-/* The parts of split row k from the per-core-type rows. */
-static struct report_part *parts(const struct stat_event *evs, size_t k,
-				 const struct agg_row *rows, size_t nrows,
+/* The nparts parts of split row k (cs->parts from first) from the per-core-type rows. */
+static struct report_part *parts(const struct stat_counters *cs, size_t k, size_t first,
+				 size_t nparts, const struct agg_row *rows, size_t nrows,
 				 const struct readings *rd, size_t nruns)
 {
-	const struct stat_event *row = &evs[k];
-	struct report_part *out = calloc((size_t)row->nparts + 1, sizeof(*out));
+	struct report_part *out = calloc(nparts + 1, sizeof(*out));
 
-	for (int i = 0; out && i < row->nparts; i++) {
-		const struct stat_event *p = &evs[row->part0 + i];
+	for (size_t i = 0; out && i < nparts; i++) {
+		const struct stat_part *p = &cs->parts[first + i];
+		const struct sysfs_pmu *pmu = &cs->pmus[p->pmu_ix];
+		const char *fixture = stat_part_fixture(cs, first + i);
 		struct report_part *o = &out[i];
 
-		o->pmu = p->arm_pmu->name;
-		o->core = p->sel.ev.core ? evtab_core_name(p->sel.ev.core) : NULL;
-		stat_split_cpus(p->arm_pmu, o->cpus, sizeof(o->cpus));
-		o->type = p->sel.ev.attr.type;
-		o->config = p->sel.ev.attr.config;
-		over_runs(rows, nrows, rd, (uint32_t)k, p->pmu_ix, nruns, NULL, 1, p->fixture,
-			  &o->fig);
+		o->pmu = pmu->name;
+		o->core = p->core ? evtab_core_name(p->core) : NULL;
+		stat_split_cpus(pmu, o->cpus, sizeof(o->cpus));
+		o->type = p->attr.type;
+		o->config = p->attr.config;
+		/* an absent part was planned on no PMU */
+		over_runs(rows, nrows, rd, (uint32_t)k, p->absent ? -1 : p->pmu_ix, nruns, NULL, 1,
+			  fixture, &o->fig);
 		if (p->absent)
 			o->fig.reason = p->err ? strerrorname_np(p->err) : NULL;
 		/* as perf prints a hybrid event's part, counted or not */
 		o->fig.counted_pct = report_share_pct(o->fig.running_ns, o->fig.enabled_ns);
-		o->note = p->fixture;
+		o->note = fixture;
 	}
 	return out;
 }
@@ -360,8 +362,8 @@ static enum agg_scaling scaling(const struct stat_build *b)
 }
 
 /* The report's units and every event's cells in them (-A, --per-*). -1 out of memory. */
-static int per_unit(struct report *r, const struct stat_series *s,
-		    const struct stat_event *evs, size_t nrows, const struct stat_build *b)
+static int per_unit(struct report *r, const struct stat_series *s, size_t nrows,
+		    const struct stat_build *b)
 {
 	enum agg_mode m = stat_report_mode(b->aggr);
 	struct agg_row *rows = NULL;
@@ -375,7 +377,7 @@ static int per_unit(struct report *r, const struct stat_series *s,
 		goto out;
 	for (size_t k = 0; k < nrows; k++) {
 		if (cells(&r->events[k], rows, n, ids, r->nunits, &s->rd, s->nruns, (uint32_t)k,
-				   evs[k].fixture, b->intervals ? s->rd.nintervals : 0,
+				   stat_row_fixture(b->counters, k), b->intervals ? s->rd.nintervals : 0,
 				   m == AGG_THREAD && b->tgt && b->tgt->all) != 0)
 			goto out;
 	}
@@ -396,8 +398,7 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 	if (!(r->events = calloc(nrows, sizeof(*r->events))))
 		return -1;
 	r->nevents = nrows;
-	for (size_t k = 0; k < nrows; k++)
-		split |= evs[k].nparts > 0;
+	split = b->counters->nparts > 0;
 	/* the rows per core type only when an event is split over them (big.LITTLE) */
 	if (agg_build_as(s->rd.r, s->rd.n, AGG_COMMAND, NULL, scaling(b), &cmd, &ncmd) != 0 ||
 	    (split && agg_build_as(s->rd.r, s->rd.n, AGG_CORE_TYPE, NULL, scaling(b), &types,
@@ -407,14 +408,16 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 	for (size_t k = 0; k < nrows; k++) {
 		struct report_event *re = &r->events[k];
 		double *vals = NULL;	/* each run's value: only -r keeps them */
+		const char *fixture = stat_row_fixture(b->counters, k);
+		size_t part0, nparts = stat_row_parts(b->counters, k, &part0);
 
 		if (b->repeated && !(vals = calloc(s->nruns + 1, sizeof(*vals))))
 			goto out;
 		fill_identity(re, &evs[k]);
 		re->wall_ns = over_runs(cmd, ncmd, &s->rd, (uint32_t)k, -1, s->nruns, vals, 0,
-					evs[k].fixture, &re->fig);
-		re->note = evs[k].fixture;
-		re->run = b->runs_mode ? evs[k].run + 1 : 0;
+					fixture, &re->fig);
+		re->note = fixture;
+		re->run = b->runs_mode ? stat_row_run(b->counters, evs, k) + 1 : 0;
 		if (b->repeated && fill_stats(re, vals, s->nruns) != 0)
 			goto out;
 		if (b->intervals && s->rd.nintervals &&
@@ -422,19 +425,20 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 			goto out;
 		if (evs[k].one_type)
 			re->only_pmu = evs[k].sel.ev.pmu;
-		if (evs[k].nparts) {
-			struct report_part *p = parts(evs, k, types, ntypes, &s->rd, s->nruns);
+		if (nparts) {
+			struct report_part *p = parts(b->counters, k, part0, nparts, types, ntypes,
+						      &s->rd, s->nruns);
 
 			if (!p)
 				goto out;
-			report_split_set(re, p, (size_t)evs[k].nparts);
+			report_split_set(re, p, nparts);
 		}
 		/* a fixture's event was never on the kernel; one never enabled (-D longer than
 		 * the command) was not multiplexed */
 		r->multiplexed |= re->fig.scaled || (re->fig.status == REPORT_NOT_COUNTED &&
 						     !re->note && re->fig.enabled_ns > 0);
 	}
-	if (b->aggr != REPORT_AGGR_GLOBAL && per_unit(r, s, evs, nrows, b) != 0)
+	if (b->aggr != REPORT_AGGR_GLOBAL && per_unit(r, s, nrows, b) != 0)
 		goto out;
 	if (b->intervals) {
 		r->interval_t_ns = s->rd.t_ns;

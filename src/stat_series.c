@@ -33,8 +33,8 @@ static int failed(const struct workload_result *res)
 /* One recorded run (the series' next): every planned run of the command in turn (one with
  * --mux=kernel), each recorded as readings; a planned run that fails ends it, and the events
  * of the runs after it have no readings. The result is the last one made. */
-static int counted(const struct stat_series_cfg *sc, struct stat_event *evs, size_t n,
-		   struct stat_series *s, struct workload_result *res, struct stat_ticks *ticks,
+static int counted(const struct stat_series_cfg *sc, struct stat_event *rows,
+		   struct stat_counters *cs, struct stat_series *s, struct workload_result *res, struct stat_ticks *ticks,
 		   int *count_stop)
 {
 	struct stat_run_cfg c = { .cmd = sc->cmd, .tgt = sc->tgt, .timeout_ms = sc->timeout_ms,
@@ -48,12 +48,12 @@ static int counted(const struct stat_series_cfg *sc, struct stat_event *evs, siz
 	for (size_t r = 0; r < runs && !rc; r++) {
 		*res = (struct workload_result){ 0 };
 		c.only_run = sc->mux == STAT_MUX_RUNS ? (int)r : -1;
-		rc = stat_run_counted(&c, evs, n, res, ticks, count_stop, &s->timed_out);
+		rc = stat_run_counted(&c, rows, cs, res, ticks, count_stop, &s->timed_out);
 		if (rc)
 			break;
 		if (sc->verbose)
-			stat_verbose_counts(evs, n);
-		if (stat_record(&s->rd, evs, n, (uint32_t)s->nruns, (uint32_t)r, c.only_run, res,
+			stat_verbose_counts(rows, cs);
+		if (stat_record(&s->rd, rows, cs, (uint32_t)s->nruns, (uint32_t)r, c.only_run, res,
 				sc->interval_ms ? ticks : NULL) != 0) {
 			msg_error("out of memory");
 			return PP_EXIT_ERROR;
@@ -75,8 +75,8 @@ void stat_series_free(struct stat_series *s)
 	s->nruns = 0;
 }
 
-int stat_series_run(const struct stat_series_cfg *o, struct stat_event *evs, size_t n,
-		    struct stat_series *s, struct stat_ticks *ticks, struct workload_result *last,
+int stat_series_run(const struct stat_series_cfg *o, struct stat_event *rows,
+		    struct stat_counters *cs, struct stat_series *s, struct stat_ticks *ticks, struct workload_result *last,
 		    int *count_stop, char *why, size_t len)
 {
 	unsigned runs = o->repeat ? o->repeat : 1;
@@ -88,7 +88,7 @@ int stat_series_run(const struct stat_series_cfg *o, struct stat_event *evs, siz
 		if (hook("prepare", o->prepare, i, why, len) != 0)
 			return PP_EXIT_ERROR;
 		rc = warm ? stat_run_plain(o->cmd, &res)
-			  : counted(o, evs, n, s, &res, ticks, count_stop);
+			  : counted(o, rows, cs, s, &res, ticks, count_stop);
 		if (rc)
 			return rc;
 		if (!warm) {

@@ -1,5 +1,5 @@
 /* stat_target.c: perf's targets. -a and -C count every task on a set of CPUs; -p and -t
- * follow running tasks instead of a command of pmuprof's own. Each event to open becomes
+ * follow running tasks instead of a command of pmuprof's own. Each counter to open becomes
  * one copy per CPU or per task; the copies are what is opened and read, and each reading
  * keeps its CPU or task, so the aggregation (aggregate.h) can sum them or keep them apart. */
 #include <dirent.h>
@@ -212,91 +212,90 @@ int stat_target_all_tasks(struct stat_target *t)
 	return rc;
 }
 
-/* Whether entry e is opened at all (else it is not copied either). */
-static int to_copy(const struct stat_event *e)
+/* Whether copy c may count on cpu: an Arm PMU's part or presence only on its own CPUs. */
+static int on_cpu(const struct stat_counters *cs, const struct stat_counter *c, int cpu)
 {
-	return !e->nparts && !e->absent && !e->fixture && !e->expanded && !e->tool;
+	if (c->part < 0 && !c->presence)
+		return 1;
+	return sysfs_pmu_has_cpu(&cs->pmus[c->part >= 0 ? cs->parts[c->part].pmu_ix : c->pmu_ix],
+				 cpu);
 }
 
-/* Whether copy e may count on cpu: an Arm PMU's events only on its own CPUs. */
-static int on_cpu(const struct stat_event *e, int cpu)
+/* Copy of counter o on slot s of t (maxgroup: above the user's groups). */
+static struct stat_counter copy_of(const struct stat_counter *o, const struct stat_target *t,
+				   int s, int maxgroup)
 {
-	const struct sysfs_pmu *p = e->arm_pmu;
+	struct stat_counter c = *o;
 
-	return !p || sysfs_pmu_has_cpu(p, cpu);
+	c.leader = -1;
+	if (t->cpus) {
+		c.cpu = t->cpus[s];
+		c.cpu_wide = 1;
+		c.task = 0;
+	} else {
+		c.task = t->tasks[s];	/* a presence counter keeps its CPU */
+	}
+	/* the user's groups, one per slot (a group cannot span CPUs) */
+	if (o->group >= 0)
+		c.group = maxgroup * (s + 1) + o->group;
+	return c;
 }
 
-int stat_target_expand(struct stat_event **evs, size_t *n, const struct stat_target *t,
-		       int grouping)
+/* The counters c[first..n) of one CPU, type and planned run that the user did not group,
+ * grouped: one read returns them all (the plan says they fit the counters, with grouping;
+ * software events always do). base: above every other group. */
+static void auto_group(const struct stat_counters *cs, struct stat_counter *c,
+		       const struct stat_event *rows, size_t first, size_t n, int grouping,
+		       int base)
 {
-	struct stat_event *e = *evs, *grown;
-	size_t want = 0, j = *n, n0 = *n;
+	for (size_t a = first; a < n; a++) {
+		uint32_t type = stat_counter_attr(cs, rows, &c[a]).type;
+		int size = 1;
+
+		if (c[a].group >= 0 || c[a].presence || (!grouping && type != PERF_TYPE_SOFTWARE))
+			continue;
+		c[a].group = base + (int)a;
+		c[a].auto_group = 1;
+		for (size_t b = a + 1; b < n && size < STAT_AUTO_GROUP_MAX; b++)
+			if (c[b].group < 0 && !c[b].presence &&
+			    stat_counter_attr(cs, rows, &c[b]).type == type &&
+			    c[b].run == c[a].run) {
+				c[b].group = c[a].group;
+				c[b].auto_group = 1;
+				size++;
+			}
+	}
+}
+
+int stat_target_expand(struct stat_counters *cs, const struct stat_event *rows,
+		       const struct stat_target *t, int grouping)
+{
+	struct stat_counter *o = cs->c, *c;
+	size_t want = 0, j = 0, n0 = cs->n;
 	int nslots = t->cpus ? t->ncpus : t->ntasks, maxgroup = 0;
 
 	for (size_t k = 0; k < n0; k++) {
-		if (e[k].group + 1 > maxgroup)
-			maxgroup = e[k].group + 1;
-		if (to_copy(&e[k]))
-			want += (size_t)nslots;
+		if (o[k].group + 1 > maxgroup)
+			maxgroup = o[k].group + 1;
+		want += stat_counter_opens(cs, &o[k]) ? (size_t)nslots : 1;
 	}
-	if (!want)
-		return 0;
-	if (!(grown = realloc(e, (n0 + want + 1) * sizeof(*grown)))) {
-		msg_error("out of memory");
-		return -1;
-	}
-	*evs = e = grown;
+	if (!(c = calloc(want + 1, sizeof(*c))))
+		return ENOMEM;
+	for (size_t k = 0; k < n0; k++)		/* what never opens stays as it is */
+		if (!stat_counter_opens(cs, &o[k]))
+			c[j++] = o[k];
 	for (int s = 0; s < nslots; s++) {
 		size_t first = j;
 
-		for (size_t k = 0; k < n0; k++) {
-			struct stat_event *c;
-
-			if (!to_copy(&e[k]) || (t->cpus && !on_cpu(&e[k], t->cpus[s])))
-				continue;
-			c = &e[j++];
-			*c = e[k];
-			c->copy = 1;
-			c->orig = (int)k;
-			c->leader = -1;
-			if (t->cpus) {
-				c->cpu = t->cpus[s];
-				c->cpu_wide = 1;
-				c->task = 0;
-			} else {
-				c->task = t->tasks[s];	/* a presence counter keeps its CPU */
-			}
-			/* the user's groups, one per slot (a group cannot span CPUs) */
-			if (e[k].group >= 0)
-				c->group = maxgroup * (s + 1) + e[k].group;
-		}
-		/* the events of one CPU, type and planned run that the user did not group,
-		 * grouped: one read returns them all (the plan says they fit the counters;
-		 * software events always do) */
-		for (size_t a = first; t->cpus && a < j; a++) {
-			int g;
-
-			if (e[a].group >= 0 || e[a].presence ||
-			    (!grouping && e[a].sel.ev.attr.type != PERF_TYPE_SOFTWARE))
-				continue;
-			int size = 1;
-
-			g = maxgroup * (nslots + 1) + (int)a;
-			e[a].group = g;
-			e[a].auto_group = 1;
-			for (size_t b = a + 1; b < j && size < STAT_AUTO_GROUP_MAX; b++)
-				if (e[b].group < 0 && !e[b].presence &&
-				    e[b].sel.ev.attr.type == e[a].sel.ev.attr.type &&
-				    e[b].run == e[a].run) {
-					e[b].group = g;
-					e[b].auto_group = 1;
-					size++;
-				}
-		}
+		for (size_t k = 0; k < n0; k++)
+			if (stat_counter_opens(cs, &o[k]) &&
+			    (!t->cpus || on_cpu(cs, &o[k], t->cpus[s])))
+				c[j++] = copy_of(&o[k], t, s, maxgroup);
+		if (t->cpus)
+			auto_group(cs, c, rows, first, j, grouping, maxgroup * (nslots + 1));
 	}
-	for (size_t k = 0; k < n0; k++)
-		if (to_copy(&e[k]))
-			e[k].expanded = 1;
-	*n = j;
+	free(o);
+	cs->c = c;
+	cs->n = j;
 	return 0;
 }

@@ -23,7 +23,7 @@ static const struct row {
 	const char *spec;
 	int nparts;		/* 0: not split */
 	struct { unsigned type; unsigned long long config; int absent; } part[2];
-} rows[] = {
+} specs[] = {
 	/* an Arm name both cores have: one part per core type, its code on each */
 	{ __LINE__, NULL, "inst_retired", 2, { { 8, 0x8, 0 }, { 9, 0x8, 0 } } },
 	{ __LINE__, NULL, "INST_RETIRED:u", 2, { { 8, 0x8, 0 }, { 9, 0x8, 0 } } },
@@ -43,99 +43,114 @@ static const struct row {
 	{ __LINE__, "cortex-a76", "inst_retired", 0, { { 0 } } },
 };
 
-/* Resolves spec on the fixture as stat does: rows first, then stat_split. */
-static size_t split_spec(const char *model, const char *spec, struct stat_event **out,
-			 size_t *nrows, struct resolve_ctx *ctx)
+/* Resolves spec on the fixture as stat does: rows first, then stat_split's counters. */
+static void split_spec(const char *model, const char *spec, struct stat_event **out,
+		       size_t *nrows, struct stat_counters *cs, struct resolve_ctx *ctx)
 {
 	struct evspec_list list = { 0 };
 	struct evspec_error perr;
 	struct resolve_error err;
-	struct stat_event *evs;
-	size_t n = 0;
+	struct stat_event *rows;
 
 	*out = NULL;
 	*nrows = 0;
+	memset(cs, 0, sizeof(*cs));
 	if (resolve_ctx_init(ctx, model, NULL) != PP_OK || evspec_parse(spec, &list, &perr) != PP_OK)
-		return 0;
-	evs = calloc(list.n + 1, sizeof(*evs));
-	for (size_t k = 0; evs && k < list.n; k++) {
-		if (resolve_event_in(ctx, &list.reqs[k], &evs[k].sel.ev, &err) != PP_OK)
+		return;
+	rows = calloc(list.n + 1, sizeof(*rows));
+	for (size_t k = 0; rows && k < list.n; k++) {
+		if (resolve_event_in(ctx, &list.reqs[k], &rows[k].sel.ev, &err) != PP_OK)
 			break;
-		evs[k].fd = -1;
-		evs[k].parent = -1;
-		evs[k].pmu_ix = -1;
-		evs[k].cpu = -1;
-		evs[k].leader = -1;	/* as cmd_stat.c makes them: no task, no copy (0) */
-		evs[k].group = evs[k].sel.ev.group;
 		*nrows = k + 1;
 	}
 	evspec_free(&list);
-	if (evs && stat_split(&evs, *nrows, &n, ctx, NULL) != 0)
-		n = *nrows;
-	*out = evs;
-	return n;
+	if (rows && stat_split(cs, rows, *nrows, ctx, NULL) != 0)
+		memset(cs, 0, sizeof(*cs));
+	*out = rows;
 }
 
-static void free_split(struct stat_event *evs, size_t n, struct resolve_ctx *ctx)
+static void free_split(struct stat_event *rows, size_t nrows, struct stat_counters *cs,
+		       struct resolve_ctx *ctx)
 {
-	for (size_t k = 0; evs && k < n; k++)
-		if (evs[k].parent < 0)
-			resolve_event_free(&evs[k].sel.ev);
-	free(evs);
+	for (size_t k = 0; rows && k < nrows; k++)
+		resolve_event_free(&rows[k].sel.ev);
+	free(rows);
+	stat_counters_free(cs);
 	resolve_ctx_free(ctx);
+}
+
+/* The counter of part i (parts' counters follow the rows'). */
+static const struct stat_counter *part_counter(const struct stat_counters *cs, size_t i)
+{
+	for (size_t k = 0; k < cs->n; k++)
+		if (cs->c[k].part == (int)i)
+			return &cs->c[k];
+	return &cs->c[0];
 }
 
 static void run_row(const struct row *r)
 {
 	struct resolve_ctx ctx;
-	struct stat_event *evs;
-	size_t nrows, n = split_spec(r->model, r->spec, &evs, &nrows, &ctx);
+	struct stat_event *rows;
+	struct stat_counters cs;
+	size_t nrows, first, nparts;
 
+	split_spec(r->model, r->spec, &rows, &nrows, &cs, &ctx);
 	if (!TAP_EQ_INT(nrows, 1, "line %d: '%s' resolves", r->line, r->spec)) {
-		free_split(evs, n, &ctx);
+		free_split(rows, nrows, &cs, &ctx);
 		return;
 	}
-	TAP_EQ_INT(evs[0].nparts, r->nparts, "line %d: %s: parts", r->line, r->spec);
-	TAP_EQ_INT(n, 1 + (size_t)r->nparts, "line %d: %s: entries", r->line, r->spec);
-	for (int i = 0; i < r->nparts && i < evs[0].nparts; i++) {
-		const struct stat_event *p = &evs[evs[0].part0 + i];
+	nparts = stat_row_parts(&cs, 0, &first);
+	TAP_EQ_INT(nparts, r->nparts, "line %d: %s: parts", r->line, r->spec);
+	TAP_EQ_INT(cs.n, r->nparts ? (size_t)r->nparts : 1, "line %d: %s: counters", r->line,
+		   r->spec);
+	for (int i = 0; i < r->nparts && (size_t)i < nparts; i++) {
+		const struct stat_part *p = &cs.parts[first + (size_t)i];
 
-		TAP_EQ_INT(p->parent, 0, "line %d: %s: part %d's row", r->line, r->spec, i);
+		TAP_EQ_INT(p->ev, 0, "line %d: %s: part %d's row", r->line, r->spec, i);
+		TAP_EQ_INT(part_counter(&cs, first + (size_t)i)->ev, 0,
+			   "line %d: %s: part %d's counter's row", r->line, r->spec, i);
 		TAP_EQ_INT(p->absent, r->part[i].absent, "line %d: %s: part %d absent", r->line,
 			   r->spec, i);
-		TAP_EQ_INT(p->sel.ev.attr.type, r->part[i].type, "line %d: %s: part %d type",
+		TAP_EQ_INT(p->attr.type, r->part[i].type, "line %d: %s: part %d type",
 			   r->line, r->spec, i);
 		if (!r->part[i].absent)
-			TAP_EQ_INT(p->sel.ev.attr.config, r->part[i].config,
+			TAP_EQ_INT(p->attr.config, r->part[i].config,
 				   "line %d: %s: part %d config", r->line, r->spec, i);
 		/* the modifiers and filter terms go with the part */
-		TAP_EQ_INT(p->sel.ev.attr.exclude_kernel, evs[0].sel.ev.attr.exclude_kernel,
+		TAP_EQ_INT(p->attr.exclude_kernel, rows[0].sel.ev.attr.exclude_kernel,
 			   "line %d: %s: part %d exclude_kernel", r->line, r->spec, i);
 	}
-	free_split(evs, n, &ctx);
+	free_split(rows, nrows, &cs, &ctx);
 }
 
 /* A user group is one group per core type; lone events stay alone. */
 static void test_groups(void)
 {
 	struct resolve_ctx ctx;
-	struct stat_event *evs;
-	size_t nrows, n = split_spec(NULL, "{inst_retired,cpu_cycles},task-clock,l1d_cache", &evs,
-				     &nrows, &ctx);
+	struct stat_event *rows;
+	struct stat_counters cs;
+	size_t nrows, f0, f1, f3;
 
-	if (!TAP_EQ_INT(n, 4 + 6, "groups: 4 rows and 6 parts")) {
-		free_split(evs, n, &ctx);
+	split_spec(NULL, "{inst_retired,cpu_cycles},task-clock,l1d_cache", &rows, &nrows, &cs, &ctx);
+	if (!TAP_EQ_INT(cs.n, 1 + 6, "groups: task-clock's counter and 6 parts'") ||
+	    !TAP_EQ_INT(cs.nparts, 6, "groups: 6 parts")) {
+		free_split(rows, nrows, &cs, &ctx);
 		return;
 	}
-	TAP_EQ_INT(evs[evs[0].part0].group, evs[evs[1].part0].group,
+	stat_row_parts(&cs, 0, &f0);
+	stat_row_parts(&cs, 1, &f1);
+	stat_row_parts(&cs, 3, &f3);
+	TAP_EQ_INT(part_counter(&cs, f0)->group, part_counter(&cs, f1)->group,
 		   "groups: a55's inst_retired and cpu_cycles share a group");
-	TAP_EQ_INT(evs[evs[0].part0 + 1].group, evs[evs[1].part0 + 1].group,
+	TAP_EQ_INT(part_counter(&cs, f0 + 1)->group, part_counter(&cs, f1 + 1)->group,
 		   "groups: a76's inst_retired and cpu_cycles share a group");
-	tap_ok(evs[evs[0].part0].group != evs[evs[0].part0 + 1].group && evs[evs[0].part0].group >= 0,
-	       "groups: the core types' groups differ");
-	TAP_EQ_INT(evs[evs[3].part0].group, -1, "groups: l1d_cache's parts are alone");
-	TAP_EQ_INT(evs[2].nparts, 0, "groups: task-clock is not split");
-	free_split(evs, n, &ctx);
+	tap_ok(part_counter(&cs, f0)->group != part_counter(&cs, f0 + 1)->group &&
+	       part_counter(&cs, f0)->group >= 0, "groups: the core types' groups differ");
+	TAP_EQ_INT(part_counter(&cs, f3)->group, -1, "groups: l1d_cache's parts are alone");
+	TAP_EQ_INT(stat_row_parts(&cs, 2, &f0), 0, "groups: task-clock is not split");
+	TAP_EQ_INT(cs.c[0].ev, 2, "groups: the first counter is task-clock's own");
+	free_split(rows, nrows, &cs, &ctx);
 }
 
 /* An event given with its PMU, where the command may also run on the other core type: it
@@ -143,44 +158,49 @@ static void test_groups(void)
 static void test_one_type(void)
 {
 	struct resolve_ctx ctx;
-	struct stat_event *evs;
-	size_t nrows, n = split_spec(NULL, "armv8_cortex_a76/inst_retired/,task-clock,inst_retired",
-				     &evs, &nrows, &ctx);
+	struct stat_event *rows;
+	struct stat_counters cs;
+	size_t nrows;
 	struct stat_series s = { 0 };
 	struct workload_result res = { .wall_ns = 1000 };
-	struct stat_build b = { 0 };
+	struct stat_build b = { .counters = &cs };
 	struct report r = { 0 };
 
-	if (!TAP_EQ_INT(n, 5, "one type: 3 rows, 2 parts")) {
-		free_split(evs, n, &ctx);
+	split_spec(NULL, "armv8_cortex_a76/inst_retired/,task-clock,inst_retired", &rows, &nrows,
+		   &cs, &ctx);
+	if (!TAP_EQ_INT(cs.n, 4, "one type: 2 rows' counters, 2 parts'")) {
+		free_split(rows, nrows, &cs, &ctx);
 		return;
 	}
-	TAP_EQ_INT(evs[0].one_type, 1, "one type: armv8_cortex_a76/inst_retired/");
-	TAP_EQ_INT(evs[1].one_type, 0, "one type: not task-clock");
-	TAP_EQ_INT(evs[2].one_type, 0, "one type: not a split event");
-	evs[0].pmu_ix = 1;
-	TAP_EQ_INT(stat_presence(&evs, &n, &ctx), 0, "one type: presence counters added");
+	TAP_EQ_INT(rows[0].one_type, 1, "one type: armv8_cortex_a76/inst_retired/");
+	TAP_EQ_INT(rows[1].one_type, 0, "one type: not task-clock");
+	TAP_EQ_INT(rows[2].one_type, 0, "one type: not a split event");
+	cs.c[0].pmu_ix = 1;
+	cs.c[2].pmu_ix = 0;	/* the parts' PMUs, as the plan gives them */
+	cs.c[3].pmu_ix = 1;
+	TAP_EQ_INT(stat_presence(&cs, rows), 0, "one type: presence counters added");
 	/* a55 is CPUs 0-3 and a76 CPUs 4-7 in the fixture: 4 + 4 presence counters */
-	if (!TAP_EQ_INT(n, 13, "one type: a presence counter per CPU of each core type")) {
-		free_split(evs, n, &ctx);
+	if (!TAP_EQ_INT(cs.n, 12, "one type: a presence counter per CPU of each core type")) {
+		free_split(rows, nrows, &cs, &ctx);
 		return;
 	}
-	TAP_EQ_INT(evs[5].cpu, 0, "one type: the first presence counter is on CPU 0");
-	TAP_EQ_INT(evs[12].cpu, 7, "one type: the last on CPU 7");
+	TAP_EQ_INT(cs.c[4].cpu, 0, "one type: the first presence counter is on CPU 0");
+	TAP_EQ_INT(cs.c[11].cpu, 7, "one type: the last on CPU 7");
 	/* the command ran 300 of 1000 ns on the a55 (CPU 1), 700 on the a76 (CPUs 4 and 6) */
-	for (size_t k = 0; k < n; k++)
-		evs[k].opened = 1;
-	evs[1].rd = (struct counter_reading){ 1000, 1000, 1000 };
-	evs[0].rd = (struct counter_reading){ 1400, 1000, 700 };
-	evs[3].rd = (struct counter_reading){ 600, 1000, 300 };
-	evs[4].rd = (struct counter_reading){ 1400, 1000, 700 };
-	evs[6].rd = (struct counter_reading){ 300, 1000, 300 };
-	evs[9].rd = (struct counter_reading){ 500, 1000, 500 };
-	evs[11].rd = (struct counter_reading){ 200, 1000, 200 };
-	if (TAP_EQ_INT(stat_record(&s.rd, evs, n, 0, 0, -1, &res, NULL), 0, "one type: recorded"))
+	for (size_t k = 0; k < cs.n; k++)
+		cs.c[k].opened = 1;
+	cs.c[1].rd = (struct counter_reading){ 1000, 1000, 1000 };
+	cs.c[0].rd = (struct counter_reading){ 1400, 1000, 700 };
+	cs.c[2].rd = (struct counter_reading){ 600, 1000, 300 };
+	cs.c[3].rd = (struct counter_reading){ 1400, 1000, 700 };
+	cs.c[5].rd = (struct counter_reading){ 300, 1000, 300 };
+	cs.c[8].rd = (struct counter_reading){ 500, 1000, 500 };
+	cs.c[10].rd = (struct counter_reading){ 200, 1000, 200 };
+	if (TAP_EQ_INT(stat_record(&s.rd, rows, &cs, 0, 0, -1, &res, NULL), 0,
+		       "one type: recorded"))
 		s.nruns = 1;
 	TAP_EQ_INT(s.rd.n, 4, "one type: a reading per row not split and per part");
-	if (TAP_EQ_INT(stat_report_build(&r, &s, evs, nrows, &b), 0, "one type: report built")) {
+	if (TAP_EQ_INT(stat_report_build(&r, &s, rows, nrows, &b), 0, "one type: report built")) {
 		TAP_EQ_INT(r.events[0].fig.enabled_ns, 700, "one type: its window is the time on a76");
 		TAP_EQ_INT(r.events[0].fig.running_ns, 700, "one type: counted all of it");
 		TAP_EQ_INT(r.events[0].fig.scaled, 0, "one type: not an estimate");
@@ -190,33 +210,35 @@ static void test_one_type(void)
 	}
 	stat_report_free(&r);
 	stat_series_free(&s);
-	free_split(evs, n, &ctx);
+	free_split(rows, nrows, &cs, &ctx);
 }
 
 /* A part, and a presence counter, follow the command as its row does: no task of their own
  * (0, so open_all sets enable_on_exec and counting starts at exec: when "none" was -1 and
  * they were made with 0, they stayed disabled and every split event read "not counted" with
- * a command), not a copy, not counting a whole CPU. */
+ * a command), not counting a whole CPU, no leader. */
 static void test_parts_follow_command(void)
 {
 	struct resolve_ctx ctx;
-	struct stat_event *evs;
-	size_t nrows, n = split_spec(NULL, "armv8_cortex_a76/inst_retired/,inst_retired", &evs,
-				     &nrows, &ctx);
+	struct stat_event *rows;
+	struct stat_counters cs;
+	size_t nrows;
 	int bad = 0;
 
-	if (!TAP_EQ_INT(n, 4, "command: 2 rows, 2 parts")) {
-		free_split(evs, n, &ctx);
+	split_spec(NULL, "armv8_cortex_a76/inst_retired/,inst_retired", &rows, &nrows, &cs, &ctx);
+	if (!TAP_EQ_INT(cs.n, 3, "command: a row's counter, 2 parts'")) {
+		free_split(rows, nrows, &cs, &ctx);
 		return;
 	}
-	evs[0].pmu_ix = 1;
-	TAP_EQ_INT(stat_presence(&evs, &n, &ctx), 0, "command: presence counters added");
-	for (size_t k = nrows; k < n; k++)
-		if (evs[k].task != 0 || evs[k].copy || evs[k].cpu_wide || evs[k].leader != -1)
+	cs.c[0].pmu_ix = 1;
+	TAP_EQ_INT(stat_presence(&cs, rows), 0, "command: presence counters added");
+	for (size_t k = 1; k < cs.n; k++)
+		if (cs.c[k].task != 0 || cs.c[k].cpu_wide || cs.c[k].leader != -1 ||
+		    cs.c[k].fd != -1)
 			bad++;
 	TAP_EQ_INT(bad, 0, "command: every part and presence counter follows the command (no "
-		   "task, no copy, not CPU-wide, no leader)");
-	free_split(evs, n, &ctx);
+		   "task, not CPU-wide, no leader, not open)");
+	free_split(rows, nrows, &cs, &ctx);
 }
 
 /* pmuprof's affinity is the command's: restricted to CPU 0 (a cortex-a55), only that PMU. */
@@ -224,8 +246,9 @@ static void test_affinity(void)
 {
 	cpu_set_t old, one;
 	struct resolve_ctx ctx;
-	struct stat_event *evs;
-	size_t nrows, n;
+	struct stat_event *rows;
+	struct stat_counters cs;
+	size_t nrows, f0, f1;
 
 	if (sched_getaffinity(0, sizeof(old), &old) != 0 || sysconf(_SC_NPROCESSORS_ONLN) < 2 ||
 	    !CPU_ISSET(0, &old)) {
@@ -238,22 +261,28 @@ static void test_affinity(void)
 		tap_skip("affinity: sched_setaffinity refused");
 		return;
 	}
-	n = split_spec(NULL, "inst_retired,dsb_spec", &evs, &nrows, &ctx);
+	split_spec(NULL, "inst_retired,dsb_spec", &rows, &nrows, &cs, &ctx);
 	sched_setaffinity(0, sizeof(old), &old);
-	if (TAP_EQ_INT(n, 4, "affinity: on CPU 0, one part each")) {
-		TAP_EQ_INT(evs[evs[0].part0].sel.ev.attr.type, 8, "affinity: inst_retired on a55");
-		TAP_EQ_INT(evs[evs[1].part0].absent, 1, "affinity: dsb_spec absent on a55");
+	if (TAP_EQ_INT(cs.nparts, 2, "affinity: on CPU 0, one part each") &&
+	    TAP_EQ_INT(stat_row_parts(&cs, 0, &f0), 1, "affinity: inst_retired: one part") &&
+	    TAP_EQ_INT(stat_row_parts(&cs, 1, &f1), 1, "affinity: dsb_spec: one part")) {
+		TAP_EQ_INT(cs.parts[f0].attr.type, 8, "affinity: inst_retired on a55");
+		TAP_EQ_INT(cs.parts[f1].absent, 1, "affinity: dsb_spec absent on a55");
 	}
-	free_split(evs, n, &ctx);
+	free_split(rows, nrows, &cs, &ctx);
 }
 
 /* The model on the fixture's two core types: rows 0 (full: a55 + a76), 1 (a76 only: a55
  * absent), 2 (full, multiplexed on a76); the command ran 300 ns on a55 and 700 ns on a76;
- * entries 9 and 10 are presence counters (one CPU of each type stands for all). */
+ * counters 0-5 are the parts', 6 and 7 presence counters (one CPU of each type stands for
+ * all). */
 struct model {
 	struct sysfs_pmu pmus[2];
 	int cpus[2][4];
-	struct stat_event e[11];
+	struct stat_event rows[3];
+	struct stat_part parts[6];
+	struct stat_counter c[8];
+	struct stat_counters cs;
 };
 
 static void model_init(struct model *m)
@@ -267,31 +296,33 @@ static void model_init(struct model *m)
 		m->pmus[p].cpus = m->cpus[p];
 		m->pmus[p].ncpus = 4;
 	}
-	for (int k = 0; k < 11; k++) {
-		struct stat_event *e = &m->e[k];
+	for (int k = 0; k < 8; k++) {
+		struct stat_counter *c = &m->c[k];
 
-		e->fd = -1;
-		e->cpu = -1;
-		e->parent = k < 3 || k > 8 ? -1 : (k - 3) / 2;
-		e->pmu_ix = k < 3 ? -1 : (k - 3) % 2;
-		e->arm_pmu = k < 3 ? NULL : &m->pmus[(k - 3) % 2];
-		e->opened = k >= 3;
-		e->presence = k > 8;
-		e->run = k > 8 ? -1 : 0;
+		c->fd = -1;
+		c->cpu = -1;
+		c->leader = -1;
+		c->group = -1;
+		c->part = k < 6 ? k : -1;
+		c->ev = k < 6 ? (uint32_t)(k / 2) : 0;
+		c->pmu_ix = k % 2;
+		c->opened = 1;
+		c->presence = k >= 6;
+		c->run = k >= 6 ? -1 : 0;
+		if (k < 6)
+			m->parts[k] = (struct stat_part){ .ev = (uint32_t)(k / 2), .pmu_ix = k % 2 };
 	}
-	for (int r = 0; r < 3; r++) {
-		m->e[r].part0 = 3 + 2 * r;
-		m->e[r].nparts = 2;
-	}
-	m->e[5].absent = 1;
-	m->e[5].opened = 0;
-	m->e[3].rd = (struct counter_reading){ 3000, 1000, 300 };
-	m->e[4].rd = (struct counter_reading){ 7000, 1000, 700 };
-	m->e[6].rd = (struct counter_reading){ 1400, 1000, 700 };
-	m->e[7].rd = (struct counter_reading){ 600, 1000, 300 };
-	m->e[8].rd = (struct counter_reading){ 3500, 1000, 350 };	/* half of the a76 time */
-	m->e[9].rd = (struct counter_reading){ 300, 1000, 300 };
-	m->e[10].rd = (struct counter_reading){ 700, 1000, 700 };
+	m->parts[2].absent = 1;
+	m->c[2].opened = 0;
+	m->c[2].pmu_ix = -1;	/* as the plan leaves an absent part */
+	m->c[0].rd = (struct counter_reading){ 3000, 1000, 300 };
+	m->c[1].rd = (struct counter_reading){ 7000, 1000, 700 };
+	m->c[3].rd = (struct counter_reading){ 1400, 1000, 700 };
+	m->c[4].rd = (struct counter_reading){ 600, 1000, 300 };
+	m->c[5].rd = (struct counter_reading){ 3500, 1000, 350 };	/* half of the a76 time */
+	m->c[6].rd = (struct counter_reading){ 300, 1000, 300 };
+	m->c[7].rd = (struct counter_reading){ 700, 1000, 700 };
+	m->cs = (struct stat_counters){ m->parts, 6, m->c, 8, 3, m->pmus, 2 };
 }
 
 /* Records m's readings as run `run` and builds the report (repeated: -r; no_scale:
@@ -300,16 +331,16 @@ static int model_report_as(struct model *m, struct stat_series *s, int runs, str
 			   int repeated, int no_scale)
 {
 	struct workload_result res = { .wall_ns = 1000 };
-	struct stat_build b = { .repeated = repeated, .no_scale = no_scale };
+	struct stat_build b = { .repeated = repeated, .no_scale = no_scale, .counters = &m->cs };
 
 	for (int i = 0; i < runs; i++) {
-		if (stat_record(&s->rd, m->e, 11, (uint32_t)s->nruns, 0, -1, &res, NULL) != 0)
+		if (stat_record(&s->rd, m->rows, &m->cs, (uint32_t)s->nruns, 0, -1, &res, NULL) != 0)
 			return -1;
 		s->nruns++;
-		m->e[3].rd.value += 2000;	/* the next run counts more on a55 */
+		m->c[0].rd.value += 2000;	/* the next run counts more on a55 */
 	}
 	memset(r, 0, sizeof(*r));
-	return stat_report_build(r, s, m->e, 3, &b);
+	return stat_report_build(r, s, m->rows, 3, &b);
 }
 
 static int model_report(struct model *m, struct stat_series *s, int runs, struct report *r,
@@ -404,8 +435,8 @@ static void test_model(void)
 	/* every a76 event multiplexed (each ran 350 of the 700 ns there): the presence counters
 	 * give the window, and the a76-only row is an estimate, not "fully counted" */
 	model_init(&m);
-	m.e[4].rd = (struct counter_reading){ 3500, 1000, 350 };
-	m.e[6].rd = (struct counter_reading){ 700, 1000, 350 };
+	m.c[1].rd = (struct counter_reading){ 3500, 1000, 350 };
+	m.c[3].rd = (struct counter_reading){ 700, 1000, 350 };
 	if (TAP_EQ_INT(model_report(&m, &s, 1, &r, 0), 0, "model: all of a76 multiplexed: built")) {
 		tap_ok(r.events[1].fig.value == 1400, "model: all multiplexed: 700 * 700/350 (%.1f)",
 		       r.events[1].fig.value);
@@ -421,13 +452,13 @@ static void test_model(void)
 
 	/* a part opened but never on a counter: the command never ran on its CPUs */
 	model_init(&m);
-	m.e[4].rd = (struct counter_reading){ 0, 1000, 0 };
-	m.e[6].rd = (struct counter_reading){ 0, 1000, 0 };
-	m.e[8].rd = (struct counter_reading){ 0, 1000, 0 };
-	m.e[3].rd = (struct counter_reading){ 3000, 1000, 1000 };
-	m.e[7].rd = (struct counter_reading){ 600, 1000, 1000 };
-	m.e[9].rd.value = 1000;
-	m.e[10].rd.value = 0;
+	m.c[1].rd = (struct counter_reading){ 0, 1000, 0 };
+	m.c[3].rd = (struct counter_reading){ 0, 1000, 0 };
+	m.c[5].rd = (struct counter_reading){ 0, 1000, 0 };
+	m.c[0].rd = (struct counter_reading){ 3000, 1000, 1000 };
+	m.c[4].rd = (struct counter_reading){ 600, 1000, 1000 };
+	m.c[6].rd.value = 1000;
+	m.c[7].rd.value = 0;
 	if (TAP_EQ_INT(model_report(&m, &s, 1, &r, 0), 0, "model: never on a76: built")) {
 		rp = r.events[0].split;
 		TAP_EQ_INT(rp[1].fig.status, REPORT_NOT_COUNTED, "model: a part that never ran");
@@ -441,8 +472,8 @@ static void test_model(void)
 
 	/* no part could be opened: the row is not supported, with the parts' errno */
 	model_init(&m);
-	m.e[3].opened = m.e[4].opened = 0;
-	m.e[3].err = m.e[4].err = 22;
+	m.c[0].opened = m.c[1].opened = 0;
+	m.c[0].err = m.c[1].err = 22;
 	if (TAP_EQ_INT(model_report(&m, &s, 1, &r, 0), 0, "model: no part opened: built")) {
 		TAP_EQ_INT(r.events[0].fig.status, REPORT_NOT_SUPPORTED, "model: no part opened");
 		TAP_EQ_STR(r.events[0].fig.reason, "EINVAL", "model: the parts' reason");
@@ -456,20 +487,23 @@ out:
  * readings, and say so; each event's wall time is its own run's. */
 static void test_failed_run(void)
 {
-	struct stat_event e[2] = { { .fd = -1, .cpu = -1, .parent = -1, .pmu_ix = -1, .run = 0,
-				     .opened = 1, .rd = { 500, 100, 100 } },
-				   { .fd = -1, .cpu = -1, .parent = -1, .pmu_ix = -1, .run = 1,
-				     .opened = 1, .rd = { 900, 100, 100 } } };
+	struct stat_event rows[2] = { { .sel.ev.attr = { .type = PERF_TYPE_SOFTWARE, .config = 1 } },
+				      { .sel.ev.attr = { .type = PERF_TYPE_SOFTWARE } } };
+	struct stat_counter c[2] = { { .ev = 0, .part = -1, .fd = -1, .cpu = -1, .pmu_ix = -1,
+				       .leader = -1, .run = 0, .opened = 1,
+				       .rd = { 500, 100, 100 } },
+				     { .ev = 1, .part = -1, .fd = -1, .cpu = -1, .pmu_ix = -1,
+				       .leader = -1, .run = 1, .opened = 1,
+				       .rd = { 900, 100, 100 } } };
+	struct stat_counters cs = { .c = c, .n = 2, .nrows = 2 };
 	struct workload_result res = { .wall_ns = 250, .exit_code = 1 };
 	struct stat_series s = { 0 };
-	struct stat_build b = { .runs_mode = 1 };
+	struct stat_build b = { .runs_mode = 1, .counters = &cs };
 	struct report r = { 0 };
 
-	e[0].sel.ev.attr.type = e[1].sel.ev.attr.type = PERF_TYPE_SOFTWARE;
-	e[0].sel.ev.attr.config = 1;	/* task-clock */
-	stat_record(&s.rd, e, 2, 0, 0, 0, &res, NULL);
+	stat_record(&s.rd, rows, &cs, 0, 0, 0, &res, NULL);
 	s.nruns = 1;
-	if (!TAP_EQ_INT(stat_report_build(&r, &s, e, 2, &b), 0, "failed run: built"))
+	if (!TAP_EQ_INT(stat_report_build(&r, &s, rows, 2, &b), 0, "failed run: built"))
 		goto out;
 	tap_ok(r.events[0].fig.status == REPORT_COUNTED && r.events[0].fig.value == 500,
 	       "failed run: run 1's event counted (%.1f)", r.events[0].fig.value);
@@ -493,8 +527,8 @@ int main(void)
 	unsetenv("PMUPROF_CPU_MODEL");
 	snprintf(root, sizeof(root), "%s/phone-a55-a76", fixtures ? fixtures : "tests/fixtures");
 	sysfs_set_root(root);
-	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++)
-		run_row(&rows[k]);
+	for (size_t k = 0; k < sizeof(specs) / sizeof(specs[0]); k++)
+		run_row(&specs[k]);
 	test_groups();
 	test_one_type();
 	test_parts_follow_command();
