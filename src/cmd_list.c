@@ -9,6 +9,7 @@
 
 #include "argp_hint.h"
 #include "cmd.h"
+#include "cmd_list_priv.h"
 #include "evsel.h"
 #include "evtab.h"
 #include "jsonout.h"
@@ -17,22 +18,6 @@
 #include "textline.h"
 #include "resolve.h"
 #include "sysfs.h"
-
-struct list_opts {
-	const char *pattern;
-	const char *cpu_model;
-	int json, all_cores, names, cores, metrics;
-};
-
-/* One block of the listing: a core's events (core NULL: the common PMUv3 events, for a PMU
- * whose core is not in the tables) and the machine's PMU for it, when there is one. */
-struct list_section {
-	const struct evtab_core *core;
-	const struct sysfs_pmu *pmu;
-	unsigned short *adv;	/* event numbers the PMU's events/ advertises, sorted (nadv): a
-				 * few dozen, not a bitmap of 65,536 to zero and touch each run */
-	size_t nadv;
-};
 
 enum { OPT_CPU_MODEL = 0x100 };
 
@@ -97,106 +82,6 @@ static const struct argp list_argp = {
 	NULL, NULL, NULL
 };
 
-static const char *class_name(int cls)
-{
-	switch (cls) {
-	case EVTAB_ARCH: return "architectural";
-	case EVTAB_UARCH: return "microarchitectural";
-	default: return "implementation defined";
-	}
-}
-
-static const char *class_short(int cls)
-{
-	return cls == EVTAB_ARCH ? "arch" : cls == EVTAB_UARCH ? "uarch" : "impdef";
-}
-
-static int cmp_code(const void *a, const void *b)
-{
-	return (int)*(const unsigned short *)a - (int)*(const unsigned short *)b;
-}
-
-/* -1 when out of memory. */
-static int section_init(struct list_section *s, const struct evtab_core *core,
-			const struct sysfs_pmu *pmu)
-{
-	memset(s, 0, sizeof(*s));
-	s->core = core;
-	s->pmu = pmu;
-	if (!pmu || !pmu->nevents)
-		return 0;
-	if (!(s->adv = malloc(pmu->nevents * sizeof(*s->adv))))
-		return -1;
-	for (size_t k = 0; k < pmu->nevents; k++) {
-		const struct sysfs_event *e = sysfs_event_at(pmu, k);
-		long code = e ? resolve_sysfs_event_code(e) : -1;
-
-		if (code >= 0 && code < 0x10000)
-			s->adv[s->nadv++] = (unsigned short)code;
-	}
-	qsort(s->adv, s->nadv, sizeof(*s->adv), cmp_code);
-	return 0;
-}
-
-static void sections_free(struct list_section *s, size_t n)
-{
-	for (size_t k = 0; k < n; k++)
-		free(s[k].adv);
-	free(s);
-}
-
-/* 1 advertised, 0 not, -1 no PMU of this core on the machine to ask. */
-static int advertised(const struct list_section *s, unsigned code)
-{
-	unsigned short c = (unsigned short)code;
-
-	if (!s->pmu)
-		return -1;
-	return code < 0x10000 && bsearch(&c, s->adv, s->nadv, sizeof(c), cmp_code) != NULL;
-}
-
-/* Whether the PMU's events/ entry e is one the section's table lacks (by code, or by name
- * when its terms are not a plain event number): listed after the table's own. */
-static int beyond_table(const struct list_section *s, const struct sysfs_event *e)
-{
-	long code = resolve_sysfs_event_code(e);
-
-	if (code >= 0 && code < 0x10000)
-		return !evtab_find_code(s->core, (unsigned)code);
-	return !evtab_find_name(s->core, e->name);
-}
-
-/* The sections to list; *n of them, malloc'd. */
-static int pick_sections(const struct list_opts *o, struct resolve_ctx *ctx,
-			 struct list_section **out, size_t *n)
-{
-	size_t cap = o->all_cores ? evtab_ncores() : ctx->model ? 1 : ctx->npmus;
-	struct list_section *v = calloc(cap ? cap : 1, sizeof(*v));
-	int bad = 0;
-
-	*n = 0;
-	if (!v)
-		return -1;
-	if (o->all_cores) {
-		for (size_t k = 0; k < cap; k++) {
-			const struct evtab_core *c = evtab_core_at(k);
-			bad |= section_init(&v[(*n)++], c, resolve_arm_pmu_of(ctx, c));
-		}
-	} else if (ctx->model) {
-		bad |= section_init(&v[(*n)++], ctx->model, resolve_arm_pmu_of(ctx, ctx->model));
-	} else {
-		for (size_t k = 0; k < ctx->npmus; k++)
-			bad |= section_init(&v[(*n)++], resolve_pmu_core(&ctx->pmus[k]),
-					    &ctx->pmus[k]);
-	}
-	if (bad) {
-		sections_free(v, *n);
-		return -1;
-	}
-	*out = v;
-	return 0;
-}
-
 static cJSON *cpus_json(const struct sysfs_pmu *p)
 {
 	cJSON *a = cJSON_CreateArray();
@@ -211,13 +96,13 @@ static cJSON *cpus_json(const struct sysfs_pmu *p)
 static cJSON *event_json(const struct list_section *s, const struct evtab_event *e)
 {
 	cJSON *o = cJSON_CreateObject();
-	int adv = advertised(s, evtab_event_code(e));
+	int adv = list_advertised(s, evtab_event_code(e));
 
 	cJSON_AddNumberToObject(o, "code", evtab_event_code(e));
 	cJSON_AddItemToObject(o, "name", cJSON_CreateStringReference(evtab_event_name(e)));
 	cJSON_AddItemToObject(o, "description", cJSON_CreateStringReference(evtab_event_desc(e)));
 	cJSON_AddItemToObject(o, "class",
-			      cJSON_CreateStringReference(class_name(evtab_event_class(e))));
+			      cJSON_CreateStringReference(list_class_name(evtab_event_class(e))));
 	cJSON_AddItemToObject(o, "advertised", adv < 0 ? cJSON_CreateNull() : cJSON_CreateBool(adv));
 	return o;
 }
@@ -251,7 +136,7 @@ static cJSON *section_json(const struct list_section *s, const char *pattern)
 		long code = e ? resolve_sysfs_event_code(e) : -1;
 		cJSON *x;
 
-		if (!e || !beyond_table(s, e) || !listmx_matches(pattern, e->name))
+		if (!e || !list_beyond_table(s, e) || !listmx_matches(pattern, e->name))
 			continue;
 		x = cJSON_CreateObject();
 		cJSON_AddItemToObject(x, "code", code >= 0 ? cJSON_CreateNumber((double)code)
@@ -367,10 +252,10 @@ static void print_section(const struct list_section *s, const char *pattern,
 		/* "  0x%04x %c %-36s %-6s  %s" */
 		textline_put(l, "  0x", 4);
 		textline_num(l, code, 16, 4);
-		textline_put(l, advertised(s, code) > 0 ? " * " : "   ", 3);
+		textline_put(l, list_advertised(s, code) > 0 ? " * " : "   ", 3);
 		textline_pad(l, name, 36);
 		textline_put(l, " ", 1);
-		textline_pad(l, class_short(evtab_event_class(e)), 6);
+		textline_pad(l, list_class_short(evtab_event_class(e)), 6);
 		textline_put(l, "  ", 2);
 		textline_pad(l, evtab_event_desc(e), 0);
 		textline_end(l);
@@ -379,7 +264,7 @@ static void print_section(const struct list_section *s, const char *pattern,
 		const struct sysfs_event *e = sysfs_event_at(s->pmu, k);
 		long code = e ? resolve_sysfs_event_code(e) : -1;
 
-		if (!e || !beyond_table(s, e) || !listmx_matches(pattern, e->name))
+		if (!e || !list_beyond_table(s, e) || !listmx_matches(pattern, e->name))
 			continue;
 		/* "  0x%04lx * %-36s %-6s  advertised by the PMU, not in pmuprof's tables", or
 		 * "  ------ * %-36s %-6s  advertised by the PMU as %s" */
@@ -456,7 +341,7 @@ static void print_names(const struct list_opts *o, const struct list_section *s,
 		for (size_t e = 0; s[k].pmu && e < s[k].pmu->nevents; e++) {
 			const struct sysfs_event *x = sysfs_event_at(s[k].pmu, e);
 
-			if (x && beyond_table(&s[k], x))
+			if (x && list_beyond_table(&s[k], x))
 				name_cb(x->name, &g);
 		}
 	}
@@ -486,7 +371,7 @@ static size_t count_events(const char *pattern, const struct list_section *s, si
 		for (size_t e = 0; s[k].pmu && e < s[k].pmu->nevents; e++) {
 			const struct sysfs_event *x = sysfs_event_at(s[k].pmu, e);
 
-			got += x && beyond_table(&s[k], x) && listmx_matches(pattern, x->name);
+			got += x && list_beyond_table(&s[k], x) && listmx_matches(pattern, x->name);
 		}
 	}
 	return got;
@@ -594,7 +479,7 @@ int cmd_list(int argc, char **argv)
 	if (resolve_ctx_pmus(&ctx) != PP_OK)
 		msg_warn("cannot read the PMUs in /sys/bus/event_source/devices: %s",
 			 pp_strstatus(ctx.pmus_status));
-	if (pick_sections(&o, &ctx, &secs, &n) != 0) {
+	if (list_pick_sections(&o, &ctx, &secs, &n) != 0) {
 		msg_error("out of memory");
 		resolve_ctx_free(&ctx);
 		return PP_EXIT_ERROR;
@@ -617,7 +502,7 @@ int cmd_list(int argc, char **argv)
 		no_match(&o, n == 0);
 		rc = LIST_EXIT_NONE;
 	}
-	sections_free(secs, n);
+	list_sections_free(secs, n);
 	resolve_ctx_free(&ctx);
 	return rc;
 }

@@ -14,13 +14,7 @@
 #include "suggest.h"
 #include "sysfs.h"
 
-/* Longest user-given string quoted whole in a message (names, values). */
-#define QUOTE 48
-
-static pp_status errf(struct resolve_error *err, int column, pp_status st, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static pp_status errf(struct resolve_error *err, int column, pp_status st, const char *fmt, ...)
+pp_status resolve_errf(struct resolve_error *err, int column, pp_status st, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -31,8 +25,7 @@ static pp_status errf(struct resolve_error *err, int column, pp_status st, const
 	return st;
 }
 
-/* A whole unsigned number, decimal or 0x hex. PP_EINVAL if not a number, PP_ERANGE past 64 bits. */
-static pp_status parse_u64(const char *s, uint64_t *out)
+pp_status resolve_parse_u64(const char *s, uint64_t *out)
 {
 	char *end;
 	unsigned long long v;
@@ -179,12 +172,12 @@ static pp_status resolve_raw(const char *name, int column, struct pp_event *ev,
 	while (*hex == '0' && hex[1])
 		hex++;
 	if (strlen(hex) > 16)
-		return errf(err, column, PP_ERANGE, "raw code '%s' is wider than 64 bits",
+		return resolve_errf(err, column, PP_ERANGE, "raw code '%s' is wider than 64 bits",
 			    msg_clip(name, nb, sizeof(nb)));
 	snprintf(buf, sizeof(buf), "0x%s", hex);
 	ev->attr.type = PERF_TYPE_RAW;
-	if (parse_u64(buf, &code) != PP_OK)
-		return errf(err, column, PP_EINVAL, "raw code '%s' is not hex",
+	if (resolve_parse_u64(buf, &code) != PP_OK)
+		return resolve_errf(err, column, PP_EINVAL, "raw code '%s' is not hex",
 			    msg_clip(name, nb, sizeof(nb)));
 	ev->attr.config = code;
 	ev->split = RESOLVE_SPLIT_CODE;
@@ -198,201 +191,6 @@ static void offer_cb(const char *name, uint32_t type, uint64_t config, void *arg
 	suggest_offer(arg, name);
 }
 
-/* Applies "event=0x11,umask=2"-style terms (from an events/ file) through format/. */
-static pp_status apply_term_string(const struct sysfs_pmu *pmu, const char *terms,
-				   uint64_t cfg[4])
-{
-	char buf[128], *save = NULL;
-
-	snprintf(buf, sizeof(buf), "%s", terms);
-	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		char *eq = strchr(t, '=');
-		uint64_t v = 1;
-		const struct sysfs_format *f;
-
-		if (eq) {
-			*eq = '\0';
-			if (parse_u64(eq + 1, &v) != PP_OK)
-				return PP_EINVAL;
-		}
-		if (!(f = sysfs_format_find(pmu, t)) || sysfs_format_apply(f, v, cfg) != PP_OK)
-			return PP_EINVAL;
-	}
-	return PP_OK;
-}
-
-/* A PMUv3 event number into config through the PMU's "event" format term (config:0-15 on
- * every kernel, but read, not assumed); config itself when there is no PMU or no term. */
-static pp_status place_code(const struct sysfs_pmu *pmu, unsigned code, uint64_t cfg[4])
-{
-	const struct sysfs_format *f = NULL;
-
-	/* the kernel spells it "event": the case-blind search only when none is spelled so */
-	for (size_t i = 0; pmu && !f && i < pmu->nformats; i++)
-		if (!memcmp(pmu->formats[i].name, "event", sizeof("event")))
-			f = &pmu->formats[i];
-	if (pmu && !f)
-		f = sysfs_format_find(pmu, "event");
-
-	if (!f) {
-		cfg[0] = code;
-		return PP_OK;
-	}
-	return sysfs_format_apply(f, code, cfg);
-}
-
-/* The PMEVTYPER filter terms (p, u, nsk, nsu, nsh, m, sh) belong to the filter module
- * (include/filter.h). PP_ENOENT: not a filter term. */
-static pp_status filter_hook(const struct evspec_term *t, struct pp_event *ev)
-{
-	return filter_term(t->key, t->value, &ev->filter);
-}
-
-/* One term of PMU/terms/ or EVENT/terms/: a format term of the PMU, a filter bit, a raw
- * config field, or (PMU/terms/ only, bare) an event of the PMU's events/ or core table. */
-/* perf's modifiers written as terms (armv8_pmuv3/event=0x8,user/ is :u): words, because
- * single letters inside the slashes are the PMEVTYPER filter bits (u=1 sets PMEVTYPER.U). */
-static const struct {
-	const char *word;
-	unsigned mod;
-} mod_terms[] = {
-	{ "user", EVSPEC_MOD_U },	{ "kernel", EVSPEC_MOD_K },
-	{ "hv", EVSPEC_MOD_H },		{ "host", EVSPEC_MOD_HOST },
-	{ "guest", EVSPEC_MOD_GUEST },	{ "pinned", EVSPEC_MOD_PINNED },
-};
-
-/* A modifier term: its bit into ev->mods. PP_ENOENT when key is no modifier word. */
-static pp_status mod_term(const struct evspec_term *t, struct pp_event *ev)
-{
-	for (size_t k = 0; k < sizeof(mod_terms) / sizeof(mod_terms[0]); k++)
-		if (ascii_strcasecmp(t->key, mod_terms[k].word) == 0) {
-			if (t->value && strcmp(t->value, "1") != 0)
-				return PP_EINVAL;
-			ev->mods |= mod_terms[k].mod;
-			return PP_OK;
-		}
-	return PP_ENOENT;
-}
-
-static pp_status apply_term(const struct sysfs_pmu *pmu, const struct evspec_term *t,
-			    uint64_t cfg[4], struct pp_event *ev, struct pmreg_th_req *th,
-			    struct resolve_error *err)
-{
-	char kb[QUOTE], vb[QUOTE];
-	const char *K = msg_clip(t->key, kb, sizeof(kb));
-	const char *V = t->value ? msg_clip(t->value, vb, sizeof(vb)) : NULL;
-	static const char *const raw_fields[] = { "config", "config1", "config2" };
-	const struct sysfs_format *f;
-	const struct sysfs_event *e;
-	const struct evtab_event *te;
-	const char *owner = pmu ? pmu->name : ev->name;
-	uint64_t v = 1;
-	pp_status st;
-
-	/* threshold terms are collected before format/ could place them blindly: they are
-	 * validated against caps/threshold_max (apply_threshold). A non-Arm PMU keeps its own
-	 * format terms of that name. */
-	if ((!pmu || pmu->is_arm) && (st = pmreg_th_term(t->key, t->value, th)) != PP_ENOENT)
-		return st == PP_OK ? PP_OK : errf(err, t->column, st,
-			"bad threshold term '%s%s%s' (threshold=N, threshold_compare=eq|ne|ge|lt, "
-			"threshold_count[=0|1])", K, V ? "=" : "", V ? V : "");
-	if (pmu && (f = sysfs_format_find(pmu, t->key))) {
-		if (t->value && (st = parse_u64(t->value, &v)) != PP_OK)
-			goto bad_value;
-		if (sysfs_format_apply(f, v, cfg) != PP_OK)
-			return errf(err, t->column, PP_ERANGE,
-				    "value '%s' does not fit term '%s' of PMU '%s'",
-				    V ? V : "1", K, pmu->name);
-		return PP_OK;
-	}
-	if ((st = mod_term(t, ev)) != PP_ENOENT)
-		return st == PP_OK ? PP_OK : errf(err, t->column, st,
-			"modifier term '%s' takes no value (or 1), not '%s'", K, V);
-	if ((st = filter_hook(t, ev)) != PP_ENOENT)
-		return st == PP_OK ? PP_OK : errf(err, t->column, st,
-			"filter term '%s' takes 0 or 1, not '%s'", K, V);
-	if (t->value && (st = parse_u64(t->value, &v)) != PP_OK)
-		goto bad_value;
-	for (int k = 0; k < 3; k++)
-		if (ascii_strcasecmp(t->key, raw_fields[k]) == 0) {
-			if (!t->value)
-				return errf(err, t->column, PP_EINVAL, "term '%s' needs a value",
-					    K);
-			cfg[k] = v;
-			return PP_OK;
-		}
-	if (pmu && ev->arm_code < 0 && !t->value && (e = sysfs_event_find(pmu, t->key))) {
-		if (apply_term_string(pmu, e->terms, cfg) != PP_OK)
-			return errf(err, t->column, PP_EINVAL,
-				    "PMU '%s' describes event '%s' as '%s', which pmuprof cannot apply",
-				    pmu->name, K, e->terms);
-		return PP_OK;
-	}
-	if (pmu && ev->arm_code < 0 && !t->value &&
-	    (te = evtab_find_name(resolve_pmu_core(pmu), t->key)))
-		return place_code(pmu, evtab_event_code(te), cfg);
-	return errf(err, t->column, PP_ENOENT, "unknown term '%s' for %s '%s'", K,
-		    pmu ? "PMU" : "event", owner);
-bad_value:
-	return errf(err, t->column, st, st == PP_ERANGE
-		    ? "value '%s' of term '%s' is wider than 64 bits"
-		    : "value '%s' of term '%s' is not a number", V, K);
-}
-
-static void offer_format(const struct sysfs_pmu *pmu, struct suggest *s)
-{
-	if (!pmu)
-		return;
-	for (size_t k = 0; k < pmu->nformats; k++)
-		suggest_offer(s, pmu->formats[k].name);
-	for (size_t k = 0; k < pmu->nevents; k++)
-		suggest_offer(s, sysfs_event_name(pmu, k));
-}
-
-/* Applies every term of req on top of ev's attr (config fields start from what the name
- * gave); on an unknown term, near holds the PMU's terms and events. */
-static pp_status apply_terms(const struct sysfs_pmu *pmu, const struct evspec_req *req,
-			     struct pp_event *ev, struct pmreg_th_req *th, struct resolve_error *err)
-{
-	uint64_t cfg[4] = { ev->attr.config, ev->attr.config1, ev->attr.config2, 0 };
-	pp_status st = PP_OK;
-
-	for (int k = 0; k < req->nterms && st == PP_OK; k++) {
-		st = apply_term(pmu, &req->terms[k], cfg, ev, th, err);
-		if (st == PP_ENOENT) {
-			suggest_init(&err->near, req->terms[k].key);
-			offer_format(pmu, &err->near);
-		}
-	}
-	ev->attr.config = cfg[0];
-	ev->attr.config1 = cfg[1];
-	ev->attr.config2 = cfg[2];
-	return st;
-}
-
-/* Threshold terms (FEAT_PMUv3_TH) into config through pmu's format/, validated against its
- * caps/threshold_max; pmu is the event's Arm PMU (NULL: none, which is an error when terms
- * were given). */
-static pp_status apply_threshold(const struct sysfs_pmu *pmu, int column, struct pp_event *ev,
-				 const struct pmreg_th_req *th, struct resolve_error *err)
-{
-	uint64_t cfg[4] = { ev->attr.config, ev->attr.config1, ev->attr.config2, 0 };
-	char why[sizeof(err->what)];
-	pp_status st;
-
-	if (!th->given)
-		return PP_OK;
-	if (!pmu || !pmu->is_arm)
-		return errf(err, column, PP_ENOTSUP, "threshold terms need an event of an Arm "
-			    "PMU, and this machine shows none for '%s' (point PMUPROF_SYSFS_ROOT at "
-			    "one, or use the PMU's own name)", ev->name);
-	if ((st = pmreg_th_apply(pmu, th, cfg, why, sizeof(why))) != PP_OK)
-		return errf(err, column, st, "%s", why);
-	ev->attr.config1 = cfg[1];
-	ev->attr.config2 = cfg[2];
-	return PP_OK;
-}
-
 /* An Arm name found by resolve_arm_find: its PMU's type (PERF_TYPE_RAW when --cpu-model
  * named a core and the machine has no Arm PMU: stat's plan then never opens it), the code
  * through format/event. */
@@ -404,8 +202,8 @@ static pp_status use_arm_hit(const struct arm_hit *h, struct pp_event *ev)
 	ev->core = h->core;
 	ev->arm_code = (int)code;
 	ev->attr.type = h->pmu ? (uint32_t)h->pmu->type : PERF_TYPE_RAW;
-	if (h->ev ? place_code(h->pmu, evtab_event_code(h->ev), cfg) != PP_OK
-		  : apply_term_string(h->pmu, h->sev->terms, cfg) != PP_OK)
+	if (h->ev ? resolve_place_code(h->pmu, evtab_event_code(h->ev), cfg) != PP_OK
+		  : resolve_apply_term_string(h->pmu, h->sev->terms, cfg) != PP_OK)
 		return PP_EINVAL;
 	ev->attr.config = cfg[0];
 	ev->attr.config1 = cfg[1];
@@ -429,7 +227,7 @@ static pp_status try_pfm(struct resolve_ctx *c, const char *name, struct pp_even
 		return PP_ENOTSUP;
 	st = pfm_encode(c->pfm, name, &ev->attr, NULL, why, sizeof(why));
 	if (st == PP_EINVAL)
-		return errf(err, column, st, "libpfm4 refuses it: %s", why);
+		return resolve_errf(err, column, st, "libpfm4 refuses it: %s", why);
 	if (st != PP_OK)
 		return st;
 	return set_pmu(ev, "libpfm4");
@@ -466,7 +264,7 @@ static pp_status resolve_name(struct resolve_ctx *c, const char *name, int colum
 		ev->split = RESOLVE_SPLIT_NAME;
 		ev->arm_name = (char *)name;	/* copied once resolved (keep_strings) */
 		if ((st = use_arm_hit(&hit, ev)) == PP_EINVAL)
-			return errf(err, column, st, "PMU '%s' cannot encode event '%s'",
+			return resolve_errf(err, column, st, "PMU '%s' cannot encode event '%s'",
 				    hit.pmu->name, name);
 		return st;
 	}
@@ -477,10 +275,10 @@ static pp_status resolve_name(struct resolve_ctx *c, const char *name, int colum
 	resolve_generic_names(offer_cb, &err->near);
 	resolve_arm_offer(c, &err->near);
 	if (st == PP_ENOTSUP)
-		return errf(err, column, PP_ENOENT,
+		return resolve_errf(err, column, PP_ENOENT,
 			    "no such event (libpfm4, which knows more names, is not available: %s)",
 			    c->pfm_why);
-	return errf(err, column, PP_ENOENT, "no such event");
+	return resolve_errf(err, column, PP_ENOENT, "no such event");
 }
 
 /* Whether a directory under /sys/bus/event_source/devices could have this name. */
@@ -519,8 +317,8 @@ static pp_status resolve_slashed(struct resolve_ctx *c, const struct evspec_req 
 	if (st == PP_OK) {
 		ev->attr.type = (uint32_t)np->type;
 		ev->core = np->is_arm ? resolve_pmu_core(np) : NULL;
-		if ((st = apply_terms(np, req, ev, &th, err)) == PP_OK)
-			st = apply_threshold(np, req->column, ev, &th, err);
+		if ((st = resolve_apply_terms(np, req, ev, &th, err)) == PP_OK)
+			st = resolve_apply_threshold(np, req->column, ev, &th, err);
 		if (st == PP_OK)	/* the request's own copy of np's name: np may be own */
 			st = set_pmu(ev, req->pmu);
 		if (st == PP_OK && np->is_arm && ev->attr.config < 0x10000)
@@ -531,18 +329,18 @@ static pp_status resolve_slashed(struct resolve_ctx *c, const struct evspec_req 
 	/* PP_EINVAL is both "no PMU can have that name" and "that PMU's files are malformed":
 	 * only a name a PMU directory can have is the second */
 	if (st != PP_ENOENT && (st != PP_EINVAL || pmu_name_possible(req->pmu)))
-		return errf(err, req->column, st, "cannot read PMU '%s': %s in its sysfs files",
+		return resolve_errf(err, req->column, st, "cannot read PMU '%s': %s in its sysfs files",
 			    req->pmu, pp_strstatus(st));
 	st = resolve_name(c, req->pmu, req->column, ev, &pmu, err);
 	if (st == PP_ENOENT)
-		return errf(err, req->column, st, "no PMU or event '%s'",
+		return resolve_errf(err, req->column, st, "no PMU or event '%s'",
 			    msg_clip(req->pmu, pb, sizeof(pb)));
 	if (st == PP_OK)
-		st = apply_terms(pmu, req, ev, &th, err);
+		st = resolve_apply_terms(pmu, req, ev, &th, err);
 	/* a generic name counting a PMUv3 event belongs to the first Arm PMU */
 	if (st == PP_OK && !pmu && ev->arm_code >= 0 && resolve_ctx_pmus(c) == PP_OK && c->npmus)
 		pmu = &c->pmus[0];
-	return st == PP_OK ? apply_threshold(pmu, req->column, ev, &th, err) : st;
+	return st == PP_OK ? resolve_apply_threshold(pmu, req->column, ev, &th, err) : st;
 }
 
 /* perf's modifier letters -> exclude_* flags, through the filter module's reading of them
@@ -605,7 +403,7 @@ pp_status resolve_event(const struct evspec_req *req, struct pp_event *ev,
 
 	if (resolve_ctx_init(&c, resolve_model_name(NULL), &err->near) != PP_OK) {
 		memset(ev, 0, sizeof(*ev));
-		return errf(err, req->column, PP_EINVAL, "unknown CPU model '%s' in "
+		return resolve_errf(err, req->column, PP_EINVAL, "unknown CPU model '%s' in "
 			    "PMUPROF_CPU_MODEL", resolve_model_name(NULL));
 	}
 	st = resolve_event_in(&c, req, ev, err);
@@ -639,14 +437,14 @@ pp_status resolve_on_pmu(const struct pp_event *ev, const struct sysfs_pmu *p,
 	case RESOLVE_SPLIT_CODE:
 		if (ev->attr.type == PERF_TYPE_RAW)
 			return PP_OK;		/* rNNNN: the config as written */
-		st = place_code(p, (unsigned)ev->arm_code, cfg);
+		st = resolve_place_code(p, (unsigned)ev->arm_code, cfg);
 		break;
 	case RESOLVE_SPLIT_NAME:
 		if (!(te = evtab_find_name(resolve_pmu_core(p), ev->arm_name)) &&
 		    !(se = sysfs_event_find(p, ev->arm_name)))
 			return PP_ENOENT;
-		st = te ? place_code(p, evtab_event_code(te), cfg)
-			: apply_term_string(p, se->terms, cfg);
+		st = te ? resolve_place_code(p, evtab_event_code(te), cfg)
+			: resolve_apply_term_string(p, se->terms, cfg);
 		/* the bits of config the event field does not hold (none on today's kernels) */
 		cfg[0] |= ev->attr.config & ~(uint64_t)0xffff;
 		break;
