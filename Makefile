@@ -49,7 +49,7 @@ PP_CFLAGS    = -std=c11 -D_GNU_SOURCE -DPMUPROF_VERSION='"$(VERSION)"' \
 # the binary (dpkg-shlibdeps); -ldl is for libpfm4's dlopen.
 LDLIBS      += $(CJSON_LIBS) -lm -ldl
 
-SRCS        := $(sort $(wildcard src/*.c))
+SRCS        := $(sort $(wildcard src/*.c src/*/*.c))
 LIB_SRCS    := $(filter-out src/main.c,$(SRCS))
 
 # The event-table generator and its generated sources (owned by events/events.mk):
@@ -87,6 +87,7 @@ $(O)/pfmhost: tests/workload/pfmhost.c | $(O)/obj
 # headers come first, order-only: a clean parallel build makes them before any object that may
 # include them; from then on the .d files name them where they are included.
 $(O)/obj/%.o: src/%.c | $(O)/obj $(GEN_HDRS)
+	@mkdir -p $(@D)
 	$(CC) $(PP_CFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 $(O)/obj/gen_%.o: $(O)/gen/%.c | $(O)/obj
@@ -174,7 +175,7 @@ uninstall:
 	      $(DESTDIR)$(BASHCOMPDIR)/pmuprof
 
 # bench/run exits 1 when a target is missed; the Arm figures (bench/arm64, under QEMU) are
-# appended to its file either way, and a target of the real job it misses (issue 16) fails too
+# appended to its file either way, and a target of the real job it misses fails too
 bench: all
 	@rc=0; bench/run $(O) || rc=$$?; \
 	bench/arm64 $(O) > $(O)/bench-arm64.txt || rc=1; \
@@ -183,4 +184,4 @@ bench: all
 clean:
 	rm -rf $(O) pmuprof
 
--include $(wildcard $(O)/obj/*.d $(O)/tests/*.d)
+-include $(wildcard $(O)/obj/*.d $(O)/obj/*/*.d $(O)/tests/*.d)

@@ -7,7 +7,7 @@
 #include <time.h>
 
 #include "evtab.h"
-#include "listmx.h"
+#include "list_metrics.h"
 #include "mxtab.h"
 
 static double now_ns(void)
@@ -34,7 +34,7 @@ static enum mexpr_status by_number(void *ctx, size_t i, double *v)
 
 int main(void)
 {
-	struct listmx_core all[64];
+	struct list_metrics_core all[64];
 	size_t n = 0;
 	double text = 1e30, json = 1e30, t0, per, run;
 	FILE *null = fopen("/dev/null", "w");
@@ -44,15 +44,15 @@ int main(void)
 	int ok = null && m;
 
 	for (size_t i = 0; i < evtab_ncores() && n < 64; i++)
-		all[n++] = (struct listmx_core){ evtab_core_at(i), -1 };
+		all[n++] = (struct list_metrics_core){ evtab_core_at(i), -1 };
 	for (int r = 0; ok && r < 5; r++) {
 		t0 = now_ns();
-		listmx_text(all, n, NULL, null);
+		list_metrics_text(all, n, NULL, null);
 		fflush(null);
 		if (now_ns() - t0 < text)
 			text = now_ns() - t0;
 		t0 = now_ns();
-		ok = listmx_json(all, n, NULL, NULL, null) == 0;
+		ok = list_metrics_json(all, n, NULL, NULL, null) == 0;
 		fflush(null);
 		if (now_ns() - t0 < json)
 			json = now_ns() - t0;

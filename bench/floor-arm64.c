@@ -1,13 +1,13 @@
 /* floor-arm64.c: the floor that bench/arm64 holds pmuprof against in the arm64 guest: the least
  * a counting tool must do. It reads one sysfs file (the Arm PMU's type), opens the counters
- * with enable_on_exec for a child it starts the way pmuprof does (src/workload.c), waits,
+ * with enable_on_exec for a child it starts the way pmuprof does (src/count/workload.c), waits,
  * reads them and prints them; with -I it also reads and prints every MS milliseconds, with -r
  * it does all of it N times. Dynamically linked against libc only, like pmuprof.
  *   floor-arm64 [-r N] [-I MS] TYPEFILE EVENTS CMD [ARGS...]
  * EVENTS: a comma-separated list of hex event codes for that PMU, or sw:N / hw:N for perf's
  * PERF_TYPE_SOFTWARE / PERF_TYPE_HARDWARE config N. Counters are opened one by one (no
  * group), so that more events than counters are multiplexed by the kernel.
- * Its spawn must follow src/workload.c's: it opens the counters on itself, inherited by the
+ * Its spawn must follow src/count/workload.c's: it opens the counters on itself, inherited by the
  * child vfork then starts and enabled at its exec (spawn_now). */
 #include <errno.h>
 #include <inttypes.h>

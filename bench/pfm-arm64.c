@@ -1,5 +1,5 @@
 /* pfm-arm64.c: what loading libpfm4 costs in the arm64 guest, step by step, for bench/arm64
- * (issue 16: why an unknown name took 8 ms). Loads libpfm.so.4 with dlopen as pmuprof does,
+ * (why an unknown name took 8 ms). Loads libpfm.so.4 with dlopen as pmuprof does,
  * initialises it and looks one name up, and prints the guest nanoseconds of each step (under
  * QEMU's -icount shift=0 one per executed instruction) and how many names the present PMUs
  * have: "dlopen NS init NS lookup NS names N".

@@ -2,8 +2,8 @@
 #
 # The generator runs on the build machine, so it is compiled with HOSTCC and HOSTCFLAGS, never
 # with a cross CC or CFLAGS; its stages are tools/evgen*.c (tools/evgen.c names them), and it
-# checks the formulas of events/metrics with the program's own parser, src/mexpr.c. It writes
-# $(O)/gen/evtab_data.c (the tables) and evtab_data.h (their layout, included by src/evtab.c
+# checks the formulas of events/metrics with the program's own parser, src/metrics/mexpr.c. It writes
+# $(O)/gen/evtab_data.c (the tables) and evtab_data.h (their layout, included by src/event/evtab.c
 # only). The first rule here adds evgen to `all` and keeps `all` the default goal.
 
 EV_SRCS    := $(sort $(wildcard events/*.ev events/cores/*.ev events/metrics/*.metrics))
@@ -15,9 +15,9 @@ GEN_HDRS   := $(O)/gen/evtab_data.h
 
 all: $(EVGEN)
 
-$(EVGEN): $(EVGEN_SRCS) tools/evgen.h src/mexpr.c include/mexpr.h include/evtab_hash.h \
+$(EVGEN): $(EVGEN_SRCS) tools/evgen.h src/metrics/mexpr.c include/mexpr.h include/evtab_hash.h \
 	  events/events.mk | $(O)/host
-	$(HOSTCC) -std=c11 $(WARN) $(HOSTCFLAGS) -Iinclude -o $@ $(EVGEN_SRCS) src/mexpr.c
+	$(HOSTCC) -std=c11 $(WARN) $(HOSTCFLAGS) -Iinclude -o $@ $(EVGEN_SRCS) src/metrics/mexpr.c
 
 $(O)/host:
 	mkdir -p $@

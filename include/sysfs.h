@@ -57,7 +57,7 @@ struct sysfs_caps {
 /* General counters an Arm PMU can have: PMCR_EL0.N is 5 bits, and 31 is PMCCNTR's index. */
 #define SYSFS_MAX_GENERAL 31
 
-/* What capacity.c's probe of an Arm PMU found, kept for the boot in the cache of probes. */
+/* What probe.c's probe of an Arm PMU found, kept for the boot in the cache of probes. */
 struct sysfs_probed {
 	int general;		/* 1 .. SYSFS_MAX_GENERAL */
 	int cycle, icntr;	/* 1 free, 0 not, -1 unknown */

@@ -181,7 +181,7 @@ vg 0 "report -x';' of a -I report" -- report -x';' "$tmp/int.json"
 vg 0 "report --format openmetrics of a -I report" -- report --format openmetrics "$tmp/int.json"
 vg 0 "report of a big.LITTLE fixture's report" -- report "$tmp/split.json"
 vg 0 "report of a report with a stats object and no runs" -- report "$D/stats-up-5.json"
-# --- metrics (issue 14): -M, --topdown and their report again, per core type on big.LITTLE
+# --- metrics: -M, --topdown and their report again, per core type on big.LITTLE
 vg 0 "stat --topdown on a fixture (nothing counted: every node with its reason)" \
 	PMUPROF_SYSFS_ROOT="$FX/n1-server" -- stat --topdown -j -o "$tmp/td.json" -- true
 vg 0 "stat -M ipc per core type on a big.LITTLE fixture" PMUPROF_SYSFS_ROOT="$FX/phone-a55-a76" -- \

@@ -9,7 +9,7 @@
  * the inputs but carries no date or path of the build directory.
  *
  * The stages: evgen_parse.c and evgen_mparse.c (lines -> records), evgen_check.c and
- * evgen_mcheck.c (checks across records; formulas through src/mexpr.c), evgen_layout.c and
+ * evgen_mcheck.c (checks across records; formulas through src/metrics/mexpr.c), evgen_layout.c and
  * evgen_mlayout.c (records -> offsets and indexes), evgen_emit.c (-> C).
  */
 #include <errno.h>

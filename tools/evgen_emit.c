@@ -216,7 +216,7 @@ void evgen_emit_header(FILE *o, const struct evgen_out *out)
 	const struct evgen_db *db = out->db;
 
 	emit_banner(o, out);
-	fputs("/* evtab_data.h: the layout of the generated tables, for src/evtab.c and src/mxtab.c\n"
+	fputs("/* evtab_data.h: the layout of the generated tables, for src/event/evtab.c and src/metrics/mxtab.c\n"
 	      " * only (tools/evgen_emit.c says why they are laid out so).\n"
 	      " * The tables hold no pointers, so a position-independent pmuprof starts without a\n"
 	      " * relocation for them: places are byte offsets from the start of evtab_gen\n"
@@ -454,8 +454,8 @@ void evgen_emit_source(FILE *o, const struct evgen_out *out)
 	size_t base;
 
 	emit_banner(o, out);
-	fputs("/* evtab_data.c: the event tables; reached only through src/evtab.c and "
-	      "src/mxtab.c. */\n#include \"evtab_data.h\"\n\n", o);
+	fputs("/* evtab_data.c: the event tables; reached only through src/event/evtab.c and "
+	      "src/metrics/mxtab.c. */\n#include \"evtab_data.h\"\n\n", o);
 	/* the events' names follow their events: an event's name offset counts on it */
 	fprintf(o, "_Static_assert(EVTAB_AT(common.names) == EVTAB_AT(common.ev) + %zu * "
 		   "sizeof(struct evtab_event), \"the common names follow their events\");\n",

@@ -1,5 +1,5 @@
 /* tools/evgen_mcheck.c: the checks of the metrics files: a known core and revisions that do not
- * overlap, each metric's fields, each formula parsed by src/mexpr.c with every name an event of
+ * overlap, each metric's fields, each formula parsed by src/metrics/mexpr.c with every name an event of
  * that core (or, in the generic file, a common event), groups and top-down links that name
  * metrics and groups of the same file. Every problem is reported with FILE:LINE. */
 #include <stdlib.h>

@@ -65,7 +65,7 @@ static char *record_name(struct evgen_db *db, const char *f, int line, const cha
 		}
 	for (const char *c = n; kw[0] == 'm' && *c; c++)
 		if (*c >= 'A' && *c <= 'Z') {
-			/* src/mxtab.c finds metrics by a case-insensitive binary search */
+			/* src/metrics/mxtab.c finds metrics by a case-insensitive binary search */
 			evgen_error(db, f, line, "metric name '%s' is not lower case", n);
 			return NULL;
 		}

@@ -3,7 +3,7 @@
 # serves them) against Arm's telemetry JSON, every file and every metric: the same metrics and
 # groups (members in order, stage), units, events, top-down links, and formulas that give the
 # same value. The formulas are evaluated here by Python's own parser (ast), on random positive
-# counts shared by both sides, independently of pmuprof's src/mexpr.c.
+# counts shared by both sides, independently of pmuprof's src/metrics/mexpr.c.
 #
 # usage: metrics_xcheck.py PMUPROF TELEMETRY_DIR   (prints one TAP line per file, exits 1 on a
 # mismatch)

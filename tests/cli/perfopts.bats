@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# perfopts.bats: owns the perf stat options perf users type out of habit (issue 15, item 5):
+# perfopts.bats: owns the perf stat options perf users type out of habit:
 # --append, -B/--big-num/--no-big-num, --no-scale, --metric-only, -q/--quiet, --post and
 # --summary/--no-summary; each against perf 6.1's output shape, with the real perf (Debian's
 # linux-perf) run on software events where it is installed. Also the rules stat's options share

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The per-boot cache of the counters' probes (src/sysfs_cache.c): where it is (info names it),
+# The per-boot cache of the counters' probes (src/machine/sysfs_cache.c): where it is (info names it),
 # how it is turned off (PMUPROF_CACHE=off), what it answers for (a PMU's counters, for the
 # boot, sysfs root, PMU name and type it was written for) and what it never holds (the rest of
 # what sysfs says of the PMUs, read at every run). A fixture tree is never probed, so these

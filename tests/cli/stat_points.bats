@@ -5,7 +5,7 @@
 # a word in half nor give a column outside the text they show.
 load helpers
 
-# The 14 events of issue 12: more than 6 counters and the cycle counter hold.
+# Fourteen events: more than 6 counters and the cycle counter hold.
 A57_EVENTS=inst_retired,cpu_cycles,l1d_cache,l1d_cache_refill,l2d_cache,br_mis_pred,br_pred,mem_access,exc_taken,l1i_cache,l1i_cache_refill,bus_access,exc_return,l1d_tlb_refill
 
 @test "--min-running: an event the kernel refuses (not supported) fails the gate, exit 3" {

@@ -6,7 +6,7 @@
 # no divisor zero), runs `pmuprof report --cpu-model CORE:rXpY -M <every group> -M <every
 # metric> -j` on it once, and compares each metric's value with the value its formula gives
 # here, by a recursive-descent evaluator of Arm's formula text written for this test (not
-# pmuprof's src/mexpr.c, nor the project's events/metrics tables: Arm's text is read directly).
+# pmuprof's src/metrics/mexpr.c, nor the project's events/metrics tables: Arm's text is read directly).
 # Each metric must be reported once, as requested, and "metrics_core" must be CORE:rXpY.
 #
 # usage: metrics_values.py check PMUPROF BASE.json TELEMETRY_DIR WORKDIR

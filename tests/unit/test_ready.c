@@ -1,13 +1,13 @@
-/* test_ready.c: the verdicts of `pmuprof info --check` from given facts (ready_judge is pure),
+/* test_ready.c: the verdicts of `pmuprof info --check` from given facts (info_check_judge is pure),
  * one row per machine, each row naming its line. */
 #include <string.h>
 
-#include "ready.h"
+#include "info_check.h"
 #include "tap.h"
 
 #define CAP(b) (1ULL << (b))
 
-enum { O = READY_OK, N = READY_NO, U = READY_UNKNOWN };
+enum { O = INFO_CHECK_OK, N = INFO_CHECK_NO, U = INFO_CHECK_UNKNOWN };
 
 /* An Arm PMU with g free general counters (-1: unknown) and the cycle counter. */
 #define ARM1(g) .arm = 1, .npmus = 1, \
@@ -16,10 +16,10 @@ enum { O = READY_OK, N = READY_NO, U = READY_UNKNOWN };
 
 static const struct row {
 	int line;
-	struct ready_facts f;
-	int want[READY_NPOINTS];	/* pmu, access, counters, vm */
+	struct info_check_facts f;
+	int want[INFO_CHECK_NPOINTS];	/* pmu, access, counters, vm */
 	int trusted;
-	const char *has[READY_NPOINTS];	/* a piece of each line's text, NULL: not checked */
+	const char *has[INFO_CHECK_NPOINTS];	/* a piece of each line's text, NULL: not checked */
 } rows[] = {
 	{ __LINE__, { ARM1(6), .paranoid_known = 1, .paranoid = 2 }, { O, O, O, O }, 1,
 	  { "armv8_pmuv3_0 (Neoverse N1, 80 CPUs)", "perf_event_paranoid 2, no CAP_PERFMON: user space",
@@ -29,14 +29,14 @@ static const struct row {
 	  { NULL, "no perf_event_open at all", NULL, NULL } },
 	/* CAP_PERFMON lifts level 3; so does CAP_SYS_ADMIN (kernels before 5.8) */
 	{ __LINE__, { ARM1(6), .paranoid_known = 1, .paranoid = 3, .caps_known = 1,
-		      .caps = CAP(READY_CAP_PERFMON) }, { O, O, O, O }, 1,
+		      .caps = CAP(INFO_CHECK_CAP_PERFMON) }, { O, O, O, O }, 1,
 	  { NULL, "CAP_PERFMON: any event, any CPU (perf_event_paranoid 3 does not apply)", NULL, NULL } },
 	{ __LINE__, { ARM1(6), .paranoid_known = 1, .paranoid = 4, .caps_known = 1,
-		      .caps = CAP(READY_CAP_SYS_ADMIN) }, { O, O, O, O }, 1,
+		      .caps = CAP(INFO_CHECK_CAP_SYS_ADMIN) }, { O, O, O, O }, 1,
 	  { NULL, "CAP_SYS_ADMIN", NULL, NULL } },
 	/* caps read but without either bit: the level decides */
 	{ __LINE__, { ARM1(6), .paranoid_known = 1, .paranoid = 3, .caps_known = 1,
-		      .caps = ~(CAP(READY_CAP_PERFMON) | CAP(READY_CAP_SYS_ADMIN)) }, { O, N, O, O }, 0,
+		      .caps = ~(CAP(INFO_CHECK_CAP_PERFMON) | CAP(INFO_CHECK_CAP_SYS_ADMIN)) }, { O, N, O, O }, 0,
 	  { NULL, NULL, NULL, NULL } },
 	{ __LINE__, { ARM1(6), .paranoid_known = 1, .paranoid = -1 }, { O, O, O, O }, 1,
 	  { NULL, "any process, per-CPU counting too", NULL, NULL } },
@@ -81,18 +81,18 @@ int main(void)
 {
 	for (size_t r = 0; r < sizeof(rows) / sizeof(rows[0]); r++) {
 		const struct row *w = &rows[r];
-		struct ready_line l[READY_NPOINTS];
-		int ok = ready_judge(&w->f, l);
+		struct info_check_line l[INFO_CHECK_NPOINTS];
+		int ok = info_check_judge(&w->f, l);
 
 		TAP_EQ_INT(ok, w->trusted, "line %d: trusted", w->line);
-		for (int k = 0; k < READY_NPOINTS; k++) {
-			TAP_EQ_STR(ready_verdict_name(l[k].verdict), ready_verdict_name(w->want[k]),
+		for (int k = 0; k < INFO_CHECK_NPOINTS; k++) {
+			TAP_EQ_STR(info_check_verdict_name(l[k].verdict), info_check_verdict_name(w->want[k]),
 				   "line %d: %s verdict", w->line, l[k].name);
 			if (w->has[k] && !tap_ok(strstr(l[k].text, w->has[k]) != NULL,
 						 "line %d: %s says '%s'", w->line, l[k].name, w->has[k]))
 				printf("#   got '%s'\n", l[k].text);
 		}
 	}
-	TAP_EQ_STR(ready_verdict_name(READY_UNKNOWN), "unknown", "verdict names");
+	TAP_EQ_STR(info_check_verdict_name(INFO_CHECK_UNKNOWN), "unknown", "verdict names");
 	return tap_done();
 }

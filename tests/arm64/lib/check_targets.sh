@@ -1,6 +1,6 @@
 # shellcheck shell=sh
 # shellcheck disable=SC2154,SC2153 # m, O, HA, HB, xm, xa, xb, HX_OK: set by check_hetero.sh
-# check_targets.sh: sourced by check.sh. perf's targets on the hetero machine (issue 13,
+# check_targets.sh: sourced by check.sh. perf's targets on the hetero machine (
 # guest/cases-hetero): -A and -C count CPU by CPU, -p and -t attach to a running task, -a
 # ends at --timeout, and events split over both PMUs are multiplexed; each held to the exact
 # counts of the workloads' sources, and compared with Debian's perf in the same guest. The

@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "cmd.h"
+#include "msg.h"
 #include "cmd_export.h"
 
 void cmd_export_opt(struct argp_state *state, struct export_set *s, const char *arg)

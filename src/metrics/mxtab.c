@@ -1,5 +1,5 @@
-/* src/mxtab.c: the generated metric tables' accessors (sets by core and revision, metrics by
- * name, groups) and a metric's evaluation by src/mexpr.c. */
+/* src/metrics/mxtab.c: the generated metric tables' accessors (sets by core and revision, metrics by
+ * name, groups) and a metric's evaluation by src/metrics/mexpr.c. */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /* resolve.c: event requests -> perf_event_attr: the order names are tried in (perf's generic
- * names, raw rNNNN, the Arm tables and events/ through resolve_arm.c, libpfm4), NAME/terms/
+ * names, raw rNNNN, the Arm tables and events/ through resolve_ctx.c, libpfm4), NAME/terms/
  * for a PMU or for an event, and the messages and suggestions when nothing fits. */
 #include <errno.h>
 #include <stdarg.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "ascii.h"
-#include "cmd.h"
+#include "msg.h"
 #include "pfm.h"
 #include "resolve_priv.h"
 #include "suggest.h"

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
+#include "msg.h"
 #include "stat.h"
 #include "strbuf.h"
 

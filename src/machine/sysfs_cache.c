@@ -1,7 +1,7 @@
-/* sysfs_cache.c: owns the per-boot cache of capacity.c's probes of the Arm PMUs' counters
+/* sysfs_cache.c: owns the per-boot cache of probe.c's probes of the Arm PMUs' counters
  * (include/cachefile.h says where it lives and how it is turned off).
  *
- * No sysfs file gives PMCR_EL0.N, so capacity.c finds a PMU's counters by opening groups of
+ * No sysfs file gives PMCR_EL0.N, so probe.c finds a PMU's counters by opening groups of
  * events and letting each trial run (milliseconds a PMU, on any machine). The answer holds
  * for as long as the PMU's registration: a line a probe, "cap NAME TYPE GENERAL CYCLE ICNTR
  * HOW PROBE_US", keyed by the PMU's name and perf type (a PMU registered again, by a module

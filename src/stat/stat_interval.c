@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "msg.h"
 #include "stat.h"
 
 #ifndef SYS_pidfd_open

@@ -1,4 +1,4 @@
-/* listmx.c: `pmuprof list --metrics`, as text and JSON: for each core picked, its metric sets
+/* list_metrics.c: `pmuprof list --metrics`, as text and JSON: for each core picked, its metric sets
  * (a revision range each), their groups with stage and members, and each metric with its
  * unit, formula, events and top-down links. */
 #include <cJSON.h>
@@ -6,9 +6,9 @@
 #include <string.h>
 
 #include "jsonout.h"
-#include "listmx.h"
+#include "list_metrics.h"
 
-int listmx_matches(const char *pattern, const char *name)
+int list_metrics_matches(const char *pattern, const char *name)
 {
 	if (!pattern)
 		return 1;
@@ -17,7 +17,7 @@ int listmx_matches(const char *pattern, const char *name)
 	return strcasestr(name, pattern) != NULL;
 }
 
-int listmx_shows(const struct listmx_core *c, const struct mxtab_set *s)
+int list_metrics_shows(const struct list_metrics_core *c, const struct mxtab_set *s)
 {
 	if (!c->core)
 		return s == mxtab_generic_set();
@@ -70,7 +70,7 @@ static void set_text(const struct mxtab_set *s, int unknown, const char *pattern
 	for (size_t i = 0; i < mxtab_ngroups(s); i++) {
 		const struct mxtab_group *g = mxtab_group_at(s, i);
 
-		if (!listmx_matches(pattern, mxtab_group_name(g)))
+		if (!list_metrics_matches(pattern, mxtab_group_name(g)))
 			continue;
 		fprintf(fp, "  group %-28s", mxtab_group_name(g));
 		if (mxtab_group_stage(g))
@@ -84,7 +84,7 @@ static void set_text(const struct mxtab_set *s, int unknown, const char *pattern
 	for (size_t i = 0; i < mxtab_nmetrics(s); i++) {
 		const struct mxtab_metric *m = mxtab_metric_at(s, i);
 
-		if (!listmx_matches(pattern, mxtab_metric_name(m)))
+		if (!list_metrics_matches(pattern, mxtab_metric_name(m)))
 			continue;
 		fprintf(fp, "  %-34s %s (%s)\n      = %s\n", mxtab_metric_name(m),
 			mxtab_metric_title(m), mxtab_metric_unit(m), mxtab_metric_formula(m));
@@ -98,13 +98,13 @@ static void set_text(const struct mxtab_set *s, int unknown, const char *pattern
 	fputc('\n', fp);
 }
 
-void listmx_text(const struct listmx_core *c, size_t n, const char *pattern, FILE *fp)
+void list_metrics_text(const struct list_metrics_core *c, size_t n, const char *pattern, FILE *fp)
 {
 	for (size_t k = 0; k < n; k++) {
 		int any = 0;
 
 		for (size_t i = 0; i < mxtab_nsets(); i++)
-			if (listmx_shows(&c[k], mxtab_set_at(i))) {
+			if (list_metrics_shows(&c[k], mxtab_set_at(i))) {
 				set_text(mxtab_set_at(i), !c[k].core, pattern, fp);
 				any = 1;
 			}
@@ -114,7 +114,7 @@ void listmx_text(const struct listmx_core *c, size_t n, const char *pattern, FIL
 	}
 }
 
-size_t listmx_count(const struct listmx_core *c, size_t n, const char *pattern)
+size_t list_metrics_count(const struct list_metrics_core *c, size_t n, const char *pattern)
 {
 	size_t got = 0;
 
@@ -122,12 +122,12 @@ size_t listmx_count(const struct listmx_core *c, size_t n, const char *pattern)
 		for (size_t i = 0; i < mxtab_nsets(); i++) {
 			const struct mxtab_set *s = mxtab_set_at(i);
 
-			if (!listmx_shows(&c[k], s))
+			if (!list_metrics_shows(&c[k], s))
 				continue;
 			for (size_t j = 0; j < mxtab_ngroups(s); j++)
-				got += listmx_matches(pattern, mxtab_group_name(mxtab_group_at(s, j)));
+				got += list_metrics_matches(pattern, mxtab_group_name(mxtab_group_at(s, j)));
 			for (size_t j = 0; j < mxtab_nmetrics(s); j++)
-				got += listmx_matches(pattern, mxtab_metric_name(mxtab_metric_at(s, j)));
+				got += list_metrics_matches(pattern, mxtab_metric_name(mxtab_metric_at(s, j)));
 		}
 	return got;
 }
@@ -205,17 +205,17 @@ static cJSON *set_json(const struct mxtab_set *s, int unknown, const char *patte
 			      cJSON_CreateString(rev_str(mxtab_set_rev_hi(s), b, sizeof(b))));
 	cJSON_AddBoolToObject(o, "generic", mxtab_set_generic(s));
 	for (size_t i = 0; i < mxtab_ngroups(s); i++)
-		if (listmx_matches(pattern, mxtab_group_name(mxtab_group_at(s, i))))
+		if (list_metrics_matches(pattern, mxtab_group_name(mxtab_group_at(s, i))))
 			cJSON_AddItemToArray(gs, group_json(mxtab_group_at(s, i)));
 	cJSON_AddItemToObject(o, "groups", gs);
 	for (size_t i = 0; i < mxtab_nmetrics(s); i++)
-		if (listmx_matches(pattern, mxtab_metric_name(mxtab_metric_at(s, i))))
+		if (list_metrics_matches(pattern, mxtab_metric_name(mxtab_metric_at(s, i))))
 			cJSON_AddItemToArray(ms, metric_json(s, mxtab_metric_at(s, i)));
 	cJSON_AddItemToObject(o, "metrics", ms);
 	return o;
 }
 
-int listmx_json(const struct listmx_core *c, size_t n, const char *pattern, const char *note,
+int list_metrics_json(const struct list_metrics_core *c, size_t n, const char *pattern, const char *note,
 		FILE *fp)
 {
 	cJSON *root = cJSON_CreateObject(), *sets = cJSON_CreateArray();
@@ -226,7 +226,7 @@ int listmx_json(const struct listmx_core *c, size_t n, const char *pattern, cons
 	cJSON_AddItemToObject(root, "note", note ? cJSON_CreateString(note) : cJSON_CreateNull());
 	for (size_t k = 0; k < n; k++)
 		for (size_t i = 0; i < mxtab_nsets(); i++)
-			if (listmx_shows(&c[k], mxtab_set_at(i)))
+			if (list_metrics_shows(&c[k], mxtab_set_at(i)))
 				cJSON_AddItemToArray(sets, set_json(mxtab_set_at(i), !c[k].core,
 								    pattern));
 	cJSON_AddItemToObject(root, "metric_sets", sets);

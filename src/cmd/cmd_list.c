@@ -14,7 +14,7 @@
 #include "evtab.h"
 #include "jsonout.h"
 #include "list_generic.h"
-#include "listmx.h"
+#include "list_metrics.h"
 #include "textline.h"
 #include "resolve.h"
 #include "sysfs.h"
@@ -125,7 +125,7 @@ static cJSON *section_json(const struct list_section *s, const char *pattern)
 	cJSON_AddItemToObject(o, "cpus", s->pmu ? cpus_json(s->pmu) : cJSON_CreateNull());
 	for (size_t k = 0; k < n; k++) {
 		const struct evtab_event *e = evtab_event_at(s->core, k);
-		if (listmx_matches(pattern, evtab_event_name(e))) {
+		if (list_metrics_matches(pattern, evtab_event_name(e))) {
 			cJSON_AddItemToArray(evs, event_json(s, e));
 			shown++;
 		}
@@ -136,7 +136,7 @@ static cJSON *section_json(const struct list_section *s, const char *pattern)
 		long code = e ? resolve_sysfs_event_code(e) : -1;
 		cJSON *x;
 
-		if (!e || !list_beyond_table(s, e) || !listmx_matches(pattern, e->name))
+		if (!e || !list_beyond_table(s, e) || !list_metrics_matches(pattern, e->name))
 			continue;
 		x = cJSON_CreateObject();
 		cJSON_AddItemToObject(x, "code", code >= 0 ? cJSON_CreateNumber((double)code)
@@ -168,7 +168,7 @@ static void generic_cb(const char *name, uint32_t type, uint64_t config, void *a
 	struct perf_event_attr a = { .type = type, .config = config };
 	struct textline *l = g->l;
 
-	if (!listmx_matches(g->pattern, name))
+	if (!list_metrics_matches(g->pattern, name))
 		return;
 	if (g->arr) {	/* the text line (list_generic_line) asks for the Arm code itself */
 		int arm = resolve_generic_arm_code(a.type, a.config);
@@ -247,7 +247,7 @@ static void print_section(const struct list_section *s, const char *pattern,
 		const char *name = evtab_event_name(e);
 		unsigned code = evtab_event_code(e);
 
-		if (!listmx_matches(pattern, name))
+		if (!list_metrics_matches(pattern, name))
 			continue;
 		/* "  0x%04x %c %-36s %-6s  %s" */
 		textline_put(l, "  0x", 4);
@@ -264,7 +264,7 @@ static void print_section(const struct list_section *s, const char *pattern,
 		const struct sysfs_event *e = sysfs_event_at(s->pmu, k);
 		long code = e ? resolve_sysfs_event_code(e) : -1;
 
-		if (!e || !list_beyond_table(s, e) || !listmx_matches(pattern, e->name))
+		if (!e || !list_beyond_table(s, e) || !list_metrics_matches(pattern, e->name))
 			continue;
 		/* "  0x%04lx * %-36s %-6s  advertised by the PMU, not in pmuprof's tables", or
 		 * "  ------ * %-36s %-6s  advertised by the PMU as %s" */
@@ -315,7 +315,7 @@ static void name_cb(const char *name, void *arg)
 {
 	struct generic_acc *g = arg;
 
-	if (listmx_matches(g->pattern, name)) {
+	if (list_metrics_matches(g->pattern, name)) {
 		fputs(name, g->fp);
 		putc('\n', g->fp);
 	}
@@ -355,7 +355,7 @@ static void count_cb(const char *name, uint32_t type, uint64_t config, void *arg
 
 	(void)type;
 	(void)config;
-	g->shown += listmx_matches(g->pattern, name);
+	g->shown += list_metrics_matches(g->pattern, name);
 }
 
 static size_t count_events(const char *pattern, const struct list_section *s, size_t n)
@@ -367,11 +367,11 @@ static size_t count_events(const char *pattern, const struct list_section *s, si
 	got = (size_t)g.shown;
 	for (size_t k = 0; k < n; k++) {
 		for (size_t e = 0; e < evtab_nevents(s[k].core); e++)
-			got += listmx_matches(pattern, evtab_event_name(evtab_event_at(s[k].core, e)));
+			got += list_metrics_matches(pattern, evtab_event_name(evtab_event_at(s[k].core, e)));
 		for (size_t e = 0; s[k].pmu && e < s[k].pmu->nevents; e++) {
 			const struct sysfs_event *x = sysfs_event_at(s[k].pmu, e);
 
-			got += x && list_beyond_table(&s[k], x) && listmx_matches(pattern, x->name);
+			got += x && list_beyond_table(&s[k], x) && list_metrics_matches(pattern, x->name);
 		}
 	}
 	return got;
@@ -386,7 +386,7 @@ static const char no_arm_metrics[] =
 static int print_metrics(const struct list_opts *o, const char *model,
 			 const struct list_section *s, size_t n, size_t *shown)
 {
-	struct listmx_core *c = calloc(n ? n : 1, sizeof(*c));
+	struct list_metrics_core *c = calloc(n ? n : 1, sizeof(*c));
 	const char *why = no_arm_metrics;
 	size_t nc = 0;
 	int rc = 0;
@@ -411,13 +411,13 @@ static int print_metrics(const struct list_opts *o, const char *model,
 			c[nc++].rev = -1;
 			break;
 		}
-	*shown = nc && o->pattern ? listmx_count(c, nc, o->pattern) : 1;
+	*shown = nc && o->pattern ? list_metrics_count(c, nc, o->pattern) : 1;
 	if (o->json)
-		rc = listmx_json(c, nc, o->pattern, nc ? NULL : why, stdout);
+		rc = list_metrics_json(c, nc, o->pattern, nc ? NULL : why, stdout);
 	else if (!nc)
 		printf("pmuprof: %s\n", why);
 	else if (*shown)	/* nothing matched: no headings over nothing */
-		listmx_text(c, nc, o->pattern, stdout);
+		list_metrics_text(c, nc, o->pattern, stdout);
 	free(c);
 	return rc;
 }

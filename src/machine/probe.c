@@ -1,4 +1,4 @@
-/* capacity.c: an Arm PMU's counters found by probing: groups of k events opened on one of its
+/* probe.c: an Arm PMU's counters found by probing: groups of k events opened on one of its
  * CPUs (binary search on k), then one CPU_CYCLES and one INST_RETIRED more for the fixed
  * counters; the answer kept for the boot in the cache of probes (sysfs_cache.c). */
 #include <errno.h>
@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "ascii.h"
-#include "capacity.h"
+#include "probe.h"
 #include "counter.h"
 #include "evtab.h"
 #include "sysfs.h"
@@ -144,7 +144,7 @@ static void probe_failed(struct capacity *c, int g, const char *refused)
 		 : g == 0 ? "no group of one event was ever scheduled" : refused);
 }
 
-void capacity_probe(const struct sysfs_pmu *p, struct capacity *c)
+void probe_run(const struct sysfs_pmu *p, struct capacity *c)
 {
 	const struct evtab_core *core = p->midr ? evtab_core_by_midr(p->midr) : NULL;
 	double t0 = now_ms();
@@ -171,7 +171,7 @@ void capacity_probe(const struct sysfs_pmu *p, struct capacity *c)
 	c->probe_ms = now_ms() - t0;
 }
 
-void capacity_probe_hw(struct capacity *c)
+void probe_hw(struct capacity *c)
 {
 	struct sysfs_pmu hw = { .type = PERF_TYPE_HARDWARE };
 	double t0 = now_ms();
@@ -206,7 +206,7 @@ static void from_probed(const struct sysfs_probed *pr, struct capacity *c)
 	c->source = "cached";
 }
 
-void capacity_get(const struct sysfs_pmu *p, struct capacity *c)
+void probe_get(const struct sysfs_pmu *p, struct capacity *c)
 {
 	const struct evtab_core *core = p->midr ? evtab_core_by_midr(p->midr) : NULL;
 	struct sysfs_probed pr;
@@ -217,7 +217,7 @@ void capacity_get(const struct sysfs_pmu *p, struct capacity *c)
 		from_probed(&pr, c);
 		return;
 	}
-	capacity_probe(p, c);
+	probe_run(p, c);
 	if (c->general <= 0)
 		return;
 	pr = (struct sysfs_probed){ .general = c->general, .cycle = c->cycle, .icntr = c->icntr,

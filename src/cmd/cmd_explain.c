@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "capacity.h"
+#include "probe.h"
 #include "argp_hint.h"
 #include "cmd.h"
 #include "evsel.h"
@@ -118,7 +118,7 @@ static void describe_pmu(struct resolve_ctx *c, struct explain *x)
 	else
 		pmu = resolve_arm_pmu_of(c, c->model);
 	if (pmu) {
-		capacity_get(pmu, &k);
+		probe_get(pmu, &k);
 		if (k.general > 0) {
 			x->pmu.counters = k.general;
 			x->counters_assumed = 0;

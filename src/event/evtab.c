@@ -1,4 +1,4 @@
-/* src/evtab.c: the generated event tables' accessors and lookups (by name, code, core name, MIDR). */
+/* src/event/evtab.c: the generated event tables' accessors and lookups (by name, code, core name, MIDR). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "msg.h"
 #include "stat.h"
 
 /* The CPUs the command may run on; 0 when it may run on every online CPU (also when the

@@ -1,4 +1,4 @@
-/* resolve_priv.h: what resolve.c, resolve_arm.c and resolve_terms.c share; not part of
+/* resolve_priv.h: what resolve.c, resolve_ctx.c and resolve_terms.c share; not part of
  * include/resolve.h. */
 #ifndef PMUPROF_RESOLVE_PRIV_H
 #define PMUPROF_RESOLVE_PRIV_H

@@ -7,12 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "capacity.h"
+#include "probe.h"
 #include "argp_hint.h"
 #include "cmd.h"
 #include "evtab.h"
 #include "jsonout.h"
-#include "ready.h"
+#include "info_check.h"
 #include "resolve.h"
 #include "sysfs.h"
 
@@ -217,7 +217,7 @@ static cJSON *pmu_json(const struct sysfs_pmu *p)
 						    : cJSON_CreateNull());
 	snprintf(midr, sizeof(midr), "0x%016llx", (unsigned long long)p->midr);
 	cJSON_AddItemToObject(o, "midr", p->midr ? cJSON_CreateString(midr) : cJSON_CreateNull());
-	capacity_get(p, &cap);
+	probe_get(p, &cap);
 	cJSON_AddItemToObject(o, "counters", counters_json(&cap));
 	cJSON_AddItemToObject(o, "caps", caps_json(&p->caps));
 	cJSON_AddItemToObject(o, "formats", formats_json(p));
@@ -272,7 +272,7 @@ static void print_counters(const struct sysfs_pmu *p)
 	struct capacity c;
 	char arm[48] = "";
 
-	capacity_get(p, &c);
+	probe_get(p, &c);
 	if (c.per_arm >= 0)
 		snprintf(arm, sizeof(arm), " (%d per Arm's data)", c.per_arm);
 	if (c.general <= 0) {
@@ -349,29 +349,29 @@ static void print_text(const struct resolve_ctx *c, const struct info_machine *m
  * counts can be trusted, 1 when not, PP_EXIT_ERROR when the answer cannot be written. */
 static int check(struct resolve_ctx *ctx, int json)
 {
-	struct ready_line l[READY_NPOINTS];
-	struct ready_facts f;
+	struct info_check_line l[INFO_CHECK_NPOINTS];
+	struct info_check_facts f;
 	int ok, rc = 0;
 
-	ready_gather(ctx, &f);
-	ok = ready_judge(&f, l);
+	info_check_gather(ctx, &f);
+	ok = info_check_judge(&f, l);
 	if (json) {
 		cJSON *root = cJSON_CreateObject(), *a = cJSON_CreateArray();
 
 		cJSON_AddStringToObject(root, "schema_version", "1.0");
 		cJSON_AddBoolToObject(root, "trusted", ok);
-		for (int k = 0; k < READY_NPOINTS; k++) {
+		for (int k = 0; k < INFO_CHECK_NPOINTS; k++) {
 			cJSON *o = cJSON_CreateObject();
 			cJSON_AddStringToObject(o, "point", l[k].name);
-			cJSON_AddStringToObject(o, "verdict", ready_verdict_name(l[k].verdict));
+			cJSON_AddStringToObject(o, "verdict", info_check_verdict_name(l[k].verdict));
 			cJSON_AddStringToObject(o, "detail", l[k].text);
 			cJSON_AddItemToArray(a, o);
 		}
 		cJSON_AddItemToObject(root, "checks", a);
 		rc = jsonout_emit(root, stdout, JSONOUT_PRETTY);
 	} else {
-		for (int k = 0; k < READY_NPOINTS; k++)
-			printf("%-9s %-8s %s\n", l[k].name, ready_verdict_name(l[k].verdict), l[k].text);
+		for (int k = 0; k < INFO_CHECK_NPOINTS; k++)
+			printf("%-9s %-8s %s\n", l[k].name, info_check_verdict_name(l[k].verdict), l[k].text);
 		printf("%s\n", ok ? "counts of hardware events can be trusted here"
 				  : "counts of hardware events cannot be trusted here");
 	}

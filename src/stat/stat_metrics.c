@@ -6,7 +6,7 @@
 
 #include "cmd.h"
 #include "evtab.h"
-#include "listmx.h"
+#include "list_metrics.h"
 #include "resolve.h"
 #include "metrics.h"
 #include "stat.h"
@@ -42,12 +42,12 @@ int stat_metrics_wanted(const struct stat_event *evs, size_t n)
  * not known, the generic metrics, whose formulas are the same on every core. */
 int stat_metrics_list(const struct metrics_core *mc)
 {
-	struct listmx_core c = { mc->core, (int)mc->rev };
+	struct list_metrics_core c = { mc->core, (int)mc->rev };
 
 	if (!mc->core)
 		printf("The CPU's core is not known (--cpu-model CORE names one): the generic "
 		       "metrics.\n\n");
-	listmx_text(&c, 1, NULL, stdout);
+	list_metrics_text(&c, 1, NULL, stdout);
 	return ferror(stdout) ? PP_EXIT_ERROR : 0;
 }
 

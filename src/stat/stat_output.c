@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "msg.h"
 #include "stat_cmd.h"
 
 static int format_report(const struct stat_opts *o, const struct report *r, FILE *fp)

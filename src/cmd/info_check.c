@@ -1,18 +1,18 @@
-/* ready.c: `pmuprof info --check`: gathers the facts that decide whether hardware counts can
+/* info_check.c: `pmuprof info --check`: gathers the facts that decide whether hardware counts can
  * be trusted here (a PMU, the permission to use it, free counters, a VM that hides it) and
  * judges each point from those facts alone. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "capacity.h"
+#include "probe.h"
 #include "evtab.h"
-#include "ready.h"
+#include "info_check.h"
 #include "sysfs.h"
 
-#define NPMUS_MAX (sizeof(((struct ready_facts *)0)->pmus) / sizeof(struct ready_pmu))
+#define NPMUS_MAX (sizeof(((struct info_check_facts *)0)->pmus) / sizeof(struct info_check_pmu))
 
-static void pmu_from_capacity(struct ready_pmu *r, const struct capacity *c)
+static void pmu_from_capacity(struct info_check_pmu *r, const struct capacity *c)
 {
 	r->general = c->general;
 	r->cycle = c->cycle;
@@ -20,7 +20,7 @@ static void pmu_from_capacity(struct ready_pmu *r, const struct capacity *c)
 }
 
 /* The Arm PMUs of ctx, each probed; else the host's own core PMU (x86's "cpu"). */
-static void gather_pmus(struct resolve_ctx *ctx, struct ready_facts *f)
+static void gather_pmus(struct resolve_ctx *ctx, struct info_check_facts *f)
 {
 	struct capacity c;
 	int type;
@@ -29,22 +29,22 @@ static void gather_pmus(struct resolve_ctx *ctx, struct ready_facts *f)
 	for (size_t k = 0; k < ctx->npmus && k < NPMUS_MAX; k++) {
 		const struct sysfs_pmu *p = &ctx->pmus[k];
 		const struct evtab_core *core = resolve_pmu_core(p);
-		struct ready_pmu *r = &f->pmus[f->npmus++];
+		struct info_check_pmu *r = &f->pmus[f->npmus++];
 
 		snprintf(r->name, sizeof(r->name), "%s", p->name);
 		snprintf(r->core, sizeof(r->core), "%s", core ? evtab_core_title(core) : "");
 		r->ncpus = p->ncpus;
-		capacity_get(p, &c);
+		probe_get(p, &c);
 		pmu_from_capacity(r, &c);
 	}
 	if (f->arm || sysfs_core_pmu(f->pmus[0].name, sizeof(f->pmus[0].name), &type) != PP_OK)
 		return;
 	f->npmus = 1;
-	capacity_probe_hw(&c);
+	probe_hw(&c);
 	pmu_from_capacity(&f->pmus[0], &c);
 }
 
-void ready_gather(struct resolve_ctx *ctx, struct ready_facts *f)
+void info_check_gather(struct resolve_ctx *ctx, struct info_check_facts *f)
 {
 	memset(f, 0, sizeof(*f));
 	gather_pmus(ctx, f);
@@ -54,14 +54,14 @@ void ready_gather(struct resolve_ctx *ctx, struct ready_facts *f)
 	f->hypervisor = sysfs_hypervisor(f->hv_how, sizeof(f->hv_how));
 }
 
-const char *ready_verdict_name(enum ready_verdict v)
+const char *info_check_verdict_name(enum info_check_verdict v)
 {
-	return v == READY_OK ? "ok" : v == READY_NO ? "no" : "unknown";
+	return v == INFO_CHECK_OK ? "ok" : v == INFO_CHECK_NO ? "no" : "unknown";
 }
 
 /* Appends to a line's text, cutting what does not fit. */
-static void add(struct ready_line *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void add(struct ready_line *l, const char *fmt, ...)
+static void add(struct info_check_line *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void add(struct info_check_line *l, const char *fmt, ...)
 {
 	size_t n = strlen(l->text);
 	va_list ap;
@@ -73,9 +73,9 @@ static void add(struct ready_line *l, const char *fmt, ...)
 	va_end(ap);
 }
 
-static void judge_pmu(const struct ready_facts *f, struct ready_line *l)
+static void judge_pmu(const struct info_check_facts *f, struct info_check_line *l)
 {
-	l->verdict = f->npmus ? READY_OK : READY_NO;
+	l->verdict = f->npmus ? INFO_CHECK_OK : INFO_CHECK_NO;
 	if (!f->npmus) {
 		add(l, "no CPU PMU in /sys/bus/event_source/devices: only software events count%s",
 		    f->hypervisor ? " (this VM exposes none)"
@@ -83,7 +83,7 @@ static void judge_pmu(const struct ready_facts *f, struct ready_line *l)
 		return;
 	}
 	for (int k = 0; k < f->npmus; k++) {
-		const struct ready_pmu *p = &f->pmus[k];
+		const struct info_check_pmu *p = &f->pmus[k];
 
 		add(l, "%s%s", k ? ", " : "", p->name);
 		if (!f->arm)
@@ -94,7 +94,7 @@ static void judge_pmu(const struct ready_facts *f, struct ready_line *l)
 	}
 }
 
-static int has_cap(const struct ready_facts *f, int bit)
+static int has_cap(const struct info_check_facts *f, int bit)
 {
 	return f->caps_known && (f->caps >> bit & 1);
 }
@@ -102,12 +102,12 @@ static int has_cap(const struct ready_facts *f, int bit)
 /* perf_event_paranoid's levels (Documentation/admin-guide/sysctl/kernel.rst), and Debian's
  * level 3, which refuses perf_event_open to unprivileged users altogether. CAP_PERFMON (or
  * CAP_SYS_ADMIN before 5.8) bypasses every level. */
-static void judge_access(const struct ready_facts *f, struct ready_line *l)
+static void judge_access(const struct info_check_facts *f, struct info_check_line *l)
 {
-	const char *cap = has_cap(f, READY_CAP_PERFMON) ? "CAP_PERFMON"
-			: has_cap(f, READY_CAP_SYS_ADMIN) ? "CAP_SYS_ADMIN" : NULL;
+	const char *cap = has_cap(f, INFO_CHECK_CAP_PERFMON) ? "CAP_PERFMON"
+			: has_cap(f, INFO_CHECK_CAP_SYS_ADMIN) ? "CAP_SYS_ADMIN" : NULL;
 
-	l->verdict = READY_OK;
+	l->verdict = INFO_CHECK_OK;
 	if (cap) {
 		add(l, "%s: any event, any CPU", cap);
 		if (f->paranoid_known)
@@ -115,13 +115,13 @@ static void judge_access(const struct ready_facts *f, struct ready_line *l)
 		return;
 	}
 	if (!f->paranoid_known) {
-		l->verdict = READY_UNKNOWN;
+		l->verdict = INFO_CHECK_UNKNOWN;
 		add(l, "cannot read /proc/sys/kernel/perf_event_paranoid");
 		return;
 	}
 	add(l, "perf_event_paranoid %lld, no CAP_PERFMON: ", f->paranoid);
 	if (f->paranoid >= 3) {
-		l->verdict = READY_NO;
+		l->verdict = INFO_CHECK_NO;
 		add(l, "no perf_event_open at all (run as root, grant CAP_PERFMON, or "
 		       "'sysctl kernel.perf_event_paranoid=2')");
 	} else if (f->paranoid == 2) {
@@ -133,23 +133,23 @@ static void judge_access(const struct ready_facts *f, struct ready_line *l)
 	}
 }
 
-static void judge_counters(const struct ready_facts *f, struct ready_line *l)
+static void judge_counters(const struct info_check_facts *f, struct info_check_line *l)
 {
-	l->verdict = f->npmus ? READY_OK : READY_NO;
+	l->verdict = f->npmus ? INFO_CHECK_OK : INFO_CHECK_NO;
 	if (!f->npmus)
 		add(l, "none: no PMU to count on");
 	for (int k = 0; k < f->npmus; k++) {
-		const struct ready_pmu *p = &f->pmus[k];
+		const struct info_check_pmu *p = &f->pmus[k];
 
 		add(l, "%s", k ? "; " : "");
 		if (f->npmus > 1)
 			add(l, "%s: ", p->name);
 		if (p->general < 0) {
-			if (l->verdict == READY_OK)
-				l->verdict = READY_UNKNOWN;
+			if (l->verdict == INFO_CHECK_OK)
+				l->verdict = INFO_CHECK_UNKNOWN;
 			add(l, "unknown, %s", p->why);
 		} else if (p->general == 0) {
-			l->verdict = READY_NO;
+			l->verdict = INFO_CHECK_NO;
 			add(l, "none free (a hypervisor's MDCR_EL2.HPMN of 0, or all held by others)");
 		} else if (f->arm) {
 			add(l, "%d general%s free (probed)", p->general,
@@ -161,38 +161,38 @@ static void judge_counters(const struct ready_facts *f, struct ready_line *l)
 	}
 }
 
-static void judge_vm(const struct ready_facts *f, struct ready_line *l)
+static void judge_vm(const struct info_check_facts *f, struct info_check_line *l)
 {
-	l->verdict = READY_OK;
+	l->verdict = INFO_CHECK_OK;
 	if (!f->hypervisor)
 		add(l, "no sign of a hypervisor");
 	else if (f->npmus)
 		add(l, "a virtual machine (%s) with a virtual PMU: counts are the guest's", f->hv_how);
 	else {
-		l->verdict = READY_NO;
+		l->verdict = INFO_CHECK_NO;
 		add(l, "a virtual machine (%s) that exposes no PMU: use bare metal or an instance "
 		       "type with a virtual PMU", f->hv_how);
 	}
 }
 
-int ready_judge(const struct ready_facts *f, struct ready_line out[READY_NPOINTS])
+int info_check_judge(const struct info_check_facts *f, struct info_check_line out[INFO_CHECK_NPOINTS])
 {
 	static const struct {
 		const char *name;
-		void (*judge)(const struct ready_facts *, struct ready_line *);
-	} points[READY_NPOINTS] = {
-		[READY_PMU] = { "pmu", judge_pmu },
-		[READY_ACCESS] = { "access", judge_access },
-		[READY_COUNTERS] = { "counters", judge_counters },
-		[READY_VM] = { "vm", judge_vm },
+		void (*judge)(const struct info_check_facts *, struct info_check_line *);
+	} points[INFO_CHECK_NPOINTS] = {
+		[INFO_CHECK_PMU] = { "pmu", judge_pmu },
+		[INFO_CHECK_ACCESS] = { "access", judge_access },
+		[INFO_CHECK_COUNTERS] = { "counters", judge_counters },
+		[INFO_CHECK_VM] = { "vm", judge_vm },
 	};
 	int ok = 1;
 
-	for (int k = 0; k < READY_NPOINTS; k++) {
+	for (int k = 0; k < INFO_CHECK_NPOINTS; k++) {
 		memset(&out[k], 0, sizeof(out[k]));
 		out[k].name = points[k].name;
 		points[k].judge(f, &out[k]);
-		ok &= out[k].verdict == READY_OK;
+		ok &= out[k].verdict == INFO_CHECK_OK;
 	}
 	return ok;
 }

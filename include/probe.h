@@ -1,8 +1,8 @@
-/* capacity.h: how many events an Arm PMU counts at once: general counters found by probing
+/* probe.h: how many events an Arm PMU counts at once: general counters found by probing
  * (no sysfs file gives PMCR_EL0.N), the cycle counter, the instruction counter, cached per
  * boot; or given with --counters; the core's count in Arm's data beside it. */
-#ifndef PMUPROF_CAPACITY_H
-#define PMUPROF_CAPACITY_H
+#ifndef PMUPROF_PROBE_H
+#define PMUPROF_PROBE_H
 
 #include "sysfs.h"
 
@@ -21,12 +21,12 @@ struct capacity {
  * per-CPU events are not permitted), or takes this boot's answer from the cache of probes
  * (sysfs_cache.c); adds the answer to that cache after a probe. Fills *c (general -1 with why
  * when it cannot tell). */
-void capacity_get(const struct sysfs_pmu *p, struct capacity *c);
+void probe_get(const struct sysfs_pmu *p, struct capacity *c);
 /* The probe alone (no cache). */
-void capacity_probe(const struct sysfs_pmu *p, struct capacity *c);
+void probe_run(const struct sysfs_pmu *p, struct capacity *c);
 /* For a non-Arm host's core PMU: how many PERF_COUNT_HW_CPU_CYCLES events count at once in
  * one group (the counters that can count cycles; not cached). general -1 with why when it
  * cannot tell. */
-void capacity_probe_hw(struct capacity *c);
+void probe_hw(struct capacity *c);
 
 #endif

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "ascii.h"
-#include "cmd.h"
+#include "msg.h"
 #include "stat.h"
 #include "sysfs.h"
 

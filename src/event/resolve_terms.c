@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "ascii.h"
-#include "cmd.h"
+#include "msg.h"
 #include "filter.h"
 #include "resolve_priv.h"
 #include "suggest.h"

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "capacity.h"
-#include "cmd.h"
+#include "probe.h"
+#include "msg.h"
 #include "plan.h"
 #include "stat.h"
 #include "sysfs.h"
@@ -109,7 +109,7 @@ static int pmu_cap(const struct sysfs_pmu *p, const struct stat_plan_cfg *c,
 			 "this machine)", p->name, per_arm);
 		return 0;
 	}
-	capacity_get(p, &k);
+	probe_get(p, &k);
 	if (k.general <= 0 && k.per_arm > 0) {
 		*cap = (struct plan_cap){ k.per_arm, 1, 0 };
 		snprintf(note, len, "%s: %d general counters per Arm's data (%s)", p->name,

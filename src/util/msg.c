@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
+#include "msg.h"
 #include "report_read.h"
 #include "textline.h"
 
