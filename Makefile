@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # pmuprof: build, test, install and benchmark. Plain GNU make, out-of-tree objects under $(O).
 #
 #   make                 build ./pmuprof (objects and generated tables under build/)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench/bench_evtab.c: times event-table lookups and listing every event of every core. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>

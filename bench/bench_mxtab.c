@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* bench/bench_mxtab.c: times `list --metrics` for every core in-process (text and JSON, to
  * /dev/null) and a metric's evaluation, from its formula's text and from the program the
  * generator compiled (what a run does), the way bench_evtab.c times the event listing. */

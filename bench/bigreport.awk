@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # bigreport.awk: a stat report (schema 1.5, as `pmuprof stat -r 3 -j` writes it) with n events,
 # for timing `pmuprof report` and `pmuprof diff` on many events (bench/run).
 #   awk -v n=100000 -v scale=1.0 -f bench/bigreport.awk > big.json

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* floor-arm64.c: the floor that bench/arm64 holds pmuprof against in the arm64 guest: the least
  * a counting tool must do. It reads one sysfs file (the Arm PMU's type), opens the counters
  * with enable_on_exec for a child it starts the way pmuprof does (src/count/workload.c), waits,

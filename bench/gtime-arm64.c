@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* gtime-arm64.c: the arm64 guest's stopwatch for bench/arm64 (static, no dynamic loader of its
  * own to time). Runs CMD N times, its output to /dev/null, and prints one line a run: the
  * guest nanoseconds from fork to wait4 (CLOCK_MONOTONIC: under QEMU's -icount shift=0 one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* kcost-arm64.c: what single operations cost the arm64 guest's kernel, for bench/arm64 (issue
  * 16: where a run's kernel instructions go beyond the floor's). It counts its own kernel
  * instructions (a perf_event_open counter with exclude_user) around each operation and prints

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* loop.c: the reference for pmuprof stat -r's cost per run: runs a command N times in a row
  * (fork, exec, wait; no counters), as the bare loop a shell script would make.
  *   loop N CMD [ARGS...]   exits 1 when a run fails. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* minimal.c: the floor for pmuprof's start-up cost: it starts the command exactly as pmuprof's
  * workload.c does for a run counted from the exec and does nothing else: one software counter opened on
  * itself (disabled, enable_on_exec, inherit), vfork, the exec (its errno left in the shared

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pfm-arm64.c: what loading libpfm4 costs in the arm64 guest, step by step, for bench/arm64
  * (why an unknown name took 8 ms). Loads libpfm.so.4 with dlopen as pmuprof does,
  * initialises it and looks one name up, and prints the guest nanoseconds of each step (under

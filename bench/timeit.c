@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* timeit.c: runs several commands N times each, interleaved so that drift in the machine's
  * speed falls on all of them alike, and prints per command the median wall time and the peak
  * resident memory of its process tree, and the median CPU time (user + system) of the tree,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # pmuprof.bash: bash completion for pmuprof. Installed as
 # /usr/share/bash-completion/completions/pmuprof (make install, the Debian package).
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # events/events.mk: builds the table generator with HOSTCC and runs it on events/ (included by Makefile).
 #
 # The generator runs on the build machine, so it is compiled with HOSTCC and HOSTCFLAGS, never

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz.h: what the fuzz targets share: libFuzzer's entry points and an invariant check that
  * crashes (so libFuzzer and the replay runner both see it) with the broken condition named. */
 #ifndef PMUPROF_FUZZ_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_diff.c: libFuzzer target for the reader of saved reports behind `pmuprof diff` and
  * `pmuprof report`: the input is written to a file read by diff_read (report_read); a report
  * that reads is printed again by stat's writers, compared with itself and printed in every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_evspec.c: libFuzzer target for the event-spec parser: arbitrary bytes (up to the first
  * NUL) parsed twice into one list, checking the contract of include/evspec.h on the way. */
 #include <stdint.h>

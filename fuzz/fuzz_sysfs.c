@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz_sysfs.c: libFuzzer target for the sysfs readers: the input becomes a fixture tree (one
  * Arm PMU, a CPU, /proc files) that sysfs_pmu_load, sysfs_arm_pmus and the CPU readers load
  * through sysfs_set_root, as tests/fixtures/ trees are.

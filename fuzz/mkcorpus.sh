@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # fuzz/mkcorpus.sh: owns how the sysfs and diff seed corpora under tests/fuzz-corpus/ were made
 # from the fixture trees (tests/fixtures/): run it again after a fixture changes. The evspec
 # seeds are written by hand. Sections of a sysfs seed are in fuzz/fuzz_sysfs.c's order.

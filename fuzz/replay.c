@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* replay.c: a main() for the fuzz targets without libFuzzer, so any compiler (gcc in
  * `make check`) runs a target once over each file named: the corpus and every crash ever
  * found (fuzz/replay.sh prints the TAP). A broken invariant or a crash ends the process. */

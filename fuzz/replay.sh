@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # fuzz/replay.sh: owns the fuzz regression tests in `make check`: builds each fuzz target with
 # a plain main() (fuzz/replay.c; $CC, gcc by default) against $O/libpmuprof.a and runs it over
 # its seed corpus (one TAP line per target) and over every crash ever found (one TAP line per

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # fuzz/run.sh: owns `make fuzz`: builds the libFuzzer targets (clang, ASan + UBSan) into
 # $O (default build/fuzz) and runs each for FUZZ_SECONDS (default 60) from its seed corpus
 # under tests/fuzz-corpus/<target>/. Prints one TAP line per target; exits 1 on any crash,

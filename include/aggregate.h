@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* aggregate.h: readings -> the report's rows. The one stage that adds counts up, by mode
  * (the whole command, per core type, per CPU, core, cluster or socket, per thread), and the
  * one scaling function: each reading is scaled by its own window and running time before

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* argp_hint.h: usage errors in coreutils' two lines, "pmuprof diff: MESSAGE" then "Try
  * 'pmuprof diff --help' for more information.", instead of argp's hint.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ascii.h: character classes, case and case-blind comparison of ASCII text, as <ctype.h> and
  * <strings.h> give them in the C locale, whatever the locale is: event names, sysfs files,
  * options and saved reports are ASCII, and a locale (Turkish 'I', say) must not change how

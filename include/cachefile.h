@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cachefile.h: pmuprof's per-user cache files ($XDG_CACHE_HOME/pmuprof, else
  * ~/.cache/pmuprof; none with PMUPROF_CACHE=off): where they live and how they are replaced (a
  * temporary file renamed over the old one, so a reader never sees half a file). Callers key

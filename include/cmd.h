@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cmd.h: the subcommands main dispatches to, and the exit statuses pmuprof itself uses. */
 #ifndef PMUPROF_CMD_H
 #define PMUPROF_CMD_H

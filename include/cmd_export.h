@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cmd_export.h: `--export FORMAT:FILE` where the user is addressed: the option checked, the
  * files checked before the command runs and written after it, each failure said in one line
  * (export.h does the work; pmuprof stat uses these). */

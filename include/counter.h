@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* counter.h: perf_event_open, read and close; the only module that touches counters. */
 #ifndef PMUPROF_COUNTER_H
 #define PMUPROF_COUNTER_H

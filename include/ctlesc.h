@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ctlesc.h: text from outside pmuprof (a saved report's strings) made safe to print: its
  * control characters written as escapes, so that none reaches a terminal raw (an ESC starts
  * a sequence that can clear the screen or retitle the window, BEL rings, a newline breaks a

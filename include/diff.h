@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* diff.h: `pmuprof diff`'s stages: two stat reports read back and checked (diff_read.c),
  * compared event by event (diff_cmp.c), printed as text, markdown or JSON (diff_out.c). */
 #ifndef PMUPROF_DIFF_H

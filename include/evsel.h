@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* evsel.h: event selection shared by the commands that take events (stat, explain): the
  * -e/--cpu-model/--kernel-el/--allow-secure options, and the specs parsed, resolved and their
  * filter-bit terms settled, with the user's messages on failure. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* evspec.h: event-spec text -> requests. Pure: no sysfs, no tables; names are resolved later.
  *
  *   LIST  := ITEM (',' ITEM)*

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* evtab.h: the Arm PMUv3 event tables generated from events/ at build time, reached only
  * through these accessors: the common events and, per core (recognised by MIDR), its own. */
 #ifndef PMUPROF_EVTAB_H

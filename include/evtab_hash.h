@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* evtab_hash.h: the hash of an event name that the generated tables' name lookup uses. The
  * generator (tools/evgen_layout.c) places each set's names by it and src/event/evtab.c looks them
  * up by it, so both include this one definition. Case-blind: the tables spell names in upper

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* explain.h: what `pmuprof explain` shows, as one plain struct built by cmd_explain.c and
  * printed by explain_out.c (text or JSON), like stat's report. */
 #ifndef PMUPROF_EXPLAIN_H

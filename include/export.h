@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* export.h: the report in the formats CI dashboards read: Bencher Metric Format,
  * github-action-benchmark's JSON, the OpenMetrics text exposition, a markdown table, besides
  * stat's own text, JSON and CSV; written by `pmuprof stat --export FORMAT:FILE` (one run, as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* filter.h: the PMEVTYPER<n>_EL0 / PMCCFILTR_EL0 filter bits (P, U, NSK, NSU, NSH, M, SH) and
  * their translation to and from perf_event_attr's exclude_* flags. Pure: no kernel access.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* info_check.h: `pmuprof info --check`: the facts that decide whether this machine's counts of
  * hardware events can be trusted, gathered once, and the verdict on each point, judged from
  * the facts alone (pure, so unit tests give any machine). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* jsonout.h: how every command prints a JSON document: built as one cJSON tree, printed
  * once, the tree freed. */
 #ifndef PMUPROF_JSONOUT_H

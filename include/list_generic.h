@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* list_generic.h: the text listing's lines for perf's generic events (pmuprof list). */
 #ifndef PMUPROF_LIST_GENERIC_H
 #define PMUPROF_LIST_GENERIC_H

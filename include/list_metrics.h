@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* list_metrics.h: `pmuprof list --metrics`: the metric sets of the cores a listing picked, as text
  * or JSON (cmd_list.c chooses the cores; this module lays their metrics out). */
 #ifndef PMUPROF_LIST_METRICS_H

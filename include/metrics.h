@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* metrics.h: derived metrics, from the tables events/metrics generates (mxtab.h): the set a
  * core's metrics come from, what -M NAME selects and the events it adds, and the metrics bound
  * to a report's events and computed from them, over the totals, a unit's cells or an interval.

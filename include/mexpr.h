@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mexpr.h: metric formulas: their grammar, checking and evaluation. Pure: no I/O, no other
  * pmuprof module, so the table generator (tools/evgen, HOSTCC) links the same parser.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* msg.h: the messages pmuprof addresses to its user, one line each on standard error, in
  * git's style: what failed, the subject quoted, the cause, the way out. */
 #ifndef PMUPROF_MSG_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mxtab.h: the metric tables generated from events/metrics at build time, reached only through
  * these accessors: per core and revision range, its metrics (name, title, unit, formula, the
  * events the formula names, its top-down links) and groups (members, top-down stage). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* outfile.h: a report file, checked before the run and written after it. The path's
  * symbolic links are followed to the file at their end, which is what gets written (a link
  * stays a link). A regular file (or one not made yet) is written atomically: a temporary

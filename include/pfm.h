@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pfm.h: libpfm4 as a fallback name encoder, loaded with dlopen only when a name needs it
  * (linking it costs every start-up ~41,000 relocations: ../shared/notes/performance.md). */
 #ifndef PMUPROF_PFM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* plan.h: the counting plan: which events share a group and which run counts them, so that
  * every group fits its PMU's counters (general counters, the cycle counter, the instruction
  * counter; chained 64-bit events take two). Pure: capacities and events come in as data. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pmreg.h: the PMU registers the kernel programs for a set of events: the PMEVTYPER<n>_EL0 /
  * PMCCFILTR_EL0 value field by field, the counter each event needs, the order of register
  * writes (armv8pmu_enable_event, armv8pmu_start), and FEAT_PMUv3_TH threshold terms taken

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ppattr.h: what of perf_event_attr an event carries from resolution to the open: its type,
  * configs and the level flags pmuprof sets. */
 #ifndef PMUPROF_PPATTR_H

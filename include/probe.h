@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* probe.h: how many events an Arm PMU counts at once: general counters found by probing
  * (no sysfs file gives PMCR_EL0.N), the cycle counter, the instruction counter, cached per
  * boot; or given with --counters; the core's count in Arm's data beside it. */

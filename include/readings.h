@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* readings.h: what counting produced, as plain records. Every counter read becomes one
  * reading, keyed by (event, part, CPU or task, run, interval); every run of the command one
  * record of its times. Nothing here is scaled or summed: that is aggregate.h's one job. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* report.h: the one struct every output format is printed from (text, JSON, CSV). */
 #ifndef PMUPROF_REPORT_H
 #define PMUPROF_REPORT_H

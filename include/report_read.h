@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* report_read.h: a saved `pmuprof stat --json` report read back into struct report, the one
  * reader of saved reports (pmuprof report prints it again, pmuprof diff compares two). */
 #ifndef PMUPROF_REPORT_READ_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* resolve.h: event requests -> perf_event_attr, through perf's generic names, raw codes, the
  * Arm tables for each PMU's core, a PMU's sysfs type, format/ terms and events/, and libpfm4
  * as the last resort. */

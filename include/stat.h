@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stat.h: the stages of pmuprof stat shared by its files: one run of the command with its
  * counters and optional interval reads (stat_run.c, stat_interval.c), the series of runs and
  * the report built from it (stat_report.c). cmd_stat.c holds the options and the order. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stat_cmd.h: the layer of pmuprof stat that addresses the user: its options (stat_opts.c)
  * and the writing of its report, warnings and live intervals (stat_output.c). cmd_stat.c
  * runs the pipeline between them. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stats.h: statistics of repeated runs (summary, confidence interval, outliers, Welch's
  * t-test) and the Student's t distribution they need. Pure: no I/O, no globals. */
 #ifndef PMUPROF_STATS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* status.h: the status codes every lower module returns; messages are composed by the caller
  * that addresses the user (DESIGN.md, style 5). */
 #ifndef PMUPROF_STATUS_H

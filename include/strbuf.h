@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* strbuf.h: a string grown by appending (*buf, *len bytes used, *cap allocated; NUL-terminated
  * after each append), for texts whose length is not known before: a metric's event specs, a
  * directory's names. */

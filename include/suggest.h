@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* suggest.h: the closest known names to a misspelt one (edit distance), for "did you mean". */
 #ifndef PMUPROF_SUGGEST_H
 #define PMUPROF_SUGGEST_H

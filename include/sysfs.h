@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sysfs.h: everything pmuprof reads from /sys and /proc, under a root that tests can point at a
  * fixture tree (PMUPROF_SYSFS_ROOT), so an x86 test can present any Arm machine. */
 #ifndef PMUPROF_SYSFS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* textline.h: lines of text built by copying into a buffer and written to a stream a buffer
  * at a time (to an unbuffered stderr, one write(2) a buffer: no line cut by another writer):
  * padding and numbers as printf's %-*s, %u and %0*x give them, for the fixed columns of the

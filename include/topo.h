@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* topo.h: where each CPU sits, from sysfs topology (/sys/devices/system/cpu/cpuN/topology/
  * physical_package_id, die_id, cluster_id, core_id) and which CPUs are online, under the
  * sysfs root (PMUPROF_SYSFS_ROOT), for perf's targets and aggregation modes: -a (online CPUs),

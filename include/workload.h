@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* workload.h: runs the command being measured: vfork and exec at once, or fork, held on a
  * go-socket, exec; wait4. */
 #ifndef PMUPROF_WORKLOAD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* main.c: the top-level options, the table of subcommands, and the only place that exits. */
 #include <argp.h>
 #include <errno.h>

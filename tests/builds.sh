@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/builds.sh: owns the build matrix: pmuprof built with other compilers, linkers and flags
 # than the main build (gcc and GNU ld, `make`), each into build/<variant> with warnings as
 # errors (WERROR=-Werror), then checked: its read-only data is not mapped executable

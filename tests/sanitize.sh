@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/sanitize.sh: owns the sanitizer run of the suite: builds everything with clang's
 # AddressSanitizer and UndefinedBehaviorSanitizer into $O (default build/asan), then runs the
 # unit tests, the CLI tests (bats, against that pmuprof and ppload) and the fuzz regression

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # tests/valgrind.sh: owns the valgrind memcheck run: pmuprof's stat, list, info, explain, diff
 # and report over normal, failing and odd inputs, each required to exit as documented with zero
 # memcheck errors and zero leaks of any kind. One TAP line per case. Uses $O/pmuprof and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Installs the Debian packages pmuprof's build, tests and benchmarks need, only those missing.
 # Usage: tools/deps.sh [PACKAGE...]   (default: the build and x86 test set)
 # Runs apt-get as root, or through sudo; prints nothing when all are present.

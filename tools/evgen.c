@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tools/evgen.c: the event-table generator's driver: read, check, lay out, write the tables.
  *
  * usage: evgen -o OUT.c -H OUT.h FILE.ev... [FILE.metrics...]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tools/evgen.h: what the generator's stages share: the events/ records, their layout, errors. */
 #ifndef PMUPROF_EVGEN_H
 #define PMUPROF_EVGEN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tools/evgen_check.c: the generator's checks across records: duplicates, references, MIDRs. */
 #include <stdlib.h>
 #include <string.h>

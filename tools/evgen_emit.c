@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tools/evgen_emit.c: writes the laid-out tables as C: evtab_data.h (layout), evtab_data.c.
  *
  * One struct holds everything: the head (cores, sets, MIDRs, metric sets), the common events

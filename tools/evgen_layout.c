@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tools/evgen_layout.c: the checked records as offsets and indexes: string pool, events, sets. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tools/evgen_mcheck.c: the checks of the metrics files: a known core and revisions that do not
  * overlap, each metric's fields, each formula parsed by src/metrics/mexpr.c with every name an event of
  * that core (or, in the generic file, a common event), groups and top-down links that name

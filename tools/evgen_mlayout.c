@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tools/evgen_mlayout.c: the checked metrics files as table rows (strings as pool offsets,
  * metrics and groups as runs of indexes; tools/evgen_emit.c writes them as C, in each core's
  * chunk). One set per metrics file of a core, the sets core by core; a core without one gets

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tools/evgen_mparse.c: reads one events/metrics file (its format: events/README.md) into the
  * generator's records: the core and revisions, then "group" and "metric" records, each followed
  * by its attribute lines. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tools/evgen_parse.c: reads the events/ files line by line into the generator's records. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>

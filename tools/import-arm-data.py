@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 # tools/import-arm-data.py: one-off developer script that drafted events/ from Arm's PMU data.
 #
 # Not part of the build (the build needs only a C compiler: tools/evgen.c reads events/).

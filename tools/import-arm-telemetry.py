@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 # tools/import-arm-telemetry.py: one-off developer script that drafted events/metrics/*.metrics
 # (every core's metrics and groups) and the C1 cores' events/cores/c1-*.ev from Arm's telemetry
 # specifications (ARM-software/telemetry-solution, pmu/cpu/*/*.json).

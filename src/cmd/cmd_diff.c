@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cmd_diff.c: `pmuprof diff BASE NEW`: its options, then the pipeline: two stat reports read
  * and checked -> events matched and judged -> text | markdown | JSON; exit 1 on a regression. */
 #include <argp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cmd_explain.c: `pmuprof explain`: its options, then the pipeline: specs -> resolved events ->
  * filter bits and exclude flags (kernel EL) -> register values (threshold terms placed by
  * resolve) and counter kinds -> the programming sequence -> text | JSON. Opens no counter. */

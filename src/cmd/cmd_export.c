@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cmd_export.c: `--export FORMAT:FILE` where the user is addressed: usage errors, and the
  * messages of files that cannot be written (export.c does the work). */
 #include <errno.h>

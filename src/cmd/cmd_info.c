@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cmd_info.c: `pmuprof info`: the machine's Arm PMUs (type, cpus, core, counters, caps,
  * format terms, mux interval) and its perf settings, as text or JSON. */
 #include <argp.h>

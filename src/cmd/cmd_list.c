@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cmd_list.c: `pmuprof list`: its options, then which cores to list (the machine's PMUs,
  * --cpu-model, --all-cores), their events filtered by PATTERN, as text or JSON. */
 #include <argp.h>

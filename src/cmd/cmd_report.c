@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cmd_report.c: `pmuprof report FILE.json`: its options, then the pipeline: a saved stat report
  * read back (report_read.c) -> its metrics recomputed from the counts -> text | JSON | CSV (the
  * writers stat prints with) | an export format (export.h). */

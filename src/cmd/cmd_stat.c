@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cmd_stat.c: `pmuprof stat`'s pipeline: specs -> rows (evsel) -> counters, planned
  * (stat_split, stat_plan, stat_target) -> runs of the command, each counter opened, read and
  * recorded as readings (stat_series) -> one report (stat_report) -> written and exported

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* evsel.c: event selection for stat and explain: shared options, then specs -> resolved
  * events -> filter-bit terms settled, each failure a message in git's style. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* info_check.c: `pmuprof info --check`: gathers the facts that decide whether hardware counts can
  * be trusted here (a PMU, the permission to use it, free counters, a VM that hides it) and
  * judges each point from those facts alone. */

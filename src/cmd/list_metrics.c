@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* list_metrics.c: `pmuprof list --metrics`, as text and JSON: for each core picked, its metric sets
  * (a revision range each), their groups with stage and members, and each metric with its
  * unit, formula, events and top-down links. */

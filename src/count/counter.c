@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* counter.c: perf_event_open, read and close: the one module that opens and reads counters. */
 #include <errno.h>
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* plan.c: the counting plan: user groups, events tied across PMUs and lone events become
  * units, each unit checked against its PMUs' capacities, and units packed first-fit into runs
  * whose counters suffice on every PMU the unit counts on. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* workload.c: the one module that runs the measured command: started at once with vfork
  * (workload_spawn), or forked and held on a socket before exec (workload_fork, workload_go);
  * exec, wait4, SIGINT/SIGTERM forwarded. The held child's socketpair carries both ways: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* diff_cmp.c: two reports' events matched by name and judged: the change, whether it is
  * significant (Welch's t-test and the threshold), and whether it is a regression. Pure. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* diff_out.c: a comparison printed as an aligned text table, a markdown table (for
  * pull-request comments) or one JSON document (man/pmuprof-diff.schema.json). */
 #include <cJSON.h>

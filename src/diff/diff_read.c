@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* diff_read.c: a stat report read back for `pmuprof diff` (report_read.h, the one reader of
  * saved reports), and each event's per-run values, or summary, or single value. */
 #include <math.h>

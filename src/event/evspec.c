@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* evspec.c: parses event-spec text (one -e argument) into requests; errors carry a column. */
 #include <stdint.h>
 #include <stdio.h>

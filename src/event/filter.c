@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* filter.c: PMEVTYPER filter semantics <-> perf exclude_* flags, both directions: filter-bit
  * terms, where a counter counts (the Arm ARM's CountPMUEvents), what armv8pmu_set_event_filter
  * programs, and which requests Linux cannot honour. Pure. */

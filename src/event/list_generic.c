@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* list_generic.c: owns the text of perf's generic events in list (include/list_generic.h). */
 #include "list_generic.h"
 #include "resolve.h"

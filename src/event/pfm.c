@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pfm.c: owns libpfm4: dlopen("libpfm.so.4") on first need, pfm_initialize, and event
  * encoding for perf_event_open. Never linked: see include/pfm.h for why. */
 #include <dlfcn.h>

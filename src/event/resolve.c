@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* resolve.c: event requests -> perf_event_attr: the order names are tried in (perf's generic
  * names, raw rNNNN, the Arm tables and events/ through resolve_ctx.c, libpfm4), NAME/terms/
  * for a PMU or for an event, and the messages and suggestions when nothing fits. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* resolve_ctx.c: owns the resolution context: the --cpu-model core, the machine's Arm PMUs
  * (read once, when a name first needs them), libpfm4's handle, lookups of Arm names in each
  * PMU's core tables and events/, and the Arm names offered for a misspelt one. */

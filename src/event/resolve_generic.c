@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* resolve_generic.c: owns perf's generic names (PERF_TYPE_HARDWARE, _SOFTWARE, _HW_CACHE) and
  * what the kernel's PMUv3 driver counts for each of them. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* resolve_priv.h: what resolve.c, resolve_ctx.c and resolve_terms.c share; not part of
  * include/resolve.h. */
 #ifndef PMUPROF_RESOLVE_PRIV_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* resolve_terms.c: the terms of NAME/terms/ and PMU/terms/ applied to an event's attr: format
  * terms through the PMU's format/, PMEVTYPER filter bits, modifiers, threshold terms. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* suggest.c: ranks known names by edit distance to a misspelt one. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* explain_out.c: `pmuprof explain`'s output, text or one JSON document (a cJSON tree printed
  * once; schema in man/pmuprof-explain.1), both from struct explain. */
 #include <cJSON.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pmreg.c: PMEVTYPER<n>_EL0 / PMCCFILTR_EL0 values field by field, the counter kind an event
  * needs, and the register writes the kernel's arm_pmuv3 driver performs for a set. Pure. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pmreg_seq.c: the counter each event of a set lands on and the register writes the kernel's
  * arm_pmuv3 driver performs to start them (armv8pmu_get_event_idx, armv8pmu_enable_event,
  * armv8pmu_start). Pure and deterministic. */

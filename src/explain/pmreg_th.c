@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pmreg_th.c: FEAT_PMUv3_TH threshold terms (threshold, threshold_compare, threshold_count)
  * placed into config through the PMU's sysfs format/ and validated against caps/threshold_max;
  * never hard-coded bits: a kernel that lacks the format terms offers no threshold counting. */

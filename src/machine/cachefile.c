@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* cachefile.c: owns where pmuprof's cache files live, whether there are any, and how one is
  * replaced atomically. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* filter_el.c: which exception level the kernel runs at (1, or 2 with VHE), decided from what
  * the machine shows through the sysfs module (so a fixture root can present any machine). */
 #include <stdio.h>

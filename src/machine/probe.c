@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* probe.c: an Arm PMU's counters found by probing: groups of k events opened on one of its
  * CPUs (binary search on k), then one CPU_CYCLES and one INST_RETIRED more for the fixed
  * counters; the answer kept for the boot in the cache of probes (sysfs_cache.c). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sysfs.c: owns the sysfs root and every file access under it (bounded reads, directory
  * listings), number and cpu-list parsing. PMUs are in sysfs_pmu.c, CPUs in sysfs_cpu.c. */
 #include <dirent.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sysfs_cache.c: owns the per-boot cache of probe.c's probes of the Arm PMUs' counters
  * (include/cachefile.h says where it lives and how it is turned off).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sysfs_cpu.c: owns per-CPU facts: MIDR_EL1 (sysfs, else /proc/cpuinfo), the model name and
  * the number of possible CPUs. */
 #include <stdlib.h>

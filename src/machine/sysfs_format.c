@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sysfs_format.c: owns the PMU format/ terms: parsing "config1:0-15,32-35", placing a value
  * into a term's bits, and looking up terms by name. */
 #include <stdlib.h>

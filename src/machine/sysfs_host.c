@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sysfs_host.c: owns what the host says about itself beyond its Arm PMUs, for the readiness
  * check: the CPU PMU of a non-Arm host, the effective capabilities, and the signs of a
  * hypervisor (cpuinfo's flag, DMI, /sys/hypervisor, the devicetree). */

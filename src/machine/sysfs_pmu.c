@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sysfs_pmu.c: owns loading one PMU from /sys/bus/event_source/devices/<name>/ (type, cpus,
  * format/, events/, caps/, mux interval), recognising Arm PMUv3 PMUs and listing them. */
 #include <limits.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sysfs_priv.h: helpers shared by the sysfs_*.c files (root-relative paths, bounded reads,
  * directory listing, number parsing); not part of the module's contract in include/sysfs.h. */
 #ifndef PMUPROF_SYSFS_PRIV_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* topo.c: owns the CPU topology (topo.h): the possible and online CPUs, each online CPU's
  * package, die, cluster and core ids from sysfs, and the machine-wide keys built on them. */
 #include <limits.h>

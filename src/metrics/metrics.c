@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* metrics.c: which metrics a run asks for, from the generated tables (mxtab.h; the data is
  * events/metrics, Arm's formulas): the core whose set they come from, what -M NAME names and
  * the events it adds to the run, and the metrics of a report found by name (--topdown's

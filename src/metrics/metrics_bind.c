@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* metrics_bind.c: a report's metrics bound to its events. Each formula's inputs are found
  * among the events by their Arm event code, beside the event the formula names first (its
  * anchor), in the anchor's unit (privilege levels, core-type split, PMU); each metric is

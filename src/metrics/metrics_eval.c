@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* metrics_eval.c: a bound metric's value from the report's stored counts: over the totals,
  * a unit's cells, an interval's deltas or one run of -r, with whether an input was scaled. */
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* mexpr.c: the metric formula parser and evaluator (recursive descent, evaluating as it reads),
  * the same parser compiling a formula into a postfix program as it reads, and the program's
  * runner. Shared with the table generator, which checks and compiles every formula with it at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ctlesc.c: control characters written as escapes (include/ctlesc.h says which and why). */
 #include <stdlib.h>
 #include <string.h>

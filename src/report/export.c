@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* export.c: the export formats by name, the --export FORMAT:FILE list, and its files written
  * after the run (outfile.c). The writers are in export_json.c and export_text.c. */
 #include <errno.h>

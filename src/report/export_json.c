@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* export_json.c: the JSON exports: Bencher Metric Format (bencher.dev's "BMF": an object of
  * benchmarks, each an object of measures {value, lower_value, upper_value}) and
  * github-action-benchmark's custom format (an array of {name, unit, value, range, extra}).

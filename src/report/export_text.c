@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* export_text.c: the text exports: the OpenMetrics text exposition (openmetrics.io; families
  * of gauges, labels event, pmu, cpus for a core type's part, cpu or unit for an aggregation
  * unit; "# EOF" last) and a markdown table. */

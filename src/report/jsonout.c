@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* jsonout.c: prints a JSON document once from its cJSON tree and frees the tree. */
 #include <inttypes.h>
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* outfile.c: report files: where a path leads (its symbolic links followed), checked before
  * the run without making anything, and written after it: a regular file atomically (a
  * temporary file in its own directory, renamed over it), a device, FIFO, socket or pmuprof's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* report.c: what all output formats share: status words, names, host facts, and the walks
  * over a finished report's events, cells and intervals. */
 #include <math.h>

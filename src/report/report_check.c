@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* report_check.c: the fields report_load reads, checked to be of their types (those
  * man/pmuprof-json.5 gives) before they are read, and the figures an event gives twice checked
  * to agree: a string, a boolean or null where a count belongs is refused with its path, never

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* report_csv.c: the report as separated values in perf stat -x's field order (perf 6.1):
  *   [time,] value, unit, event, [noise,] running time (ns), share counted (%),
  *   metric value, metric unit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* report_derive.c: the results stage. Once a report's counts are in (stat_report_build, or a
  * saved report read back), the figures derived from them are computed here, once, and stored
  * in the report: the metrics and their values over the totals, per unit and their inputs, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* report_json.c: the report as one JSON document (schema: man/pmuprof-json.5), built as a
  * cJSON tree and printed once. Numbers stay numbers; what was not measured is null. */
 #include <cJSON.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* report_load.c: a checked report document's fields into struct report, each as report_json.c
  * writes it (man/pmuprof-json.5), so that the writers print again what stat printed. What a
  * document lacks reads as not measured; fields this pmuprof does not know are left alone. */

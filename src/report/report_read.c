@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* report_read.c: a saved stat report read back: the file, its JSON, its schema version, its
  * fields' types (report_check.c), then the document's fields into struct report
  * (report_load.c). Fields this pmuprof does not know (a newer minor version's) are left

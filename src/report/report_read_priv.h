@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* report_read_priv.h: report_read's two halves: the file checked (report_read.c), its fields
  * loaded (report_load.c). */
 #ifndef PMUPROF_REPORT_READ_PRIV_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* report_text.c: the report in perf stat's familiar text shape: the table of counts (the totals,
  * each unit's, each interval's), each with the figure derived beside it, and the times. */
 #include <inttypes.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* report_text_metrics.c: what the text report prints of the metrics besides the figure
  * beside a count: --metric-only's columns (over the totals and each interval), --topdown's
  * tree, and the metrics -M asked for that have no value. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* report_text_priv.h: report_text's two halves: the table of counts (report_text.c), the
  * metrics' own lines (report_text_metrics.c). */
 #ifndef PMUPROF_REPORT_TEXT_PRIV_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* textline.c: owns building a line of text by copying (include/textline.h). */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* aggregate.c: readings -> rows by mode, with the one scaling function (aggregate.h). */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* readings.c: the plain records counting produces (readings.h): appended, never changed. */
 #include <stdint.h>
 #include <stdlib.h>

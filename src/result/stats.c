@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stats.c: statistics of repeated runs (summary, confidence interval, modified Z-score
  * outliers, Welch's t-test) and the Student's t distribution through the incomplete beta. */
 #include <float.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stat_counters.c: the counters pmuprof stat opens for its rows, as one array: what each
  * opens with, what a row's counters say of it, and the reads, enables and closes that go
  * over all of them (the run and the interval wait share these). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stat_detail.c: perf stat's -d, -dd, -ddd: the detailed events added to the count, as Arm's
  * common PMUv3 events that the machine's cores have in their tables, or perf's generic cache
  * events where no Arm core is known. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stat_interval.c: the wait for the end of counting, whenever there is more to it than the
  * command's end: -I, --timeout, -D, or a target (-a, -C, -p, -t) with or without a command.
  * pmuprof sleeps in poll() on timerfds (each interval, the timeout, the delay), a pidfd that

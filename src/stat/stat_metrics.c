@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stat_metrics.c: what -M needs of stat: the core the metrics are for, its metric list, and
  * the events each named metric or group adds. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stat_opts.c: the options of `pmuprof stat`, parsed and checked against each other (the
  * combinations perf refuses, and those pmuprof cannot honour). */
 #include <argp.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stat_output.c: where pmuprof stat addresses the user: its report written in the format
  * asked for, the warning that the kernel multiplexed, the --min-running verdict, and -I's
  * intervals written as they end. */

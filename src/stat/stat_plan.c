@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stat_plan.c: pmuprof stat's counting plan: each event's Arm PMU and counter kind, the
  * PMUs' capacities (probed, cached or --counters), the planner's groups and runs, and the
  * --plan view of them. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stat_record.c: the end of counting: what a planned run's counters read becomes readings
  * (readings.h), unscaled and unsummed, each with the window it could count in. From here on
  * nothing reads the counters' state again: the report is built from these records alone. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stat_report.c: the report of pmuprof stat, built from the series' readings alone. They
  * are aggregated (aggregate.h: the whole command, and per core type for an event split over
  * them), then each event gets its values over the recorded runs, their statistics (-r), its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stat_report_priv.h: stat_report_build's units (stat_report_units.c), for the report's
  * builder (stat_report.c). */
 #ifndef PMUPROF_STAT_REPORT_PRIV_H

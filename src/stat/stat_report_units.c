@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stat_report_units.c: the aggregation units of stat's report (-A, --per-core, --per-socket,
  * --per-thread, ...): which units the rows have, and each one's name and topology ids as perf
  * 6.1 prints them. */

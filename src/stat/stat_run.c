@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stat_run.c: one run of pmuprof stat: the command started and held before exec, every
  * event opened on it, the command let go, waited for (or read at intervals), the counters
  * read and closed. Also the runs around it: warm-ups without counters, --prepare/--cleanup. */

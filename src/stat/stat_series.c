@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stat_series.c: the runs of pmuprof stat: K warm-ups without counters, then N recorded
  * runs (1 without -r), --prepare and --cleanup around each; with --mux=runs each recorded
  * run is one run of the command per planned run, each counting its own events. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stat_split.c: the counters made for the rows, and the machines with several core types
  * (big.LITTLE, DynamIQ). Each core type has an Arm PMU of its own, and the kernel counts a
  * task's event only while the task runs on a CPU of the event's PMU. So an event the user did

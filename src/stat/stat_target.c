@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stat_target.c: perf's targets. -a and -C count every task on a set of CPUs; -p and -t
  * follow running tasks instead of a command of pmuprof's own. Each counter to open becomes
  * one copy per CPU or per task; the copies are what is opened and read, and each reading

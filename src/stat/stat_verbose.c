@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* stat_verbose.c: pmuprof stat -v on standard error: how each row and part is opened, then
  * what each counter read in each run (perf stat -v's "NAME: VALUE ENABLED RUNNING" lines). */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* argp_hint.c: the stream argp writes usage errors to, which gives its hint as coreutils'
  * one line (include/argp_hint.h says why). */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* msg.c: the one place messages to the user are printed, in git's style:
  * "pmuprof: cannot X 'subject': cause (the way out)". */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* status.c: owns pp_strstatus, the short lower-case phrase for each pp_status code. */
 #include "status.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* strbuf.c: owns the growing string (include/strbuf.h). */
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # badinput.bats: owns the bad-input catalogue: every row of badinput.tsv (malformed specs, bad
 # options, commands that cannot run, unwritable -o and --export paths, broken sysfs trees,
 # reports diff and report cannot read) must give its exit status, one line on stderr matching

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # How pmuprof is linked: the libraries a package tool must see, and no executable data.
 load helpers
 

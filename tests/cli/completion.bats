@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # The bash completion (completion/pmuprof.bash), driven as bash drives it: COMP_WORDS and
 # COMP_CWORD set, _pmuprof called, COMPREPLY read. What it offers must be what pmuprof itself
 # says: its --help, 'list --names' (of fixture machines here), 'stat -M list'.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # pmuprof diff on crafted report pairs (tests/fixtures/diff, made by its mkfixtures.py): exit
 # status, significance by threshold and by Welch's t-test, directions, formats, each error.
 load helpers

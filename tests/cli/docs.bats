@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # Man pages render without warnings; install honours PREFIX and DESTDIR.
 load helpers
 

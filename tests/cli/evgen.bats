@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # tests/cli/evgen.bats: the event-table generator refuses bad events/ input, naming file and line.
 
 load /usr/lib/bats/bats-support/load

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # pmuprof explain: filter bits, exclude flags, register values and the programming sequence,
 # deterministic through fixture sysfs trees (PMUPROF_SYSFS_ROOT) and --cpu-model.
 load helpers

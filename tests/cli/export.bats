@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # pmuprof stat --export FORMAT:FILE and pmuprof report --format FORMAT: each format read by
 # its consumer's rules (OpenMetrics by python3-prometheus-client's parser; BMF and
 # github-action-benchmark against their documented shapes; a markdown table's shape), values

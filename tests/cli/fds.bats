@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # fds.bats: owns descriptor hygiene: the workload inherits no descriptor of pmuprof's (counter
 # fds, the -o temporary file, sysfs reads) beyond 0, 1 and 2; ppload's fds step lists its own.
 load helpers

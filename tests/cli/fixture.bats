@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # pmuprof stat under a fixture sysfs tree (PMUPROF_SYSFS_ROOT): the fixture's PMU type numbers
 # are another machine's (8 is msr on an x86 host), so no event whose PMU comes from the tree is
 # ever opened: each is reported not counted with that reason, in every format, while software

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # helpers.bash: shared set-up for pmuprof's bats tests: the binary under test, the test
 # workload, bats-assert, and a scratch directory per test.
 bats_require_minimum_version 1.5.0

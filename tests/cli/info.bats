@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # pmuprof info against the fixture machines: PMUs, cores, caps, format terms, perf settings.
 load helpers
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # pmuprof info --check: a verdict per point (pmu, access, counters, vm), exit 0 only when
 # hardware counts can be trusted. On this host, the expected verdicts come from asking the
 # machine itself (its sysfs, /proc); the verdict logic is tested on fixture trees.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # pmuprof stat -I/--interval-count: per-interval counts with timestamps in text, JSON and
 # CSV, the intervals summing exactly to the totals, and --interval-count ending the command.
 

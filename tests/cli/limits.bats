@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # Resources and signals: many events against RLIMIT_NOFILE, a 256-thread workload, a closed
 # report stream, SIGINT and SIGTERM during a run.
 load helpers

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # pmuprof list against the fixture machines: which cores, how many events, which advertised.
 load helpers
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # pmuprof stat -M and pmuprof report -M on the generated metric tables (events/metrics): the
 # list, what a name adds, a metric asked for that cannot be computed, and the metrics of a
 # saved report recomputed for a core and revision (the formulas against Arm's data:

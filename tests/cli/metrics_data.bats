@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # tests/cli/metrics_data.bats: the metric tables (events/metrics) as `pmuprof list --metrics`
 # serves them: against Arm's telemetry JSON, metric by metric; revisions (CORE:rXpY); the
 # generic metrics a core's events allow; what a listing shows and refuses.

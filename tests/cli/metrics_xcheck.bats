@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # tests/cli/metrics_xcheck.bats: the values of the metrics `pmuprof report -M` computes from
 # saved counts, held against Arm's telemetry JSON read directly (tests/tools/metrics_values.py
 # evaluates Arm's formula text itself): every metric of every core and revision; a division by

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 # tests/cli/metrics_xcheck.py: holds pmuprof's metric tables (as `pmuprof list --metrics --json`
 # serves them) against Arm's telemetry JSON, every file and every metric: the same metrics and
 # groups (members in order, stage), units, events, top-down links, and formulas that give the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # Where -o and --export write: through a symbolic link to the file it names (the link stays),
 # in place on a device, a pipe or an open descriptor (/proc/self/fd/N, /dev/stdout), each
 # replaced atomically when it is a regular file; nothing made before the report is complete

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # perf_format.bats: owns pmuprof's text and -x output next to perf 6.1's, field by field (perf's
 # own checkers run in tests/perfcheck/run): the "summary" field of -I totals, no comment line
 # among -x rows, big.LITTLE parts as perf's "pmu/event/" rows, perf's 0.00% noise, units kept

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # perfcompat.bats: owns pmuprof stat side by side with Debian's perf 6.1 for the perf options
 # a perf user brings along (-d, -v, -n, --all-user, --all-kernel, -i, --log-fd, the tool
 # events duration_time, user_time, system_time) and for -I's derived figures: on this

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # perfopts.bats: owns the perf stat options perf users type out of habit:
 # --append, -B/--big-num/--no-big-num, --no-scale, --metric-only, -q/--quiet, --post and
 # --summary/--no-summary; each against perf 6.1's output shape, with the real perf (Debian's

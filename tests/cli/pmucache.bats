@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # The per-boot cache of the counters' probes (src/machine/sysfs_cache.c): where it is (info names it),
 # how it is turned off (PMUPROF_CACHE=off), what it answers for (a PMU's counters, for the
 # boot, sysfs root, PMU name and type it was written for) and what it never holds (the rest of

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # pmuprof stat -r/--warmup/--prepare/--cleanup: every run kept, statistics checked against
 # values computed here independently (awk), run order seen through side effects, the series
 # stopping at a failure, perf's -r CSV shape, and pmuprof diff on real repeated reports.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # pmuprof report: a saved stat report printed again is what stat printed, byte for byte (text,
 # -x, -j; plain, -r, -I, a big.LITTLE split from a fixture tree, events not supported, a
 # failing command); metrics recomputed from the counts; each kind of bad input.

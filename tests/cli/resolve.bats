@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # How stat resolves names, on the fixture machines: the JSON report shows type and config
 # even where this x86 host cannot open the event (status "not supported"); task-clock rides
 # along so that the run has something to count.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # tests/run's summary line: passed, failed and skipped counted apart from the runners' TAP,
 # adding up to the TAP lines, over stand-in unit test binaries (shell scripts printing TAP).
 load helpers

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # schema.bash: validate_report and validate_diff: check a JSON file against pmuprof's JSON
 # Schemas (man/pmuprof-json.schema.json, man/pmuprof-diff.schema.json) with Python's
 # jsonschema (Debian: python3-jsonschema), skipping the test with the reason when it is absent.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # Every kind of JSON pmuprof emits, validated against its JSON Schema (man/*.schema.json):
 # stat reports of several event kinds, unsupported events and a killed workload; diff's JSON.
 load helpers

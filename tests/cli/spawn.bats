@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # spawn.bats: owns how the command is started. A run whose counting starts at the command's
 # exec holds no child: its counters follow pmuprof and the command is vforked after they are
 # open. A run with -D (or a target such as -a) holds its child after the fork while the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # pmuprof stat on this machine with software events (hardware events are not supported here).
 load helpers
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # pmuprof stat with PMEVTYPER filter-bit terms: refusals before the workload runs, --allow-secure
 # marking in every format, the kernel's EL (--kernel-el, detection) in the JSON host object.
 # Fixture sysfs trees make the Arm names resolve on x86; the Arm events themselves are not

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # perf's targets on this machine, with software events (which count for real here):
 # -a and -C count every task on CPUs, -p and -t attach to running tasks; --timeout, -D,
 # SIGINT and the tasks' end stop counting. Counts are checked against what the machine says

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # pmuprof stat --topdown: Arm's top-down method from the metric tables: stage 1, then the
 # stage-2 groups under the dominant node, counted exactly run by run, printed as a tree (the
 # counting side on a fixture tree, which opens nothing; the tree from known counts through

@@ -1,4 +1,5 @@
 #!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
 # unprivileged.bats: owns unprivileged use: pmuprof run as user nobody (via su) under
 # kernel.perf_event_paranoid 2 (user-space counting works, with a warning naming the setting)
 # and 3 (Debian's patch: refused, with the setting and the exact command to change it). The

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 # tests/tools/metrics_values.py: holds the metric values `pmuprof report` computes against Arm's
 # telemetry JSON, for every metric of every core and revision Arm publishes. For each file it
 # writes a saved stat report whose events are the raw events (type 4, config = Arm's code) of

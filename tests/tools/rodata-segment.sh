@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # tests/tools/rodata-segment.sh BINARY: checks that BINARY's read-only data (.rodata, and any
 # .rodata.* or .rodata_* section a link made) is mapped without execute permission. Prints the
 # section, and the type and flags of each program header whose segment holds it (readelf -lW);

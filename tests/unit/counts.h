@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tests/unit/counts.h: event counts by name for the tests that evaluate formulas (mexpr.h's
  * lookup callback over a small table). */
 #ifndef PMUPROF_TEST_COUNTS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* render.h: the unit tests' one way to see what a writer prints of a report. */
 #ifndef PMUPROF_TEST_RENDER_H
 #define PMUPROF_TEST_RENDER_H

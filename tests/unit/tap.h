@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Minimal TAP output for the table-driven C unit tests: each check prints one "ok"/"not ok" line
  * naming the row it came from; tap_done() returns the exit status. tests/run counts the lines. */
 #ifndef PMUPROF_TAP_H

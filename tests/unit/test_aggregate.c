@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_aggregate.c: readings -> rows in every mode, with the expected values worked out by
  * hand beside each case (each reading scaled by its own window and running time, then
  * added). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_ctlesc.c: control characters escaped, everything else (UTF-8 included) kept. */
 #include <stdlib.h>
 

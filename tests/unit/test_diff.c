@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_diff.c: the direction pmuprof diff gives each metric of the tables when no option names
  * one: the rules by name, and every metric of every set classified as its kind says. */
 #include <string.h>

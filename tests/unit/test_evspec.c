@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_evspec.c: the event-spec parser, row by row: what parses into which requests, and
  * where and why bad specs fail. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tests/unit/test_evtab.c: lookups in the generated event tables (names, codes, cores, MIDRs). */
 #include <ctype.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tests/unit/test_evtab_xcheck.c: the generated tables against Arm's machine-readable PMU data.
  *
  * Every (core, event name, code) in the tables must be in Arm's data, and every named event of

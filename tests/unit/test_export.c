@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_export.c: the OpenMetrics and markdown writers on hand-made reports, for what a real
  * run on this machine does not give: label values that need escaping, numbers that need more
  * than 15 digits, a multiplexed event, per-CPU units (-A) with intervals. Expected lines: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_filter.c: the filter module against the Arm ARM's CountPMUEvents table (all 128
  * combinations of P U NSK NSU NSH M SH, three implementation models), perf's modifier letters
  * through evspec_parse + resolve_event, attr -> bits -> register -> bits round trips, refused

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_generic.c: perf's generic and cache names (resolve_generic.c): every name with its exact
  * type and config as perf 6.1 gives them, and the matcher that takes cache names apart checked
  * against the one it replaced (format all 42 names, compare each), name by name, on the names

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_metrics.c: derived metrics (metrics.h, on the generated tables of events/metrics)
  * computed from fixture counts in a report struct, against values worked out by hand from
  * Arm's formulas (reference/arm-telemetry, Neoverse N2, V1, V2) with the counts below; which

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tests/unit/test_mexpr.c: the metric formula evaluator: precedence, signs, division by zero,
  * unknown and uncounted names, syntax errors with their columns; and every row compiled and
  * run, which must give the very value and problem of the text's evaluation. */

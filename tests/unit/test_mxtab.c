@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tests/unit/test_mxtab.c: the generated metric tables: sets by core and revision, lookups,
  * every metric's events known to its core, and metrics evaluated on known counts. */
 #include <math.h>

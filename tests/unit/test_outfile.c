@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_outfile.c: where a report file's path leads, in a scratch directory of links, files
  * and directories: outfile_check's verdict (making nothing), outfile_same's over spellings
  * of one file, a commit through a link (the link stays), and report_name's default. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_plan.c: the counting plan: capacity, the cycle and instruction counters, chained
  * events, threshold events, user groups, impossible groups, software events, two PMUs. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_pmreg.c: PMEVTYPER/PMCCFILTR values and their fields, counter kinds, the programming
  * sequence for a set of events, and threshold terms against fixture format/ and caps/. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* tests/unit/test_ppattr.c: the kernel's attr made from an event's (ppattr_to_perf): its type,
  * configs and each level flag carried, its size this build's, every other byte zero (the
  * kernel refuses an attr with a reserved field set). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_ready.c: the verdicts of `pmuprof info --check` from given facts (info_check_judge is pure),
  * one row per machine, each row naming its line. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_report.c: the -x and text writers on hand-made reports, for the rows this machine
  * cannot produce for real (an event enabled but never on a counter needs a PMU to multiplex;
  * tests/cli/perf_format.bats checks what real runs print). Expected lines: perf 6.1's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_report_units.c: the text, CSV and JSON writers on hand-made reports aggregated per unit
  * (-A, --per-core, --per-cluster, --per-socket, --per-thread; with -I and -r), for the shapes
  * the counting side cannot yet produce for real. Expected lines are written out in full, from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_resolve.c: table-driven tests of name resolution against the fixture trees: which PMU,
  * type and config each name gets, per machine and --cpu-model (run from the repo root, or
  * point PMUPROF_FIXTURES at tests/fixtures). */

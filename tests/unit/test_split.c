@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_split.c: big.LITTLE. Which events stat opens once per core type, on which PMUs (the
  * phone fixture: cortex-a55 on CPUs 0-3, cortex-a76 on CPUs 4-7, and pmuprof's own CPU
  * affinity), with which type and config, which core types lack an event; then how the parts'

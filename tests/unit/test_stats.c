@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_stats.c: the statistics of repeated runs against values computed independently.
  * Expected values: Python 3.11's statistics module (mean, median, stdev) and mpmath 1.3
  * (the t distribution by quadrature of its density and findroot, not through the incomplete

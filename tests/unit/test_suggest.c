@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_suggest.c: edit distances and the "did you mean" ranking. */
 #include "suggest.h"
 #include "tap.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_sysfs.c: table-driven tests of the sysfs module against the fixture trees in
  * tests/fixtures (run from the repo root, or point PMUPROF_FIXTURES at the directory). */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* test_topo.c: the topology reader against the fixture trees in tests/fixtures (run from the
  * repo root, or point PMUPROF_FIXTURES at the directory): ids and keys per CPU, the online
  * mask, -C lists, aggregation by core, cluster and socket through agg_build with topo_agg's

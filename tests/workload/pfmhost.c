@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pfmhost.c: tells the tests what libpfm4 knows about this host, so that a test of pmuprof's
  * libpfm4 fallback takes its event from the host's own PMU instead of one vendor's name.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ppload.c: a workload with known behaviour for pmuprof's tests and demo. Steps run in order:
  *   spin MS        burn MS milliseconds of CPU time
  *   touch PAGES    write one byte to each of PAGES fresh pages (one page fault each)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=sh
 # boot.sh: sourced by tests/arm64/run. The machines the suite boots, and booting one: Debian's
 # arm64 kernel with the suite's initramfs under qemu-system-aarch64, exact instruction counting

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=sh
 # check.sh: sourced by tests/arm64/run. Holds what each guest printed to the exact counts and
 # prints one TAP line per case. Nothing is judged in the guest: it only runs and records

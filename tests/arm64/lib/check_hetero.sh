@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=sh
 # check_hetero.sh: sourced by check.sh. The cases of the hetero machine (guest/cases-hetero):
 # two Arm PMUs on disjoint CPUs (A: armv8_cortex_a57 on CPUs 0-1, B: armv8_pmuv3 on CPUs 2-3),

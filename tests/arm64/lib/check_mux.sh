@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=sh
 # check_mux.sh: sourced by check.sh. Issue 5's cases: the probed counters, 14 events of
 # loop3 multiplexed by the kernel (estimates within 2%) and counted in planned runs (exact).

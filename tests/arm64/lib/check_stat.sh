@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=sh
 # check_stat.sh: sourced by check.sh. The scripted-benchmarking cases of pmuprof stat in the
 # guest: -r on an exact count (no spread at all), -I intervals summing exactly to the exact

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=sh
 # shellcheck disable=SC2154,SC2153 # m, O, HA, HB, xm, xa, xb, HX_OK: set by check_hetero.sh
 # check_targets.sh: sourced by check.sh. perf's targets on the hetero machine (

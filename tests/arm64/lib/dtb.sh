@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=sh
 # dtb.sh: sourced by tests/arm64/run. The devicetree of the machine with two Arm PMUs on
 # disjoint CPUs. QEMU's virt machine has one CPU type, but the kernel's arm_pmu driver makes one

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=sh
 # fetch.sh: sourced by tests/arm64/run. Everything the suite needs from Debian: the host tools
 # (installed with apt-get when missing) and the arm64 guest pieces (downloaded with apt-get

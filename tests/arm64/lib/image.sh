@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=sh
 # image.sh: sourced by tests/arm64/run. Cross-builds pmuprof for aarch64 against the unpacked
 # arm64 -dev packages, and packs the guest's initramfs: busybox, /init, the case lists (/t/cases

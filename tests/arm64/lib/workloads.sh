@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=sh
 # workloads.sh: sourced by tests/arm64/run. The guest's workloads (tests/arm64/workloads/*.S),
 # how each is built, and its exact user-space instruction count. The counts are what the source

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* forks.S: the parent forks CHILDREN processes (clone with SIGCHLD); each child and the parent
  * spin ITERS rounds; the parent reaps every child with wait4(-1), then exits 0 (1 if wait4
  * failed). No libc, static; no data-dependent branch on the normal path, so the user-space

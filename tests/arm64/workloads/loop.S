@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* loop.S: ITERS rounds of a four-instruction loop, then exit(0). No libc, static.
  * User-space instructions written here: 2 + 4 * ITERS (spin) + 3 (exit) = 4 * ITERS + 5.
  * With SETTLE_MS defined (sloop), it first sleeps that long (wl.h's settle: 4 more

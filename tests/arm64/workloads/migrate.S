@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* migrate.S: pins itself to CPU FIRST with sched_setaffinity, spins ITERS1 rounds there, pins
  * itself to CPU SECOND, spins ITERS2 rounds there, exits 0 (1 if a sched_setaffinity failed).
  * On the machine with two PMUs on disjoint CPUs (the suite's hetero), each phase counts on its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* syscalls.S: CALLS getppid() system calls in a loop, then exit(0): little user work, much
  * kernel work, so the :u/:k split matters. No libc, static.
  * User-space instructions written here: mov, movz, movk, then CALLS * (svc, subs, b.ne),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* threads.S: the main thread starts THREADS threads (clone with CLONE_THREAD); each thread and
  * the main thread spin ITERS rounds; the main thread waits for every thread with one
  * FUTEX_WAIT on its CLONE_CHILD_CLEARTID word, then exits 0 (1 if a wait came back early).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* wl.h: what the aarch64 test workloads share: Linux syscall numbers, clone flags and the
  * counted loop. The workloads call the kernel directly (no libc), so every user-space
  * instruction they retire is written in their source and the count is known exactly. */
