@@ -97,13 +97,16 @@ long resolve_sysfs_event_code(const struct sysfs_event *e)
 }
 
 /* With --cpu-model: that core's table; the type is its PMU's if the machine has one, else the
- * first Arm PMU's (the user asked to treat it as that core), else none (PERF_TYPE_RAW). */
+ * first Arm PMU whose core the tables do not know (the user names its core), else none
+ * (PERF_TYPE_RAW, never opened): a PMU of another known core would count its own events
+ * under the named core's codes. */
 static pp_status find_for_model(struct resolve_ctx *c, const char *name, struct arm_hit *hit)
 {
 	hit->core = c->model;
 	hit->pmu = resolve_arm_pmu_of(c, c->model);
-	if (!hit->pmu && c->npmus)
-		hit->pmu = &c->pmus[0];
+	for (size_t k = 0; !hit->pmu && k < c->npmus; k++)
+		if (!resolve_pmu_core(&c->pmus[k]))
+			hit->pmu = &c->pmus[k];
 	if ((hit->ev = evtab_find_name(c->model, name)))
 		return PP_OK;
 	if (hit->pmu && (hit->sev = sysfs_event_find(hit->pmu, name)))

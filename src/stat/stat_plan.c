@@ -248,7 +248,7 @@ static int plan_on(struct stat_counters *cs, const struct stat_event *rows,
 	return rc2;
 }
 
-/* No Arm PMU here, but --cpu-model names the core the events were resolved for: the plan is
+/* No PMU here for the core --cpu-model names, the core the events were resolved for: the plan is
  * made on a stand-in PMU of that core (type -1: never probed nor opened as such), with
  * --counters or Arm's data for the core, so that --plan on any host shows what that core
  * would do. The counters it places on that core are never opened: this host's PMU (an x86
@@ -300,6 +300,19 @@ static void mark_fixture(struct stat_counters *cs, const struct stat_event *rows
 	}
 }
 
+/* Whether --cpu-model's events have a PMU here to count on: one of the named core, or one
+ * whose core the tables do not know (the user names it). */
+static int model_pmu(struct resolve_ctx *rc)
+{
+	for (size_t k = 0; k < rc->npmus; k++) {
+		const struct evtab_core *core = resolve_pmu_core(&rc->pmus[k]);
+
+		if (!core || core == rc->model)
+			return 1;
+	}
+	return 0;
+}
+
 int stat_plan(struct stat_counters *cs, const struct stat_event *rows, struct resolve_ctx *rc,
 	      const struct stat_plan_cfg *c, struct stat_planned *out)
 {
@@ -329,7 +342,7 @@ int stat_plan(struct stat_counters *cs, const struct stat_event *rows, struct re
 	resolve_ctx_pmus(rc);
 	cs->pmus = rc->pmus;
 	cs->npmus = rc->npmus;
-	if (!rc->npmus && rc->model)
+	if (rc->model && !model_pmu(rc))
 		return plan_model(cs, rows, c, rc, out);
 	return rc->npmus ? plan_on(cs, rows, c, rc, out) : 0;
 }

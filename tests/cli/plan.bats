@@ -202,3 +202,17 @@ PHONE=$FIXTURES/phone-a55-a76
 	run "$PMUPROF" stat -e task-clock -- true
 	assert_line --regexp '^ +[0-9]+\.[0-9]{9} seconds time elapsed$'
 }
+
+@test "--cpu-model of a core the machine's Arm PMUs are not: never placed on their PMU" {
+	# n1-server's PMU is a Neoverse N1's: the A57's codes would count N1 events there
+	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server run -0 "$PMUPROF" stat --plan --cpu-model cortex-a57 \
+		-e inst_retired,l1d_cache_refill_rd -- true
+	assert_line "capacity: cortex-a57: 6 general counters per Arm's data (--cpu-model, not on this machine)"
+	refute_output --partial armv8_pmuv3_0
+	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server stat_json --cpu-model cortex-a57 -e inst_retired -- true
+	[ "$(jqr '.events[0].pmu')" = raw ]
+	[ "$(jqr '.events[0].status')" = "not counted" ]
+	# the machine's own core keeps its PMU
+	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server stat_json --cpu-model neoverse-n1 -e inst_retired -- true
+	[ "$(jqr '.events[0].pmu')" = armv8_pmuv3_0 ]
+}
