@@ -22,13 +22,58 @@ static char *command_name(const struct report *r)
 	return report_name(&c);
 }
 
-/* A key not yet in o: name, else "name #2", "name #3", ... (an event counted twice). */
-static const char *unique_key(const cJSON *o, const char *name, char *buf, size_t len)
+/* The keys given so far, in a hash set: finding whether a key is taken by searching the
+ * object would cost a pass over its keys for each, quadratic in the events. */
+struct keys {
+	char **k;
+	size_t cap;	/* a power of two, at least twice the keys it can hold */
+};
+
+static size_t key_hash(const char *s)
 {
+	size_t h = 14695981039346656037u;	/* FNV-1a */
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211u;
+	return h;
+}
+
+/* The slot of key s: where it is, or the empty one it would go in. */
+static char **key_slot(const struct keys *t, const char *s)
+{
+	size_t i = key_hash(s) & (t->cap - 1);
+
+	while (t->k[i] && strcmp(t->k[i], s) != 0)
+		i = (i + 1) & (t->cap - 1);
+	return &t->k[i];
+}
+
+/* Room for n keys; -1 when out of memory. */
+static int keys_init(struct keys *t, size_t n)
+{
+	for (t->cap = 16; t->cap < 2 * n + 2; t->cap *= 2)
+		;
+	t->k = calloc(t->cap, sizeof(*t->k));
+	return t->k ? 0 : -1;
+}
+
+static void keys_free(struct keys *t)
+{
+	for (size_t i = 0; t->k && i < t->cap; i++)
+		free(t->k[i]);
+	free(t->k);
+}
+
+/* A key not yet given: name, else "name #2", "name #3", ... (an event counted twice), taken
+ * into t; NULL when out of memory. */
+static const char *unique_key(struct keys *t, const char *name, char *buf, size_t len)
+{
+	char **slot;
+
 	snprintf(buf, len, "%s", name);
-	for (int n = 2; cJSON_GetObjectItemCaseSensitive(o, buf); n++)
+	for (int n = 2; *(slot = key_slot(t, buf)); n++)
 		snprintf(buf, len, "%s #%d", name, n);
-	return buf;
+	return (*slot = strdup(buf)) ? buf : NULL;
 }
 
 /* A measure: the value, and with -r the 95% confidence interval of the mean around it. */
@@ -48,23 +93,42 @@ int export_bmf(const struct report *r, FILE *out)
 {
 	cJSON *root = cJSON_CreateObject(), *b = cJSON_CreateObject();
 	char *name = report_name(r), key[256];
+	const char *kk;
+	struct keys t;
+	int rc = -1;
 
+	if (keys_init(&t, r->nevents + r->nmetrics) != 0) {
+		cJSON_Delete(root);
+		cJSON_Delete(b);
+		free(name);
+		return -1;
+	}
 	for (size_t k = 0; k < r->nevents; k++) {
 		const struct report_event *e = &r->events[k];
 
 		if (e->fig.status != REPORT_COUNTED)
 			continue;
-		cJSON_AddItemToObject(b, unique_key(b, e->name, key, sizeof(key)),
-				      bmf_measure(e->fig.value, r->nruns ? &e->stats : NULL));
+		if (!(kk = unique_key(&t, e->name, key, sizeof(key))))
+			goto out;
+		cJSON_AddItemToObject(b, kk, bmf_measure(e->fig.value, r->nruns ? &e->stats : NULL));
 	}
-	for (size_t i = 0; i < r->nmetrics; i++)
-		if (isfinite(r->metrics[i].value))	/* a metric not computed has no measure */
-			cJSON_AddItemToObject(b, unique_key(b, mxtab_metric_name(r->metrics[i].def),
-							    key, sizeof(key)),
-					      bmf_measure(r->metrics[i].value, NULL));
+	for (size_t i = 0; i < r->nmetrics; i++) {
+		if (!isfinite(r->metrics[i].value))	/* a metric not computed has no measure */
+			continue;
+		if (!(kk = unique_key(&t, mxtab_metric_name(r->metrics[i].def), key, sizeof(key))))
+			goto out;
+		cJSON_AddItemToObject(b, kk, bmf_measure(r->metrics[i].value, NULL));
+	}
 	cJSON_AddItemToObject(root, name ? name : "", b);
+	b = NULL;
+	rc = jsonout_emit(root, out, JSONOUT_PRETTY);
+	root = NULL;
+out:
+	keys_free(&t);
+	cJSON_Delete(b);
+	cJSON_Delete(root);
 	free(name);
-	return jsonout_emit(root, out, JSONOUT_PRETTY);
+	return rc;
 }
 
 /* The tooltip's lines: the command (its basename and arguments), the share of time counted,
