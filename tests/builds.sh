@@ -80,12 +80,12 @@ ${t##*/}: $(grep -m 3 '^not ok' "$tmp/unit" || tail -n 3 "$tmp/unit")"
 	# the tables and the counting path, as built: a plain run and a table lookup
 	value=$("$dir/pmuprof" stat -j -e task-clock -o "$tmp/report.json" -- true >/dev/null 2>&1 &&
 		jq -r '.events[0].value' "$tmp/report.json" 2>/dev/null)
-	names=$("$dir/pmuprof" list -M cortex-a57 -n 2>/dev/null | grep -c '^INST_RETIRED$')
+	names=$("$dir/pmuprof" list --cpu-model cortex-a57 -n 2>/dev/null | grep -c '^INST_RETIRED$')
 	if [ "${value:-0}" != null ] && [ "${value:-0}" -gt 0 ] 2>/dev/null && [ "$names" = 1 ]; then
 		ok "build $v: pmuprof runs (stat -j counts task-clock: $value ns; list finds INST_RETIRED)"
 	else
 		fail "build $v: pmuprof runs (stat -j counts task-clock; list finds INST_RETIRED)" \
-			"task-clock value: '$value'; INST_RETIRED lines in list -M cortex-a57 -n: $names"
+			"task-clock value: '$value'; INST_RETIRED lines in list --cpu-model cortex-a57 -n: $names"
 	fi
 }
 
