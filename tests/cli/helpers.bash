@@ -54,3 +54,18 @@ within_pct() {
 	awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= b * p / 100) }' ||
 		fail "$1 is not within $3% of $2"
 }
+
+# The real perf, when it is installed and counts a software event here; else a skip that says
+# why (this machine cannot compare, nothing of pmuprof's is missing).
+need_perf() {
+	command -v perf >/dev/null || skip "perf (Debian's linux-perf) is not installed here"
+	perf stat -e task-clock true >/dev/null 2>&1 ||
+		skip "perf is installed but cannot count task-clock here"
+}
+
+# The text report without the lines whose figures change from run to run: times (seconds
+# lines, msec counts), and trailing blank lines (perf ends with two, pmuprof one).
+text_shape() {
+	sed -e 's/^ *[0-9.]* \(+- [0-9.]* \)\{0,1\}seconds/T seconds/' \
+	    -e 's/^ *[0-9.]* msec/N msec/' -e 's/ *$//' "$1" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
+}

@@ -9,20 +9,6 @@
 # shellcheck disable=SC2154 # bats run sets $output, $lines, $stderr
 load helpers
 
-# The real perf, when it is installed and counts a software event here; else a skip.
-need_perf() {
-	command -v perf >/dev/null || skip "perf (Debian's linux-perf) is not installed here"
-	perf stat -e task-clock true >/dev/null 2>&1 ||
-		skip "perf is installed but cannot count task-clock here"
-}
-
-# The text report in file $1 without the figures that change from run to run (times,
-# milliseconds), and without trailing blanks and blank lines (perf ends with more).
-text_shape() {
-	sed -e 's/^ *[0-9.]* \(+- [0-9.]* \)\{0,1\}seconds/T seconds/' \
-	    -e 's/^ *[0-9.]* msec/N msec/' -e 's/ *$//' "$1" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
-}
-
 @test "-I: each interval's line has the derived figure after '#', as perf 6.1's" {
 	run --separate-stderr "$PMUPROF" stat -I 100 --no-summary -e task-clock,page-faults -- "$PPLOAD" spin 350
 	assert_success
