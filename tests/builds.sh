@@ -18,7 +18,7 @@
 #
 # A variant's directory is built afresh when its flags differ from the last run's (make does
 # not track flags), and incrementally otherwise. A variant whose compiler, linker or
-# dpkg-buildflags is missing is skipped, with the reason.
+# dpkg-buildflags is missing fails, saying so: tools/deps.sh installs every one of them.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 variants=${*:-clang+lld gcc+lto gcc+gold hardening}
@@ -34,7 +34,6 @@ fail() {
 	shift
 	for l in "$@"; do printf '%s\n' "$l" | sed 's/^/#   /'; done
 }
-skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 # have CMD: CMD is installed (for a linker, the compiler driver finds ld.NAME on PATH)
 have() { command -v "$1" >/dev/null 2>&1; }
 
@@ -121,7 +120,7 @@ for v in $variants; do
 	esac
 	dir=build/$(echo "$v" | tr '+' '-')
 	if [ -n "$why" ]; then
-		skip "build $v" "$why"
+		fail "build $v: $why (sh tools/deps.sh installs it)"
 		continue
 	fi
 	check "$v"

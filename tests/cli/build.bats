@@ -4,7 +4,7 @@
 load helpers
 
 @test "pmuprof links libcjson and libm (DT_NEEDED), and loads libpfm4 only on need" {
-	command -v readelf >/dev/null || skip "readelf (binutils) is not installed"
+	command -v readelf >/dev/null || fail "readelf is not installed (binutils, which gcc brings)"
 	run readelf -dW "$PMUPROF"
 	assert_success
 	# dpkg-shlibdeps computes the package's Depends from these entries
@@ -16,7 +16,7 @@ load helpers
 }
 
 @test "pmuprof's read-only data is in a segment without execute permission" {
-	command -v readelf >/dev/null || skip "readelf (binutils) is not installed"
+	command -v readelf >/dev/null || fail "readelf is not installed (binutils, which gcc brings)"
 	run "$ROOT/tests/tools/rodata-segment.sh" "$PMUPROF"
 	assert_success
 	assert_output --regexp '^\.rodata: LOAD R$'

@@ -69,3 +69,10 @@ text_shape() {
 	sed -e 's/^ *[0-9.]* \(+- [0-9.]* \)\{0,1\}seconds/T seconds/' \
 	    -e 's/^ *[0-9.]* msec/N msec/' -e 's/ *$//' "$1" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
 }
+
+# strace for the tests that count pmuprof's system calls: tools/deps.sh installs it, so its
+# absence is a broken set-up, not a machine that cannot; a kernel that refuses ptrace is one.
+need_strace() {
+	command -v strace >/dev/null || fail "strace is not installed (sh tools/deps.sh installs it)"
+	strace -o /dev/null true 2>/dev/null || skip "strace cannot trace here (ptrace refused)"
+}

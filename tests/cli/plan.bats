@@ -86,8 +86,7 @@ PHONE=$FIXTURES/phone-a55-a76
 }
 
 @test "--plan with 20 Arm events: discovery reads each sysfs file once" {
-	command -v strace >/dev/null || skip "strace is not installed"
-	strace -o /dev/null true 2>/dev/null || skip "strace cannot trace here (ptrace refused)"
+	need_strace
 	local e=inst_retired,cpu_cycles,br_mis_pred,l1d_cache,l1d_cache_refill,mem_access
 	e=$e,l1i_cache_refill,l1i_tlb_refill,l1d_tlb_refill,exc_taken,exc_return,cid_write_retired
 	e=$e,br_pred,l1i_cache,l1d_cache_wb,l2d_cache,l2d_cache_refill,l2d_cache_wb,bus_access,inst_spec
@@ -108,8 +107,7 @@ PHONE=$FIXTURES/phone-a55-a76
 }
 
 @test "--plan with an event only the PMU advertises reads that events/ entry and no other" {
-	command -v strace >/dev/null || skip "strace is not installed"
-	strace -o /dev/null true 2>/dev/null || skip "strace cannot trace here (ptrace refused)"
+	need_strace
 	local -x ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 	cp -R "$FIXTURES/n1-server" "$BATS_TEST_TMPDIR/tree"
 	printf 'event=0x01f0\n' > "$BATS_TEST_TMPDIR/tree/sys/bus/event_source/devices/armv8_pmuv3_0/events/vendor_thing"
@@ -124,8 +122,7 @@ PHONE=$FIXTURES/phone-a55-a76
 # under the Arm name. No perf_event_open but the software events', whatever the mode.
 @test "--cpu-model on a host with no Arm PMU: its events are never opened, not counted with the reason" {
 	[ "$(uname -m)" != aarch64 ] || skip "this host may have an Arm PMU"
-	command -v strace >/dev/null || skip "strace is not installed"
-	strace -o /dev/null true 2>/dev/null || skip "strace cannot trace here (ptrace refused)"
+	need_strace
 	local -x ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 	local why="--cpu-model names neoverse-n1, a core this machine has no PMU for" opts
 	strace -f -e trace=perf_event_open -o trace "$PMUPROF" stat --cpu-model neoverse-n1 -j \

@@ -180,8 +180,7 @@ pfm_host() {
 # names_run ARGS...: pmuprof with a private cache directory, under strace: $output has
 # pmuprof's messages, $BATS_TEST_TMPDIR/opened the files it opened
 names_run() {
-	command -v strace >/dev/null || skip "strace is not installed"
-	strace -o /dev/null true 2>/dev/null || skip "strace cannot trace here (ptrace refused)"
+	need_strace
 	local -x ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 	run env XDG_CACHE_HOME="$BATS_TEST_TMPDIR/xdg" strace -f -e trace=open,openat \
 		-o "$BATS_TEST_TMPDIR/trace" "$PMUPROF" "$@"

@@ -109,10 +109,9 @@ RAN=(/bin/sh -c ': > ran')
 	stat_json -e task-clock -- true
 	assert_success
 	assert_equal "$(jqr '.host | has("kernel_el")')" false
-	command -v strace >/dev/null || skip "strace is not installed"
 	# LeakSanitizer cannot run under ptrace (the sanitized run, tests/sanitize.sh)
 	local -x ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
-	strace -o /dev/null true 2>/dev/null || skip "strace cannot trace here (ptrace refused)"
+	need_strace
 	strace -f -e trace=open,openat -o trace "$PMUPROF" stat -e task-clock -- true 2>/dev/null ||
 		fail "pmuprof stat failed under strace"
 	run grep -E '"/proc/cmdline"|misc/kvm|midr_el1' trace	# (the sanitizers' runtime reads /proc/self/cmdline)
