@@ -14,11 +14,8 @@
 #include <argp.h>
 #include <stdio.h>
 
-/* A stream for argp_state.err_stream, or NULL when none can be made (argp then keeps
- * stderr): the same stream at each call, ready for a new parse, closed at exit. */
-FILE *argp_hint_stream(void);
-/* argp_parse(argp, argc, argv, flags, NULL, input), its usage errors through
- * argp_hint_stream. */
+/* argp_parse(argp, argc, argv, flags, NULL, input), its usage errors through such a stream
+ * (the same stream at each call, closed at exit; stderr when none can be made). */
 error_t argp_hint_parse(const struct argp *argp, int argc, char **argv, unsigned flags,
 			void *input);
 

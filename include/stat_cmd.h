@@ -105,8 +105,6 @@ struct stat_live {
 int stat_live_wanted(const struct stat_opts *o);
 /* --log-fd N: o->log, a stream on N, which must be open for writing; -1 after a message. */
 int stat_output_open_log(struct stat_opts *o);
-/* Where the report goes when -o does not take it: --log-fd's stream, else standard error. */
-FILE *stat_output_stream(const struct stat_opts *o);
 /* A stat_tick_fn: arg is a struct stat_live. */
 void stat_live_tick(void *arg, const struct stat_counters *cs, const struct stat_ticks *t);
 

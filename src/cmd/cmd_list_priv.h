@@ -28,9 +28,6 @@ struct list_section {
 /* An event class's name in full ("microarchitectural") and short ("uarch"). */
 const char *list_class_name(int cls);
 const char *list_class_short(int cls);
-/* s for core and its PMU on this machine (NULL: none); -1 when out of memory. */
-int list_section_init(struct list_section *s, const struct evtab_core *core,
-		      const struct sysfs_pmu *pmu);
 void list_sections_free(struct list_section *s, size_t n);
 /* 1 when s's PMU advertises code, 0 when not, -1 when no PMU of its core is here to ask. */
 int list_advertised(const struct list_section *s, unsigned code);

@@ -29,8 +29,8 @@ static int cmp_code(const void *a, const void *b)
 }
 
 /* -1 when out of memory. */
-int list_section_init(struct list_section *s, const struct evtab_core *core,
-			const struct sysfs_pmu *pmu)
+static int list_section_init(struct list_section *s, const struct evtab_core *core,
+			     const struct sysfs_pmu *pmu)
 {
 	memset(s, 0, sizeof(*s));
 	s->core = core;

@@ -135,7 +135,8 @@ int stat_output_below_min(const struct stat_opts *o, const struct report *r)
 	return below > 0;
 }
 
-FILE *stat_output_stream(const struct stat_opts *o)
+/* Where the report goes when -o does not take it: --log-fd's stream, else standard error. */
+static FILE *stat_output_stream(const struct stat_opts *o)
 {
 	return o->log ? o->log : stderr;
 }

@@ -119,7 +119,7 @@ static void hint_done(void)
 	stream = NULL;
 }
 
-FILE *argp_hint_stream(void)
+static FILE *argp_hint_stream(void)
 {
 	static const cookie_io_functions_t io = { .write = hint_write, .close = hint_close };
 
