@@ -141,3 +141,15 @@ one_line() {
 	run -2 --separate-stderr "$PMUPROF" stat -a -e task-clock -G "$BUSY" --for-each-cgroup "$BUSY" -- true
 	one_line "-G and --for-each-cgroup both choose the cgroups: give one of them"
 }
+
+@test "-I: each interval's events name their cgroup; pmuprof report prints the column again" {
+	run -0 "$PMUPROF" stat -a -I 100 -j -o r.json -e task-clock,page-faults -G "$BUSY,$IDLE" \
+		-- sh -c "$(in_cgroup "$BUSY" spin 300)"
+	assert_equal "$(jq -r '[.intervals[0].events[].cgroup] | join(" ")' r.json)" "$BUSY $IDLE"
+	# the intervals add up to the total, in the cgroup too
+	sum=$(jq '[.intervals[].events[0].raw_value] | add' r.json)
+	assert_equal "$sum" "$(jq '.events[0].raw_value' r.json)"
+	run -0 --separate-stderr "$PMUPROF" report r.json
+	assert_line --regexp "^ +[0-9.]+ msec task-clock +$BUSY +#"
+	assert_line --regexp "^ +<not counted> +page-faults +$IDLE\$"
+}
