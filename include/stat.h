@@ -165,6 +165,13 @@ static inline int stat_target_any(const struct stat_target *t)
 {
 	return t && (t->cpus || t->tasks);
 }
+/* stat_cputype.c. --cputype NAME (NULL: none): every row that would count on each core type
+ * tied to the Arm PMU NAME names (its directory name, or its core's: cortex-a55, a55), as
+ * if written PMU/EVENT/, and with -a/-C the CPUs of t narrowed to that PMU's. A row naming
+ * another core type's PMU is refused; on a machine without Arm PMUs the core PMU's name
+ * ("cpu") changes nothing. -1 after a message naming the PMUs there are. */
+int stat_cputype(const char *name, struct resolve_ctx *rc, struct stat_event *rows, size_t n,
+		 struct stat_target *t);
 /* Replaces every counter that opens by one copy per CPU or task of t, after the counters
  * that never open (CPU by CPU, so that opening can follow them); with grouping (the plan fits
  * the counters) the counters of one CPU, type and planned run that the user did not group
@@ -311,6 +318,7 @@ int stat_record_interval(struct readings *rd, const struct stat_event *rows,
 struct topo_ids {
 	size_t ncpus;
 	const int *socket, *die, *cluster, *core;
+	const int *cache_level, *cache;	/* --per-cache: each CPU's cache of the level asked */
 };
 
 /* What the report is built from besides the runs. */
