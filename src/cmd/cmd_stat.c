@@ -143,7 +143,7 @@ static int select_rows(struct pass *p, struct resolve_ctx *ctx)
 			return -1;
 		}
 	if (!o->nmetrics && stat_metrics_wanted(p->rows, p->nrows))
-		stat_metrics_core(o->ev.cpu_model, ctx, p->core);
+		stat_metrics_core(o->ev.cpu_model, o->cputype, ctx, p->core);
 	return 0;
 }
 
@@ -552,7 +552,7 @@ int cmd_stat(int argc, char **argv)
 		goto out;
 	/* -M needs the core before the events; else only when an event can be an input */
 	if (o.list_metrics || o.nmetrics || o.topdown)
-		stat_metrics_core(o.ev.cpu_model, &ctx, &core);
+		stat_metrics_core(o.ev.cpu_model, o.cputype, &ctx, &core);
 	/* --topdown counts stage 1 first, then the groups under its dominant nodes, where the
 	 * command runs again run by run; else (-I, no command, --mux=kernel, --plan) all of
 	 * them at once */

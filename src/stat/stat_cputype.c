@@ -90,9 +90,12 @@ static int find_pmu(struct resolve_ctx *rc, const char *name)
 	return -1;
 }
 
-/* Whether row e is an event of an Arm PMU of rc other than pmus[ix]. */
+/* Whether row e is an event of an Arm PMU of rc other than pmus[ix] alone (a row split over
+ * the core types names the PMU it was resolved against: that is no choice of the user's). */
 static int other_pmu(const struct stat_event *e, const struct resolve_ctx *rc, size_t ix)
 {
+	if (e->sel.ev.split != RESOLVE_SPLIT_NONE)
+		return 0;
 	for (size_t k = 0; k < rc->npmus; k++)
 		if (k != ix && e->sel.ev.pmu && !strcmp(e->sel.ev.pmu, rc->pmus[k].name))
 			return 1;
@@ -170,6 +173,15 @@ static int keep_cpus(struct stat_target *t, const struct sysfs_pmu *p)
 	msg_error("-C %s has no CPU of %s (--cputype): its CPUs are %s (give some of them)", given,
 		  p->name, mine);
 	return -1;
+}
+
+const struct sysfs_pmu *stat_cputype_pmu(const char *name, struct resolve_ctx *rc)
+{
+	int ix;
+
+	if (!name || resolve_ctx_pmus(rc) != PP_OK || (ix = match_pmu(rc, name)) < 0)
+		return NULL;
+	return &rc->pmus[ix];
 }
 
 int stat_cputype(const char *name, struct resolve_ctx *rc, struct stat_event *rows, size_t n,
