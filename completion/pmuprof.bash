@@ -13,6 +13,8 @@
 #   cores after --cpu-model    'pmuprof list --cores'
 #   cgroups after stat's -G, --for-each-cgroup   the directories below the cgroup v2 mount
 #                      of /proc/self/mountinfo ($PMUPROF_CGROUP_ROOT when set), 3 deep
+#   after --cputype    the machine's Arm PMUs and their cores, from 'pmuprof info'
+#   after --per-cache= the levels perf takes, L1 to L4
 # The pmuprof asked is the one on the line (./pmuprof, a build tree's), else the one on PATH.
 
 # _pmuprof_bin: the pmuprof being completed.
@@ -33,14 +35,15 @@ _pmuprof_subcommands() {
 }
 
 # _pmuprof_options BIN CMD: one line per option of CMD, "NAME ARG" where ARG is 1 when the
-# option takes an argument: argp prints "  -e, --event=LIST   ..." and "      --plan   ..."
+# option takes an argument, 2 when it takes one only after '=' ("--per-cache[=LEVEL]": the
+# next word is not its): argp prints "  -e, --event=LIST   ..." and "      --plan   ..."
 # (an option's name at column 2 or 6, two spaces before its text; text that wraps is indented
 # further, so a "--cpu-model's" in it is no option).
 _pmuprof_options() {
 	"$1" "$2" --help 2>/dev/null | awk '
 		/^  -[^-]/ || /^      --/ {
 			sub(/^ +/, ""); spec = $0; sub(/  .*/, "", spec)
-			arg = spec ~ /=/ ? 1 : 0
+			arg = spec ~ /\[=/ ? 2 : spec ~ /=/ ? 1 : 0
 			n = split(spec, part, ", ")
 			for (i = 1; i <= n; i++) {
 				name = part[i]; sub(/[=[].*/, "", name)
@@ -99,6 +102,15 @@ _pmuprof_events() {
 
 # _pmuprof_metrics BIN CUR: the core's metric and group names ('stat -M list': a group's line
 # is "  group NAME ...", a metric's "  NAME  Title (unit)"; formulas are indented further).
+# _pmuprof_cputypes BIN CUR: the machine's Arm PMUs ("armv8_cortex_a55 (type 8)" in
+# 'pmuprof info') and their cores ("  core  Cortex-A55, MIDR ...", as list --cores spells it).
+_pmuprof_cputypes() {
+	# shellcheck disable=SC2046
+	_pmuprof_match "" "$2" $("$1" info 2>/dev/null | awk '
+		/^[a-z0-9_]+ \(type [0-9]+\)$/ { print $1 }
+		/^  core / && $2 != "unknown" { c = tolower($2); sub(/,$/, "", c); print c }')
+}
+
 _pmuprof_metrics() {
 	# shellcheck disable=SC2046
 	_pmuprof_match "" "$2" $("$1" stat -M list 2>/dev/null | awk '/^  [^ ]/ { print ($1 == "group" ? $2 : $1) }')
@@ -146,7 +158,8 @@ _pmuprof() {
 		for ((i = 2; i < COMP_CWORD; i++)); do
 			w=${COMP_WORDS[i]} prev=${COMP_WORDS[i - 1]}
 			[[ $w == -- ]] && ((i++))
-			if [[ $w == -- ]] || [[ $w != -* && ${takes[${prev:-_}]} != 1 && $prev != = ]]; then
+			if [[ $w == -- ]] ||
+				[[ $w != -* && $w != = && ${takes[${prev:-_}]} != 1 && $prev != = ]]; then
 				if declare -F _command_offset >/dev/null; then
 					_command_offset "$i"
 				elif ((i == COMP_CWORD)); then
@@ -173,6 +186,8 @@ _pmuprof() {
 		*:-e | *:--event) [[ $cmd == diff ]] || { _pmuprof_events "$bin" "$cur"; return 0; } ;;
 		stat:-M | stat:--metric) _pmuprof_metrics "$bin" "$cur"; return 0 ;;
 		stat:-G | stat:--cgroup | stat:--for-each-cgroup) _pmuprof_cgroups "$cur"; return 0 ;;
+		stat:--cputype) _pmuprof_cputypes "$bin" "$cur"; return 0 ;;
+		stat:--per-cache) _pmuprof_match "" "$cur" L1 L2 L3 L4; return 0 ;;
 		*:--cpu-model)
 			# shellcheck disable=SC2046
 			_pmuprof_match "" "$cur" $("$bin" list --cores 2>/dev/null)

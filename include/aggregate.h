@@ -21,6 +21,7 @@ enum agg_mode {
 	AGG_DIE,	/* a unit per die (--per-die) */
 	AGG_NODE,	/* a unit per NUMA node (--per-node) */
 	AGG_THREAD,	/* a unit per task followed (--per-thread) */
+	AGG_CACHE,	/* a unit per cache instance of one level (--per-cache) */
 };
 
 /* Where each CPU sits, from sysfs topology: ids indexed by CPU number, -1 when unknown. A
@@ -29,6 +30,7 @@ struct agg_topology {
 	size_t ncpus;
 	const int *core, *cluster, *socket;
 	const int *die, *node;	/* die: unique over the machine as core is */
+	const int *cache;	/* the cache instance, unique over the machine; NULL: not read */
 };
 
 struct agg_key {

@@ -113,6 +113,7 @@ enum report_aggr {
 	REPORT_AGGR_THREAD,
 	REPORT_AGGR_DIE,
 	REPORT_AGGR_NODE,
+	REPORT_AGGR_CACHE,	/* --per-cache */
 };
 
 /* One aggregation unit of the report (a CPU with -A, a core with --per-core, ...). */
@@ -122,6 +123,7 @@ struct report_unit {
 	int cpu;		/* -A: the CPU; else -1 */
 	int socket, die, cluster, core;	/* sysfs topology ids that name it; -1 where not */
 	int node;		/* --per-node: the NUMA node; else -1 */
+	int cache_level, cache;	/* --per-cache: the cache's level and id; else -1 */
 	int tid;		/* --per-thread: the task; else -1 */
 	int ncpus;		/* CPUs aggregated in it (perf's field after the id with
 				 * --per-core/--per-cluster/--per-socket) */

@@ -168,6 +168,15 @@ static inline int stat_target_any(const struct stat_target *t)
 {
 	return t && (t->cpus || t->tasks);
 }
+/* stat_cputype.c. --cputype NAME (NULL: none): every row that would count on each core type
+ * tied to the Arm PMU NAME names (its directory name, or its core's: cortex-a55, a55), as
+ * if written PMU/EVENT/, and with -a/-C the CPUs of t narrowed to that PMU's. A row naming
+ * another core type's PMU is refused; on a machine without Arm PMUs the core PMU's name
+ * ("cpu") changes nothing. -1 after a message naming the PMUs there are. */
+int stat_cputype(const char *name, struct resolve_ctx *rc, struct stat_event *rows, size_t n,
+		 struct stat_target *t);
+/* The Arm PMU of rc that --cputype NAME names, silently; NULL when none (or several). */
+const struct sysfs_pmu *stat_cputype_pmu(const char *name, struct resolve_ctx *rc);
 /* Replaces every counter that opens by one copy per CPU or task of t, after the counters
  * that never open (CPU by CPU, so that opening can follow them); with grouping (the plan fits
  * the counters) the counters of one CPU, type and planned run that the user did not group
@@ -314,6 +323,7 @@ int stat_record_interval(struct readings *rd, const struct stat_event *rows,
 struct topo_ids {
 	size_t ncpus;
 	const int *socket, *die, *cluster, *core;
+	const int *cache_level, *cache;	/* --per-cache: each CPU's cache of the level asked */
 };
 
 /* What the report is built from besides the runs. */
@@ -352,10 +362,10 @@ void stat_verbose_events(const struct stat_event *rows, const struct stat_counte
 void stat_verbose_counts(const struct stat_event *rows, const struct stat_counters *cs);
 
 /* stat_metrics.c: the core the metrics are for (--cpu-model CORE[:rXpY], else the MIDR of
- * the first CPU's Arm PMU, read once by resolution), whether any event can be a metric's
+ * --cputype's PMU or of the first CPU's Arm PMU, read once by resolution), whether any event can be a metric's
  * input, -M list (the exit status), and each -M name's events appended to the -e specs,
  * owned[k] keeping name k's (-1 after a message). */
-void stat_metrics_core(const char *cpu_model, struct resolve_ctx *ctx,
+void stat_metrics_core(const char *cpu_model, const char *cputype, struct resolve_ctx *ctx,
 		       struct metrics_core *mc);
 int stat_metrics_wanted(const struct stat_event *evs, size_t n);
 /* --topdown: the core's stage-1 group (*group) and, with all, every stage-2 group its nodes

@@ -53,6 +53,8 @@ struct stat_opts {
 	const char *cpu_list;	/* -C */
 	const char *pids, *tids;	/* -p, -t */
 	enum report_aggr aggr;	/* -A, --per-core, ... */
+	int cache_level;	/* --per-cache=LN: N; 0: each CPU's highest (perf's default) */
+	const char *cputype;	/* --cputype PMU|CORE; NULL: every core type */
 	const char *aggr_opt;	/* the option that chose it, for messages */
 	unsigned timeout_ms, delay_ms;
 	struct export_set exports;	/* --export FORMAT:FILE */
@@ -106,6 +108,13 @@ struct topdown_pass {
 	int stop;		/* it was interrupted: its report was written, no second */
 };
 
+
+struct topo;
+/* stat_topology.c: the topology the report's units need (-A and the task modes need none),
+ * into t, zeroed, left so when none is needed; -1 after a message. */
+int stat_topology_read(const struct stat_opts *o, struct topo *t);
+/* t's view for the aggregation and the units' names. */
+void stat_topology_view(const struct topo *t, struct agg_topology *at, struct topo_ids *ids);
 
 /* --min-running: some event was counted for less than PCT of the time. */
 #define STAT_EXIT_MIN_RUNNING 3

@@ -28,6 +28,10 @@ struct topo {
 	int *cluster_key, *core_key;
 	int *die_key;		/* unique over the machine: (socket, die); -1 when unknown */
 	int *node;		/* NUMA node (node/nodeN/cpulist; 0 without NUMA); -1 offline */
+	/* --per-cache (topo_read_caches; NULL until then): each online CPU's cache of the
+	 * level read, from cpuN/cache/indexK/: its level and id (-1: none), and a key unique
+	 * over the machine for (socket, die, level, id), -1 when unknown */
+	int *cache_level, *cache_id, *cache_key;
 };
 
 /* Reads the topology of every possible CPU, each file once, online CPUs only. PP_ENOENT
@@ -37,6 +41,14 @@ struct topo {
  * that CPU's readings then fall in aggregate.h's unit -1, apart from every known unit. */
 pp_status topo_read(struct topo *t);
 void topo_free(struct topo *t);
+
+/* Reads each online CPU's cache of level (1 to 4; 0: the CPU's highest level, perf's default
+ * for --per-cache) into t's cache arrays: of the caches at that level, the unified or data
+ * one. Its id is the cache's id file, or where the kernel gives none (many arm64 kernels:
+ * the id comes from firmware tables that often lack it) the lowest CPU of its
+ * shared_cpu_list, which names the instance as uniquely. PP_ENOENT when no online CPU has a cache of that level (*levels
+ * then has bit N set for each level N some CPU has: 0 when sysfs lists no cache at all). */
+pp_status topo_read_caches(struct topo *t, int level, unsigned *levels);
 
 /* The online CPUs, ascending (malloc'd *cpus of *n). */
 pp_status topo_online_cpus(const struct topo *t, int **cpus, int *n);

@@ -144,7 +144,7 @@ static int select_rows(struct pass *p, struct resolve_ctx *ctx)
 			return -1;
 		}
 	if (!o->nmetrics && stat_metrics_wanted(p->rows, p->nrows))
-		stat_metrics_core(o->ev.cpu_model, ctx, p->core);
+		stat_metrics_core(o->ev.cpu_model, o->cputype, ctx, p->core);
 	return 0;
 }
 
@@ -163,7 +163,8 @@ static int targets(const struct stat_opts *o, struct stat_target *t)
 /* The rows' counters, planned on the PMUs' counters; -1 after a message. */
 static int make_counters(struct pass *p, struct resolve_ctx *ctx)
 {
-	if (targets(p->o, &p->tgt) != 0)
+	if (targets(p->o, &p->tgt) != 0 ||
+	    stat_cputype(p->o->cputype, ctx, p->rows, p->nrows, &p->tgt) != 0)
 		return -1;
 	if (stat_split(&p->cs, p->rows, p->nrows, ctx, &p->tgt) != 0) {
 		msg_error("out of memory");
@@ -234,19 +235,12 @@ static int place_counters(struct pass *p)
 	return 0;
 }
 
-static int needs_topology(enum report_aggr a)
-{
-	return a == REPORT_AGGR_CORE || a == REPORT_AGGR_CLUSTER || a == REPORT_AGGR_SOCKET ||
-	       a == REPORT_AGGR_DIE || a == REPORT_AGGR_NODE;
-}
-
 /* Whether -o's and --export's files can be written, the CPU topology for the units,
  * --append's time: all before the command runs (a refusal loses nothing); -1 after a
  * message. */
 static int open_outputs(struct pass *p)
 {
 	const struct stat_opts *o = p->o;
-	pp_status st;
 	time_t now;
 	int e = 0;
 
@@ -260,12 +254,8 @@ static int open_outputs(struct pass *p)
 			  o->output, strerror(e));
 		return -1;
 	}
-	if (needs_topology(o->aggr) && (st = topo_read(&p->topo)) != PP_OK) {
-		msg_error("%s needs the CPU topology, which cannot be read from "
-			  "/sys/devices/system/cpu (%s): -A gives one row per CPU instead",
-			  o->aggr_opt, pp_strstatus(st));
+	if (stat_topology_read(o, &p->topo) != 0)
 		return -1;
-	}
 	/* ctime reads the time zone, a file: only when it is used */
 	snprintf(p->started, sizeof(p->started), "?\n");
 	if (o->append && !o->json && (now = time(NULL)) != (time_t)-1)
@@ -295,10 +285,8 @@ static void configure(struct pass *p)
 		p->sc.on_tick = stat_live_tick;
 		p->sc.tick_arg = &p->lv;
 	}
-	if (p->topo.ncpus) {	/* --per-core, --per-cluster, --per-socket, --per-die, --per-node */
-		topo_agg(&p->topo, &p->at);
-		p->ids = (struct topo_ids){ p->topo.ncpus, p->topo.socket, p->topo.die,
-					    p->topo.cluster, p->topo.core };
+	if (p->topo.ncpus) {	/* --per-core, --per-cluster, ..., --per-cache */
+		stat_topology_view(&p->topo, &p->at, &p->ids);
 		p->b.topo = &p->at;
 		p->b.ids = &p->ids;
 	}
@@ -566,7 +554,7 @@ int cmd_stat(int argc, char **argv)
 		goto out;
 	/* -M needs the core before the events; else only when an event can be an input */
 	if (o.list_metrics || o.nmetrics || o.topdown)
-		stat_metrics_core(o.ev.cpu_model, &ctx, &core);
+		stat_metrics_core(o.ev.cpu_model, o.cputype, &ctx, &core);
 	/* --topdown counts stage 1 first, then the groups under its dominant nodes, where the
 	 * command runs again run by run; else (-I, no command, --mux=kernel, --plan) all of
 	 * them at once */

@@ -10,6 +10,7 @@
 #include "sysfs.h"
 #include "textline.h"
 #include "topo.h"
+#include "topo_priv.h"
 
 #define CPU_DIR "/sys/devices/system/cpu/"
 /* Longest id file path: CPU_DIR "cpu1023/topology/physical_package_id" is 60 bytes. */
@@ -78,15 +79,9 @@ static int tuple_known(const struct topo *t, int c, int nids)
 	       (nids < 4 || t->core[c] >= 0);
 }
 
-/* A CPU's ids as one sortable record: socket, die, cluster, core (0 for a cluster key). */
-struct tuple {
-	int id[4];
-	int cpu;
-};
-
 static int tuple_cmp(const void *a, const void *b)
 {
-	const struct tuple *x = a, *y = b;
+	const struct topo_tuple *x = a, *y = b;
 
 	for (int j = 0; j < 4; j++)
 		if (x->id[j] != y->id[j])
@@ -94,22 +89,11 @@ static int tuple_cmp(const void *a, const void *b)
 	return (x->cpu > y->cpu) - (x->cpu < y->cpu);
 }
 
-/* keys[c] = the index of CPU c's tuple (the first nids of socket, die, cluster, core) among
- * the distinct known tuples, numbered in the order of their first CPUs; -1 when unknown.
- * Sorted, not compared pairwise, so it stays n log n on a machine of a thousand CPUs. tup
- * (ncpus long) is scratch. */
-static void make_keys(struct topo *t, int nids, int *keys, struct tuple *tup)
+void topo_number_keys(size_t ncpus, struct topo_tuple *tup, size_t n, int *keys)
 {
-	size_t n = 0, i, c;
+	size_t i, c;
 	int nkeys = 0;
 
-	for (c = 0; c < t->ncpus; c++) {
-		keys[c] = -1;
-		if (tuple_known(t, (int)c, nids))
-			tup[n++] = (struct tuple){ { t->socket[c], t->die[c],
-						     nids >= 3 ? t->cluster[c] : 0,
-						     nids == 4 ? t->core[c] : 0 }, (int)c };
-	}
 	qsort(tup, n, sizeof *tup, tuple_cmp);
 	/* each CPU first points at the lowest CPU of its tuple (which sorts first) ... */
 	for (i = 0; i < n; i++)
@@ -117,9 +101,26 @@ static void make_keys(struct topo *t, int nids, int *keys, struct tuple *tup)
 					   keys[tup[i - 1].cpu] : tup[i].cpu;
 	/* ... then, in CPU order, that CPU's key: a new one for the lowest, taken from it
 	 * (already numbered, being lower) for the others */
-	for (c = 0; c < t->ncpus; c++)
+	for (c = 0; c < ncpus; c++)
 		if (keys[c] >= 0)
 			keys[c] = keys[c] == (int)c ? nkeys++ : keys[keys[c]];
+}
+
+/* keys[c] = the index of CPU c's tuple (the first nids of socket, die, cluster, core) among
+ * the distinct known tuples, numbered in the order of their first CPUs; -1 when unknown.
+ * tup (ncpus long) is scratch. */
+static void make_keys(struct topo *t, int nids, int *keys, struct topo_tuple *tup)
+{
+	size_t n = 0;
+
+	for (size_t c = 0; c < t->ncpus; c++) {
+		keys[c] = -1;
+		if (tuple_known(t, (int)c, nids))
+			tup[n++] = (struct topo_tuple){ { t->socket[c], t->die[c],
+							  nids >= 3 ? t->cluster[c] : 0,
+							  nids == 4 ? t->core[c] : 0 }, (int)c };
+	}
+	topo_number_keys(t->ncpus, tup, n, keys);
 }
 
 static int cmp_int(const void *a, const void *b)
@@ -185,7 +186,7 @@ pp_status topo_read(struct topo *t)
 {
 	char buf[LIST_MAX];
 	int *possible, n, *block, c;
-	struct tuple *tup = NULL;
+	struct topo_tuple *tup = NULL;
 	pp_status st;
 	size_t i;
 
@@ -240,6 +241,7 @@ void topo_free(struct topo *t)
 	if (!t)
 		return;
 	free(t->online);	/* the start of the one allocation */
+	free(t->cache_level);	/* topo_read_caches' */
 	memset(t, 0, sizeof *t);
 }
 
@@ -301,4 +303,5 @@ void topo_agg(const struct topo *t, struct agg_topology *out)
 	out->socket = t->socket;
 	out->die = t->die_key;
 	out->node = t->node;
+	out->cache = t->cache_key;
 }

@@ -267,7 +267,7 @@ static int unit_major(const struct report *r)
 {
 	return r->aggr == REPORT_AGGR_CORE || r->aggr == REPORT_AGGR_CLUSTER ||
 	       r->aggr == REPORT_AGGR_SOCKET || r->aggr == REPORT_AGGR_DIE ||
-	       r->aggr == REPORT_AGGR_NODE;
+	       r->aggr == REPORT_AGGR_NODE || r->aggr == REPORT_AGGR_CACHE;
 }
 
 int report_unit_has_ncpus(const struct report *r)

@@ -64,7 +64,8 @@ static const struct field metric_f[] = {
 };
 static const struct field cell_f[] = {
 	F("unit", T_STR), F("cpu", N), F("socket", N), F("die", N), F("cluster", N),
-	F("core", N), F("thread", N), F("node", N), F("ncpus", T_NUM), F("status", S),
+	F("core", N), F("thread", N), F("node", N), F("cache_level", N), F("cache", N),
+	F("ncpus", T_NUM), F("status", S),
 	F("reason", S), F("value", N), F("raw_value", N), F("time_enabled_ns", T_NUM),
 	F("time_running_ns", T_NUM), F("counted_pct", N), F("scaled", B), END,
 };

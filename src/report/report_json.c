@@ -136,6 +136,7 @@ static const char *aggr_name(enum report_aggr a)
 	case REPORT_AGGR_THREAD: return "thread";
 	case REPORT_AGGR_DIE: return "die";
 	case REPORT_AGGR_NODE: return "node";
+	case REPORT_AGGR_CACHE: return "cache";
 	}
 	return "global";
 }
@@ -175,6 +176,10 @@ static cJSON *cell_json(const struct report *r, size_t u, const struct report_ce
 	cJSON_AddItemToObject(o, "core", id_json(n->core));
 	cJSON_AddItemToObject(o, "thread", id_json(n->tid));
 	cJSON_AddItemToObject(o, "node", id_json(n->node));
+	/* 1.7: --per-cache's cache, by its level (from 1: a unit made without one, zeroed, has
+	 * none) and its id */
+	cJSON_AddItemToObject(o, "cache_level", id_json(n->cache_level > 0 ? n->cache_level : -1));
+	cJSON_AddItemToObject(o, "cache", id_json(n->cache_level > 0 ? n->cache : -1));
 	cJSON_AddNumberToObject(o, "ncpus", n->ncpus);
 	cJSON_AddStringToObject(o, "status", report_status_str(c->fig.status));
 	cJSON_AddItemToObject(o, "reason", jsonout_str_or_null(c->fig.reason));

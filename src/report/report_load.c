@@ -354,6 +354,7 @@ static enum report_aggr aggr_of(const char *s)
 		[REPORT_AGGR_CORE] = "core", [REPORT_AGGR_CLUSTER] = "cluster",
 		[REPORT_AGGR_SOCKET] = "socket", [REPORT_AGGR_THREAD] = "thread",
 		[REPORT_AGGR_DIE] = "die", [REPORT_AGGR_NODE] = "node",
+		[REPORT_AGGR_CACHE] = "cache",
 	};
 
 	for (size_t k = 0; s && k < sizeof(names) / sizeof(names[0]); k++)
@@ -427,6 +428,8 @@ static int load_units(const cJSON *root, struct report *r)
 			x->cluster = whole(u, "cluster", -1);
 			x->core = whole(u, "core", -1);
 			x->node = whole(u, "node", -1);
+			x->cache_level = whole(u, "cache_level", -1);
+			x->cache = whole(u, "cache", -1);
 			x->tid = whole(u, "thread", -1);
 			x->ncpus = whole(u, "ncpus", 0);
 			r->nunits++;

@@ -292,7 +292,8 @@ static void print_unit(const struct report *r, const struct report_unit *u, stru
 	/* perf pads the last number of the id: CPU%-7d, S%-5d, ...-C%-8d */
 	while (num > 0 && ascii_isdigit((unsigned char)id[num - 1]))
 		num--;
-	textline_pad(l, id, num + (r->aggr == REPORT_AGGR_CPU ? 7 :
+	textline_pad(l, id, r->aggr == REPORT_AGGR_CACHE ? 22 :	/* perf 6.4's "%-22s " */
+			    num + (r->aggr == REPORT_AGGR_CPU ? 7 :
 				   r->aggr == REPORT_AGGR_SOCKET ||
 				   r->aggr == REPORT_AGGR_NODE ? 5 : 8));	/* "%-*s " */
 	textline_put(l, " ", 1);
@@ -384,6 +385,8 @@ static const char *const interval_header[] = {
 	[REPORT_AGGR_SOCKET] = "#           time socket cpus             counts unit events\n",
 	[REPORT_AGGR_DIE] = "#           time die          cpus             counts unit events\n",
 	[REPORT_AGGR_NODE] = "#           time node   cpus             counts unit events\n",
+	[REPORT_AGGR_CACHE] =	/* perf 6.4's, which has --per-cache */
+		"#           time cache                  cpus             counts unit events\n",
 	[REPORT_AGGR_THREAD] =
 		"#           time             comm-pid                  counts unit events\n",
 };

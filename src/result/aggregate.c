@@ -38,6 +38,8 @@ int32_t agg_unit(const struct reading *r, enum agg_mode m, const struct agg_topo
 		return topo_id(t ? t->die : NULL, t, r->cpu);
 	case AGG_NODE:
 		return topo_id(t ? t->node : NULL, t, r->cpu);
+	case AGG_CACHE:
+		return topo_id(t ? t->cache : NULL, t, r->cpu);
 	case AGG_THREAD:
 		return r->task;
 	case AGG_COMMAND:

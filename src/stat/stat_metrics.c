@@ -16,9 +16,11 @@
 /* The core the metrics are for: --cpu-model or $PMUPROF_CPU_MODEL (with its revision,
  * "neoverse-n2:r0p3", else r0p0), else the MIDR (its revision too) of the first CPU's Arm PMU
  * as resolution found it (no file read again); no Arm PMU: not known (the generic metrics). */
-void stat_metrics_core(const char *cpu_model, struct resolve_ctx *ctx,
+void stat_metrics_core(const char *cpu_model, const char *cputype, struct resolve_ctx *ctx,
 		       struct metrics_core *mc)
 {
+	const struct sysfs_pmu *p;
+
 	/* the model resolution took (evsel_ctx_init refused an unknown one) */
 	if (ctx->model && metrics_core_named(mc, resolve_model_name(cpu_model)) == 0)
 		return;
@@ -26,7 +28,10 @@ void stat_metrics_core(const char *cpu_model, struct resolve_ctx *ctx,
 		metrics_core_set(mc, NULL, 0);
 		return;
 	}
-	metrics_core_from_midr(mc, ctx->pmus[0].midr);
+	/* --cputype: the metrics of the core type counted (a name it refuses: the first's,
+	 * the refusal comes before anything is counted) */
+	p = cputype ? stat_cputype_pmu(cputype, ctx) : NULL;
+	metrics_core_from_midr(mc, (p ? p : &ctx->pmus[0])->midr);
 }
 
 /* Whether an event can be a metric's input: one the kernel gives an Arm PMU (perf's generic

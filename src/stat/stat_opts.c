@@ -20,7 +20,7 @@ enum { OPT_WARMUP = 0x300, OPT_TOPDOWN, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT, OP
        OPT_PER_CLUSTER, OPT_PER_SOCKET, OPT_PER_THREAD, OPT_TIMEOUT, OPT_PER_DIE,
        OPT_PER_NODE, OPT_NO_MERGE, OPT_APPEND, OPT_NO_BIG_NUM, OPT_NO_SCALE, OPT_METRIC_ONLY,
        OPT_POST, OPT_SUMMARY, OPT_NO_SUMMARY, OPT_EXPORT, OPT_NAME, OPT_ALL_USER,
-       OPT_ALL_KERNEL, OPT_LOG_FD };
+       OPT_ALL_KERNEL, OPT_LOG_FD, OPT_CPUTYPE, OPT_PER_CACHE };
 
 static const struct argp_option options[] = {
 	{ "json", 'j', NULL, 0, "Report as one JSON document (schema: pmuprof-json(5))", 0 },
@@ -102,12 +102,18 @@ static const struct argp_option options[] = {
 	{ "timeout", OPT_TIMEOUT, "MS", 0,
 	  "Stop counting after MS milliseconds (COMMAND is sent SIGTERM)", 5 },
 	{ "delay", 'D', "MS", 0, "Start counting MS milliseconds after COMMAND starts", 5 },
+	{ "cputype", OPT_CPUTYPE, "PMU|CORE", 0,
+	  "Count on one core type only (big.LITTLE): the Arm PMU named (armv8_cortex_a55) or "
+	  "its core (cortex-a55); with -a or -C, on its CPUs only", 5 },
 	{ "no-inherit", 'i', NULL, 0,
 	  "Count COMMAND's own threads only, not the processes it forks (nor, with -p and "
 	  "-t, the tasks' new threads)", 5 },
 	{ "no-aggr", 'A', NULL, 0, "With -a or -C: one row per CPU", 6 },
 	{ "per-core", OPT_PER_CORE, NULL, 0, "With -a or -C: one row per core", 6 },
 	{ "per-cluster", OPT_PER_CLUSTER, NULL, 0, "With -a or -C: one row per cluster", 6 },
+	{ "per-cache", OPT_PER_CACHE, "LEVEL", OPTION_ARG_OPTIONAL,
+	  "With -a or -C: one row per cache instance of LEVEL (L1 to L4; default: each CPU's "
+	  "highest level), by the cache ids in sysfs", 6 },
 	{ "per-socket", OPT_PER_SOCKET, NULL, 0, "With -a or -C: one row per socket", 6 },
 	{ "per-die", OPT_PER_DIE, NULL, 0, "With -a or -C: one row per die", 6 },
 	{ "per-node", OPT_PER_NODE, NULL, 0, "With -a or -C: one row per NUMA node", 6 },
@@ -193,6 +199,15 @@ static void add_metric(struct argp_state *state, struct stat_opts *o, char *arg)
 		argp_failure(state, PP_EXIT_ERROR, 0, "out of memory");
 }
 
+/* --per-cache's level, as perf spells it: L1 to L4 (or l1 to l4). */
+static int cache_level(struct argp_state *state, const char *arg)
+{
+	if ((arg[0] != 'L' && arg[0] != 'l') || arg[1] < '1' || arg[1] > '4' || arg[2])
+		argp_error(state, "--per-cache takes a cache level from L1 to L4 (e.g. "
+			   "--per-cache=L3), not '%s'", arg);
+	return arg[1] - '0';
+}
+
 /* -A, --per-core, ...: one of them. */
 static void aggr_mode(struct argp_state *state, struct stat_opts *o, int key)
 {
@@ -200,6 +215,7 @@ static void aggr_mode(struct argp_state *state, struct stat_opts *o, int key)
 		{ 'A', REPORT_AGGR_CPU, "-A" },
 		{ OPT_PER_CORE, REPORT_AGGR_CORE, "--per-core" },
 		{ OPT_PER_CLUSTER, REPORT_AGGR_CLUSTER, "--per-cluster" },
+		{ OPT_PER_CACHE, REPORT_AGGR_CACHE, "--per-cache" },
 		{ OPT_PER_SOCKET, REPORT_AGGR_SOCKET, "--per-socket" },
 		{ OPT_PER_THREAD, REPORT_AGGR_THREAD, "--per-thread" },
 		{ OPT_PER_DIE, REPORT_AGGR_DIE, "--per-die" },
@@ -451,6 +467,16 @@ static error_t target_opt(struct stat_opts *o, int key, char *arg, struct argp_s
 		break;
 	case 'C':
 		o->cpu_list = arg;
+		break;
+	case OPT_CPUTYPE:
+		if (!*arg)
+			argp_error(state, "--cputype is empty (give a PMU or a core, e.g. "
+				   "--cputype cortex-a55)");
+		o->cputype = arg;
+		break;
+	case OPT_PER_CACHE:
+		o->cache_level = arg ? cache_level(state, arg) : 0;
+		aggr_mode(state, o, key);
 		break;
 	case 'p':
 		o->pids = arg;

@@ -26,6 +26,8 @@ enum agg_mode stat_report_mode(enum report_aggr a)
 		return AGG_DIE;
 	case REPORT_AGGR_NODE:
 		return AGG_NODE;
+	case REPORT_AGGR_CACHE:
+		return AGG_CACHE;
 	case REPORT_AGGR_GLOBAL:
 	default:
 		return AGG_COMMAND;
@@ -65,7 +67,7 @@ static void name_unit(const struct stat_build *b, enum agg_mode m, int32_t u,
 {
 	int cpu = cpu_of_unit(b, m, u, &o->ncpus);
 	const struct topo_ids *ids = b->ids;
-	int sk = -1, die = -1, cl = -1, core = -1;
+	int sk = -1, die = -1, cl = -1, core = -1, lvl = -1, cache = -1;
 
 	o->cpu = o->tid = -1;
 	if (cpu >= 0 && ids && (size_t)cpu < ids->ncpus) {
@@ -73,8 +75,10 @@ static void name_unit(const struct stat_build *b, enum agg_mode m, int32_t u,
 		die = ids->die[cpu];
 		cl = ids->cluster[cpu];
 		core = ids->core[cpu];
+		lvl = ids->cache_level ? ids->cache_level[cpu] : -1;
+		cache = ids->cache ? ids->cache[cpu] : -1;
 	}
-	o->socket = o->die = o->cluster = o->core = o->node = -1;
+	o->socket = o->die = o->cluster = o->core = o->node = o->cache_level = o->cache = -1;
 	switch (m) {
 	case AGG_CPU:
 		o->cpu = u;
@@ -96,6 +100,10 @@ static void name_unit(const struct stat_build *b, enum agg_mode m, int32_t u,
 	case AGG_DIE:
 		o->socket = sk, o->die = die;
 		snprintf(o->id, sizeof(o->id), "S%d-D%d", sk, die);
+		break;
+	case AGG_CACHE:	/* perf 6.4's name of a cache instance */
+		o->socket = sk, o->die = die, o->cache_level = lvl, o->cache = cache;
+		snprintf(o->id, sizeof(o->id), "S%d-D%d-L%d-ID%d", sk, die, lvl, cache);
 		break;
 	case AGG_NODE:
 		o->node = u;

@@ -32,7 +32,7 @@ setup() {
 
 @test "options of stat, list and info, from their --help, none from wrapped help text" {
 	comp stat --cpu
-	assert_equal "$output" "$(printf '%s\n' --cpu --cpu-model)"
+	assert_equal "$output" "$(printf '%s\n' --cpu --cpu-model --cputype)"
 	comp stat --cpu-
 	assert_equal "$output" --cpu-model
 	comp stat --re
@@ -173,6 +173,22 @@ setup() {
 	touch a-file
 	comp stat -- ls a-f
 	assert_equal "$output" a-file
+}
+
+@test "--cputype: the machine's Arm PMUs and their cores; --per-cache=: the levels" {
+	PMUPROF_SYSFS_ROOT=$FIXTURES/phone-a55-a76 comp stat --cputype ''
+	assert_equal "$output" "$(printf '%s\n' armv8_cortex_a55 cortex-a55 armv8_cortex_a76 cortex-a76)"
+	PMUPROF_SYSFS_ROOT=$FIXTURES/phone-a55-a76 comp stat --cputype cor
+	assert_equal "$output" "$(printf '%s\n' cortex-a55 cortex-a76)"
+	comp stat --per-cache = ''
+	assert_equal "$output" "$(printf '%s\n' L1 L2 L3 L4)"
+	comp stat --per-cache = L
+	assert_equal "$output" "$(printf '%s\n' L1 L2 L3 L4)"
+	# its level only after '=': the next word is the workload
+	comp stat -a --per-cache ech
+	assert_line echo
+	comp stat -a --per-cache = L3 ech
+	assert_line echo
 }
 
 @test "diff completes files" {

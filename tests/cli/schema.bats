@@ -84,7 +84,7 @@ load schema
 	mkdir units
 	run "$bin" --json-dir units
 	assert_success
-	for mode in cpu cpu-interval core cluster socket thread; do
+	for mode in cpu cpu-interval core cluster socket thread cache; do
 		[ -s "units/$mode.json" ] || fail "no units/$mode.json"
 		validate_report "units/$mode.json"
 	done

@@ -17,7 +17,8 @@ static const int socket_of[8] = { 0, 0, 0, 0, 1, 1, 1, 1 };
 /* one die a socket; NUMA nodes of 2, 2 and 4 CPUs (a node need not follow the sockets) */
 static const int die_of[8] = { 0, 0, 0, 0, 1, 1, 1, 1 };
 static const int node_of[8] = { 0, 0, 1, 1, 2, 2, 2, 2 };
-static const struct agg_topology topo = { 8, core_of, cluster_of, socket_of, die_of, node_of };
+static const struct agg_topology topo = { 8, core_of, cluster_of, socket_of, die_of, node_of,
+					  NULL };
 
 #define RD(e, c, v, w, r) { .ev = e, .part = -1, .cpu = c, .task = -1, .interval = READING_TOTAL, \
 			    .value = v, .enabled = w, .running = r, .window = w }

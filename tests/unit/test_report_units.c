@@ -156,19 +156,25 @@ static void name_units(enum report_aggr aggr, size_t n, int ncpus)
 		int s = aggr == REPORT_AGGR_CORE ? (int)u / 2 : aggr == REPORT_AGGR_SOCKET ? (int)u : 0;
 
 		*x = (struct report_unit){ .cpu = -1, .socket = s, .die = 0, .cluster = -1,
-					   .core = -1, .tid = -1, .ncpus = ncpus };
+					   .core = -1, .tid = -1, .ncpus = ncpus, .cache_level = -1,
+					   .cache = -1 };
 		if (aggr == REPORT_AGGR_CORE) {
 			x->core = (int)u % 2;
 			snprintf(x->id, sizeof(x->id), "S%d-D0-C%d", s, x->core);
 		} else if (aggr == REPORT_AGGR_CLUSTER) {
 			x->cluster = (int)u;
 			snprintf(x->id, sizeof(x->id), "S0-D0-CLS%zu", u);
+		} else if (aggr == REPORT_AGGR_CACHE) {	/* an L2 per cluster */
+			x->cache_level = 2;
+			x->cache = (int)u * 4;
+			snprintf(x->id, sizeof(x->id), "S0-D0-L2-ID%d", x->cache);
 		} else if (aggr == REPORT_AGGR_SOCKET) {
 			x->die = -1;
 			snprintf(x->id, sizeof(x->id), "S%zu", u);
 		} else if (aggr == REPORT_AGGR_THREAD) {
 			*x = (struct report_unit){ .cpu = -1, .socket = -1, .die = -1, .cluster = -1,
-						   .core = -1, .tid = tid[u], .ncpus = 0 };
+						   .core = -1, .tid = tid[u], .ncpus = 0,
+						   .cache_level = -1, .cache = -1 };
 			snprintf(x->id, sizeof(x->id), "%s", tids[u]);
 		}
 	}
@@ -195,7 +201,7 @@ static void setup(void)
 	for (int c = 0; c < NU; c++)
 		units[c] = (struct report_unit){ .cpu = c, .socket = 0, .die = 0,
 						 .cluster = c / 2, .core = c, .tid = -1,
-						 .ncpus = 1 };
+						 .ncpus = 1, .cache_level = -1, .cache = -1 };
 	for (int c = 0; c < NU; c++)
 		snprintf(units[c].id, sizeof(units[c].id), "CPU%d", c);
 	fill_cpu_cells();
@@ -806,6 +812,27 @@ int main(int argc, char **argv)
 	EXPECT_JSON("cluster", { "aggregation", "cluster" },
 		    { "events/4/units/1/unit", "S0-D0-CLS1" }, { "events/4/units/1/cluster", "1" },
 		    { "events/4/units/1/counted_pct", "50" });
+
+	/* --per-cache=L2: the phone's clusters, an L2 each (ids 0 and 4): perf 6.4's names, the
+	 * id padded to 22 columns, then the CPUs */
+	setup();
+	group_cells(pairs, 2);
+	name_units(REPORT_AGGR_CACHE, 2, 2);
+	TAP_EQ_INT(lines_with('t', "=S0-D0-L2-ID0              2             150.00 msec task-clock"
+			      "                       #    1.500 CPUs utilized"), 1,
+		   "line %d: --per-cache: text", __LINE__);
+	TAP_EQ_INT(lines_with('t', "=S0-D0-L2-ID4              2          9,000,000      cycles"
+			      "                           #  240.000 M/sec                (50.00%)"), 1,
+		   "line %d: --per-cache: text, the second cache", __LINE__);
+	TAP_EQ_INT(lines_with('x', "=S0-D0-L2-ID4,2,9000000,,cycles,"), 0,
+		   "line %d: --per-cache: CSV has more fields after", __LINE__);
+	TAP_EQ_INT(lines_with('x', "S0-D0-L2-ID4,2,9000000,,cycles,"), 1,
+		   "line %d: --per-cache: CSV: the id, the CPUs, then the count", __LINE__);
+	csv_fields(__LINE__, 8, "--per-cache: CSV (commachecker --per-cache)");
+	EXPECT_JSON("cache", { "aggregation", "cache" },
+		    { "events/4/units/1/unit", "S0-D0-L2-ID4" },
+		    { "events/4/units/1/cache_level", "2" }, { "events/4/units/1/cache", "4" },
+		    { "events/4/units/1/cluster", "null" }, { "events/4/units/1/ncpus", "2" });
 
 	/* --per-core: one CPU per core, two sockets */
 	setup();

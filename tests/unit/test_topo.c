@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* test_topo.c: the topology reader against the fixture trees in tests/fixtures (run from the
  * repo root, or point PMUPROF_FIXTURES at the directory): ids and keys per CPU, the online
- * mask, -C lists, aggregation by core, cluster and socket through agg_build with topo_agg's
- * view (expected sums worked out by hand), and this machine's own /sys against lscpu. */
+ * mask, -C lists, each CPU's cache of a level (--per-cache), aggregation by core, cluster,
+ * socket and cache through agg_build with topo_agg's view (expected sums worked out by hand),
+ * and this machine's own /sys against lscpu. */
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -240,27 +241,92 @@ static const struct agg_case {
 	enum agg_mode mode;
 	size_t nrows;
 	struct unit_want rows[NCPU_MAX];
+	int cache_level;	/* AGG_CACHE: the level read (0: each CPU's highest) */
 } agg_cases[] = {
 	/* every CPU its own core: CPU 0 and CPU 4 (both core_id 0) stay apart */
 	{ __LINE__, "phone-a55-a76", phone_rd, 8, AGG_CORE, 8,
 	  { { 0, 100, 0 }, { 1, 200, 0 }, { 2, 300, 0 }, { 3, 400, 0 }, { 4, 500, 0 },
-	    { 5, 1200, 1 }, { 6, 700, 0 }, { 7, 800, 0 } } },
+	    { 5, 1200, 1 }, { 6, 700, 0 }, { 7, 800, 0 } }, 0 },
 	/* A55s: 100+200+300+400 = 1000; A76s: 500+1200+700+800 = 3200, an estimate */
 	{ __LINE__, "phone-a55-a76", phone_rd, 8, AGG_CLUSTER, 2,
-	  { { 0, 1000, 0 }, { 1, 3200, 1 } } },
-	{ __LINE__, "phone-a55-a76", phone_rd, 8, AGG_SOCKET, 1, { { 0, 4200, 1 } } },
+	  { { 0, 1000, 0 }, { 1, 3200, 1 } }, 0 },
+	{ __LINE__, "phone-a55-a76", phone_rd, 8, AGG_SOCKET, 1, { { 0, 4200, 1 } }, 0 },
 	/* cores 0-5 are CPUs 0-5, core 6 is CPU 7 (socket 1's core_id 3, not socket 0's) */
 	{ __LINE__, "n1-2s", server_rd, 7, AGG_CORE, 7,
 	  { { 0, 100, 0 }, { 1, 200, 0 }, { 2, 300, 0 }, { 3, 400, 0 }, { 4, 500, 0 },
-	    { 5, 1200, 1 }, { 6, 800, 0 } } },
+	    { 5, 1200, 1 }, { 6, 800, 0 } }, 0 },
 	/* pairs: 100+200, 300+400, 500+1200 (estimate), and CPU 7 alone (CPU 6 offline);
 	 * socket 1's cluster 0 is not socket 0's */
 	{ __LINE__, "n1-2s", server_rd, 7, AGG_CLUSTER, 4,
-	  { { 0, 300, 0 }, { 1, 700, 0 }, { 2, 1700, 1 }, { 3, 800, 0 } } },
+	  { { 0, 300, 0 }, { 1, 700, 0 }, { 2, 1700, 1 }, { 3, 800, 0 } }, 0 },
 	/* 100+200+300+400 = 1000; 500+1200+800 = 2500, an estimate */
-	{ __LINE__, "n1-2s", server_rd, 7, AGG_SOCKET, 2, { { 0, 1000, 0 }, { 1, 2500, 1 } } },
-	{ __LINE__, "n1-2s", server_rd, 7, AGG_COMMAND, 1, { { -1, 3500, 1 } } },
+	{ __LINE__, "n1-2s", server_rd, 7, AGG_SOCKET, 2, { { 0, 1000, 0 }, { 1, 2500, 1 } }, 0 },
+	{ __LINE__, "n1-2s", server_rd, 7, AGG_COMMAND, 1, { { -1, 3500, 1 } }, 0 },
+	/* the DSU's one L3 over all eight CPUs: 4200, an estimate (CPU 5's share) */
+	{ __LINE__, "phone-a55-a76", phone_rd, 8, AGG_CACHE, 1, { { 0, 4200, 1 } }, 0 },
+	{ __LINE__, "phone-a55-a76", phone_rd, 8, AGG_CACHE, 1, { { 0, 4200, 1 } }, 3 },
+	/* each core's own L2: a unit per CPU, as --per-core's */
+	{ __LINE__, "phone-a55-a76", phone_rd, 8, AGG_CACHE, 8,
+	  { { 0, 100, 0 }, { 1, 200, 0 }, { 2, 300, 0 }, { 3, 400, 0 }, { 4, 500, 0 },
+	    { 5, 1200, 1 }, { 6, 700, 0 }, { 7, 800, 0 } }, 2 },
+	/* an L3 per socket (ids 0 and 1), as --per-socket's: 1000; 500+1200+800 = 2500 */
+	{ __LINE__, "n1-2s", server_rd, 7, AGG_CACHE, 2, { { 0, 1000, 0 }, { 1, 2500, 1 } }, 0 },
+	/* the L1 data caches (not the instruction ones, whose ids are the same here) */
+	{ __LINE__, "n1-2s", server_rd, 7, AGG_CACHE, 7,
+	  { { 0, 100, 0 }, { 1, 200, 0 }, { 2, 300, 0 }, { 3, 400, 0 }, { 4, 500, 0 },
+	    { 5, 1200, 1 }, { 6, 800, 0 } }, 1 },
 };
+
+/* What topo_read_caches gives per CPU of a tree for a level. */
+static const struct cache_row {
+	int line;
+	const char *tree;
+	int level;
+	pp_status st;
+	unsigned levels;
+	int cache_level[NCPU_MAX], cache_id[NCPU_MAX], cache_key[NCPU_MAX];
+} cache_rows[] = {
+	/* no id files: an instance is named by its lowest CPU */
+	{ __LINE__, "phone-a55-a76", 0, PP_OK, 0xe,
+	  { 3, 3, 3, 3, 3, 3, 3, 3 }, { 0, 0, 0, 0, 0, 0, 0, 0 }, { 0, 0, 0, 0, 0, 0, 0, 0 } },
+	{ __LINE__, "phone-a55-a76", 2, PP_OK, 0xe,
+	  { 2, 2, 2, 2, 2, 2, 2, 2 }, { 0, 1, 2, 3, 4, 5, 6, 7 }, { 0, 1, 2, 3, 4, 5, 6, 7 } },
+	/* id files; CPU 6 offline (no cache/) */
+	{ __LINE__, "n1-2s", 0, PP_OK, 0xe,
+	  { 3, 3, 3, 3, 3, 3, -1, 3 }, { 0, 0, 0, 0, 1, 1, -1, 1 }, { 0, 0, 0, 0, 1, 1, -1, 1 } },
+	{ __LINE__, "n1-2s", 1, PP_OK, 0xe,
+	  { 1, 1, 1, 1, 1, 1, -1, 1 }, { 0, 1, 2, 3, 4, 5, -1, 7 }, { 0, 1, 2, 3, 4, 5, -1, 6 } },
+	{ __LINE__, "n1-2s", 4, PP_ENOENT, 0xe,
+	  { -1, -1, -1, -1, -1, -1, -1, -1 }, { -1, -1, -1, -1, -1, -1, -1, -1 },
+	  { -1, -1, -1, -1, -1, -1, -1, -1 } },
+	/* no cache/ at all */
+	{ __LINE__, "topo-partial", 0, PP_ENOENT, 0,
+	  { -1, -1, -1, -1, -1, -1 }, { -1, -1, -1, -1, -1, -1 }, { -1, -1, -1, -1, -1, -1 } },
+};
+
+static void test_caches(void)
+{
+	for (size_t i = 0; i < sizeof cache_rows / sizeof cache_rows[0]; i++) {
+		const struct cache_row *r = &cache_rows[i];
+		unsigned levels = 99;
+		struct topo t;
+		int n;
+
+		use_tree(r->tree);
+		if (!TAP_EQ_INT(topo_read(&t), PP_OK, "line %d: %s: read", r->line, r->tree))
+			continue;
+		n = (int)t.ncpus;
+		TAP_EQ_INT(topo_read_caches(&t, r->level, &levels), r->st, "line %d: %s: L%d",
+			   r->line, r->tree, r->level);
+		TAP_EQ_INT(levels, r->levels, "line %d: %s: levels seen", r->line, r->tree);
+		check_ids(r->tree, r->line, "cache level", t.cache_level, r->cache_level, n);
+		check_ids(r->tree, r->line, "cache id", t.cache_id, r->cache_id, n);
+		check_ids(r->tree, r->line, "cache key", t.cache_key, r->cache_key, n);
+		topo_free(&t);
+	}
+	TAP_EQ_INT(topo_read_caches(NULL, 0, &(unsigned){ 0 }), PP_EINVAL, "line %d: NULL",
+		   __LINE__);
+}
 
 static void test_aggregate(void)
 {
@@ -274,6 +340,9 @@ static void test_aggregate(void)
 		use_tree(a->tree);
 		if (!TAP_EQ_INT(topo_read(&t), PP_OK, "line %d: %s: read", a->line, a->tree))
 			continue;
+		if (a->mode == AGG_CACHE)
+			TAP_EQ_INT(topo_read_caches(&t, a->cache_level, &(unsigned){ 0 }), PP_OK,
+				   "line %d: %s: caches", a->line, a->tree);
 		topo_agg(&t, &at);
 		TAP_EQ_INT(at.ncpus, t.ncpus, "line %d: %s: agg view ncpus", a->line, a->tree);
 		if (!TAP_EQ_INT(agg_build(a->rd, a->nrd, a->mode, &at, &rows, &nr), 0,
@@ -360,6 +429,7 @@ int main(void)
 	test_missing();
 	test_online();
 	test_cpu_list();
+	test_caches();
 	test_aggregate();
 	test_host();
 	return tap_done();

@@ -155,7 +155,7 @@ check_hetero_pmuprof() {
 	la=$(hx_grouped "$xa") lb=$(hx_grouped "$xb") lm=$(hx_grouped "$xm") ll=$(hx_grouped "$xl")
 	# shellcheck disable=SC2016 # $x, $xa, ... are jq variables
 	hx_attempts pp.migrate hx_pp "$xm" "$xa" "$xb" '
-		need(.schema_version == "1.6"; "schema_version \(.schema_version)"),
+		need(.schema_version == "1.7"; "schema_version \(.schema_version)"),
 		(["inst_retired:u", "0x8"], ["cpu_cycles:u", "0x11"]) as [$n, $c] | event($n) as $e |
 		need($e.value == $x; "\($n): \($e.value), not \($x)"),
 		parts($e; [[$a, "0-1", $xa], [$b, "2-3", $xb]]; $c)'
@@ -186,10 +186,38 @@ check_hetero_pmuprof() {
 		event("inst_retired:u") as $e | parts($e; [[$a, "0-1", $xa], [$b, "2-3", $xb]]; "0x8")'
 	hx_tap "$m: pmuprof on every CPU, sloop stays on CPU 0: $ll on $HA, $HB not counted (it never ran there)"
 	check_mx_hetero
+	check_hetero_cputype
 	check_hetero_peer
 	check_hetero_plan
 	check_targets
 	check_schema "$m"
+}
+
+# check_hetero_cputype: --cputype counts one core type only: migrate's phase on CPU 2 alone
+# with $HB's PMU, each event tied to it (no parts, only_on it, counted all the time the command
+# was there); with -A -C 0-2 and $HA's, CPUs 0-1 only, CPU 0's phase exactly; a core name
+# that names both PMUs (both are the A57's here) is refused.
+check_hetero_cputype() {
+	# shellcheck disable=SC2016 # $b, $x, ... are jq variables
+	hx_attempts pp-ct.migrate hx_pp "$xm" "$xa" "$xb" '
+		need([.events[].name] == ["inst_retired:u", "cpu_cycles:u"];
+		     "events \([.events[].name])"),
+		(.events[] | need(.split == null and .only_on == [$b] and .pmu == $b and
+			.raw_value == $xb and .value == $xb and .counted_pct == 100;
+			"\(.name): split \(.split) only_on \(.only_on) pmu \(.pmu) raw \(.raw_value) value \(.value) \(.counted_pct)%, not null [\($b)] \($xb) \($xb) 100%"))'
+	hx_tap "$m: pmuprof --cputype $HB: migrate's inst_retired:u and cpu_cycles:u = $lb, CPU 2's phase alone, on $HB alone"
+	# shellcheck disable=SC2016
+	hx_attempts pp-ctA.migrate tx_pp "top(\"CPU(s) 0-1\"; \"cpu\"),
+		event(\"inst_retired:u\") as \$e |
+		need(\$e.value == $x0 and \$e.split == null and \$e.pmu == \$a;
+		     \"\\(\$e.name): \\(\$e.value) split \\(\$e.split) pmu \\(\$e.pmu), not $x0 null \\(\$a)\"),
+		units(\$e; [[\"CPU0\", 0, $x0], [\"CPU1\", 1, 0]])"
+	hx_tap "$m: pmuprof --cputype $HA -A -C 0-2: CPUs 0-1 only (CPU 2 left out), migrate's $(hx_grouped "$x0") on CPU0, 0 on CPU1"
+	e=$(cat "$O/pp-ctcore.err" 2>/dev/null)
+	[ "$(cat "$O/pp-ctcore.rc" 2>/dev/null)" = 2 ] &&
+		[ "$e" = "pmuprof: --cputype 'cortex-a57' names more than one PMU of this machine: $HA (cortex-a57), $HB (cortex-a57) (give the PMU's name)" ]
+	tap "$m: pmuprof --cputype cortex-a57: refused in one line, both PMUs being the A57's" $? \
+		"exit $(cat "$O/pp-ctcore.rc" 2>/dev/null): $e"
 }
 
 # hx_text BASE TOTAL PA PB: the text report (BASE.err) shows the total, then a line per PMU.
