@@ -11,8 +11,10 @@
 #   make bench           start-up, memory and lookup benchmarks; figures in build/bench.txt
 #   make deps            install the Debian packages the build and tests need (apt-get)
 #
-# Cross builds: make O=build/aarch64 CC=aarch64-linux-gnu-gcc CJSON_CFLAGS=... CJSON_LIBS=...
-# HOSTCC builds the table generator, which runs on the build machine.
+# Cross builds: make CROSS=aarch64-linux-gnu-   builds build/aarch64-linux-gnu/pmuprof with
+# the cross tools of that prefix (gcc, pkg-config, ar) against the arm64 -dev packages that
+# tools/deps.sh installs through multiarch. CC, PKG_CONFIG, AR and O given on the command line
+# win over what CROSS sets. HOSTCC builds the table generator, which runs on the build machine.
 #
 # Warnings: -Wall -Wextra and more, never fatal in a plain `make`, so that a compiler newer
 # than the code's does not stop a user's or a distribution's build. WERROR=-Werror makes them
@@ -22,10 +24,20 @@
 # compiled again for it.
 
 VERSION     := 0.1.0
-O           ?= build
+CROSS       ?=
+O           ?= build$(if $(CROSS),/$(CROSS:%-=%))
 CC          ?= cc
 HOSTCC      ?= cc
-PKG_CONFIG  ?= pkg-config
+PKG_CONFIG  ?= $(CROSS)pkg-config
+# make's own defaults (origin "default") give way to the cross tools; a user's do not
+ifneq ($(CROSS),)
+ifeq ($(origin CC),default)
+CC          := $(CROSS)gcc
+endif
+ifeq ($(origin AR),default)
+AR          := $(CROSS)ar
+endif
+endif
 PREFIX      ?= /usr/local
 BINDIR      ?= $(PREFIX)/bin
 MANDIR      ?= $(PREFIX)/share/man
