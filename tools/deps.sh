@@ -59,6 +59,7 @@ for a in "" arm64; do
 	if ! dpkg-checkbuilddeps ${a:+-a "$a"} >/dev/null 2>&1; then
 		echo "pmuprof: installing debian/control's Build-Depends${a:+ for $a}" >&2
 		update
+		# shellcheck disable=SC2086 # apt-get and its options
 		as_root $apt build-dep ${a:+-a "$a"} . >/dev/null
 	fi
 done
