@@ -5,7 +5,8 @@
 #   make check           every test: C unit tests, CLI tests (bats), the build matrix (clang
 #                        and lld, LTO, gold, Debian's hardening: tests/builds.sh), fuzz-corpus
 #                        replay, the same under ASan/UBSan, valgrind memcheck, the arm64 suite
-#                        under QEMU, the Debian package (make check-deb)
+#                        under QEMU, the Debian package (make check-deb) and the arm64 one
+#                        run on the arm64 kernel (make check-deb-arm64)
 #   make install         PREFIX=/usr/local DESTDIR= : binary, man pages, JSON Schemas, bash
 #                        completion
 #   make bench           start-up, memory and lookup benchmarks; figures in build/bench.txt
@@ -84,7 +85,8 @@ DATADIR     ?= $(PREFIX)/share/pmuprof
 # bash-completion loads a command's file from here on first use (its name is the command's)
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 
-.PHONY: all check check-unit check-cli check-arm64 check-asan check-valgrind check-deb fuzz install \
+.PHONY: all check check-unit check-cli check-arm64 check-asan check-valgrind check-deb \
+        check-deb-arm64 fuzz install \
         uninstall bench deps demo clean lint-man unit-bins
 all: $(O)/pmuprof pmuprof $(O)/ppload $(O)/pfmhost
 
@@ -149,6 +151,11 @@ check-valgrind: deps all
 # dpkg root, run, removed (tests/deb/run says why so).
 check-deb: deps
 	tests/run deb
+
+# The arm64 package: cross-built, linted, unpacked with its arm64 dependencies into a guest
+# and run on Debian's arm64 kernel under QEMU, exact counts (tests/deb/arm64 says how).
+check-deb-arm64: deps
+	tests/run deb-arm64
 
 # Each libFuzzer target for FUZZ_SECONDS (default 60) over tests/fuzz-corpus; fails on a crash.
 fuzz: deps
