@@ -24,7 +24,8 @@ load helpers
 }
 
 @test "make CROSS=aarch64-linux-gnu- uses the cross tools, and HOSTCC for the table generator" {
-	run make -C "$ROOT" -n -B CROSS=aarch64-linux-gnu- all unit-bins
+	# without tests/run's exported O, which a make variable from the environment obeys
+	run env -u O make -C "$ROOT" -n -B CROSS=aarch64-linux-gnu- all unit-bins
 	assert_success
 	# the program, its objects and its archive: the cross tools, in a build directory of its own
 	assert_line --regexp '^aarch64-linux-gnu-gcc .* -c -o build/aarch64-linux-gnu/obj/main\.o src/main\.c$'
@@ -37,7 +38,7 @@ load helpers
 }
 
 @test "make CROSS=... leaves CC and O given beside it alone" {
-	run make -C "$ROOT" -n -B CROSS=aarch64-linux-gnu- CC=false-cc O=build/other \
+	run env -u O make -C "$ROOT" -n -B CROSS=aarch64-linux-gnu- CC=false-cc O=build/other \
 		build/other/pmuprof
 	assert_success
 	assert_line --regexp '^false-cc .* -o build/other/pmuprof '
