@@ -5,14 +5,17 @@
 #   make check           every test: C unit tests, CLI tests (bats), the build matrix (clang
 #                        and lld, LTO, gold, Debian's hardening: tests/builds.sh), fuzz-corpus
 #                        replay, the same under ASan/UBSan, valgrind memcheck, the arm64 suite
-#                        under QEMU, the Debian package (make check-deb)
+#                        under QEMU, the Debian package (make check-deb) and the arm64 one
+#                        run on the arm64 kernel (make check-deb-arm64)
 #   make install         PREFIX=/usr/local DESTDIR= : binary, man pages, JSON Schemas, bash
 #                        completion
 #   make bench           start-up, memory and lookup benchmarks; figures in build/bench.txt
 #   make deps            install the Debian packages the build and tests need (apt-get)
 #
-# Cross builds: make O=build/aarch64 CC=aarch64-linux-gnu-gcc CJSON_CFLAGS=... CJSON_LIBS=...
-# HOSTCC builds the table generator, which runs on the build machine.
+# Cross builds: make CROSS=aarch64-linux-gnu-   builds build/aarch64-linux-gnu/pmuprof with
+# the cross tools of that prefix (gcc, pkg-config, ar) against the arm64 -dev packages that
+# tools/deps.sh installs through multiarch. CC, PKG_CONFIG, AR and O given on the command line
+# win over what CROSS sets. HOSTCC builds the table generator, which runs on the build machine.
 #
 # Warnings: -Wall -Wextra and more, never fatal in a plain `make`, so that a compiler newer
 # than the code's does not stop a user's or a distribution's build. WERROR=-Werror makes them
@@ -22,10 +25,20 @@
 # compiled again for it.
 
 VERSION     := 0.1.0
-O           ?= build
+CROSS       ?=
+O           ?= build$(if $(CROSS),/$(CROSS:%-=%))
 CC          ?= cc
 HOSTCC      ?= cc
-PKG_CONFIG  ?= pkg-config
+PKG_CONFIG  ?= $(CROSS)pkg-config
+# make's own defaults (origin "default") give way to the cross tools; a user's do not
+ifneq ($(CROSS),)
+ifeq ($(origin CC),default)
+CC          := $(CROSS)gcc
+endif
+ifeq ($(origin AR),default)
+AR          := $(CROSS)ar
+endif
+endif
 PREFIX      ?= /usr/local
 BINDIR      ?= $(PREFIX)/bin
 MANDIR      ?= $(PREFIX)/share/man
@@ -72,7 +85,8 @@ DATADIR     ?= $(PREFIX)/share/pmuprof
 # bash-completion loads a command's file from here on first use (its name is the command's)
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 
-.PHONY: all check check-unit check-cli check-arm64 check-asan check-valgrind check-deb fuzz install \
+.PHONY: all check check-unit check-cli check-arm64 check-asan check-valgrind check-deb \
+        check-deb-arm64 fuzz install \
         uninstall bench deps demo clean lint-man unit-bins
 all: $(O)/pmuprof pmuprof $(O)/ppload $(O)/pfmhost
 
@@ -137,6 +151,11 @@ check-valgrind: deps all
 # dpkg root, run, removed (tests/deb/run says why so).
 check-deb: deps
 	tests/run deb
+
+# The arm64 package: cross-built, linted, unpacked with its arm64 dependencies into a guest
+# and run on Debian's arm64 kernel under QEMU, exact counts (tests/deb/arm64 says how).
+check-deb-arm64: deps
+	tests/run deb-arm64
 
 # Each libFuzzer target for FUZZ_SECONDS (default 60) over tests/fuzz-corpus; fails on a crash.
 fuzz: deps

@@ -22,3 +22,25 @@ load helpers
 	assert_output --regexp '^\.rodata: LOAD R$'
 	refute_output --regexp ' R ?E$'
 }
+
+@test "make CROSS=aarch64-linux-gnu- uses the cross tools, and HOSTCC for the table generator" {
+	# without tests/run's exported O, which a make variable from the environment obeys
+	run env -u O make -C "$ROOT" -n -B CROSS=aarch64-linux-gnu- all unit-bins
+	assert_success
+	# the program, its objects and its archive: the cross tools, in a build directory of its own
+	assert_line --regexp '^aarch64-linux-gnu-gcc .* -c -o build/aarch64-linux-gnu/obj/main\.o src/main\.c$'
+	assert_line --regexp '^aarch64-linux-gnu-gcc .* -o build/aarch64-linux-gnu/pmuprof '
+	assert_line --regexp 'aarch64-linux-gnu-ar rcs build/aarch64-linux-gnu/libpmuprof\.a '
+	# the generator runs during the build, on this machine: the build machine's compiler
+	assert_line --regexp '^cc .* -o build/aarch64-linux-gnu/host/evgen '
+	refute_line --regexp '^aarch64-linux-gnu-gcc .* -o build/aarch64-linux-gnu/host/evgen '
+	refute_line --regexp '^(cc|gcc) .* -c -o build/aarch64-linux-gnu/obj/'
+}
+
+@test "make CROSS=... leaves CC and O given beside it alone" {
+	run env -u O make -C "$ROOT" -n -B CROSS=aarch64-linux-gnu- CC=false-cc O=build/other \
+		build/other/pmuprof
+	assert_success
+	assert_line --regexp '^false-cc .* -o build/other/pmuprof '
+	refute_output --partial 'aarch64-linux-gnu-gcc'
+}
