@@ -74,11 +74,16 @@ BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 
 .PHONY: all check check-unit check-cli check-arm64 check-asan check-valgrind check-deb fuzz install \
         uninstall bench deps demo clean lint-man unit-bins
-all: $(O)/pmuprof pmuprof $(O)/ppload $(O)/pfmhost
+all: $(O)/pmuprof pmuprof $(O)/ppload $(O)/pfmhost $(O)/ppregion
 
 # The workload the tests and the demo run (tests/workload/ppload.c says what it does).
 $(O)/ppload: tests/workload/ppload.c | $(O)/obj
 	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -pthread -o $@ $<
+
+# The workload that marks regions through the installed header (tests/workload/ppregion.c).
+$(O)/ppregion: tests/workload/ppregion.c include/pmuprof/region.h | $(O)/obj
+	$(CC) -std=c11 -D_GNU_SOURCE -Iinclude $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -pthread \
+		-o $@ $<
 
 # What libpfm4 knows of this host's PMU, for the tests of the libpfm4 fallback (see the file).
 $(O)/pfmhost: tests/workload/pfmhost.c | $(O)/obj

@@ -10,6 +10,7 @@
 #include "export.h"
 #include "report.h"
 #include "stat.h"
+#include "stat_ctl.h"
 
 struct topdown_pass;
 
@@ -45,6 +46,8 @@ struct stat_opts {
 	enum report_aggr aggr;	/* -A, --per-core, ... */
 	const char *aggr_opt;	/* the option that chose it, for messages */
 	unsigned timeout_ms, delay_ms;
+	struct stat_ctl ctl;	/* --control, --regions, -D -1 */
+	int regions;		/* --regions */
 	struct export_set exports;	/* --export FORMAT:FILE */
 	const char *name;	/* --name: the benchmark's name in the exports and JSON */
 	/* perf's display options: -B, --no-big-num, --no-scale, --metric-only, --no-summary */

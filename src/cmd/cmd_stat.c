@@ -283,12 +283,14 @@ static void configure(struct pass *p)
 					  p->planned.nruns,
 					  (o->sep || o->json) && !o->output && !o->log, tgt,
 					  o->timeout_ms, o->delay_ms, o->no_inherit, o->verbose, NULL,
-					  NULL };
+					  NULL, NULL };
 	p->b = (struct stat_build){ .repeated = o->repeat > 0, .intervals = o->interval_ms > 0,
 				    .core = p->core, .metrics = o->metrics,
 				    .nmetrics = o->nmetrics,
 				    .runs_mode = o->plan.mux == STAT_MUX_RUNS, .aggr = o->aggr,
 				    .tgt = tgt, .no_scale = o->disp.unscaled, .counters = &p->cs };
+	if (o->ctl.mode || o->ctl.start_disabled)
+		p->sc.ctl = &p->o->ctl;
 	p->lv = (struct stat_live){ .o = o, .rows = p->rows, .nrows = p->nrows, .b = &p->b };
 	if (stat_live_wanted(o)) {
 		p->sc.on_tick = stat_live_tick;
@@ -587,6 +589,7 @@ out:
 	free(o.metrics);
 	free(o.detail_spec);
 	free(td.next);
+	stat_ctl_free(&o.ctl);
 	if (o.log)	/* its descriptor is the caller's: the stream goes, the file stays open */
 		fflush(o.log);
 	return rc;

@@ -20,7 +20,7 @@ enum { OPT_WARMUP = 0x300, OPT_TOPDOWN, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT, OP
        OPT_PER_CLUSTER, OPT_PER_SOCKET, OPT_PER_THREAD, OPT_TIMEOUT, OPT_PER_DIE,
        OPT_PER_NODE, OPT_NO_MERGE, OPT_APPEND, OPT_NO_BIG_NUM, OPT_NO_SCALE, OPT_METRIC_ONLY,
        OPT_POST, OPT_SUMMARY, OPT_NO_SUMMARY, OPT_EXPORT, OPT_NAME, OPT_ALL_USER,
-       OPT_ALL_KERNEL, OPT_LOG_FD };
+       OPT_ALL_KERNEL, OPT_LOG_FD, OPT_CONTROL, OPT_REGIONS };
 
 static const struct argp_option options[] = {
 	{ "json", 'j', NULL, 0, "Report as one JSON document (schema: pmuprof-json(5))", 0 },
@@ -95,7 +95,15 @@ static const struct argp_option options[] = {
 	{ "tid", 't', "TID", 0, "Count these running threads (comma-separated), as -p does", 5 },
 	{ "timeout", OPT_TIMEOUT, "MS", 0,
 	  "Stop counting after MS milliseconds (COMMAND is sent SIGTERM)", 5 },
-	{ "delay", 'D', "MS", 0, "Start counting MS milliseconds after COMMAND starts", 5 },
+	{ "delay", 'D', "MS", 0,
+	  "Start counting MS milliseconds after COMMAND starts; -1: start with the counters "
+	  "disabled, until an 'enable' on the --control channel", 5 },
+	{ "control", OPT_CONTROL, "fd:CTL[,ACK]|fifo:CTL[,ACK]", 0,
+	  "perf's control channel: the commands enable, disable, ping, stop (and begin NAME, "
+	  "end NAME) read from CTL, each answered with 'ack' on ACK", 5 },
+	{ "regions", OPT_REGIONS, NULL, 0,
+	  "Count the regions COMMAND marks (pmuprof/region.h, pmuprof-regions(7)) through "
+	  "inherited pipes named in its environment (PMUPROF_CTL_FD, PMUPROF_ACK_FD)", 5 },
 	{ "no-inherit", 'i', NULL, 0,
 	  "Count COMMAND's own threads only, not the processes it forks (nor, with -p and "
 	  "-t, the tasks' new threads)", 5 },
@@ -147,6 +155,15 @@ static unsigned number(struct argp_state *state, const char *arg, const char *op
 		argp_error(state, "%s takes a whole number from %u to %u, not '%s'", opt, min,
 			   max, arg);
 	return (unsigned)v;
+}
+
+/* --control fd:CTL[,ACK] or fifo:CTL[,ACK]. */
+static void control_opt(struct argp_state *state, struct stat_opts *o, const char *arg)
+{
+	const char *why;
+
+	if (stat_ctl_parse(&o->ctl, arg, &why) != 0)
+		argp_error(state, "--control '%s': %s", arg, why);
 }
 
 /* A share of time, 0 to 100, for --min-running: '50' or '50%' (as diff's --threshold). */
@@ -236,8 +253,11 @@ static void targets_check(struct argp_state *state, const struct stat_opts *o)
 		if (o->plan.mux == STAT_MUX_RUNS)
 			argp_error(state, "--mux=runs counts each planned group in a run of the "
 				   "command: give a repeatable command to run");
-		if (o->delay_ms)
+		if (o->delay_ms || o->ctl.start_disabled)
 			argp_error(state, "-D delays counting after the command starts: give one "
+				   "to run");
+		if (o->regions)
+			argp_error(state, "--regions counts the regions a command marks: give one "
 				   "to run");
 	}
 }
@@ -374,7 +394,16 @@ static error_t run_opt(struct stat_opts *o, int key, char *arg, struct argp_stat
 		o->timeout_ms = number(state, arg, "--timeout", 1, NUMBER_MAX);
 		break;
 	case 'D':
-		o->delay_ms = number(state, arg, "-D", 1, NUMBER_MAX);
+		if (!strcmp(arg, "-1"))
+			o->ctl.start_disabled = 1;	/* perf's: until "enable" */
+		else
+			o->delay_ms = number(state, arg, "-D", 1, NUMBER_MAX);
+		break;
+	case OPT_CONTROL:
+		control_opt(state, o, arg);
+		break;
+	case OPT_REGIONS:
+		o->regions = 1;
 		break;
 	case 'i':
 		o->no_inherit = 1;
@@ -490,6 +519,11 @@ static void end_check(struct argp_state *state, struct stat_opts *o)
 			   "one run");
 	if (o->interval_ms && o->interval_ms < 1)
 		argp_error(state, "-I needs at least 1 ms");
+	if (o->regions && o->ctl.mode)
+		argp_error(state, "--regions and --control both give the command's channel: give "
+			   "one of them (--control's channel takes begin and end too)");
+	if (o->regions)
+		o->ctl.mode = STAT_CTL_REGIONS;
 	display_check(state, o);
 	cmd_export_output(state, &o->exports, o->output);
 	perf_opts_check(state, o);
