@@ -7,7 +7,7 @@
 #                        replay, the same under ASan/UBSan, valgrind memcheck, the arm64 suite
 #                        under QEMU, the Debian package (make check-deb)
 #   make install         PREFIX=/usr/local DESTDIR= : binary, man pages, JSON Schemas, bash
-#                        completion
+#                        completion, the regions' header (pmuprof/region.h)
 #   make bench           start-up, memory and lookup benchmarks; figures in build/bench.txt
 #   make deps            install the Debian packages the build and tests need (apt-get)
 #
@@ -29,6 +29,7 @@ PKG_CONFIG  ?= pkg-config
 PREFIX      ?= /usr/local
 BINDIR      ?= $(PREFIX)/bin
 MANDIR      ?= $(PREFIX)/share/man
+INCLUDEDIR  ?= $(PREFIX)/include
 INSTALL     ?= install
 
 WERROR      ?=
@@ -172,13 +173,16 @@ install: all
 	$(INSTALL) -m 644 $(SCHEMAS) $(DESTDIR)$(DATADIR)/
 	$(INSTALL) -d $(DESTDIR)$(BASHCOMPDIR)
 	$(INSTALL) -m 644 completion/pmuprof.bash $(DESTDIR)$(BASHCOMPDIR)/pmuprof
+	$(INSTALL) -d $(DESTDIR)$(INCLUDEDIR)/pmuprof
+	$(INSTALL) -m 644 include/pmuprof/region.h $(DESTDIR)$(INCLUDEDIR)/pmuprof/region.h
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/pmuprof $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1))) \
 	      $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(MAN5))) \
 	      $(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(MAN7))) \
 	      $(addprefix $(DESTDIR)$(DATADIR)/,$(notdir $(SCHEMAS))) \
-	      $(DESTDIR)$(BASHCOMPDIR)/pmuprof
+	      $(DESTDIR)$(BASHCOMPDIR)/pmuprof $(DESTDIR)$(INCLUDEDIR)/pmuprof/region.h
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/pmuprof 2>/dev/null
 
 # bench/run exits 1 when a target is missed; the Arm figures (bench/arm64, under QEMU) are
 # appended to its file either way, and a target of the real job it misses fails too

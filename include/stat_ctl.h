@@ -96,4 +96,10 @@ int stat_regions_record(struct stat_regions *g, const struct stat_event *rows,
 			const struct workload_result *res);
 void stat_regions_free(struct stat_regions *g);
 
+/* stat_report_region.c: r's regions, each a report built from its readings as the whole
+ * run's is (b, without -I's intervals), in the order they were first begun. -1 when memory
+ * ran out (what was made is r's: report_free_parts frees it). */
+int stat_report_regions(struct report *r, const struct stat_regions *g,
+			const struct stat_event *evs, size_t nrows, const struct stat_build *b);
+
 #endif

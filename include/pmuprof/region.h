@@ -36,6 +36,7 @@ struct pmuprof_region_chan_ {
 	int state, ctl, ack, depth, wait_ms;
 	char lock;
 };
+extern struct pmuprof_region_chan_ pmuprof_region_chan_;
 __attribute__((weak)) struct pmuprof_region_chan_ pmuprof_region_chan_;
 
 /* A descriptor number from the environment; -1 when unset or not open. */

@@ -475,6 +475,8 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 			    .name = o->name };
 	int rc = PP_EXIT_ERROR, found;
 
+	stat_regions_free(&o->ctl.regs);	/* --topdown's second pass counts them anew */
+
 	if (select_rows(&p, ctx) != 0 || make_counters(&p, ctx) != 0)
 		goto out;
 	if (o->show_plan) {
@@ -490,7 +492,8 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 		rc = rc ? rc : PP_EXIT_ERROR;
 		goto out;
 	}
-	if (stat_report_build(&r, &p.s, p.rows, p.nrows, &p.b) != 0) {
+	if (stat_report_build(&r, &p.s, p.rows, p.nrows, &p.b) != 0 ||
+	    stat_report_regions(&r, &o->ctl.regs, p.rows, p.nrows, &p.b) != 0) {
 		msg_error("out of memory");
 		rc = PP_EXIT_ERROR;
 		goto out;
@@ -523,6 +526,7 @@ static int topdown_first(struct stat_opts *o, struct resolve_ctx *ctx,
 	first.warmup = 0;
 	rc = stat_pass(&first, ctx, core);
 	o->ev = first.ev;	/* the same list (stat_pass puts it back) */
+	o->ctl = first.ctl;	/* its FIFOs stay open; its regions are counted again */
 	td->first = 0;
 	if (td->stop)
 		return rc;
