@@ -231,3 +231,27 @@ SH
 		"$(printf '%s\n' $without "$ctl" "$ack" | sort -n)"
 	[ ! -e "$BATS_TEST_TMPDIR/t" ] || fail "a temporary directory was made"
 }
+
+@test "diff: a region's regression fails it, though the whole run did not move" {
+	# the same pages in all, moved from region a to region b
+	stat_json --regions -r 3 -e page-faults -- "$PPREGION" begin a touch 300 end a \
+		begin b touch 100 end b
+	mv report.json base.json
+	stat_json --regions -r 3 -e page-faults -- "$PPREGION" begin a touch 100 end a \
+		begin b touch 300 end b
+	mv report.json new.json
+	run -1 "$PMUPROF" diff --threshold 5 base.json new.json
+	assert_regex "$output" $'\npage-faults +[0-9.]+ .* unchanged'
+	assert_regex "$output" $'\nregion a: page-faults .* improvement'
+	assert_regex "$output" $'\nregion b: page-faults .* regression'
+	run -0 "$PMUPROF" diff --event 'region a: page-faults' base.json new.json
+	assert_output --partial "1 improvement"
+}
+
+@test "report: a saved report's regions printed again" {
+	stat_json --regions -e page-faults -- "$PPREGION" begin load touch 500 end load
+	run -0 "$PMUPROF" report report.json
+	assert_regex "$output" "Region 'load' \(1 call, 0\.[0-9]{9} seconds\):"
+	pf=$(sed -n "/Region 'load'/,\$p" <<<"$output" | awk '/page-faults/ { gsub(",", "", $1); print $1 }')
+	between "$pf" 500 503
+}
