@@ -255,3 +255,24 @@ SH
 	pf=$(sed -n "/Region 'load'/,\$p" <<<"$output" | awk '/page-faults/ { gsub(",", "", $1); print $1 }')
 	between "$pf" 500 503
 }
+
+@test "--regions -x: a region field leads every row" {
+	run -0 --separate-stderr "$PMUPROF" stat --regions -x, -e page-faults -- "$PPREGION" \
+		begin a touch 100 end a begin b,c touch 10 end b,c
+	assert_equal "${#stderr_lines[@]}" 3
+	assert_regex "${stderr_lines[0]}" '^,[0-9]+,,page-faults,'
+	assert_regex "${stderr_lines[1]}" '^a,10[0-3],,page-faults,'
+	assert_regex "${stderr_lines[2]}" '^"b,c",1[0-3],,page-faults,'
+}
+
+@test "--regions --export: one benchmark per region (bmf, github-benchmark), a region label (openmetrics)" {
+	run -0 "$PMUPROF" stat --regions --name bench -e page-faults --export bmf:b.json \
+		--export github-benchmark:g.json --export openmetrics:o.txt -- "$PPREGION" \
+		begin load touch 200 end load
+	assert_equal "$(jq -r 'keys | join(";")' b.json)" "bench;bench / load"
+	between "$(jq '."bench / load"."page-faults".value' b.json)" 200 203
+	assert_equal "$(jq -r '[.[].name] | join(";")' g.json)" "bench - page-faults;bench - load: page-faults"
+	assert_regex "$(cat o.txt)" $'\npmuprof_region_event_value\\{region="load",event="page-faults",pmu="software"\\} 20[0-3]\n'
+	assert_regex "$(cat o.txt)" $'\npmuprof_region_calls\\{region="load"\\} 1\n'
+	assert_equal "$(tail -1 o.txt)" "# EOF"
+}
