@@ -54,6 +54,8 @@ struct stat_ctl {
 	int child_ctl, child_ack;	/* --regions: the command's ends, until it started */
 	int enabled;			/* the counters are enabled */
 	int stopped;			/* "stop" was read, or the channel closed */
+	int tid, tid_fd;		/* the last writer that gave its thread id, its
+					 * /proc/TID/stat (sysfs_task_open); -1 */
 	size_t len;			/* bytes of the line so far */
 	int overlong;			/* the line is longer than STAT_CTL_LINE_MAX: skipped */
 	unsigned warned;		/* what was warned about once already (bits) */

@@ -27,6 +27,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(_DEFAULT_SOURCE) || defined(_GNU_SOURCE)
+#include <sys/syscall.h>
+#endif
 
 #define PMUPROF_REGION_NAME_MAX 255
 
@@ -166,12 +169,38 @@ static inline int pmuprof_region_name_(const char *name, size_t *len)
 	return 0;
 }
 
+/* " TID" after the name: pmuprof waits until this thread is blocked on its answer before it
+ * reads the counters, so that none of the thread's instructions after its write is counted
+ * on one side of the boundary and not the other. Where syscall() is not declared (a strict
+ * C mode without _DEFAULT_SOURCE), nothing: the boundary may then move by the few
+ * instructions between the write and the wait. */
+static inline size_t pmuprof_region_tid_(char *buf)
+{
+#if (defined(_DEFAULT_SOURCE) || defined(_GNU_SOURCE)) && defined(SYS_gettid)
+	char digits[16];
+	long t = syscall(SYS_gettid);
+	size_t n = 0, k = 0;
+
+	while (t > 0 && n < sizeof(digits)) {
+		digits[n++] = (char)('0' + t % 10);
+		t /= 10;
+	}
+	buf[k++] = ' ';
+	while (n)
+		buf[k++] = digits[--n];
+	return k;
+#else
+	(void)buf;
+	return 0;
+#endif
+}
+
 /* One request and its answer, the channel held by this thread; a lost channel is off. */
 static inline int pmuprof_region_call_(const char *verb, const char *name, int begin)
 {
 	struct pmuprof_region_chan_ *c = &pmuprof_region_chan_;
-	char line[PMUPROF_REGION_NAME_MAX + 16];
-	size_t vl = strlen(verb), nl = 0;
+	char line[PMUPROF_REGION_NAME_MAX + 32];
+	size_t vl = strlen(verb), nl = 0, len;
 	int rc = pmuprof_region_name_(name, &nl);
 
 	if (rc)
@@ -192,12 +221,15 @@ static inline int pmuprof_region_call_(const char *verb, const char *name, int b
 	}
 	if (c->state > 0) {
 		memcpy(line, verb, vl);
+		len = vl;
 		if (nl) {
-			line[vl] = ' ';
-			memcpy(line + vl + 1, name, nl);
+			line[len++] = ' ';
+			memcpy(line + len, name, nl);
+			len += nl;
+			len += pmuprof_region_tid_(line + len);
 		}
-		line[vl + (nl ? nl + 1 : 0)] = '\n';
-		rc = pmuprof_region_write_(c->ctl, line, vl + (nl ? nl + 2 : 1));
+		line[len++] = '\n';
+		rc = pmuprof_region_write_(c->ctl, line, len);
 		if (!rc)
 			rc = pmuprof_region_answer_(c);
 		if (rc && rc != -EINVAL)

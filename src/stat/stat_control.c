@@ -8,13 +8,16 @@
  * written without blocking and without SIGPIPE. */
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "msg.h"
+#include "sysfs.h"
 #include "stat_ctl.h"
 
 enum { WARN_GARBAGE = 1, WARN_LONG = 2, WARN_ACK = 4, WARN_STRAY = 8, WARN_NAME = 16 };
@@ -106,7 +109,8 @@ fail:
 
 int stat_ctl_run_begin(struct stat_ctl *c, size_t ncounters, int enabled)
 {
-	c->rfd = c->afd = c->child_ctl = c->child_ack = -1;
+	c->rfd = c->afd = c->child_ctl = c->child_ack = c->tid_fd = -1;
+	c->tid = 0;
 	c->len = 0;
 	c->overlong = c->stopped = 0;
 	c->enabled = enabled;
@@ -166,6 +170,9 @@ void stat_ctl_run_end(struct stat_ctl *c)
 		unsetenv("PMUPROF_ACK_FD");
 	}
 	c->rfd = c->afd = -1;
+	if (c->tid_fd >= 0)
+		close(c->tid_fd);
+	c->tid_fd = -1;
 	stat_regions_run_end(&c->regs);
 }
 
@@ -224,11 +231,51 @@ static void answer(struct stat_ctl *c, const char *line)
 	c->afd = -1;
 }
 
-/* A region's name as the line gives it: 1 to STAT_REGION_NAME_MAX bytes, no space or
- * control byte; NULL otherwise. */
-static const char *region_name(char *arg)
+/* Waits until thread tid (the writer of a boundary, which its line names) is no longer
+ * running: it is then blocked waiting for its answer, so the counters hold every instruction
+ * it ran before its wait and none after, whichever of the two ran first after its write (on
+ * one CPU, whether the kernel switched to pmuprof at the write or at the wait). Bounded:
+ * 20 ms, then the counters are read as they are. */
+static void wait_blocked(struct stat_ctl *c, int tid)
 {
-	size_t n = strlen(arg);
+	struct timespec t0, t;
+
+	if (tid != c->tid) {	/* the stat file of the last writer stays open: one read */
+		if (c->tid_fd >= 0)
+			close(c->tid_fd);
+		c->tid_fd = sysfs_task_open(tid);
+		c->tid = tid;
+	}
+	if (c->tid_fd < 0)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (sysfs_task_running(c->tid_fd) == 1) {
+		sched_yield();
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		if ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) > 20000000L)
+			break;
+	}
+}
+
+/* A region's name as the line gives it: 1 to STAT_REGION_NAME_MAX bytes, no space or
+ * control byte, then optionally a space and the writer's thread id (*tid; 0 when not
+ * given); NULL otherwise. */
+static const char *region_name(char *arg, int *tid)
+{
+	char *sp = strchr(arg, ' ');
+	size_t n;
+
+	*tid = 0;
+	if (sp) {
+		char *end;
+		long v = strtol(sp + 1, &end, 10);
+
+		if (*end || end == sp + 1 || v <= 0 || v > 1 << 30)
+			return NULL;
+		*tid = (int)v;
+		*sp = '\0';
+	}
+	n = strlen(arg);
 
 	if (!n || n > STAT_REGION_NAME_MAX)
 		return NULL;
@@ -243,9 +290,9 @@ static const char *region_name(char *arg)
 static int region_line(struct stat_ctl *c, struct stat_counters *cs, int begin, char *arg,
 		       uint64_t now_ns)
 {
-	const char *name = region_name(arg);
 	char clip[48];
-	int rc;
+	int rc, tid;
+	const char *name = region_name(arg, &tid);
 
 	if (!name) {
 		warn_once(c, WARN_NAME, "ignoring region '%s' on the control channel: a name is 1 "
@@ -253,6 +300,8 @@ static int region_line(struct stat_ctl *c, struct stat_counters *cs, int begin, 
 		answer(c, "err bad region name\n");
 		return 0;
 	}
+	if (tid)
+		wait_blocked(c, tid);
 	stat_counters_read(cs);
 	rc = begin ? stat_region_begin(&c->regs, name, cs, now_ns)
 		   : stat_region_end(&c->regs, name, cs, now_ns);

@@ -4,6 +4,9 @@
  *   begin NAME / end NAME   mark a region (the call's result is printed when not 0)
  *   touch PAGES             write one byte to each of PAGES fresh pages (a page fault each)
  *   loop N                  N iterations of a loop of fixed length (inst_retired: k * N)
+ *   pair N1 N2              region r1 around loop N1, then region r2 around loop N2: the
+ *                           same code between each begin and end but for N (the names
+ *                           equally aligned), so r2 - r1 is exactly k * (N2 - N1)
  *   sleep MS                sleep MS milliseconds
  *   threads N NAME PAGES    N threads, each touching PAGES pages inside region NAME
  *   fork NAME PAGES         a child touching PAGES pages inside region NAME, waited for
@@ -46,6 +49,8 @@ static void touch(long pages)
 /* N iterations of a loop whose body is the same instructions every time. */
 static void loop(long n)
 {
+	if (n <= 0)
+		return;
 #if defined(__aarch64__)
 	__asm__ volatile("1: subs %0, %0, #1\n\tb.ne 1b" : "+r"(n) : : "cc");
 #elif defined(__x86_64__)
@@ -54,6 +59,23 @@ static void loop(long n)
 	for (volatile long k = 0; k < n; k++)
 		;
 #endif
+}
+
+static void pair(long n1, long n2)
+{
+	static const char names[2][8] __attribute__((aligned(8))) = { "r1", "r2" };
+	const long n[2] = { n1, n2 };
+	int b[2], e[2];
+
+	for (int k = 0; k < 2; k++) {
+		b[k] = pmuprof_region_begin(names[k]);
+		loop(n[k]);
+		e[k] = pmuprof_region_end(names[k]);
+	}
+	for (int k = 0; k < 2; k++) {
+		check("begin", names[k], b[k]);
+		check("end", names[k], e[k]);
+	}
 }
 
 struct job {
@@ -111,6 +133,9 @@ int main(int argc, char **argv)
 		} else if (!strcmp(s, "loop")) {
 			loop(atol(a));
 			i++;
+		} else if (!strcmp(s, "pair") && i + 2 < argc) {
+			pair(atol(a), atol(argv[i + 2]));
+			i += 2;
 		} else if (!strcmp(s, "sleep")) {
 			usleep((useconds_t)atol(a) * 1000);
 			i++;

@@ -9,6 +9,7 @@
 . tests/arm64/lib/check_hetero.sh
 . tests/arm64/lib/check_targets.sh
 . tests/arm64/lib/check_mx.sh
+. tests/arm64/lib/check_regions.sh
 
 T=0
 FAILED=0
@@ -150,6 +151,7 @@ check_pmuprof() {
 	check_mux14 "$m"
 	check_mux_never "$m"
 	check_mx "$m"
+	check_regions "$m"
 	check_schema "$m"
 }
 
@@ -162,7 +164,7 @@ check_json() {
 		--arg midr "$(cat "$O/guest.midr")" --arg rel "$(head -1 "$O/guest.uname")" '
 		def need(c; msg): if c then empty else msg end;
 		def hex: ascii_downcase | ltrimstr("0x") | sub("^0+"; "");
-		need(.schema_version == "1.6"; "schema_version \(.schema_version)"),
+		need(.schema_version == "1.7"; "schema_version \(.schema_version)"),
 		need(.pmuprof_version | type == "string" and test("^[0-9]+\\.[0-9]+\\.[0-9]+");
 		     "pmuprof_version \(.pmuprof_version)"),
 		need(.command == ["/t/w/loop"]; "command \(.command)"),
