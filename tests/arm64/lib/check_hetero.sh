@@ -186,6 +186,7 @@ check_hetero_pmuprof() {
 		event("inst_retired:u") as $e | parts($e; [[$a, "0-1", $xa], [$b, "2-3", $xb]]; "0x8")'
 	hx_tap "$m: pmuprof on every CPU, sloop stays on CPU 0: $ll on $HA, $HB not counted (it never ran there)"
 	check_mx_hetero
+	check_regions_hetero "$m"
 	check_hetero_peer
 	check_hetero_plan
 	check_targets

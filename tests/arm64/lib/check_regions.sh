@@ -79,3 +79,19 @@ check_regions_perf() {
 	tap "$m: a begin/end pair costs $pp ns under pmuprof --regions, $pf ns as perf's enable/disable round trip, $no ns without a tool (guest time)" \
 		$? "pmuprof '$pp' perf '$pf' none '$no'"
 }
+
+# check_regions_hetero M: on two core types each region keeps its split: a part per PMU, the
+# region's value their sum, and r2 - r1 still exactly 2 x (N2 - N1).
+check_regions_hetero() {
+	j=$O/pp-regions.h.json
+	r=$(jq -r '[.regions[] | .events[0] | [(.split | length),
+		(.value == ([.split[].value // 0] | add)), .value]] |
+		map(map(tostring) | join(":")) | join(" ")' "$j" 2>/dev/null)
+	r1=$(region_val "$j" r1 '.events[0].value') r2=$(region_val "$j" r2 '.events[0].value')
+	case $r in "2:true:"*" 2:true:"*) st=0 ;; *) st=1 ;; esac
+	[ "$st" = 0 ] && is_num "$r1" && is_num "$r2" &&
+		[ $((r2 - r1)) = $(($(wl_region_loop 300000) - $(wl_region_loop 100000))) ]
+	tap "$1: pmuprof --regions: each region split over the two PMUs, the parts summing to it, r2 - r1 exact" \
+		$? "parts:sum ok:value per region '$r', r1 '$r1' r2 '$r2'" \
+		"$(tail_of "$O/pp-regions.h.err" 3)"
+}
