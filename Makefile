@@ -8,7 +8,7 @@
 #                        under QEMU, the Debian package (make check-deb) and the arm64 one
 #                        run on the arm64 kernel (make check-deb-arm64)
 #   make install         PREFIX=/usr/local DESTDIR= : binary, man pages, JSON Schemas, bash
-#                        completion
+#                        completion, the regions' header (pmuprof/region.h)
 #   make bench           start-up, memory and lookup benchmarks; figures in build/bench.txt
 #   make deps            install the Debian packages the build and tests need (apt-get)
 #
@@ -42,6 +42,7 @@ endif
 PREFIX      ?= /usr/local
 BINDIR      ?= $(PREFIX)/bin
 MANDIR      ?= $(PREFIX)/share/man
+INCLUDEDIR  ?= $(PREFIX)/include
 INSTALL     ?= install
 
 WERROR      ?=
@@ -88,11 +89,16 @@ BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 .PHONY: all check check-unit check-cli check-arm64 check-asan check-valgrind check-deb \
         check-deb-arm64 fuzz install \
         uninstall bench deps demo clean lint-man unit-bins
-all: $(O)/pmuprof pmuprof $(O)/ppload $(O)/pfmhost
+all: $(O)/pmuprof pmuprof $(O)/ppload $(O)/pfmhost $(O)/ppregion
 
 # The workload the tests and the demo run (tests/workload/ppload.c says what it does).
 $(O)/ppload: tests/workload/ppload.c | $(O)/obj
 	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -pthread -o $@ $<
+
+# The workload that marks regions through the installed header (tests/workload/ppregion.c).
+$(O)/ppregion: tests/workload/ppregion.c include/pmuprof/region.h | $(O)/obj
+	$(CC) -std=c11 -D_GNU_SOURCE -Iinclude $(WARN) $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -pthread \
+		-o $@ $<
 
 # What libpfm4 knows of this host's PMU, for the tests of the libpfm4 fallback (see the file).
 $(O)/pfmhost: tests/workload/pfmhost.c | $(O)/obj
@@ -186,13 +192,16 @@ install: all
 	$(INSTALL) -m 644 $(SCHEMAS) $(DESTDIR)$(DATADIR)/
 	$(INSTALL) -d $(DESTDIR)$(BASHCOMPDIR)
 	$(INSTALL) -m 644 completion/pmuprof.bash $(DESTDIR)$(BASHCOMPDIR)/pmuprof
+	$(INSTALL) -d $(DESTDIR)$(INCLUDEDIR)/pmuprof
+	$(INSTALL) -m 644 include/pmuprof/region.h $(DESTDIR)$(INCLUDEDIR)/pmuprof/region.h
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/pmuprof $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1))) \
 	      $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(MAN5))) \
 	      $(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(MAN7))) \
 	      $(addprefix $(DESTDIR)$(DATADIR)/,$(notdir $(SCHEMAS))) \
-	      $(DESTDIR)$(BASHCOMPDIR)/pmuprof
+	      $(DESTDIR)$(BASHCOMPDIR)/pmuprof $(DESTDIR)$(INCLUDEDIR)/pmuprof/region.h
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/pmuprof 2>/dev/null
 
 # bench/run exits 1 when a target is missed; the Arm figures (bench/arm64, under QEMU) are
 # appended to its file either way, and a target of the real job it misses fails too

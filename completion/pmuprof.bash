@@ -192,6 +192,7 @@ _pmuprof() {
 			# shellcheck disable=SC2046
 			_pmuprof_match "" "$cur" $("$bin" list --cores 2>/dev/null)
 			return 0 ;;
+		stat:--control) _pmuprof_match "" "$cur" fd: fifo:; return 0 ;;
 		*:-o | *:--output) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return 0 ;;
 		esac
 		return 0	# an argument pmuprof cannot list (a number, a command line)

@@ -29,8 +29,10 @@ struct diff_event {
 struct diff_input {
 	const char *path;
 	struct report_saved saved;	/* the events' strings point into it */
-	struct diff_event *events;	/* the events, then the metrics */
+	struct diff_event *events;	/* the events, the metrics, then each region's events */
 	size_t nevents;
+	char **names;			/* the regions' rows' names ("region NAME: EVENT") */
+	size_t nnames;
 };
 
 enum diff_err {

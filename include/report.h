@@ -192,6 +192,18 @@ struct report_metric_value {
 	struct report_metric_unit *units;
 };
 
+/* A region the command marked (stat --regions, pmuprof-regions(7)): its counts are a report
+ * of their own, built from the region's readings as the whole run's are from the run's. */
+struct report_region {
+	char *name;
+	double calls;		/* ended executions per run (their mean over the runs, -r) */
+	uint64_t unended;	/* executions begun and never ended, over all runs */
+	int overlapped;		/* one began while another was open (threads, children,
+				 * recursion): changes in the overlap are counted in each */
+	struct report *r;	/* its events, metrics and per-run values; wall_ns its time
+				 * per run */
+};
+
 struct report_host {
 	char kernel[65];	/* uname release */
 	char machine[65];	/* uname machine */
@@ -284,6 +296,11 @@ struct report {
 	const char *topdown_group;
 	const char *topdown_how;
 	const struct mxtab_set *topdown_set;	/* the set whose groups the tree shows */
+	/* --regions: the regions, in the order they were first begun, and the ends read
+	 * without an execution begun (NULL, 0: none) */
+	struct report_region *regions;
+	size_t nregions;
+	uint64_t region_stray_ends;
 };
 
 /* Frees what a report's builder allocated for it (stat_report_build, report_load): the events

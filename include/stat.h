@@ -132,6 +132,8 @@ void stat_counters_enable(struct stat_counters *cs, int on);
 void stat_counters_close(struct stat_counters *cs);
 
 /* The cumulative readings at each interval's end (-I): rd[i * ncounters + k]. */
+struct stat_ctl;
+
 struct stat_ticks {
 	uint64_t *t_ns;
 	struct counter_reading *rd;
@@ -204,6 +206,7 @@ struct stat_run_cfg {
 					 * only, not the children it forks */
 	stat_tick_fn on_tick;		/* -I: called after each interval's read; NULL: none */
 	void *tick_arg;
+	struct stat_ctl *ctl;		/* --control, --regions, -D -1 (stat_ctl.h); NULL */
 };
 
 /* Runs cmd once with the counters of rows opened on it (closed again before returning),
@@ -290,6 +293,7 @@ struct stat_series_cfg {
 	int verbose;			/* -v: each run's counts on standard error */
 	stat_tick_fn on_tick;		/* as stat_run_cfg's */
 	void *tick_arg;
+	struct stat_ctl *ctl;		/* as stat_run_cfg's */
 };
 
 /* What the runs counted: their readings and times, and how many runs were recorded. */

@@ -12,6 +12,7 @@
 #include "export.h"
 #include "report.h"
 #include "stat.h"
+#include "stat_ctl.h"
 
 struct topdown_pass;
 
@@ -57,6 +58,8 @@ struct stat_opts {
 	const char *cputype;	/* --cputype PMU|CORE; NULL: every core type */
 	const char *aggr_opt;	/* the option that chose it, for messages */
 	unsigned timeout_ms, delay_ms;
+	struct stat_ctl ctl;	/* --control, --regions, -D -1 */
+	int regions;		/* --regions */
 	struct export_set exports;	/* --export FORMAT:FILE */
 	const char *name;	/* --name: the benchmark's name in the exports and JSON */
 	/* perf's display options: -B, --no-big-num, --no-scale, --metric-only, --no-summary */
@@ -121,6 +124,9 @@ void stat_topology_view(const struct topo *t, struct agg_topology *at, struct to
 
 /* Parses stat's arguments into o (zeroed); a usage error exits, as argp does. */
 void stat_opts_parse(int argc, char **argv, struct stat_opts *o);
+/* Once every option is read: refuses (argp_error) the combinations that do not go together,
+ * and settles what follows from several (--topdown's --mux=runs, --regions' channel). */
+void stat_opts_check(struct argp_state *state, struct stat_opts *o);
 
 /* Writes the report in the format o asks for; JSON and CSV to stderr (unbuffered) are
  * rendered in memory first and written at once, and the text report leaves report_text's

@@ -156,6 +156,12 @@ int sysfs_ncpus(void);
 pp_status sysfs_core_pmu(char *name, size_t len, int *type);
 /* The effective capability set of this process (/proc/self/status CapEff). */
 pp_status sysfs_cap_eff(uint64_t *caps);
+/* /proc/TID/stat of the live system, whatever the root, opened for sysfs_task_running (each
+ * read of it is the task's state then): a descriptor, or -1. */
+int sysfs_task_open(int tid);
+/* Whether the task of fd (sysfs_task_open) is running or runnable now (state R): 1, 0 when
+ * it sleeps or waits, -1 when it cannot be read (it ended). */
+int sysfs_task_running(int fd);
 /* 1 when the host shows signs of running under a hypervisor (cpuinfo's "hypervisor" flag on
  * x86, DMI vendor or product of a VM, /sys/hypervisor, a devicetree /hypervisor node), with
  * the sign in how; 0 when none is seen (not a proof of bare metal). */

@@ -274,12 +274,14 @@ static void configure(struct pass *p)
 					  p->planned.nruns,
 					  (o->sep || o->json) && !o->output && !o->log, tgt,
 					  o->timeout_ms, o->delay_ms, o->no_inherit, o->verbose, NULL,
-					  NULL };
+					  NULL, NULL };
 	p->b = (struct stat_build){ .repeated = o->repeat > 0, .intervals = o->interval_ms > 0,
 				    .core = p->core, .metrics = o->metrics,
 				    .nmetrics = o->nmetrics,
 				    .runs_mode = o->plan.mux == STAT_MUX_RUNS, .aggr = o->aggr,
 				    .tgt = tgt, .no_scale = o->disp.unscaled, .counters = &p->cs };
+	if (o->ctl.mode || o->ctl.start_disabled)
+		p->sc.ctl = &p->o->ctl;
 	p->lv = (struct stat_live){ .o = o, .rows = p->rows, .nrows = p->nrows, .b = &p->b };
 	if (stat_live_wanted(o)) {
 		p->sc.on_tick = stat_live_tick;
@@ -463,6 +465,8 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 			    .name = o->name };
 	int rc = PP_EXIT_ERROR, found;
 
+	stat_regions_free(&o->ctl.regs);	/* --topdown's second pass counts them anew */
+
 	if (select_rows(&p, ctx) != 0 || make_counters(&p, ctx) != 0)
 		goto out;
 	if (o->show_plan) {
@@ -478,7 +482,8 @@ static int stat_pass(struct stat_opts *o, struct resolve_ctx *ctx, struct metric
 		rc = rc ? rc : PP_EXIT_ERROR;
 		goto out;
 	}
-	if (stat_report_build(&r, &p.s, p.rows, p.nrows, &p.b) != 0) {
+	if (stat_report_build(&r, &p.s, p.rows, p.nrows, &p.b) != 0 ||
+	    stat_report_regions(&r, &o->ctl.regs, p.rows, p.nrows, &p.b) != 0) {
 		msg_error("out of memory");
 		rc = PP_EXIT_ERROR;
 		goto out;
@@ -511,6 +516,7 @@ static int topdown_first(struct stat_opts *o, struct resolve_ctx *ctx,
 	first.warmup = 0;
 	rc = stat_pass(&first, ctx, core);
 	o->ev = first.ev;	/* the same list (stat_pass puts it back) */
+	o->ctl = first.ctl;	/* its FIFOs stay open; its regions are counted again */
 	td->first = 0;
 	if (td->stop)
 		return rc;
@@ -578,6 +584,7 @@ out:
 	free(o.metrics);
 	free(o.detail_spec);
 	free(td.next);
+	stat_ctl_free(&o.ctl);
 	if (o.log)	/* its descriptor is the caller's: the stream goes, the file stays open */
 		fflush(o.log);
 	return rc;

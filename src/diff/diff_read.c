@@ -2,6 +2,7 @@
 /* diff_read.c: a stat report read back for `pmuprof diff` (report_read.h, the one reader of
  * saved reports), and each event's per-run values, or summary, or single value. */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,6 +112,42 @@ static int compute_metrics(struct report *r)
 	return metrics_compute(r, &mc, r->metric_requests, r->nmetric_requests);
 }
 
+/* The regions' events, each a row of its own named "region NAME: EVENT" (stat --regions),
+ * compared as the whole run's are: a region's regression is the report's. */
+static enum diff_err read_regions(const struct report *r, struct diff_input *in)
+{
+	enum diff_err rc = DIFF_OK;
+
+	for (size_t k = 0; rc == DIFF_OK && k < r->nregions; k++) {
+		const struct report *g = r->regions[k].r;
+
+		for (size_t j = 0; rc == DIFF_OK && j < g->nevents; j++) {
+			struct diff_event *e = &in->events[in->nevents];
+			char *name;
+
+			if (asprintf(&name, "region %s: %s", r->regions[k].name,
+				     g->events[j].name) < 0)
+				return DIFF_ERR_NOMEM;
+			in->names[in->nnames++] = name;
+			if ((rc = read_event(g, &g->events[j], e)) == DIFF_OK) {
+				e->name = name;
+				in->nevents++;
+			}
+		}
+	}
+	return rc;
+}
+
+/* The rows a report gives: its events, its metrics, its regions' events. */
+static size_t rows_of(const struct report *r)
+{
+	size_t n = r->nevents + r->nmetrics;
+
+	for (size_t k = 0; k < r->nregions; k++)
+		n += r->regions[k].r->nevents;
+	return n;
+}
+
 enum diff_err diff_read(const char *path, unsigned flags, struct diff_input *in,
 			struct diff_why *why)
 {
@@ -124,8 +161,8 @@ enum diff_err diff_read(const char *path, unsigned flags, struct diff_input *in,
 	if ((why->read_err = report_read(path, flags, &in->saved, &why->read)) != REPORT_READ_OK)
 		return DIFF_ERR_READ;
 	if (compute_metrics(r) != 0 ||
-	    (r->nevents + r->nmetrics &&
-	     !(in->events = calloc(r->nevents + r->nmetrics, sizeof(*in->events)))))
+	    (rows_of(r) && !(in->events = calloc(rows_of(r), sizeof(*in->events)))) ||
+	    !(in->names = calloc(rows_of(r) + 1, sizeof(*in->names))))
 		rc = DIFF_ERR_NOMEM;
 	for (size_t k = 0; rc == DIFF_OK && k < r->nevents; k++)
 		if ((rc = read_event(r, &r->events[k], &in->events[in->nevents])) == DIFF_OK)
@@ -133,6 +170,8 @@ enum diff_err diff_read(const char *path, unsigned flags, struct diff_input *in,
 	for (size_t k = 0; rc == DIFF_OK && k < r->nmetrics; k++)
 		if ((rc = read_metric(r, &r->metrics[k], &in->events[in->nevents])) == DIFF_OK)
 			in->nevents++;
+	if (rc == DIFF_OK)
+		rc = read_regions(r, in);
 	if (rc != DIFF_OK)
 		diff_input_free(in);
 	return rc;
@@ -142,6 +181,11 @@ void diff_input_free(struct diff_input *in)
 {
 	report_saved_free(&in->saved);
 	free(in->events);
+	for (size_t k = 0; k < in->nnames; k++)
+		free(in->names[k]);
+	free(in->names);
+	in->names = NULL;
+	in->nnames = 0;
 	in->events = NULL;
 	in->nevents = 0;
 }

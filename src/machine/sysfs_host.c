@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* sysfs_host.c: owns what the host says about itself beyond its Arm PMUs, for the readiness
  * check: the CPU PMU of a non-Arm host, the effective capabilities, and the signs of a
- * hypervisor (cpuinfo's flag, DMI, /sys/hypervisor, the devicetree). */
+ * hypervisor (cpuinfo's flag, DMI, /sys/hypervisor, the devicetree); and whether a task of
+ * the command is running (stat --regions). */
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ascii.h"
 #include "sysfs_priv.h"
@@ -78,6 +82,30 @@ pp_status sysfs_cap_eff(uint64_t *caps)
 	free(line);
 	fclose(f);
 	return st;
+}
+
+int sysfs_task_open(int tid)
+{
+	char path[40];
+
+	/* the live task's, never a fixture tree's: no root */
+	snprintf(path, sizeof(path), "/proc/%d/stat", tid);
+	return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+int sysfs_task_running(int fd)
+{
+	char buf[512], *p;
+	ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
+
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	/* "TID (COMM) S ...": the comm may hold spaces and parentheses, the state follows the
+	 * last ')' */
+	if (!(p = strrchr(buf, ')')) || p[1] != ' ')
+		return -1;
+	return p[2] == 'R';
 }
 
 /* Whether /proc/cpuinfo's first "flags" line (x86) holds the word "hypervisor": the CPUID

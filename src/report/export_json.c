@@ -2,7 +2,8 @@
 /* export_json.c: the JSON exports: Bencher Metric Format (bencher.dev's "BMF": an object of
  * benchmarks, each an object of measures {value, lower_value, upper_value}) and
  * github-action-benchmark's custom format (an array of {name, unit, value, range, extra}).
- * Only numbers measured are exported: an event not counted has no entry. */
+ * Only numbers measured are exported: an event not counted has no entry. With stat --regions
+ * each region is a benchmark of its own. */
 #include <cJSON.h>
 #include <math.h>
 #include <stdio.h>
@@ -89,46 +90,70 @@ static cJSON *bmf_measure(double value, const struct stats_summary *st)
 	return m;
 }
 
-int export_bmf(const struct report *r, FILE *out)
+/* The measures of one benchmark: r's counted events and computed metrics; NULL when out of
+ * memory. */
+static cJSON *bmf_bench(const struct report *r)
 {
-	cJSON *root = cJSON_CreateObject(), *b = cJSON_CreateObject();
-	char *name = report_name(r), key[256];
+	cJSON *b = cJSON_CreateObject();
+	char key[256];
 	const char *kk;
 	struct keys t;
-	int rc = -1;
 
 	if (keys_init(&t, r->nevents + r->nmetrics) != 0) {
-		cJSON_Delete(root);
 		cJSON_Delete(b);
-		free(name);
-		return -1;
+		return NULL;
 	}
-	for (size_t k = 0; k < r->nevents; k++) {
+	for (size_t k = 0; b && k < r->nevents; k++) {
 		const struct report_event *e = &r->events[k];
 
 		if (e->fig.status != REPORT_COUNTED)
 			continue;
-		if (!(kk = unique_key(&t, e->name, key, sizeof(key))))
-			goto out;
+		if (!(kk = unique_key(&t, e->name, key, sizeof(key)))) {
+			cJSON_Delete(b);
+			b = NULL;
+			break;
+		}
 		cJSON_AddItemToObject(b, kk, bmf_measure(e->fig.value, r->nruns ? &e->stats : NULL));
 	}
-	for (size_t i = 0; i < r->nmetrics; i++) {
+	for (size_t i = 0; b && i < r->nmetrics; i++) {
 		if (!isfinite(r->metrics[i].value))	/* a metric not computed has no measure */
 			continue;
-		if (!(kk = unique_key(&t, mxtab_metric_name(r->metrics[i].def), key, sizeof(key))))
-			goto out;
+		if (!(kk = unique_key(&t, mxtab_metric_name(r->metrics[i].def), key, sizeof(key)))) {
+			cJSON_Delete(b);
+			b = NULL;
+			break;
+		}
 		cJSON_AddItemToObject(b, kk, bmf_measure(r->metrics[i].value, NULL));
 	}
-	cJSON_AddItemToObject(root, name ? name : "", b);
-	b = NULL;
-	rc = jsonout_emit(root, out, JSONOUT_PRETTY);
-	root = NULL;
-out:
 	keys_free(&t);
-	cJSON_Delete(b);
-	cJSON_Delete(root);
+	return b;
+}
+
+/* The whole run as its benchmark, and (stat --regions) each region as one of its own,
+ * "BENCHMARK / REGION". */
+int export_bmf(const struct report *r, FILE *out)
+{
+	cJSON *root = cJSON_CreateObject(), *b = bmf_bench(r);
+	char *name = report_name(r), *rn;
+	int ok = b != NULL;
+
+	cJSON_AddItemToObject(root, name ? name : "", b);
+	for (size_t k = 0; ok && k < r->nregions; k++) {
+		ok = (b = bmf_bench(r->regions[k].r)) != NULL &&
+		     asprintf(&rn, "%s / %s", name ? name : "", r->regions[k].name) >= 0;
+		if (!ok) {
+			cJSON_Delete(b);
+			break;
+		}
+		cJSON_AddItemToObject(root, rn, b);
+		free(rn);
+	}
 	free(name);
-	return rc;
+	if (!ok) {
+		cJSON_Delete(root);
+		return -1;
+	}
+	return jsonout_emit(root, out, JSONOUT_PRETTY);
 }
 
 /* The tooltip's lines: the command (its basename and arguments), the share of time counted,
@@ -146,14 +171,20 @@ static cJSON *gh_extra(const struct report *r, const char *bench, const struct r
 	return cJSON_CreateString(buf);
 }
 
-/* An entry named after its event, or with --name "NAME - EVENT" (github-action-benchmark's
- * own examples' spelling), so that several benchmarks can share one data file. */
-static cJSON *gh_entry(const struct report *r, const char *name, const char *unit, double value)
+/* An entry named after its event (region's: "REGION: EVENT"), or with --name "NAME - EVENT"
+ * (github-action-benchmark's own examples' spelling), so that several benchmarks can share
+ * one data file. */
+static cJSON *gh_entry(const struct report *top, const char *region, const char *name,
+		       const char *unit, double value)
 {
 	cJSON *o = cJSON_CreateObject();
 	char *both = NULL;
+	int n;
 
-	if (r->name && asprintf(&both, "%s - %s", r->name, name) < 0)
+	n = top->name && region ? asprintf(&both, "%s - %s: %s", top->name, region, name) :
+	    top->name ? asprintf(&both, "%s - %s", top->name, name) :
+	    region ? asprintf(&both, "%s: %s", region, name) : 0;
+	if (n < 0)
 		both = NULL;
 	cJSON_AddStringToObject(o, "name", both ? both : name);
 	free(both);
@@ -162,10 +193,11 @@ static cJSON *gh_entry(const struct report *r, const char *name, const char *uni
 	return o;
 }
 
-int export_github_benchmark(const struct report *r, FILE *out)
+/* The entries of r (the whole run, or region's report), into a. */
+static void gh_entries(cJSON *a, const struct report *top, const struct report *r,
+		       const char *region, const char *bench)
 {
-	cJSON *a = cJSON_CreateArray();
-	char *bench = command_name(r), range[64];
+	char range[64];
 
 	for (size_t k = 0; k < r->nevents; k++) {
 		const struct report_event *e = &r->events[k];
@@ -173,14 +205,14 @@ int export_github_benchmark(const struct report *r, FILE *out)
 
 		if (e->fig.status != REPORT_COUNTED)
 			continue;
-		o = gh_entry(r, e->name, *e->unit ? e->unit : "count", e->fig.value);
+		o = gh_entry(top, region, e->name, *e->unit ? e->unit : "count", e->fig.value);
 		/* with -r: the half width of the 95% confidence interval of the mean */
 		if (r->nruns && isfinite(e->stats.ci_hi) && isfinite(e->stats.ci_lo)) {
 			snprintf(range, sizeof(range), "\xc2\xb1 %.6g",
 				 (e->stats.ci_hi - e->stats.ci_lo) / 2);
 			cJSON_AddStringToObject(o, "range", range);
 		}
-		cJSON_AddItemToObject(o, "extra", gh_extra(r, bench ? bench : "", e));
+		cJSON_AddItemToObject(o, "extra", gh_extra(r, bench, e));
 		cJSON_AddItemToArray(a, o);
 	}
 	for (size_t i = 0; i < r->nmetrics; i++) {
@@ -189,11 +221,22 @@ int export_github_benchmark(const struct report *r, FILE *out)
 
 		if (!isfinite(m->value))
 			continue;
-		o = gh_entry(r, mxtab_metric_name(m->def), mxtab_metric_unit(m->def), m->value);
-
-		cJSON_AddItemToObject(o, "extra", gh_extra(r, bench ? bench : "", NULL));
+		o = gh_entry(top, region, mxtab_metric_name(m->def), mxtab_metric_unit(m->def),
+			     m->value);
+		cJSON_AddItemToObject(o, "extra", gh_extra(r, bench, NULL));
 		cJSON_AddItemToArray(a, o);
 	}
+}
+
+/* The whole run's entries, then (stat --regions) each region's. */
+int export_github_benchmark(const struct report *r, FILE *out)
+{
+	cJSON *a = cJSON_CreateArray();
+	char *bench = command_name(r);
+
+	gh_entries(a, r, r, NULL, bench ? bench : "");
+	for (size_t k = 0; k < r->nregions; k++)
+		gh_entries(a, r, r->regions[k].r, r->regions[k].name, bench ? bench : "");
 	free(bench);
 	return jsonout_emit(a, out, JSONOUT_PRETTY);
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* export_text.c: the text exports: the OpenMetrics text exposition (openmetrics.io; families
  * of gauges, labels event, pmu, cpus for a core type's part, cpu or unit for an aggregation
- * unit; "# EOF" last) and a markdown table. */
+ * unit, region for a region's; "# EOF" last) and a markdown table. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -190,6 +190,59 @@ static void om_metrics(const struct report *r, FILE *out)
 	}
 }
 
+/* A sample of a region's event (or of a part of it, cpus given). */
+static void om_region_sample(FILE *out, const char *region, const struct report_event *e,
+			     const char *pmu, const char *cpus, double v)
+{
+	fputs("pmuprof_region_event_value{", out);
+	om_label(out, "region", region, 1);
+	om_label(out, "event", e->name, 0);
+	om_label(out, "pmu", pmu, 0);
+	if (cpus)
+		om_label(out, "cpus", cpus, 0);
+	fputs("} ", out);
+	om_num(out, v);
+	fputc('\n', out);
+}
+
+/* stat --regions: each region's events, labelled region, then its calls and time. */
+static void om_regions(const struct report *r, FILE *out)
+{
+	if (!r->nregions)
+		return;
+	om_family(out, "pmuprof_region_event_value", NULL, "Count of the event over a region's "
+		  "executions, per run (stat --regions; the mean over the runs with -r).");
+	for (size_t k = 0; k < r->nregions; k++)
+		for (size_t j = 0; j < r->regions[k].r->nevents; j++) {
+			const struct report_event *e = &r->regions[k].r->events[j];
+
+			if (e->fig.status == REPORT_COUNTED)
+				om_region_sample(out, r->regions[k].name, e, e->pmu, NULL,
+						 e->fig.value);
+			for (size_t i = 0; i < e->nsplit; i++)
+				if (e->split[i].fig.status == REPORT_COUNTED)
+					om_region_sample(out, r->regions[k].name, e, e->split[i].pmu,
+							 e->split[i].cpus, e->split[i].fig.value);
+		}
+	om_family(out, "pmuprof_region_calls", NULL, "Ended executions of the region per run.");
+	for (size_t k = 0; k < r->nregions; k++) {
+		fputs("pmuprof_region_calls{", out);
+		om_label(out, "region", r->regions[k].name, 1);
+		fputs("} ", out);
+		om_num(out, r->regions[k].calls);
+		fputc('\n', out);
+	}
+	om_family(out, "pmuprof_region_seconds", "seconds", "Wall time of the region's "
+		  "executions per run.");
+	for (size_t k = 0; k < r->nregions; k++) {
+		fputs("pmuprof_region_seconds{", out);
+		om_label(out, "region", r->regions[k].name, 1);
+		fputs("} ", out);
+		om_num(out, (double)r->regions[k].r->wall_ns / 1e9);
+		fputc('\n', out);
+	}
+}
+
 int export_openmetrics(const struct report *r, FILE *out)
 {
 	static const char *const kinds[] = { "wall", "user", "system" };
@@ -198,6 +251,7 @@ int export_openmetrics(const struct report *r, FILE *out)
 	om_events(r, out);
 	om_intervals(r, out);
 	om_metrics(r, out);
+	om_regions(r, out);
 	om_family(out, "pmuprof_time_seconds", "seconds", "Time the command took: wall "
 		  "(elapsed), user and system CPU time; the mean over the runs with -r.");
 	for (int k = 0; k < 3; k++) {

@@ -245,6 +245,15 @@ void report_free_parts(struct report *r)
 	r->run_times = NULL;
 	r->plan_times = NULL;
 	r->nplan_times = 0;
+	for (size_t k = 0; k < r->nregions; k++) {
+		if (r->regions[k].r)
+			report_free_parts(r->regions[k].r);
+		free(r->regions[k].r);
+		free(r->regions[k].name);
+	}
+	free(r->regions);
+	r->regions = NULL;
+	r->nregions = 0;
 }
 
 int report_has_intervals(const struct report *r)

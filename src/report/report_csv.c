@@ -15,10 +15,13 @@
  * "S0-D0-C1,2,", with --per-core, --per-cluster, --per-socket. perf's stat+csv_output.sh
  * expects 7 separators with -A and --per-thread, 8 with --per-core and --per-socket. The
  * cells have no statistics of their own over -r runs: their noise field is empty; parts
- * (big.LITTLE) are not repeated per unit: the units show where the event counted. */
+ * (big.LITTLE) are not repeated per unit: the units show where the event counted.
+ * With stat --regions every row is led by a region field: empty for the whole run's rows,
+ * then each region's rows with its name there. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
@@ -274,11 +277,60 @@ static void metric_only_report_csv(const struct report *r, FILE *out, const char
 		metric_only_csv(r, -1, 1, r->csv_no_summary ? NULL : "summary", out, sep);
 }
 
+/* r's rows (a whole report without regions) each led by the field region, written to out;
+ * the comment lines as they are. -1 when out of memory or out failed. */
+static int prefixed(const struct report *r, const char *region, FILE *out, const char *sep)
+{
+	char *buf = NULL, *p, *nl;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	int rc;
+
+	if (!m)
+		return -1;
+	rc = report_csv(r, m, sep);
+	if (fclose(m) != 0)
+		rc = -1;
+	for (p = buf; rc == 0 && p && *p; p = nl + 1) {
+		if (!(nl = strchr(p, '\n')))
+			nl = p + strlen(p) - 1;
+		if (p[0] != '#')
+			field(out, region, sep, 0);
+		fwrite(p, 1, (size_t)(nl - p) + 1, out);
+	}
+	free(buf);
+	return rc;
+}
+
+/* stat --regions: a leading region field on every row, empty on the whole run's, the
+ * region's name on the rows of its report (written as the whole run's totals are). */
+static int regions_csv(const struct report *r, FILE *out, const char *sep)
+{
+	struct report whole = *r;
+	int rc;
+
+	whole.regions = NULL;
+	whole.nregions = 0;
+	rc = prefixed(&whole, "", out, sep);
+	for (size_t k = 0; rc == 0 && k < r->nregions; k++) {
+		struct report g = *r->regions[k].r;
+
+		g.disp = r->disp;
+		g.aggr = r->aggr;
+		g.units = r->units;
+		g.nunits = r->nunits;
+		rc = prefixed(&g, r->regions[k].name, out, sep);
+	}
+	return rc || ferror(out) ? -1 : 0;
+}
+
 int report_csv(const struct report *r, FILE *out, const char *sep)
 {
 	const char *time = report_has_intervals(r) && !r->csv_no_summary ? "summary" : NULL;
 	struct csv_to to = { time, out, sep };
 
+	if (r->nregions && !r->disp.metric_only && !r->interval_slice)
+		return regions_csv(r, out, sep);
 	if (r->disp.metric_only) {
 		metric_only_report_csv(r, out, sep);
 		return ferror(out) ? -1 : 0;

@@ -201,5 +201,9 @@ int report_derive(struct report *r, const struct metrics_core *mc, const char *c
 	for (size_t i = 0; r->interval_t_ns && i < r->nintervals; i++)
 		derive_interval(r, &clk, i);
 	free(clk.ix);
+	/* a saved report's regions (stat builds and derives each before attaching it) */
+	for (size_t k = 0; k < r->nregions; k++)
+		if (report_derive(r->regions[k].r, mc, names, nnames) != 0)
+			return -1;
 	return 0;
 }

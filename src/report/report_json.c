@@ -479,6 +479,33 @@ static cJSON *mux_json(const struct report *r)
 	return o;
 }
 
+/* 1.7: the regions (stat --regions): each with its events and metrics as the top level's,
+ * from the region's own report. */
+static cJSON *regions_json(const struct report *r)
+{
+	cJSON *a = cJSON_CreateArray();
+
+	for (size_t k = 0; k < r->nregions; k++) {
+		const struct report_region *g = &r->regions[k];
+		cJSON *o = cJSON_CreateObject(), *evs;
+
+		cJSON_AddStringToObject(o, "name", g->name);
+		cJSON_AddNumberToObject(o, "calls", g->calls);
+		cJSON_AddNumberToObject(o, "wall_ns", (double)g->r->wall_ns);
+		cJSON_AddNumberToObject(o, "unended", (double)g->unended);
+		cJSON_AddBoolToObject(o, "overlapped", g->overlapped);
+		evs = cJSON_AddArrayToObject(o, "events");
+		for (size_t e = 0; e < g->r->nevents; e++)
+			cJSON_AddItemToArray(evs, event_json(g->r, &g->r->events[e]));
+		cJSON_AddItemToObject(o, "metrics", metrics_json(g->r));
+		if (g->r->nruns)
+			cJSON_AddItemToObject(o, "wall_stats", stats_json(&g->r->wall_stats, NULL,
+									    g->r->nruns));
+		cJSON_AddItemToArray(a, o);
+	}
+	return a;
+}
+
 static cJSON *report_tree(const struct report *r)
 {
 	cJSON *root = cJSON_CreateObject(), *argv, *evs, *t;
@@ -527,6 +554,10 @@ static cJSON *report_tree(const struct report *r)
 		cJSON_AddItemToArray(t, cJSON_CreateString(r->metric_requests[k]));
 	cJSON_AddItemToObject(root, "metrics", metrics_json(r));
 	cJSON_AddItemToObject(root, "topdown", r->topdown_group ? topdown_json(r) : cJSON_CreateNull());
+	if (r->regions || r->region_stray_ends) {
+		cJSON_AddItemToObject(root, "regions", regions_json(r));
+		cJSON_AddNumberToObject(root, "region_stray_ends", (double)r->region_stray_ends);
+	}
 	cJSON_AddItemToObject(root, "exit", exit_json(r));
 	return root;
 }

@@ -221,7 +221,7 @@ static uint64_t wall_of(const cJSON *o, const struct report_event *e)
 }
 
 /* Event e. */
-static int load_event(const cJSON *o, struct report_event *e, size_t nruns)
+int report_load_event(const cJSON *o, struct report_event *e, size_t nruns)
 {
 	const cJSON *ex = item(o, "exclude"), *only = item(o, "only_on");
 	int has_value = cJSON_IsNumber(item(o, "value"));
@@ -541,12 +541,13 @@ int report_load(const cJSON *root, struct report *r)
 		goto fail;
 	cJSON_ArrayForEach(it, evs) {
 		r->nevents++;
-		if (load_event(it, &r->events[k], r->nruns) != 0)
+		if (report_load_event(it, &r->events[k], r->nruns) != 0)
 			goto fail;
 		k++;
 	}
 	if (load_time(root, r) != 0 || load_intervals(root, r) != 0 ||
-	    load_units(root, r) != 0 || load_metric_requests(root, r) != 0)
+	    load_units(root, r) != 0 || load_metric_requests(root, r) != 0 ||
+	    report_load_regions(root, r) != 0)
 		goto fail;
 	load_tail(root, r);
 	return 0;

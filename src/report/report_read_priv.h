@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* report_read_priv.h: report_read's two halves: the file checked (report_read.c), its fields
- * loaded (report_load.c). */
+/* report_read_priv.h: report_read's parts: the file checked (report_read.c), its fields
+ * loaded (report_load.c, the regions' in report_load_region.c). */
 #ifndef PMUPROF_REPORT_READ_PRIV_H
 #define PMUPROF_REPORT_READ_PRIV_H
 
@@ -11,6 +11,12 @@
 /* Fills r from a checked document (an object with schema 1.x and named events); r's strings
  * point into root. 0, or -1 when memory ran out (r is then freed). */
 int report_load(const cJSON *root, struct report *r);
+/* One event of the document (an item of "events", the top level's or a region's), with
+ * nruns per-run values when it gives them. 0, or -1 when memory ran out. */
+int report_load_event(const cJSON *o, struct report_event *e, size_t nruns);
+/* 1.7: the regions (report_load_region.c), each a report of its events. 0, or -1 when memory
+ * ran out (what was made is r's). */
+int report_load_regions(const cJSON *root, struct report *r);
 /* Frees what report_load allocated (and r->metrics). */
 void report_load_free(struct report *r);
 /* Whether the fields report_load reads are of their types, and the figures an event gives

@@ -453,8 +453,7 @@ static void print_header(const struct report *r, struct textline *l)
 	textline_puts(l, r->interrupted ? " (interrupted):\n\n" : ":\n\n");
 }
 
-/* The totals: a row per event, or per event and unit. */
-static void print_totals(const struct report *r, struct textline *l)
+void report_text_totals(const struct report *r, struct textline *l)
 {
 	if (r->aggr == REPORT_AGGR_GLOBAL) {
 		for (size_t k = 0; k < r->nevents; k++)
@@ -541,10 +540,11 @@ int report_text(const struct report *r, FILE *out)
 		if (r->disp.metric_only)
 			report_text_metric_only(r, l);
 		else
-			print_totals(r, l);
+			report_text_totals(r, l);
 		report_text_topdown(r, l);
 		report_text_missing_metrics(r, l);
 		print_end(r, l);
+		report_text_regions(r, l);
 	}
 	textline_flush(l);
 	return textline_failed(l) ? -1 : 0;

@@ -21,6 +21,7 @@
 
 #include "msg.h"
 #include "stat.h"
+#include "stat_ctl.h"
 
 #ifndef SYS_pidfd_open
 #define SYS_pidfd_open 434
@@ -116,7 +117,7 @@ static int alive(int tid)
 }
 
 /* What the wait watches; each slot -1 when unused. */
-enum { W_TICK, W_TIMEOUT, W_DELAY, W_CMD, W_SIG, W_POLL, W_TASKS };
+enum { W_TICK, W_TIMEOUT, W_DELAY, W_CMD, W_SIG, W_POLL, W_CTL, W_TASKS };
 
 struct waiter {
 	const struct stat_run_cfg *c;
@@ -165,6 +166,15 @@ static int step(struct waiter *v)
 	const struct stat_run_cfg *c = v->c;
 	struct pollfd *p = v->p;
 
+	/* the channel first: a line the command wrote just before its end still counts */
+	if (p[W_CTL].fd >= 0 && (p[W_CTL].revents & (POLLIN | POLLHUP))) {
+		int rc = stat_ctl_input(c->ctl, v->cs, since(&v->t0));
+
+		if (rc < 0)
+			return -1;
+		if (rc > 0)
+			p[W_CTL].fd = -1;	/* done with; stat_ctl closes it */
+	}
 	if (p[W_DELAY].fd >= 0 && (p[W_DELAY].revents & POLLIN)) {
 		drain(p[W_DELAY].fd);
 		close(p[W_DELAY].fd);
@@ -172,6 +182,8 @@ static int step(struct waiter *v)
 		clock_gettime(CLOCK_MONOTONIC, &v->t0);
 		stat_counters_enable(v->cs, 1);
 		v->enabled = 1;
+		if (c->ctl)
+			c->ctl->enabled = 1;
 		if (c->interval_ms && (p[W_TICK].fd = timer_at(&v->t0, c->interval_ms, 1)) < 0)
 			return -1;
 	}
@@ -264,6 +276,7 @@ static int watch_setup(struct waiter *v, sigset_t *old)
 		p[W_TICK].fd = timer_at(&v->t0, c->interval_ms, 1);
 	if (c->timeout_ms)
 		p[W_TIMEOUT].fd = timer_at(&v->t0, c->timeout_ms, 0);
+	p[W_CTL].fd = stat_ctl_fd(c->ctl);
 	if (v->w && (p[W_CMD].fd = (int)syscall(SYS_pidfd_open, v->w->pid, 0)) < 0)
 		poll_ms = 100;	/* kernels before 5.3: look every 100 ms */
 	for (int k = 0; k < v->nids; k++) {
@@ -347,7 +360,7 @@ int stat_wait(const struct stat_run_cfg *c, struct workload *w, struct stat_coun
 		v.t0 = w->t0;
 	else
 		clock_gettime(CLOCK_MONOTONIC, &v.t0);
-	v.enabled = !c->delay_ms;
+	v.enabled = !c->delay_ms && !(c->ctl && c->ctl->start_disabled);
 	if (watch_setup(&v, &old) != 0)
 		goto out;
 	rc = watch_end(&v, watch(&v), res, count_stop, timed_out);
@@ -357,7 +370,7 @@ int stat_wait(const struct stat_run_cfg *c, struct workload *w, struct stat_coun
 	}
 out:
 	for (size_t k = 0; p && k < v.np; k++)
-		if (p[k].fd >= 0 && k != W_SIG)
+		if (p[k].fd >= 0 && k != W_SIG && k != W_CTL)
 			close(p[k].fd);
 	free(p);
 	free(ids);

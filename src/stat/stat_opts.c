@@ -20,7 +20,7 @@ enum { OPT_WARMUP = 0x300, OPT_TOPDOWN, OPT_PREPARE, OPT_CLEANUP, OPT_ICOUNT, OP
        OPT_PER_CLUSTER, OPT_PER_SOCKET, OPT_PER_THREAD, OPT_TIMEOUT, OPT_PER_DIE,
        OPT_PER_NODE, OPT_NO_MERGE, OPT_APPEND, OPT_NO_BIG_NUM, OPT_NO_SCALE, OPT_METRIC_ONLY,
        OPT_POST, OPT_SUMMARY, OPT_NO_SUMMARY, OPT_EXPORT, OPT_NAME, OPT_ALL_USER,
-       OPT_ALL_KERNEL, OPT_LOG_FD, OPT_CPUTYPE, OPT_PER_CACHE };
+       OPT_ALL_KERNEL, OPT_LOG_FD, OPT_CPUTYPE, OPT_PER_CACHE, OPT_CONTROL, OPT_REGIONS };
 
 static const struct argp_option options[] = {
 	{ "json", 'j', NULL, 0, "Report as one JSON document (schema: pmuprof-json(5))", 0 },
@@ -101,10 +101,18 @@ static const struct argp_option options[] = {
 	  "expression on its path (comma-separated)", 5 },
 	{ "timeout", OPT_TIMEOUT, "MS", 0,
 	  "Stop counting after MS milliseconds (COMMAND is sent SIGTERM)", 5 },
-	{ "delay", 'D', "MS", 0, "Start counting MS milliseconds after COMMAND starts", 5 },
+	{ "delay", 'D', "MS", 0,
+	  "Start counting MS milliseconds after COMMAND starts; -1: start with the counters "
+	  "disabled, until an 'enable' on the --control channel", 5 },
 	{ "cputype", OPT_CPUTYPE, "PMU|CORE", 0,
 	  "Count on one core type only (big.LITTLE): the Arm PMU named (armv8_cortex_a55) or "
 	  "its core (cortex-a55); with -a or -C, on its CPUs only", 5 },
+	{ "control", OPT_CONTROL, "fd:CTL[,ACK]|fifo:CTL[,ACK]", 0,
+	  "perf's control channel: the commands enable, disable, ping, stop (and begin NAME, "
+	  "end NAME) read from CTL, each answered with 'ack' on ACK", 5 },
+	{ "regions", OPT_REGIONS, NULL, 0,
+	  "Count the regions COMMAND marks (pmuprof/region.h, pmuprof-regions(7)) through "
+	  "inherited pipes named in its environment (PMUPROF_CTL_FD, PMUPROF_ACK_FD)", 5 },
 	{ "no-inherit", 'i', NULL, 0,
 	  "Count COMMAND's own threads only, not the processes it forks (nor, with -p and "
 	  "-t, the tasks' new threads)", 5 },
@@ -159,6 +167,15 @@ static unsigned number(struct argp_state *state, const char *arg, const char *op
 		argp_error(state, "%s takes a whole number from %u to %u, not '%s'", opt, min,
 			   max, arg);
 	return (unsigned)v;
+}
+
+/* --control fd:CTL[,ACK] or fifo:CTL[,ACK]. */
+static void control_opt(struct argp_state *state, struct stat_opts *o, const char *arg)
+{
+	const char *why;
+
+	if (stat_ctl_parse(&o->ctl, arg, &why) != 0)
+		argp_error(state, "--control '%s': %s", arg, why);
 }
 
 /* A share of time, 0 to 100, for --min-running: '50' or '50%' (as diff's --threshold). */
@@ -233,51 +250,6 @@ static void aggr_mode(struct argp_state *state, struct stat_opts *o, int key)
 	}
 }
 
-/* The targets and aggregation modes that go together (as perf's). */
-static void targets_check(struct argp_state *state, const struct stat_opts *o)
-{
-	int cpus = o->all_cpus || o->cpu_list, tasks = o->pids || o->tids;
-
-	if (o->pids && o->tids)
-		argp_error(state, "-p and -t both name the tasks to count: give one of them");
-	if (cpus && tasks)
-		argp_error(state, "%s counts CPUs and %s tasks: give one of them",
-			   o->all_cpus ? "-a" : "-C", o->pids ? "-p" : "-t");
-	if (o->aggr_opt && o->aggr != REPORT_AGGR_THREAD && !cpus)
-		argp_error(state, "%s splits the counts by CPU: it needs -a or -C", o->aggr_opt);
-	if (o->aggr == REPORT_AGGR_THREAD && !tasks && !o->all_cpus)
-		argp_error(state, "--per-thread splits the counts by thread: it needs -p, -t or "
-			   "-a");
-	if (o->aggr == REPORT_AGGR_THREAD && o->cpu_list)
-		argp_error(state, "--per-thread counts threads wherever they run: -C cannot "
-			   "choose CPUs for it (give -a)");
-	if (!o->cmd && (cpus || tasks)) {
-		if (o->repeat || o->warmup)
-			argp_error(state, "%s repeats a command: give one to run (e.g. '-- sleep 1')",
-				   o->repeat ? "-r" : "--warmup");
-		if (o->plan.mux == STAT_MUX_RUNS)
-			argp_error(state, "--mux=runs counts each planned group in a run of the "
-				   "command: give a repeatable command to run");
-		if (o->delay_ms)
-			argp_error(state, "-D delays counting after the command starts: give one "
-				   "to run");
-	}
-}
-
-/* perf's common options that choose what is counted, and how they go together. */
-static void perf_opts_check(struct argp_state *state, const struct stat_opts *o)
-{
-	const char *with = o->ev.nspecs ? "-e" : o->nmetrics || o->list_metrics ? "-M" :
-			   o->topdown ? "--topdown" : o->detailed ? "-d" : NULL;
-
-	if (o->null_run && with)
-		argp_error(state, "-n counts no event, only the times: %s gives events to count "
-			   "(give one of them)", with);
-	if (o->no_inherit && (o->all_cpus || o->cpu_list))
-		argp_error(state, "-i leaves out the processes a task forks: %s counts every task "
-			   "on its CPUs, forked or not (drop -i)", o->all_cpus ? "-a" : "-C");
-}
-
 /* perf's display options; ARGP_ERR_UNKNOWN for another key. */
 static error_t display_opt(struct stat_opts *o, int key, char *arg, struct argp_state *state)
 {
@@ -298,38 +270,6 @@ static error_t display_opt(struct stat_opts *o, int key, char *arg, struct argp_
 	default: return ARGP_ERR_UNKNOWN;
 	}
 	return 0;
-}
-
-/* The display options that go together (as perf's, or refused where pmuprof would print
- * something other than asked). */
-static void display_check(struct argp_state *state, const struct stat_opts *o)
-{
-	if (o->big_num && o->sep)
-		argp_error(state, "-B groups the digits of the text report: -x prints plain "
-			   "numbers (drop -B)");
-	if (o->append && !o->output && !o->log_fd)
-		argp_error(state, "--append adds the report to a file: give it with -o FILE (or "
-			   "--log-fd N)");
-	if (o->output && o->log_fd)
-		argp_error(state, "-o and --log-fd both say where the report goes: give one of "
-			   "them");
-	if (o->quiet && (o->output || o->log_fd))
-		argp_error(state, "--quiet prints no report: %s would get none (give one of "
-			   "them)", o->output ? "-o FILE" : "--log-fd N");
-	if (o->quiet && o->verbose)
-		argp_error(state, "--quiet and -v ask for less and for more: give one of them");
-	if (o->disp.no_summary && !o->interval_ms)
-		argp_error(state, "--no-summary leaves out the totals after -I's intervals: "
-			   "give -I MS");
-	/* the same rule as --no-summary's: an option that would change nothing is refused */
-	if (o->no_csv_summary && (!o->interval_ms ||
-				  (!o->sep && !export_has(&o->exports, EXPORT_CSV))))
-		argp_error(state, "--no-csv-summary leaves out the 'summary' field of the totals "
-			   "-x prints after -I's intervals: give -x SEP (or --export csv:FILE) "
-			   "and -I MS");
-	if (o->disp.metric_only && o->aggr_opt)
-		argp_error(state, "--metric-only prints the metrics summed over CPUs and tasks: "
-			   "%s is not supported with it (drop one of them)", o->aggr_opt);
 }
 
 /* Where the report goes and in which format; ARGP_ERR_UNKNOWN for another key. */
@@ -396,7 +336,16 @@ static error_t run_opt(struct stat_opts *o, int key, char *arg, struct argp_stat
 		o->timeout_ms = number(state, arg, "--timeout", 1, NUMBER_MAX);
 		break;
 	case 'D':
-		o->delay_ms = number(state, arg, "-D", 1, NUMBER_MAX);
+		if (!strcmp(arg, "-1"))
+			o->ctl.start_disabled = 1;	/* perf's: until "enable" */
+		else
+			o->delay_ms = number(state, arg, "-D", 1, NUMBER_MAX);
+		break;
+	case OPT_CONTROL:
+		control_opt(state, o, arg);
+		break;
+	case OPT_REGIONS:
+		o->regions = 1;
 		break;
 	case 'i':
 		o->no_inherit = 1;
@@ -499,35 +448,6 @@ static error_t target_opt(struct stat_opts *o, int key, char *arg, struct argp_s
 	return 0;
 }
 
-/* The options as a whole, once all are read. */
-static void end_check(struct argp_state *state, struct stat_opts *o)
-{
-	if (!o->cmd && !o->list_metrics && !o->show_plan && !o->all_cpus && !o->cpu_list &&
-	    !o->pids && !o->tids)
-		argp_error(state, "no command to run (e.g. 'pmuprof stat -- ls -l'), and no "
-			   "target (-a, -C, -p, -t) to count");
-	/* --topdown: its many groups counted exactly, run by run, when the command can be run
-	 * again; else (-I, no command) multiplexed, the values estimates */
-	if (o->topdown && !o->mux_given && o->cmd && !o->interval_ms)
-		o->plan.mux = STAT_MUX_RUNS;
-	targets_check(state, o);
-	stat_cgroup_check(state, o);
-	if (o->json && o->sep)
-		argp_error(state, "--json and -x both choose the format: give one of them");
-	if (o->interval_ms && o->repeat)
-		argp_error(state, "-I and -r cannot be combined: intervals are of one run");
-	if (o->interval_count && !o->interval_ms)
-		argp_error(state, "--interval-count needs -I MS");
-	if (o->interval_ms && o->plan.mux == STAT_MUX_RUNS)
-		argp_error(state, "-I and --mux=runs cannot be combined: intervals are of "
-			   "one run");
-	if (o->interval_ms && o->interval_ms < 1)
-		argp_error(state, "-I needs at least 1 ms");
-	display_check(state, o);
-	cmd_export_output(state, &o->exports, o->output);
-	perf_opts_check(state, o);
-}
-
 /* Each group of options has its parser; the first that knows a key takes it. */
 static error_t (*const groups[])(struct stat_opts *, int, char *, struct argp_state *) = {
 	output_opt, run_opt, plan_opt, target_opt, display_opt, stat_cgroup_opt,
@@ -548,7 +468,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		state->next = state->argc;
 		return 0;
 	case ARGP_KEY_END:
-		end_check(state, o);
+		stat_opts_check(state, o);
 		return 0;
 	}
 	for (size_t k = 0; k < sizeof(groups) / sizeof(groups[0]); k++)

@@ -12,6 +12,7 @@
 
 #include "cmd.h"
 #include "stat.h"
+#include "stat_ctl.h"
 #include "sysfs.h"
 
 static void explain_eacces(const struct pp_event *ev)
@@ -386,32 +387,24 @@ static int none_opened(struct stat_event *rows, struct stat_counters *cs, struct
 	return PP_EXIT_ERROR;
 }
 
-int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *rows,
-		     struct stat_counters *cs, struct workload_result *res,
-		     struct stat_ticks *ticks, int *count_stop, int *timed_out)
+/* Opens every counter of the run on the command (held, or followed from pmuprof until its
+ * exec), or on the targets; 0, else the exit status after a message (the command not left
+ * behind). */
+static int open_counted(const struct stat_run_cfg *c, struct stat_event *rows,
+			struct stat_counters *cs, struct workload *w, int on_exec, int held)
 {
-	struct workload w = { .pid = -1, .go_fd = -1 };
-	int target = stat_target_any(c->tgt);
-	/* counters inherited through pmuprof's own vfork need inherit: -i opens them on the
-	 * held child instead, each enabled at its exec as well (held) */
-	int on_exec = c->cmd && !target && !c->delay_ms && !c->no_inherit;
-	int held = c->cmd && !target && !c->delay_ms && c->no_inherit;
-	/* a command and nothing to do until its end: no intervals, no timeout, no delay */
-	int plain = on_exec && !c->interval_ms && !c->timeout_ms;
 	pp_status st;
-	int opened, e = 0, fixture = 0, explained = 0, waited = 0;
+	int opened, e = 0, fixture = 0, explained = 0;
 
-	reset(cs, c->only_run);
-	*count_stop = *timed_out = 0;
 	/* counters enabled at the command's exec follow pmuprof itself, disabled, and the
 	 * child vfork starts inherits them: they count from its exec, and when it ends the
 	 * kernel adds its counts and times to the counters it inherited from (workload_start).
-	 * A command with a target or -D is held after its fork while its counters are opened on
-	 * it (and enabled now, or after the delay). */
-	if (c->cmd && (st = on_exec ? workload_find(c->cmd, &w, &e)
-				    : workload_fork(c->cmd, &w, &e)) != PP_OK)
+	 * A command with a target, -D or a control channel is held after its fork while its
+	 * counters are opened on it (and enabled now, or later). */
+	if (c->cmd && (st = on_exec ? workload_find(c->cmd, w, &e)
+				    : workload_fork(c->cmd, w, &e)) != PP_OK)
 		return not_run(c->cmd[0], st, e);
-	opened = open_all(rows, cs, !c->cmd ? -1 : on_exec ? 0 : w.pid, c->only_run, c->quiet,
+	opened = open_all(rows, cs, !c->cmd ? -1 : on_exec ? 0 : w->pid, c->only_run, c->quiet,
 			  on_exec || held, c->no_inherit, &explained);
 	for (size_t k = 0; k < cs->n; k++) {
 		if (stat_in_run(&cs->c[k], c->only_run))
@@ -423,26 +416,67 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *rows,
 	 * one planned run of several (--mux=runs: its events are reported not supported); no
 	 * counters at all is -n's null run */
 	if (opened < 0 || (opened == 0 && cs->n && !fixture && c->only_run < 0))
-		return none_opened(rows, cs, &w, c->cmd != NULL, opened, explained);
-	/* counters on CPUs or on running tasks count from now (or after -D) */
-	if (!on_exec && !held && !c->delay_ms)
-		stat_counters_enable(cs, 1);
-	if (c->cmd && (st = plain ? workload_spawn(&w, c->cmd, res, &e)
-			    : on_exec ? workload_start(&w, c->cmd, &e)
-				      : workload_go(&w, &e)) != PP_OK) {
+		return none_opened(rows, cs, w, c->cmd != NULL, opened, explained);
+	return 0;
+}
+
+/* Starts (or lets go) the command and waits for the end of counting; 0 or the exit status
+ * after a message. */
+static int counted_wait(const struct stat_run_cfg *c, struct stat_counters *cs,
+			struct workload *w, struct workload_result *res, struct stat_ticks *ticks,
+			int *count_stop, int *timed_out, int on_exec, int plain)
+{
+	pp_status st;
+	int e = 0, waited = 0;
+
+	if (c->cmd && (st = plain ? workload_spawn(w, c->cmd, res, &e)
+			    : on_exec ? workload_start(w, c->cmd, &e)
+				      : workload_go(w, &e)) != PP_OK) {
 		stat_counters_close(cs);
-		return st == PP_ESRCH ? ended_held(w.end_status, "before it ran")
+		return st == PP_ESRCH ? ended_held(w->end_status, "before it ran")
 				      : not_run(c->cmd[0], st, e);
 	}
+	if (c->ctl)	/* the command has its ends: its closing them is seen */
+		stat_ctl_started(c->ctl);
 	if (plain)
 		stat_counters_read(cs);
-	else if (stat_wait(c, c->cmd ? &w : NULL, cs, res, ticks, count_stop, timed_out) != 0)
+	else if (stat_wait(c, c->cmd ? w : NULL, cs, res, ticks, count_stop, timed_out) != 0)
 		waited = -1;
 	stat_counters_close(cs);
-	if (waited < 0)
+	return waited < 0 ? PP_EXIT_ERROR : 0;
+}
+
+int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *rows,
+		     struct stat_counters *cs, struct workload_result *res,
+		     struct stat_ticks *ticks, int *count_stop, int *timed_out)
+{
+	struct workload w = { .pid = -1, .go_fd = -1 };
+	int target = stat_target_any(c->tgt);
+	/* -D MS and -D -1 hold the command while its counters are opened, disabled */
+	int later = c->delay_ms || (c->ctl && c->ctl->start_disabled);
+	/* counters inherited through pmuprof's own vfork need inherit: -i opens them on the
+	 * held child instead, each enabled at its exec as well (held) */
+	int on_exec = c->cmd && !target && !later && !c->no_inherit;
+	int held = c->cmd && !target && !later && c->no_inherit;
+	/* a command and nothing to do until its end: no intervals, timeout, delay, channel */
+	int plain = on_exec && !c->interval_ms && !c->timeout_ms && !c->ctl;
+	int rc;
+
+	reset(cs, c->only_run);
+	*count_stop = *timed_out = 0;
+	if (c->ctl && stat_ctl_run_begin(c->ctl, cs->n, !later) != 0)
 		return PP_EXIT_ERROR;
-	read_tools(cs, c->only_run, res, c->cmd != NULL);
-	return 0;
+	rc = open_counted(c, rows, cs, &w, on_exec, held);
+	/* counters on CPUs or on running tasks count from now (or after -D) */
+	if (!rc && !on_exec && !held && !later)
+		stat_counters_enable(cs, 1);
+	if (!rc)
+		rc = counted_wait(c, cs, &w, res, ticks, count_stop, timed_out, on_exec, plain);
+	if (c->ctl)
+		stat_ctl_run_end(c->ctl);
+	if (!rc)
+		read_tools(cs, c->only_run, res, c->cmd != NULL);
+	return rc;
 }
 
 int stat_run_plain(char **argv, struct workload_result *res)

@@ -7,6 +7,7 @@
 
 #include "cmd.h"
 #include "stat.h"
+#include "stat_ctl.h"
 
 /* Runs --prepare or --cleanup (what) before or after run i; 0, or -1 after a message. As
  * in hyperfine, a failing one is pmuprof's failure: the series ends with pmuprof's own
@@ -42,7 +43,8 @@ static int counted(const struct stat_series_cfg *sc, struct stat_event *rows,
 				  .delay_ms = sc->delay_ms, .interval_ms = sc->interval_ms,
 				  .interval_count = sc->interval_count, .only_run = -1,
 				  .quiet = sc->quiet, .no_inherit = sc->no_inherit,
-				  .on_tick = sc->on_tick, .tick_arg = sc->tick_arg };
+				  .on_tick = sc->on_tick, .tick_arg = sc->tick_arg,
+				  .ctl = sc->ctl };
 	size_t runs = sc->mux == STAT_MUX_RUNS ? sc->plan_runs : 1;
 	int rc = 0;
 
@@ -55,7 +57,9 @@ static int counted(const struct stat_series_cfg *sc, struct stat_event *rows,
 		if (sc->verbose)
 			stat_verbose_counts(rows, cs);
 		if (stat_record(&s->rd, rows, cs, (uint32_t)s->nruns, (uint32_t)r, c.only_run, res,
-				sc->interval_ms ? ticks : NULL) != 0) {
+				sc->interval_ms ? ticks : NULL) != 0 ||
+		    (sc->ctl && stat_regions_record(&sc->ctl->regs, rows, cs, (uint32_t)s->nruns,
+						    (uint32_t)r, c.only_run, res) != 0)) {
 			msg_error("out of memory");
 			return PP_EXIT_ERROR;
 		}

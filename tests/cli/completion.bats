@@ -30,13 +30,22 @@ setup() {
 	assert_equal "$output" info
 }
 
+@test "stat --control: its two forms" {
+	comp stat --control ''
+	assert_equal "$output" "$(printf '%s\n' fd: fifo:)"
+	comp stat --control fi
+	assert_equal "$output" fifo:
+}
+
 @test "options of stat, list and info, from their --help, none from wrapped help text" {
 	comp stat --cpu
 	assert_equal "$output" "$(printf '%s\n' --cpu --cpu-model --cputype)"
 	comp stat --cpu-
 	assert_equal "$output" --cpu-model
-	comp stat --re
+	comp stat --rep
 	assert_equal "$output" --repeat
+	comp stat --re
+	assert_equal "$output" "$(printf '%s\n' --regions --repeat)"
 	comp info --
 	assert_equal "$output" "$(printf '%s\n' --check --help --json --usage --version)"
 	comp list --n

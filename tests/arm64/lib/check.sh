@@ -9,6 +9,7 @@
 . tests/arm64/lib/check_hetero.sh
 . tests/arm64/lib/check_targets.sh
 . tests/arm64/lib/check_mx.sh
+. tests/arm64/lib/check_regions.sh
 
 T=0
 FAILED=0
@@ -150,6 +151,7 @@ check_pmuprof() {
 	check_mux14 "$m"
 	check_mux_never "$m"
 	check_mx "$m"
+	check_regions "$m"
 	check_schema "$m"
 }
 

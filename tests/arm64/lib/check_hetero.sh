@@ -187,6 +187,7 @@ check_hetero_pmuprof() {
 	hx_tap "$m: pmuprof on every CPU, sloop stays on CPU 0: $ll on $HA, $HB not counted (it never ran there)"
 	check_mx_hetero
 	check_hetero_cputype
+	check_regions_hetero "$m"
 	check_hetero_peer
 	check_hetero_plan
 	check_targets

@@ -3,7 +3,7 @@
 # image.sh: sourced by tests/arm64/run. Cross-builds pmuprof for aarch64 against the unpacked
 # arm64 -dev packages, and packs the guest's initramfs: busybox, /init, the case lists (/t/cases
 # for every machine, /t/cases-NAME for the one booted with pmuprof_cases=NAME), the workloads
-# (/t/w, /t/smp), Debian's perf, pmuprof, and the shared libraries both need.
+# (/t/w, /t/smp, /t/regions), Debian's perf, pmuprof, and the shared libraries both need.
 
 SYSROOT_LIBDIRS="lib/aarch64-linux-gnu usr/lib/aarch64-linux-gnu"
 
@@ -74,6 +74,7 @@ build_image() {
 	cp "$s/bin/busybox" "$r/bin/" && ln -s busybox "$r/bin/sh" &&
 	cp tests/arm64/guest/init "$r/init" && cp tests/arm64/guest/cases* "$r/t/" &&
 	cp -R "$WORK/w" "$r/t/w" && cp -R "$WORK/smp" "$r/t/smp" &&
+	cp -R "$WORK/regions" "$r/t/regions" &&
 	cp "$s/usr/bin/perf" "$r/usr/bin/perf" || return 1
 	bins="$s/usr/bin/perf"
 	if [ -n "$PMUPROF" ]; then

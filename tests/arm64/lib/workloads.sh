@@ -54,9 +54,12 @@ wl_migrate_phase() {
 wl_sloop_spin() { echo $(($(wl_expect sloop) - 4)); }
 
 # build_workloads DIR: assembles every workload (static, no libc): WORKLOADS into DIR/w,
-# SMP_WORKLOADS into DIR/smp.
+# SMP_WORKLOADS into DIR/smp; and the C workload that marks regions with pmuprof/region.h
+# (static, with libc: tests/workload/ppregion.c) into DIR/regions.
 build_workloads() {
-	mkdir -p "$1/w" "$1/smp" || return 1
+	mkdir -p "$1/w" "$1/smp" "$1/regions" || return 1
+	aarch64-linux-gnu-gcc -std=c11 -D_GNU_SOURCE -O2 -static -pthread -Iinclude \
+		-o "$1/regions/ppregion" tests/workload/ppregion.c || return 1
 	{
 		printf '%s\n' "$WORKLOADS" | sed 's|^|w:|'
 		printf '%s\n' "$SMP_WORKLOADS" | sed 's|^|smp:|'
@@ -66,6 +69,9 @@ build_workloads() {
 			-o "$1/$dir/$name" "tests/arm64/workloads/$src" || exit 1
 	done
 }
+
+# wl_region_loop N: the user-space instructions of ppregion's "loop N" (subs, b.ne).
+wl_region_loop() { echo $((2 * $1)); }
 
 # wl_names: the workloads' names, one a line.
 wl_names() { echo "$WORKLOADS" | cut -d: -f1; }
