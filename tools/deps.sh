@@ -4,7 +4,7 @@
 # Usage: tools/deps.sh [PACKAGE...]   (default: the build and x86 test set)
 # Runs apt-get as root, or through sudo; prints nothing when all are present.
 set -eu
-pkgs=${*:-"gcc make pkg-config libc6-dev libpfm4-dev libcjson-dev bats bats-assert bats-support jq groff-base linux-perf python3-jsonschema python3-prometheus-client clang lld libclang-rt-14-dev valgrind gdb strace dpkg-dev debhelper lintian man-db"}
+pkgs=${*:-"gcc make pkg-config libc6-dev libpfm4-dev libcjson-dev bats bats-assert bats-support jq groff-base linux-perf python3-jsonschema python3-prometheus-client libmicrohttpd-dev libcrypt-dev prometheus apache2-utils curl openssl clang lld libclang-rt-14-dev valgrind gdb strace dpkg-dev debhelper lintian man-db"}
 missing=
 for p in $pkgs; do
 	st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
