@@ -155,7 +155,9 @@ _pmuprof() {
 	if [[ -n $want ]]; then
 		case $cmd:$want in
 		*:-e | *:--event) [[ $cmd == diff ]] || { _pmuprof_events "$bin" "$cur"; return 0; } ;;
-		stat:-M | stat:--metric) _pmuprof_metrics "$bin" "$cur"; return 0 ;;
+		stat:-M | stat:--metric | serve:-M | serve:--metric)
+			_pmuprof_metrics "$bin" "$cur"; return 0 ;;
+		serve:--web-config) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return 0 ;;
 		*:--cpu-model)
 			# shellcheck disable=SC2046
 			_pmuprof_match "" "$cur" $("$bin" list --cores 2>/dev/null)

@@ -54,6 +54,8 @@ struct serve_count {
 	size_t ncpus;
 	const char **type_name;		/* per Arm PMU: its core's name; [npmus]: others' */
 	struct counter_reading *carry;	/* per counter: what its earlier opens counted */
+	unsigned char *dup;		/* per row: an earlier row has its name and PMU (-e and
+					 * metric groups share events): no series of its own */
 	struct serve_samples last;	/* the previous scrape's series */
 };
 

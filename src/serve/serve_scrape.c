@@ -75,6 +75,7 @@ void serve_count_free(struct serve_count *sc)
 	free(sc->type_ids);
 	free(sc->type_name);
 	free(sc->carry);
+	free(sc->dup);
 	serve_samples_free(&sc->last);
 }
 
@@ -93,6 +94,12 @@ static int owner(const struct stat_counters *cs, int cpu)
 	return -1;
 }
 
+/* Whether a and b would make the same series: one name on one PMU. */
+static int same_event(const struct pp_event *a, const struct pp_event *b)
+{
+	return !strcmp(a->name, b->name) && !strcmp(a->pmu ? a->pmu : "", b->pmu ? b->pmu : "");
+}
+
 int serve_count_types(struct serve_count *sc, const struct topo *t, const char *machine)
 {
 	const struct stat_counters *cs = &sc->cs;
@@ -108,8 +115,12 @@ int serve_count_types(struct serve_count *sc, const struct topo *t, const char *
 	sc->type_ids = calloc(n, sizeof(int));
 	sc->type_name = calloc(cs->npmus + 1, sizeof(char *));
 	sc->carry = calloc(cs->n + 1, sizeof(*sc->carry));
-	if (!sc->type_of || !sc->type_ids || !sc->type_name || !sc->carry)
+	sc->dup = calloc(sc->nrows + 1, 1);
+	if (!sc->type_of || !sc->type_ids || !sc->type_name || !sc->carry || !sc->dup)
 		return -1;
+	for (size_t k = 0; k < sc->nrows; k++)
+		for (size_t j = 0; j < k && !sc->dup[k]; j++)
+			sc->dup[k] = same_event(&sc->rows[j].sel.ev, &sc->rows[k].sel.ev);
 	for (size_t c = 0; c < n; c++)
 		sc->type_ids[c] = sc->type_of[c] = owner(cs, (int)c);
 	for (size_t i = 0; i < cs->npmus; i++) {
@@ -200,7 +211,8 @@ static int samples_of(struct serve_count *sc, const struct agg_row *a, size_t n,
 		struct serve_sample *s = &out->s[out->n];
 		const struct serve_sample *was;
 
-		if (a[k].status != AGG_COUNTED && a[k].status != AGG_NOT_COUNTED)
+		if ((a[k].status != AGG_COUNTED && a[k].status != AGG_NOT_COUNTED) ||
+		    sc->dup[a[k].key.ev])
 			continue;	/* never opened here: no series rather than a false 0 */
 		sample_of(sc, &a[k], s);
 		was = previous(&sc->last, out->n, s->labels);

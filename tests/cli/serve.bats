@@ -30,8 +30,10 @@ serve_stop() {
 	grep -qx "pmuprof serve: stopping on SIG${1:-TERM}" serve.log || fail "$(cat serve.log)"
 }
 
+LEFT=()
 teardown() {
-	[ -z "${SPID:-}" ] || kill -KILL "$SPID" 2>/dev/null || true
+	local p
+	for p in ${SPID:-} "${LEFT[@]}"; do kill -KILL "$p" 2>/dev/null || true; done
 }
 
 get() {
@@ -322,4 +324,68 @@ webcfg_user() {
 	run "$PMUPROF" serve --timeout 0
 	assert_failure 2
 	assert_line --index 0 "pmuprof serve: --timeout takes a number from 1 to 3600, not '0'"
+}
+
+# A free loopback port (bound by the kernel, then let go).
+free_port() {
+	py -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+@test "serve under Debian's Prometheus: three instances scraped each second, task-clock's rate = CPUs" {
+	command -v prometheus >/dev/null || fail "prometheus is missing: run tools/deps.sh"
+	ports=() pids=()
+	for i in 1 2 3; do
+		mkdir "s$i"
+		cd "s$i"
+		serve_start -e task-clock,page-faults
+		cd ..
+		ports+=("$PORT") pids+=("$SPID")
+		LEFT+=("$SPID")
+	done
+	SPID=
+	targets=$(printf '"127.0.0.1:%s",' "${ports[@]}")
+	cat > prom.yml <<CONF
+global:
+  scrape_interval: 1s
+  scrape_timeout: 1s
+scrape_configs:
+  - job_name: pmuprof
+    static_configs:
+      - targets: [${targets%,}]
+CONF
+	promtool check config prom.yml > /dev/null || fail "promtool refused prom.yml"
+	pp=$(free_port)
+	prometheus --config.file=prom.yml --storage.tsdb.path=data --web.listen-address="127.0.0.1:$pp" \
+		--log.level=warn 2> prom.log &
+	ppid=$!
+	# rate() over a window the series fill: 5 samples of each in 5 s first (a series that
+	# starts inside its window is extrapolated less, and reads low)
+	api() {
+		curl -sS --max-time 2 -G "http://127.0.0.1:$pp/api/v1/query" --data-urlencode "query=$1" \
+			-o "$2" 2>/dev/null && jq -e '.data.result' "$2" >/dev/null 2>&1
+	}
+	n=0
+	for _ in $(seq 60); do
+		sleep 0.5
+		api 'count_over_time(pmuprof_events_total{event="task-clock"}[5s]) >= 5' c.json || continue
+		n=$(jq '.data.result | length' c.json)
+		[ "$n" -lt 3 ] || break
+	done
+	api 'rate(pmuprof_events_total{event="task-clock"}[5s])' r.json || n=0
+	kill "$ppid"
+	wait "$ppid" || true
+	for s in "${pids[@]}"; do kill -TERM "$s"; done
+	for s in "${pids[@]}"; do wait "$s" || fail "a serve instance did not end with 0"; done
+	LEFT=()
+	[ "$n" -eq 3 ] || fail "Prometheus has $n of 3 instances: $(cat r.json) $(cat prom.log)"
+	jq -r '.data.result[] | .metric.instance' r.json | sort > got
+	printf '127.0.0.1:%s\n' "${ports[@]}" | sort > want
+	diff want got || fail "instances differ"
+	# each instance counts the whole machine: CPUs x 1e9 ns of task-clock a second
+	jq -r '.data.result[] | .value[1]' r.json | while read -r v; do
+		awk -v v="$v" -v n="$(ncpus)" 'BEGIN { r = v / (n * 1e9); exit !(r > 0.9 && r < 1.1) }' ||
+			fail "rate $v is not $(ncpus) x 1e9 within 10 %"
+	done
+	jq -e '.data.result | all(.metric.pmu == "software" and .metric.job == "pmuprof")' r.json >/dev/null ||
+		fail "labels: $(cat r.json)"
 }

@@ -181,8 +181,10 @@ static void machine(struct serve_count *sc, enum serve_by by)
 	pmus[0].ncpus = pmus[1].ncpus = 2;
 	rows[0].sel.ev.name = "cycles";
 	rows[0].sel.ev.pmu = "cpu";
-	rows[1].sel.ev.name = "task-clock";
-	rows[1].sel.ev.pmu = "software";
+	if (!rows[1].sel.ev.name) {
+		rows[1].sel.ev.name = "task-clock";
+		rows[1].sel.ev.pmu = "software";
+	}
 	for (int k = 0; k < 8; k++) {
 		int cpu = k % 4, soft = k >= 4;
 
@@ -244,6 +246,16 @@ static void test_scrape(void)
 	TAP_EQ_INT(out.n, 8, "per CPU: two events on four CPUs");
 	x = find(&out, "event=\"cycles\",pmu=\"pmu_b\",core=\"pmu_b\",cpu=\"3\"");
 	tap_ok(x && x->value == 800, "per CPU: CPU 3's scaled count, on b");
+	serve_samples_free(&out);
+	serve_count_free(&sc);
+	/* the same event twice (-e and a metric group): one series, the first row's */
+	rows[1].sel.ev.name = "cycles";
+	rows[1].sel.ev.pmu = "cpu";
+	machine(&sc, SERVE_BY_TYPE);
+	serve_scrape(&sc, &out);
+	TAP_EQ_INT(out.n, 2, "an event given twice makes one series per core type");
+	x = find(&out, a);
+	tap_ok(x && x->value == 600, "the first row's");
 	serve_samples_free(&out);
 	serve_count_free(&sc);
 }
