@@ -49,11 +49,6 @@ ncpus() {
 	getconf _NPROCESSORS_ONLN
 }
 
-# Debian's python3 (which has python3-prometheus-client), whichever python3 is first.
-py() {
-	local p
-	for p in python3 /usr/bin/python3; do
-		! "$p" -c 'import prometheus_client' 2>/dev/null || { "$p" "$@"; return; }
 	done
 	fail "python3-prometheus-client is missing: run tools/deps.sh"
 }
@@ -97,7 +92,7 @@ py() {
 	grep -qi '^content-type: application/openmetrics-text; version=1.0.0; charset=utf-8' h.txt ||
 		fail "content type: $(cat h.txt)"
 	assert_equal "$(tail -n 1 om.txt)" "# EOF"
-	py - om.txt > fams <<'EOF' || fail "the parser refused it: $(cat fams)"
+	py_prom - om.txt > fams <<'EOF' || fail "the parser refused it: $(cat fams)"
 import sys
 from prometheus_client.openmetrics.parser import text_string_to_metric_families
 for f in text_string_to_metric_families(open(sys.argv[1]).read()):
@@ -172,7 +167,7 @@ EOF
 
 @test "serve: idle, slow, oversized, garbage and surplus clients cost nothing" {
 	serve_start -e page-faults --max-connections 8 --timeout 2
-	py - "$PORT" > hostile.txt <<'EOF' || fail "$(cat hostile.txt)"
+	py_prom - "$PORT" > hostile.txt <<'EOF' || fail "$(cat hostile.txt)"
 import socket, sys, time
 port = int(sys.argv[1])
 def conn():
@@ -328,7 +323,7 @@ webcfg_user() {
 
 # A free loopback port (bound by the kernel, then let go).
 free_port() {
-	py -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+	py_prom -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
 @test "serve under Debian's Prometheus: three instances scraped each second, task-clock's rate = CPUs" {
