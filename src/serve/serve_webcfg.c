@@ -257,9 +257,12 @@ int serve_webcfg_check(const struct serve_webcfg *w, const char *user, const cha
 		size_t n = strlen(w->users[k].hash);
 		unsigned char diff = 0;
 
-		if (strcmp(w->users[k].name, user))
+		if (strcmp(w->users[k].name, user) && k + 1 < w->nusers)
 			continue;
 		h = crypt_r(password, w->users[k].hash, cd);
+		/* an unknown user costs a hash too: the time does not tell who exists */
+		if (strcmp(w->users[k].name, user))
+			break;
 		if (!h || strlen(h) != n)
 			break;
 		for (size_t i = 0; i < n; i++)	/* in a time that does not depend on the match */

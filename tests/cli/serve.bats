@@ -49,10 +49,6 @@ ncpus() {
 	getconf _NPROCESSORS_ONLN
 }
 
-	done
-	fail "python3-prometheus-client is missing: run tools/deps.sh"
-}
-
 @test "serve: the default set here is the software events, one series per core type" {
 	[ -z "$(ls /sys/bus/event_source/devices/ | grep -i -e armv8 -e arm_ -e pmuv3)" ] ||
 		skip "this machine has an Arm PMU: the default set is the Arm one"
@@ -383,4 +379,26 @@ CONF
 	done
 	jq -e '.data.result | all(.metric.pmu == "software" and .metric.job == "pmuprof")' r.json >/dev/null ||
 		fail "labels: $(cat r.json)"
+}
+
+@test "serve: a scrape reads each CPU's group once, in a few milliseconds" {
+	need_strace
+	serve_start -e task-clock,page-faults,context-switches
+	get -o /dev/null "http://127.0.0.1:$PORT/metrics"
+	strace -f -qq -e trace=read -o trace.txt -p "$SPID" &
+	st=$!
+	sleep 0.5
+	get -o /dev/null "http://127.0.0.1:$PORT/metrics"
+	sleep 0.2
+	kill -INT "$st"
+	wait "$st" || true
+	# the three software events of a CPU fit one group (the plan is exact): one read each
+	assert_equal "$(grep -c 'read(' trace.txt)" "$(ncpus)"
+	# one scrape's time, as curl sees it, over 20
+	for _ in $(seq 20); do
+		get -o /dev/null -w '%{time_total}\n' "http://127.0.0.1:$PORT/metrics"
+	done > times.txt
+	awk '{ s += $1 } END { printf "# mean scrape %.2f ms\n", 1000 * s / NR >> "/dev/fd/3"; exit !(s / NR < 0.05) }' times.txt ||
+		fail "a scrape takes $(sort -n times.txt | tail -n 1) s at worst"
+	serve_stop
 }

@@ -5,10 +5,6 @@
 # collector (node_exporter's textfile collector) may read at any moment.
 load helpers
 
-	done
-	fail "python3-prometheus-client is missing: run tools/deps.sh"
-}
-
 @test "stat -a -I --export openmetrics: FILE rewritten whole at each interval, counters never back" {
 	"$PMUPROF" stat -a -I 100 -x, -o live.csv --export openmetrics:tf.prom -e task-clock,page-faults \
 		-- sleep 2 &
