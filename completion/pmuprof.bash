@@ -11,6 +11,8 @@
 #                      system_time: no PMU lists them)
 #   metrics after -M   'pmuprof stat -M list' (stat's -M is perf's --metric)
 #   cores after --cpu-model    'pmuprof list --cores'
+#   cgroups after stat's -G, --for-each-cgroup   the directories below the cgroup v2 mount
+#                      of /proc/self/mountinfo ($PMUPROF_CGROUP_ROOT when set), 3 deep
 # The pmuprof asked is the one on the line (./pmuprof, a build tree's), else the one on PATH.
 
 # _pmuprof_bin: the pmuprof being completed.
@@ -102,6 +104,20 @@ _pmuprof_metrics() {
 	_pmuprof_match "" "$2" $("$1" stat -M list 2>/dev/null | awk '/^  [^ ]/ { print ($1 == "group" ? $2 : $1) }')
 }
 
+# _pmuprof_cgroups CUR: the last cgroup of a comma-separated list, completed with the paths
+# below the cgroup v2 mount (found in mountinfo, as pmuprof finds it).
+_pmuprof_cgroups() {
+	local cur=$1 root=${PMUPROF_CGROUP_ROOT:-} head last
+	[[ -n $root ]] || root=$(awk '{ for (i = 1; i <= NF; i++) if ($i == "-") break
+		if ($(i + 1) == "cgroup2") { print $5; exit } }' /proc/self/mountinfo 2>/dev/null)
+	[[ -d $root ]] || return 0
+	last=${cur##*,}
+	head=${cur%"$last"}
+	# shellcheck disable=SC2046 # one path a line; cgroup names have no spaces in practice
+	_pmuprof_match "$head" "$last" $(find "$root" -mindepth 1 -maxdepth 3 -type d -printf '%P\n' 2>/dev/null | LC_ALL=C sort)
+	compopt -o nospace 2>/dev/null || true
+}
+
 _pmuprof() {
 	local bin cur prev cmd opt arg want= i w
 	local -A takes=()
@@ -158,6 +174,7 @@ _pmuprof() {
 		stat:-M | stat:--metric | serve:-M | serve:--metric)
 			_pmuprof_metrics "$bin" "$cur"; return 0 ;;
 		serve:--web-config) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return 0 ;;
+		stat:-G | stat:--cgroup | stat:--for-each-cgroup) _pmuprof_cgroups "$cur"; return 0 ;;
 		*:--cpu-model)
 			# shellcheck disable=SC2046
 			_pmuprof_match "" "$cur" $("$bin" list --cores 2>/dev/null)

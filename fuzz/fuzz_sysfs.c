@@ -168,7 +168,7 @@ static void check_pmu(const struct sysfs_pmu *p)
 	for (int k = 0; k < p->ncpus; k++)
 		FUZZ_CHECK(p->cpus[k] >= 0 && p->cpus[k] < SYSFS_MAX_CPUS &&
 			   (k == 0 || p->cpus[k] > p->cpus[k - 1]));
-	for (size_t k = 0; k < p->nevents; k++) {
+	for (size_t k = 0; k < sysfs_event_listed(p); k++) {
 		/* an entry is read on its first lookup: one whose file is unreadable is left
 		 * out (NULL), and only a readable one must be found by its name */
 		const struct sysfs_event *e = sysfs_event_at(p, k);

@@ -23,6 +23,11 @@ struct counter_reading {
  * PERF_FORMAT_GROUP (a leader read with its members: counter_read_group); the times are
  * always read. */
 int counter_open(const struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd, int *err);
+/* Opens a counter on cpu that counts only while a task of the cgroup whose directory is
+ * cgroup_fd runs there (PERF_FLAG_PID_CGROUP); a group's members must share the cgroup of
+ * their leader (the kernel refuses others with EINVAL). Returns as counter_open. */
+int counter_open_cgroup(const struct perf_event_attr *attr, int cgroup_fd, int cpu,
+			int group_fd, int *err);
 /* Reads a PERF_FORMAT_GROUP leader: out[0] the leader, out[1..] its members in the order
  * they were opened; returns how many (at most max), 0 when the read failed. One syscall. */
 size_t counter_read_group(int fd, struct counter_reading *out, size_t max);

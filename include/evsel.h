@@ -32,6 +32,7 @@ struct evsel_event {
 	struct filter_plan plan;	/* of its filter-bit terms (ev.filter.given) */
 	const char *terms;		/* those terms, "P,NSK", in the resolution context's
 					 * strings; NULL: none */
+	size_t spec;		/* the spec it came from (its index in the options' specs) */
 };
 
 /* How to select. */

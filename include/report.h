@@ -12,7 +12,7 @@
 struct mxtab_metric;
 struct mxtab_set;
 
-#define REPORT_SCHEMA_VERSION "1.6"
+#define REPORT_SCHEMA_VERSION "1.7"
 
 enum report_status {
 	REPORT_COUNTED = 0,	/* counted, possibly for only part of the time (scaled) */
@@ -83,6 +83,8 @@ struct report_event {
 	 * event's values are their sum */
 	const struct report_part *split;
 	size_t nsplit;
+	const char *cgroup;	/* -G, --for-each-cgroup: counted only in this cgroup (its path
+				 * below the cgroup v2 mount); NULL: every task */
 	const char *only_pmu;	/* given with its PMU where the command may also run on other
 				 * core types: that PMU (counted only while on its CPUs) */
 	/* repeated runs (-r; report.nruns == 0 otherwise): the event's value, raw, enabled_ns
@@ -370,6 +372,17 @@ uint64_t report_interval_ns(const struct report *r, size_t i);
 static inline int report_is_tool(const struct report_event *e)
 {
 	return e->pmu && !strcmp(e->pmu, "tool");
+}
+
+/* The cgroup column of e's rows in text and CSV, as perf prints it: NULL when no event of r
+ * is counted per cgroup (no column), else e's cgroup ("" when it counts every task). */
+static inline const char *report_cgroup_col(const struct report *r,
+					    const struct report_event *e)
+{
+	for (size_t k = 0; k < r->nevents; k++)
+		if (r->events[k].cgroup)
+			return e->cgroup ? e->cgroup : "";
+	return NULL;
 }
 
 /* Whether e's value is shown in milliseconds ("msec"): a time in ns (task-clock, cpu-clock),

@@ -29,6 +29,9 @@ struct stat_event {
 	int user_only;		/* narrowed to user space at its first open */
 	int tool;		/* perf's tool events (enum stat_tool): never opened, read from the
 				 * run's own times */
+	const char *cgroup;	/* -G, --for-each-cgroup: counted only for the tasks of this
+				 * cgroup (its path below the mount); NULL: every task */
+	int cgroup_fd;		/* with cgroup: its directory, perf_event_open's pid */
 };
 
 /* perf's tool events: times pmuprof measures itself, in ns, with no counter behind them (in

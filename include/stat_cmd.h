@@ -5,13 +5,23 @@
 #ifndef PMUPROF_STAT_CMD_H
 #define PMUPROF_STAT_CMD_H
 
+#include <argp.h>
 #include <stdio.h>
 
+#include "cgroup.h"
 #include "export.h"
 #include "report.h"
 #include "stat.h"
 
 struct topdown_pass;
+
+/* -G and --for-each-cgroup as given (stat_cgroup.c). */
+struct stat_cgroup_opts {
+	const char **lists;	/* each -G's list */
+	size_t *before;		/* the -e options given before it */
+	size_t n;
+	const char *for_each;	/* --for-each-cgroup's list */
+};
 
 /* What the command line asked for. */
 struct stat_opts {
@@ -58,7 +68,31 @@ struct stat_opts {
 	int no_inherit;		/* -i */
 	int log_fd;		/* --log-fd N; 0: standard error */
 	FILE *log;		/* its stream, NULL: none */
+	struct stat_cgroup_opts cg;	/* -G, --for-each-cgroup */
 };
+
+/* --for-each-cgroup's key (-G's is 'G'). */
+#define STAT_OPT_FOR_EACH_CGROUP 0x3c0
+
+/* The cgroups one pass counts in, their directories open (stat_cgroup.c). */
+struct stat_cgroups {
+	struct cgroup_set set;
+	size_t nspecs;		/* --for-each-cgroup: the specs counted in each cgroup */
+};
+
+/* -G and --for-each-cgroup: ARGP_ERR_UNKNOWN for another key. */
+error_t stat_cgroup_opt(struct stat_opts *o, int key, char *arg, struct argp_state *state);
+/* Once all options are read: what -G and --for-each-cgroup need (-a or -C, not both). */
+void stat_cgroup_check(struct argp_state *state, const struct stat_opts *o);
+void stat_cgroup_opts_free(struct stat_cgroup_opts *g);
+/* --for-each-cgroup: opens the cgroups its list picks and repeats o's specs once for each
+ * (perf's order: every event of the first cgroup, then of the next). -1 after a message. */
+int stat_cgroup_specs(struct stat_opts *o, struct stat_cgroups *cg);
+/* Gives each of the rows selected from o's specs its cgroup: --for-each-cgroup's by the copy
+ * of the specs it came from, -G's by perf's rule. -1 after a message. */
+int stat_cgroup_rows(const struct stat_opts *o, struct stat_cgroups *cg,
+		     struct stat_event *rows, size_t nrows);
+void stat_cgroups_free(struct stat_cgroups *cg);
 
 /* --topdown in two passes, when the command can be run again (--mux=runs): the first counts
  * stage 1 alone and, instead of a report, gives the stage-2 groups under its dominant nodes;

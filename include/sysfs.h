@@ -40,8 +40,8 @@ struct sysfs_format {
 	uint64_t mask;		/* bits of that field the term occupies, in order low to high */
 };
 
-/* One named event of a PMU's events/ directory, e.g. "cpu_cycles" -> "event=0x0011". Loading
- * a PMU lists the names only: an entry's terms are read on its first lookup (sysfs_event_find,
+/* One named event of a PMU's events/ directory, e.g. "cpu_cycles" -> "event=0x0011". The
+ * names are listed on first use, and an entry's terms on its first lookup (sysfs_event_find,
  * sysfs_event_at), so a run reads the files of the events it uses and no other. */
 struct sysfs_event {
 	char name[SYSFS_NAME_MAX];
@@ -57,6 +57,13 @@ struct sysfs_caps {
 
 /* General counters an Arm PMU can have: PMCR_EL0.N is 5 bits, and 31 is PMCCNTR's index. */
 #define SYSFS_MAX_GENERAL 31
+
+/* A PMU's events/ names and caps/ values are read on first use (sysfs_event_listed and the
+ * other sysfs_event_* calls, sysfs_pmu_caps): a run that takes its events from the tables and
+ * computes no metric reads neither, which saves six sysfs reads a PMU. A PMU built by hand
+ * (tests) has nothing unread. */
+#define SYSFS_UNREAD_EVENTS 1
+#define SYSFS_UNREAD_CAPS 2
 
 /* What probe.c's probe of an Arm PMU found, kept for the boot in the cache of probes. */
 struct sysfs_probed {
@@ -78,8 +85,10 @@ struct sysfs_pmu {
 	struct sysfs_event *events;	/* sorted by name; reach them through sysfs_event_find,
 					 * sysfs_event_at (which read their terms) or
 					 * sysfs_event_name */
-	size_t nevents;			/* names listed in events/ (sysfs_event_count: usable) */
-	struct sysfs_caps caps;
+	size_t nevents;			/* names listed in events/ (sysfs_event_count: usable);
+					 * read it through sysfs_event_listed */
+	struct sysfs_caps caps;		/* read it through sysfs_pmu_caps */
+	int unread;			/* SYSFS_UNREAD_*: what a load leaves for its first use */
 	long long mux_interval_ms;	/* perf_event_mux_interval_ms, -1 when absent or not
 					 * read (sysfs_arm_pmus does not): use
 					 * sysfs_pmu_mux_interval */
@@ -125,6 +134,10 @@ const struct sysfs_event *sysfs_event_find(const struct sysfs_pmu *pmu, const ch
 const struct sysfs_event *sysfs_event_at(const struct sysfs_pmu *pmu, size_t k);
 /* How many of the PMU's events are usable (reads every entry's terms). */
 size_t sysfs_event_count(const struct sysfs_pmu *pmu);
+/* How many names events/ lists (nevents), listing them on first use. */
+size_t sysfs_event_listed(const struct sysfs_pmu *pmu);
+/* The PMU's caps/ values, read on first use. */
+const struct sysfs_caps *sysfs_pmu_caps(const struct sysfs_pmu *pmu);
 /* The k-th event's name (k < nevents), its terms not read: for suggestions. */
 const char *sysfs_event_name(const struct sysfs_pmu *pmu, size_t k);
 

@@ -130,8 +130,8 @@ static void describe_pmu(struct resolve_ctx *c, struct explain *x)
 		x->release[0] = '\0';
 	x->pmu.direct = pmreg_direct_for_release(x->release);
 	x->pmu.th_max = 0;
-	if (resolve_ctx_pmus(c) == PP_OK && c->npmus && c->pmus[0].caps.threshold_max > 0)
-		x->pmu.th_max = (uint32_t)c->pmus[0].caps.threshold_max;
+	if (resolve_ctx_pmus(c) == PP_OK && c->npmus && sysfs_pmu_caps(&c->pmus[0])->threshold_max > 0)
+		x->pmu.th_max = (uint32_t)sysfs_pmu_caps(&c->pmus[0])->threshold_max;
 }
 
 /* Selects every event (kernel EL decided) into x->events; -1 after a message. */

@@ -220,7 +220,7 @@ static cJSON *pmu_json(const struct sysfs_pmu *p)
 	cJSON_AddItemToObject(o, "midr", p->midr ? cJSON_CreateString(midr) : cJSON_CreateNull());
 	probe_get(p, &cap);
 	cJSON_AddItemToObject(o, "counters", counters_json(&cap));
-	cJSON_AddItemToObject(o, "caps", caps_json(&p->caps));
+	cJSON_AddItemToObject(o, "caps", caps_json(sysfs_pmu_caps(p)));
 	cJSON_AddItemToObject(o, "formats", formats_json(p));
 	cJSON_AddNumberToObject(o, "nevents", (double)sysfs_event_count(p));
 	mux = sysfs_pmu_mux_interval(p);
@@ -294,6 +294,7 @@ static void print_counters(const struct sysfs_pmu *p)
 static void print_pmu(const struct sysfs_pmu *p)
 {
 	const struct evtab_core *core = resolve_pmu_core(p);
+	const struct sysfs_caps *caps = sysfs_pmu_caps(p);
 	char bits[160];
 	long long mux;
 
@@ -304,12 +305,12 @@ static void print_pmu(const struct sysfs_pmu *p)
 	       core ? evtab_core_title(core) : "not in pmuprof's tables", (unsigned long long)p->midr);
 	print_counters(p);
 	printf("  caps\n");
-	print_cap("slots", p->caps.slots, "");
-	print_cap("bus_slots", p->caps.bus_slots, "");
-	print_cap("bus width", p->caps.bus_width, " bytes");
-	if (cap_known(p->caps.threshold_max))
-		printf("    %-16s %d bits (max %lld)\n", "threshold", threshold_width(p->caps.threshold_max),
-		       p->caps.threshold_max);
+	print_cap("slots", caps->slots, "");
+	print_cap("bus_slots", caps->bus_slots, "");
+	print_cap("bus width", caps->bus_width, " bytes");
+	if (cap_known(caps->threshold_max))
+		printf("    %-16s %d bits (max %lld)\n", "threshold", threshold_width(caps->threshold_max),
+		       caps->threshold_max);
 	else
 		printf("    %-16s not given\n", "threshold");
 	printf("  format terms    ");

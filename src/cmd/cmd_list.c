@@ -132,7 +132,7 @@ static cJSON *section_json(const struct list_section *s, const char *pattern)
 		}
 	}
 	/* what the PMU advertises beyond the tables (an IMPDEF event, a core not tabled) */
-	for (size_t k = 0; s->pmu && k < s->pmu->nevents; k++) {
+	for (size_t k = 0; k < sysfs_event_listed(s->pmu); k++) {
 		const struct sysfs_event *e = sysfs_event_at(s->pmu, k);
 		long code = e ? resolve_sysfs_event_code(e) : -1;
 		cJSON *x;
@@ -261,7 +261,7 @@ static void print_section(const struct list_section *s, const char *pattern,
 		textline_pad(l, evtab_event_desc(e), 0);
 		textline_end(l);
 	}
-	for (size_t k = 0; s->pmu && k < s->pmu->nevents; k++) {
+	for (size_t k = 0; k < sysfs_event_listed(s->pmu); k++) {
 		const struct sysfs_event *e = sysfs_event_at(s->pmu, k);
 		long code = e ? resolve_sysfs_event_code(e) : -1;
 
@@ -339,7 +339,7 @@ static void print_names(const struct list_opts *o, const struct list_section *s,
 	for (size_t k = 0; k < n; k++) {
 		for (size_t e = 0; e < evtab_nevents(s[k].core); e++)
 			name_cb(evtab_event_name(evtab_event_at(s[k].core, e)), &g);
-		for (size_t e = 0; s[k].pmu && e < s[k].pmu->nevents; e++) {
+		for (size_t e = 0; e < sysfs_event_listed(s[k].pmu); e++) {
 			const struct sysfs_event *x = sysfs_event_at(s[k].pmu, e);
 
 			if (x && list_beyond_table(&s[k], x))
@@ -369,7 +369,7 @@ static size_t count_events(const char *pattern, const struct list_section *s, si
 	for (size_t k = 0; k < n; k++) {
 		for (size_t e = 0; e < evtab_nevents(s[k].core); e++)
 			got += list_metrics_matches(pattern, evtab_event_name(evtab_event_at(s[k].core, e)));
-		for (size_t e = 0; s[k].pmu && e < s[k].pmu->nevents; e++) {
+		for (size_t e = 0; e < sysfs_event_listed(s[k].pmu); e++) {
 			const struct sysfs_event *x = sysfs_event_at(s[k].pmu, e);
 
 			got += x && list_beyond_table(&s[k], x) && list_metrics_matches(pattern, x->name);

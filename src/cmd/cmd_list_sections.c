@@ -35,11 +35,11 @@ static int list_section_init(struct list_section *s, const struct evtab_core *co
 	memset(s, 0, sizeof(*s));
 	s->core = core;
 	s->pmu = pmu;
-	if (!pmu || !pmu->nevents)
+	if (!sysfs_event_listed(pmu))
 		return 0;
-	if (!(s->adv = malloc(pmu->nevents * sizeof(*s->adv))))
+	if (!(s->adv = malloc(sysfs_event_listed(pmu) * sizeof(*s->adv))))
 		return -1;
-	for (size_t k = 0; k < pmu->nevents; k++) {
+	for (size_t k = 0; k < sysfs_event_listed(pmu); k++) {
 		const struct sysfs_event *e = sysfs_event_at(pmu, k);
 		long code = e ? resolve_sysfs_event_code(e) : -1;
 

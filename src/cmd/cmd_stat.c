@@ -43,6 +43,7 @@ struct pass {
 	struct stat_event *rows;	/* selected */
 	size_t nrows;
 	struct stat_target tgt;
+	struct stat_cgroups cg;		/* -G, --for-each-cgroup */
 	struct stat_counters cs;	/* made and planned */
 	struct stat_planned planned;
 	char *fixture_cpus;		/* the counters' fixture note when a fixture names the CPUs */
@@ -65,7 +66,7 @@ struct pass {
 /* Options -> the rows to count (perf stat's default set without -e), resolved in ctx,
  * which the plan goes on using; -1 after a message. */
 static int select_events(struct stat_opts *o, struct resolve_ctx *ctx, struct stat_event **evs,
-			 size_t *n, struct filter_kernel_el *kel)
+			 size_t *n, struct filter_kernel_el *kel, struct stat_cgroups *cg)
 {
 	struct evsel_event *sel;
 	const char **p;
@@ -95,7 +96,7 @@ static int select_events(struct stat_opts *o, struct resolve_ctx *ctx, struct st
 		p[o->ev.nspecs++] = o->detail_spec;
 		o->ev.specs = p;
 	}
-	if (evsel_select(&o->ev, ctx, 0, "count", &sel, n, kel) != 0)
+	if (stat_cgroup_specs(o, cg) != 0 || evsel_select(&o->ev, ctx, 0, "count", &sel, n, kel))
 		return -1;
 	if (!(*evs = calloc(*n + 1, sizeof(**evs)))) {
 		evsel_free(sel, *n);
@@ -111,7 +112,7 @@ static int select_events(struct stat_opts *o, struct resolve_ctx *ctx, struct st
 							      strcspn(ev->name, ":")) & 3);
 	}
 	free(sel);
-	return 0;
+	return stat_cgroup_rows(o, cg, *evs, *n);
 }
 
 /* The user's -e list and -M's events selected into p->rows: -M's specs go to a copy of the
@@ -132,7 +133,7 @@ static int select_rows(struct pass *p, struct resolve_ctx *ctx)
 		memcpy(o->ev.specs, p->user_specs, p->user_n * sizeof(*o->ev.specs));
 	if (stat_metrics_add_specs(&o->ev, o->metrics, o->nmetrics, p->core,
 				   p->metric_specs) != 0 ||
-	    select_events(o, ctx, &p->rows, &p->nrows, &p->kel) != 0)
+	    select_events(o, ctx, &p->rows, &p->nrows, &p->kel, &p->cg) != 0)
 		return -1;
 	/* a tool event is one time for the whole run: it has no share of a CPU or thread */
 	for (size_t k = 0; o->aggr_opt && k < p->nrows; k++)
@@ -459,6 +460,7 @@ static void pass_free(struct pass *p)
 	o->ev.specs = p->user_specs;
 	o->ev.nspecs = p->user_n;
 	stat_target_free(&p->tgt);
+	stat_cgroups_free(&p->cg);
 	topo_free(&p->topo);
 	free(p->fixture_cpus);
 	stat_planned_free(&p->planned);
@@ -585,6 +587,7 @@ out:
 	if (have_ctx)
 		resolve_ctx_free(&ctx);
 	evsel_opts_free(&o.ev);
+	stat_cgroup_opts_free(&o.cg);
 	free(o.metrics);
 	free(o.detail_spec);
 	free(td.next);

@@ -188,6 +188,7 @@ static int resolve_all(const struct evsel_opts *o, struct resolve_ctx *ctx, cons
 			spec++;
 		if (o->all_levels && all_levels(o, &list.reqs[done], verb) != 0)
 			goto out;
+		evs[done].spec = spec;
 		st = resolve_event_in(ctx, &list.reqs[done], &evs[done].ev, &rerr);
 		if (st != PP_OK) {
 			if (st == PP_ENOMEM)

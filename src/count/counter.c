@@ -10,7 +10,8 @@
 
 #include "counter.h"
 
-int counter_open(const struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd, int *err)
+static int open_flags(const struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd,
+		      unsigned long flags, int *err)
 {
 	struct perf_event_attr a = *attr;
 	long fd;
@@ -18,9 +19,20 @@ int counter_open(const struct perf_event_attr *attr, pid_t pid, int cpu, int gro
 	a.size = sizeof(a);
 	a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING |
 			(attr->read_format & PERF_FORMAT_GROUP);
-	fd = syscall(SYS_perf_event_open, &a, pid, cpu, group_fd, PERF_FLAG_FD_CLOEXEC);
+	fd = syscall(SYS_perf_event_open, &a, pid, cpu, group_fd, PERF_FLAG_FD_CLOEXEC | flags);
 	*err = fd < 0 ? errno : 0;
 	return fd < 0 ? -1 : (int)fd;
+}
+
+int counter_open(const struct perf_event_attr *attr, pid_t pid, int cpu, int group_fd, int *err)
+{
+	return open_flags(attr, pid, cpu, group_fd, 0, err);
+}
+
+int counter_open_cgroup(const struct perf_event_attr *attr, int cgroup_fd, int cpu,
+			int group_fd, int *err)
+{
+	return open_flags(attr, cgroup_fd, cpu, group_fd, PERF_FLAG_PID_CGROUP, err);
 }
 
 pp_status counter_enable(int fd, int on)

@@ -159,7 +159,7 @@ static void offer_format(const struct sysfs_pmu *pmu, struct suggest *s)
 		return;
 	for (size_t k = 0; k < pmu->nformats; k++)
 		suggest_offer(s, pmu->formats[k].name);
-	for (size_t k = 0; k < pmu->nevents; k++)
+	for (size_t k = 0; k < sysfs_event_listed(pmu); k++)
 		suggest_offer(s, sysfs_event_name(pmu, k));
 }
 

@@ -115,7 +115,7 @@ static pp_status put(const struct sysfs_pmu *pmu, const char *term, uint64_t v, 
 pp_status pmreg_th_apply(const struct sysfs_pmu *pmu, const struct pmreg_th_req *r,
 			 uint64_t cfg[4], char *why, size_t len)
 {
-	long long max = pmu->caps.threshold_max;
+	long long max = sysfs_pmu_caps(pmu)->threshold_max;
 	pp_status st = PP_OK;
 
 	why[0] = '\0';

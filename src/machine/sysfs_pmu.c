@@ -194,6 +194,29 @@ static pp_status load_events(struct sysfs_pmu *p)
 	return PP_OK;
 }
 
+/* Lists events/ if that is still to do. The PMU is const to its users: what is read on first
+ * use is a cache of the directory, and a listing that fails leaves no events (events/ is
+ * advisory). */
+static void events_listed(const struct sysfs_pmu *pmu)
+{
+	struct sysfs_pmu *p = (struct sysfs_pmu *)pmu;
+
+	if (!p || !(p->unread & SYSFS_UNREAD_EVENTS))
+		return;
+	p->unread &= ~SYSFS_UNREAD_EVENTS;
+	if (load_events(p) != PP_OK) {
+		free(p->events);
+		p->events = NULL;
+		p->nevents = 0;
+	}
+}
+
+size_t sysfs_event_listed(const struct sysfs_pmu *pmu)
+{
+	events_listed(pmu);
+	return pmu ? pmu->nevents : 0;
+}
+
 /* Reads an entry's terms if that is still to do. Whether the entry is usable. The PMU is const
  * to its users; its events' terms are a cache filled on demand. */
 static int event_ready(const struct sysfs_pmu *p, struct sysfs_event *e)
@@ -213,7 +236,7 @@ const struct sysfs_event *sysfs_event_find(const struct sysfs_pmu *pmu, const ch
 {
 	struct sysfs_event *e, *lo, *hi, *end;
 
-	if (!pmu || !name || !pmu->nevents)
+	if (!pmu || !name || !sysfs_event_listed(pmu))
 		return NULL;
 	if (!(e = bsearch(name, pmu->events, pmu->nevents, sizeof *pmu->events, cmp_event_key)))
 		return NULL;
@@ -236,20 +259,20 @@ const struct sysfs_event *sysfs_event_find(const struct sysfs_pmu *pmu, const ch
 
 const struct sysfs_event *sysfs_event_at(const struct sysfs_pmu *pmu, size_t k)
 {
-	return pmu && k < pmu->nevents && event_ready(pmu, &pmu->events[k]) ? &pmu->events[k]
-									      : NULL;
+	return k < sysfs_event_listed(pmu) && event_ready(pmu, &pmu->events[k]) ? &pmu->events[k]
+										 : NULL;
 }
 
 const char *sysfs_event_name(const struct sysfs_pmu *pmu, size_t k)
 {
-	return pmu && k < pmu->nevents ? pmu->events[k].name : NULL;
+	return k < sysfs_event_listed(pmu) ? pmu->events[k].name : NULL;
 }
 
 size_t sysfs_event_count(const struct sysfs_pmu *pmu)
 {
 	size_t n = 0;
 
-	for (size_t k = 0; pmu && k < pmu->nevents; k++)
+	for (size_t k = 0; k < sysfs_event_listed(pmu); k++)
 		n += sysfs_event_at(pmu, k) != NULL;
 	return n;
 }
@@ -278,6 +301,17 @@ static void load_caps(struct sysfs_pmu *p)
 			v = -1;
 		memcpy((char *)&p->caps + caps[i].off, &v, sizeof v);
 	}
+}
+
+const struct sysfs_caps *sysfs_pmu_caps(const struct sysfs_pmu *pmu)
+{
+	struct sysfs_pmu *p = (struct sysfs_pmu *)pmu;	/* a cache: see events_listed */
+
+	if (p->unread & SYSFS_UNREAD_CAPS) {
+		p->unread &= ~SYSFS_UNREAD_CAPS;
+		load_caps(p);
+	}
+	return &p->caps;
 }
 
 static void load_mux(struct sysfs_pmu *p)
@@ -347,14 +381,13 @@ static pp_status pmu_load(const char *name, const struct preread *pre, struct sy
 	if (!sysfs_name_ok(name))
 		return PP_EINVAL;
 	strcpy(out->name, name);
-	if ((st = load_type(out)) == PP_OK && (st = load_cpus(out, pre, &has_cpus)) == PP_OK &&
-	    (st = load_formats(out, pre)) == PP_OK)
-		st = load_events(out);
+	if ((st = load_type(out)) == PP_OK && (st = load_cpus(out, pre, &has_cpus)) == PP_OK)
+		st = load_formats(out, pre);
 	if (st != PP_OK) {
 		sysfs_pmu_free(out);
 		return st;
 	}
-	load_caps(out);
+	out->unread = SYSFS_UNREAD_EVENTS | SYSFS_UNREAD_CAPS;
 	if (!pre)	/* one PMU asked for by name; the Arm PMUs' is read when asked for */
 		load_mux(out);
 	out->is_arm = looks_like_pmuv3(out, has_cpus);

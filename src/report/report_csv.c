@@ -28,6 +28,7 @@
  * field. */
 struct csv_row {
 	const char *time, *unit_id, *ncpus, *value, *unit, *name, *noise;
+	const char *cgroup;	/* its field (report_cgroup_col); NULL: none */
 	uint64_t running_ns;
 	double pct;
 	const char *metric, *metric_unit;
@@ -65,6 +66,8 @@ static void print_row(FILE *out, const struct csv_row *w, const char *sep)
 	field(out, w->value, sep, 0);
 	field(out, w->unit, sep, 0);
 	field(out, w->name, sep, 0);
+	if (w->cgroup)	/* perf's place for it: after the name */
+		field(out, w->cgroup, sep, 0);
 	if (w->noise)
 		field(out, w->noise, sep, 0);
 	field(out, run, sep, 0);
@@ -104,7 +107,8 @@ static void cell_csv(const struct report *r, const struct report_event *e, size_
 	const struct report_cell *c = report_cell_at(r, e, u, i);
 	char val[48], mval[32] = "", ncpus[16];
 	struct csv_row w = { .time = to->time, .unit_id = r->units[u].id, .value = val,
-			     .name = e->name, .noise = r->nruns ? "" : NULL,
+			     .name = e->name, .cgroup = report_cgroup_col(r, e),
+			     .noise = r->nruns ? "" : NULL,
 			     .running_ns = c->fig.running_ns, .metric = mval, .metric_unit = "" };
 
 	if (report_unit_has_ncpus(r)) {
@@ -139,6 +143,7 @@ static void intervals_csv(const struct report *r, FILE *out, const char *sep)
 			const struct report_delta *d = &e->deltas[i];
 			char val[48], mval[32] = "";
 			struct csv_row w = { .time = t, .value = val, .name = e->name,
+					     .cgroup = report_cgroup_col(r, e),
 					     .running_ns = d->fig.running_ns,
 					     .pct = d->fig.counted_pct, .metric = mval,
 					     .metric_unit = d->derived.unit ? d->derived.unit : "" };
@@ -204,7 +209,7 @@ static void event_csv(const struct report *r, const struct report_event *e, cons
 {
 	char val[48], mval[32] = "", noise[24];
 	struct csv_row w = { .time = time, .value = val, .name = e->name,
-			     .running_ns = e->fig.running_ns, .metric = mval, .metric_unit = "" };
+			     .cgroup = report_cgroup_col(r, e), .running_ns = e->fig.running_ns, .metric = mval, .metric_unit = "" };
 
 	w.unit = value_field(val, sizeof(val), e, e->fig.status, e->fig.value);
 	/* perf prints 0.00% where it has no spread: a count of 0, an event not counted */

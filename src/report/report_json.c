@@ -220,6 +220,8 @@ static cJSON *event_json(const struct report *r, const struct report_event *e)
 
 	cJSON_AddStringToObject(o, "name", e->name);
 	cJSON_AddStringToObject(o, "pmu", e->pmu);
+	/* 1.7: -G, --for-each-cgroup */
+	cJSON_AddItemToObject(o, "cgroup", jsonout_str_or_null(e->cgroup));
 	cJSON_AddNumberToObject(o, "type", e->type);
 	cJSON_AddItemToObject(o, "config", jsonout_hex(e->config));
 	cJSON_AddItemToObject(o, "config1", jsonout_hex(e->config1));
@@ -340,6 +342,7 @@ static cJSON *interval_event_json(const struct report *r, const struct report_ev
 	cJSON *o = cJSON_CreateObject();
 
 	cJSON_AddStringToObject(o, "name", e->name);
+	cJSON_AddItemToObject(o, "cgroup", jsonout_str_or_null(e->cgroup));
 	cJSON_AddItemToObject(o, "value", d && d->status == REPORT_COUNTED ?
 			      cJSON_CreateNumber(d->value) : cJSON_CreateNull());
 	cJSON_AddNumberToObject(o, "raw_value", d ? (double)d->raw : 0);

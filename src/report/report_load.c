@@ -240,6 +240,7 @@ static int load_event(const cJSON *o, struct report_event *e, size_t nruns)
 	e->excl_guest = flag(ex, "guest");
 	load_filter(item(o, "filter"), e);
 	e->group = whole(o, "group", -1);
+	e->cgroup = str(o, "cgroup");
 	e->fig.status = status_of(str(o, "status"), has_value);
 	e->fig.reason = str(o, "reason");
 	e->note = note_of(o, e->fig.status);

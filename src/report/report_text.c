@@ -149,6 +149,7 @@ static void print_split(const struct report *r, const struct report_event *e,
  * and what perf prints after them. */
 struct text_row {
 	const char *num, *unit, *name;
+	const char *cgroup;	/* its column (report_cgroup_col); NULL: none */
 	int has_metric;
 	double mval;
 	const char *munit;
@@ -162,7 +163,7 @@ struct text_row {
 /* A row's columns as perf stat has them, "%18s %-4s %-*s", by copying, not printf: this
  * runs for every row and every interval's. */
 static void put_columns(struct textline *l, const char *num, const char *unit,
-			const char *name, size_t name_width)
+			const char *name, const char *cgroup, size_t name_width)
 {
 	textline_rpad(l, num, 18);
 	if (*unit) {
@@ -172,7 +173,14 @@ static void put_columns(struct textline *l, const char *num, const char *unit,
 	} else {	/* most rows: " %-4s " of "", six spaces */
 		textline_spaces(l, 6);
 	}
-	textline_pad(l, name, name_width);
+	if (!cgroup || (!*cgroup && !name_width)) {	/* nothing after it: no spaces */
+		textline_pad(l, name, name_width);
+		return;
+	}
+	/* perf's "%-25s" of the name, then " %s" of the cgroup */
+	textline_pad(l, name, 25);
+	textline_put(l, " ", 1);
+	textline_pad(l, cgroup, name_width > 26 ? name_width - 26 : 0);
 }
 
 static void print_row(const struct text_row *w, struct textline *l)
@@ -182,7 +190,7 @@ static void print_row(const struct text_row *w, struct textline *l)
 	size_t spaces = gap < 0 ? (size_t)-gap : (size_t)gap;
 
 	/* the name padded to 32 only where something follows */
-	put_columns(l, w->num, w->unit, w->name, w->has_metric || w->pct || w->noise ? 32 : 0);
+	put_columns(l, w->num, w->unit, w->name, w->cgroup, w->has_metric || w->pct || w->noise ? 32 : 0);
 	if (w->has_metric)
 		tl_metric(l, w->mval, w->munit);
 	if (w->noise) {	/* perf stat -r's "( +- x% )": the relative standard error */
@@ -239,7 +247,8 @@ static void print_event(const struct report *r, const struct report_event *e,
 			struct textline *l)
 {
 	char num[40];
-	struct text_row w = { .num = num, .name = e->name, .rse = e->stats.rse,
+	struct text_row w = { .num = num, .name = e->name, .cgroup = report_cgroup_col(r, e),
+			      .rse = e->stats.rse,
 			      .counted_pct = e->fig.counted_pct, .run = e->run };
 
 	w.has_metric = e->derived.unit != NULL;
@@ -299,7 +308,8 @@ static void print_cell(const struct report *r, const struct report_event *e, siz
 {
 	const struct report_cell *c = report_cell_at(r, e, u, i);
 	char num[40], t[TEXTLINE_SECS_LEN];
-	struct text_row w = { .num = num, .name = e->name, .counted_pct = c->fig.counted_pct };
+	struct text_row w = { .num = num, .name = e->name, .cgroup = report_cgroup_col(r, e),
+			      .counted_pct = c->fig.counted_pct };
 	struct textline *l = arg;
 
 	if (i >= 0) {	/* "%16s " */
@@ -402,6 +412,7 @@ static void print_intervals(const struct report *r, struct textline *l)
 			char num[40];
 			/* the figure beside the count over the interval, as perf 6.1 prints it */
 			struct text_row w = { .num = num, .name = e->name,
+					      .cgroup = report_cgroup_col(r, e),
 					      .has_metric = d->derived.unit != NULL,
 					      .mval = d->derived.value, .munit = d->derived.unit };
 

@@ -93,6 +93,12 @@ static const struct argp_option options[] = {
 	  "Count these running processes (comma-separated), each thread of them, until they end "
 	  "(or COMMAND ends, or SIGINT or --timeout)", 5 },
 	{ "tid", 't', "TID", 0, "Count these running threads (comma-separated), as -p does", 5 },
+	{ "cgroup", 'G', "CGROUP[,CGROUP...]", 0,
+	  "With -a or -C: count the events named before it only in these cgroups, in order "
+	  "(one cgroup alone: all of them; an empty name: every task)", 5 },
+	{ "for-each-cgroup", STAT_OPT_FOR_EACH_CGROUP, "CGROUPS", 0,
+	  "With -a or -C: count every event in each cgroup named, or matched by a regular "
+	  "expression on its path (comma-separated)", 5 },
 	{ "timeout", OPT_TIMEOUT, "MS", 0,
 	  "Stop counting after MS milliseconds (COMMAND is sent SIGTERM)", 5 },
 	{ "delay", 'D', "MS", 0, "Start counting MS milliseconds after COMMAND starts", 5 },
@@ -479,6 +485,7 @@ static void end_check(struct argp_state *state, struct stat_opts *o)
 	if (o->topdown && !o->mux_given && o->cmd && !o->interval_ms)
 		o->plan.mux = STAT_MUX_RUNS;
 	targets_check(state, o);
+	stat_cgroup_check(state, o);
 	if (o->json && o->sep)
 		argp_error(state, "--json and -x both choose the format: give one of them");
 	if (o->interval_ms && o->repeat)
@@ -497,7 +504,7 @@ static void end_check(struct argp_state *state, struct stat_opts *o)
 
 /* Each group of options has its parser; the first that knows a key takes it. */
 static error_t (*const groups[])(struct stat_opts *, int, char *, struct argp_state *) = {
-	output_opt, run_opt, plan_opt, target_opt, display_opt,
+	output_opt, run_opt, plan_opt, target_opt, display_opt, stat_cgroup_opt,
 };
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)

@@ -426,6 +426,7 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 			goto out;
 		if (evs[k].one_type)
 			re->only_pmu = evs[k].sel.ev.pmu;
+		re->cgroup = evs[k].cgroup;
 		if (nparts) {
 			struct report_part *p = parts(b->counters, k, part0, nparts, types, ntypes,
 						      &s->rd, s->nruns);

@@ -190,7 +190,11 @@ static int open_one(struct opening *o, size_t k)
 		if (o->moved)
 			move_to(e->cpu, &o->at);
 	}
-	e->fd = counter_open(&a, on, e->cpu, group_fd, &e->err);
+	if (e->cpu_wide && !e->presence && o->rows[e->ev].cgroup)
+		e->fd = counter_open_cgroup(&a, o->rows[e->ev].cgroup_fd, e->cpu, group_fd,
+					    &e->err);
+	else
+		e->fd = counter_open(&a, on, e->cpu, group_fd, &e->err);
 	if (e->presence)
 		return -1;	/* without it, a part's window is the kernel's enabled */
 	if (e->fd < 0 && counter_status(e->err) == PP_EACCES && !e->cpu_wide)

@@ -259,6 +259,7 @@ static void auto_group(const struct stat_counters *cs, struct stat_counter *c,
 		c[a].auto_group = 1;
 		for (size_t b = a + 1; b < n && size < STAT_AUTO_GROUP_MAX; b++)
 			if (c[b].group < 0 && !c[b].presence &&
+			    rows[c[b].ev].cgroup == rows[c[a].ev].cgroup &&
 			    stat_counter_attr(cs, rows, &c[b]).type == type &&
 			    c[b].run == c[a].run) {
 				c[b].group = c[a].group;

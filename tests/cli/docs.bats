@@ -25,3 +25,15 @@ load helpers
 	run "$BATS_TEST_TMPDIR/root/opt/pp/bin/pmuprof" --version
 	assert_success
 }
+
+@test "README: two set-up commands, the licence, the platform floor once, under 15 KB" {
+	r=$ROOT/README.md
+	size=$(wc -c < "$r")
+	[ "$size" -le 15360 ] || fail "README.md is $size bytes"
+	# the set-up section's indented lines are its commands: exactly two
+	cmds=$(awk '/^## Set up/ { on = 1; next } /^## / { on = 0 } on && /^    [^ ]/' "$r" | wc -l)
+	[ "$cmds" -eq 2 ] || fail "the set-up section has $cmds commands"
+	grep -q '^## Licence' "$r"
+	awk '/^## Licence/ { on = 1; next } /^## / { on = 0 } on' "$r" | grep -q 'Apache-2.0'
+	[ "$(grep -c 'Platform floor' "$r")" -eq 1 ] || fail "the platform floor is not said once"
+}

@@ -89,11 +89,22 @@ counted_topdown() {
 
 @test "--topdown: SIGINT in the first pass writes its report, runs no second, keeps the command's status" {
 	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server "$PMUPROF" stat --topdown -j -o td.json -- \
-		sh -c 'trap "" INT; echo x >> runs.txt; sleep 1; exit 3' &
+		sh -c 'trap "" INT; echo x >> runs.txt; i=0
+			while [ ! -e go ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i + 1)); done
+			exit 3' &
 	pid=$!
-	# SIGINT once the command runs (pmuprof forwards it from then on)
-	for _ in $(seq 100); do [ -s runs.txt ] && break; sleep 0.05; done
+	# SIGINT once the command runs and pmuprof catches SIGINT (SigCgt bit 1: it forwards from
+	# then on; a background job of this shell starts with SIGINT ignored, so one sent
+	# earlier is lost); the command ends only after it, whatever the load: it waits for "go"
+	for _ in $(seq 200); do
+		if [ -s runs.txt ]; then
+			cgt=$(awk '/^SigCgt:/ { print $2 }' "/proc/$pid/status")
+			(((16#$cgt >> 1) & 1)) && break
+		fi
+		sleep 0.05
+	done
 	kill -INT "$pid"
+	touch go
 	st=0
 	wait "$pid" || st=$?
 	assert_equal "$st" 3
