@@ -106,7 +106,9 @@ int serve_webcfg_load(const char *path, struct serve_webcfg *w, char *why, size_
 int serve_webcfg_check(const struct serve_webcfg *w, const char *user, const char *password);
 void serve_webcfg_free(struct serve_webcfg *w);
 
-/* serve_http.c: the HTTP server (libmicrohttpd) on a listening socket made by the caller. */
+/* serve_http.c: the HTTP server (libmicrohttpd) on a listening socket made by the caller.
+ * SERVE_CONNS_MAX bounds max_conns: each connection's clock has a slot. */
+#define SERVE_CONNS_MAX 1024
 typedef int (*serve_scrape_fn)(void *arg, enum serve_format f, char **body, size_t *len);
 typedef void (*serve_log_fn)(const char *line);
 

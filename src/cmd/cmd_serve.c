@@ -88,7 +88,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_PER_CLUSTER: per(state, o, SERVE_BY_CLUSTER, "--per-cluster"); return 0;
 	case OPT_LISTEN: o->listen = arg; return 0;
 	case OPT_WEB_CONFIG: o->web_config = arg; return 0;
-	case OPT_MAX_CONNS: o->max_conns = number(state, "--max-connections", arg, 4096); return 0;
+	case OPT_MAX_CONNS:
+		o->max_conns = number(state, "--max-connections", arg, SERVE_CONNS_MAX);
+		return 0;
 	case OPT_TIMEOUT: o->timeout_s = number(state, "--timeout", arg, 3600); return 0;
 	}
 	return ARGP_ERR_UNKNOWN;

@@ -15,7 +15,6 @@
 
 #include "serve.h"
 
-#define SLOTS_MAX 1024
 
 /* A connection's clock: when it began waiting for a request, or when its request came. */
 struct slot {
@@ -56,7 +55,7 @@ static void clock_set(struct serve_http *h, int fd, int gone)
 		h->slots[k] = h->slots[--h->nslots];
 	else if (!gone && k < h->nslots)
 		h->slots[k].since = now();
-	else if (!gone && h->nslots < SLOTS_MAX)
+	else if (!gone && h->nslots < SERVE_CONNS_MAX)
 		h->slots[h->nslots++] = (struct slot){ fd, now() };
 	pthread_mutex_unlock(&h->lock);
 }
@@ -211,7 +210,7 @@ struct serve_http *serve_http_start(const struct serve_http_cfg *c, char *why, s
 	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC | MHD_USE_AUTO |
 			 MHD_USE_ERROR_LOG;
 
-	if (!h || !(h->slots = calloc(SLOTS_MAX, sizeof(*h->slots)))) {
+	if (!h || !(h->slots = calloc(SERVE_CONNS_MAX, sizeof(*h->slots)))) {
 		free(h);
 		snprintf(why, len, "out of memory");
 		return NULL;

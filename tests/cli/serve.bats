@@ -315,6 +315,9 @@ webcfg_user() {
 	run "$PMUPROF" serve --timeout 0
 	assert_failure 2
 	assert_line --index 0 "pmuprof serve: --timeout takes a number from 1 to 3600, not '0'"
+	run "$PMUPROF" serve --max-connections 1025
+	assert_failure 2
+	assert_line --index 0 "pmuprof serve: --max-connections takes a number from 1 to 1024, not '1025'"
 }
 
 # A free loopback port (bound by the kernel, then let go).
