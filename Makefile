@@ -52,19 +52,37 @@ WARN         = -Wall -Wextra $(WERROR) -Wshadow -Wstrict-prototypes -Wmissing-pr
 CFLAGS      ?= -O2 -g
 CJSON_CFLAGS ?= $(shell $(PKG_CONFIG) --cflags libcjson 2>/dev/null || echo -I/usr/include/cjson)
 CJSON_LIBS   ?= $(shell $(PKG_CONFIG) --libs libcjson 2>/dev/null || echo -lcjson)
+# pmuprof serve's HTTP server (libmicrohttpd) and its bcrypt check (libcrypt); SERVE_HTTP=no
+# builds without them (a cross build whose sysroot lacks them): serve then says why it
+# cannot serve.
+SERVE_HTTP  ?= yes
+ifeq ($(SERVE_HTTP),yes)
+MHD_CFLAGS   ?= $(shell $(PKG_CONFIG) --cflags libmicrohttpd 2>/dev/null)
+MHD_LIBS     ?= $(shell $(PKG_CONFIG) --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd) -lcrypt
+else
+MHD_CFLAGS   :=
+MHD_LIBS     :=
+endif
 # asked once, not at every command that uses them
 CJSON_CFLAGS := $(CJSON_CFLAGS)
 CJSON_LIBS   := $(CJSON_LIBS)
+MHD_CFLAGS   := $(MHD_CFLAGS)
+MHD_LIBS     := $(MHD_LIBS)
 # libpfm4 ships no .pc file; it is loaded with dlopen only when a name needs it (start-up cost:
 # see ../shared/notes/performance.md), so only its headers are needed at build time.
 PFM_CFLAGS  ?=
 PP_CFLAGS    = -std=c11 -D_GNU_SOURCE -DPMUPROF_VERSION='"$(VERSION)"' \
-               -Iinclude -I$(O)/gen $(WARN) $(CJSON_CFLAGS) $(PFM_CFLAGS)
-# libcjson and libm are linked as usual, so that the package's dependencies are computed from
-# the binary (dpkg-shlibdeps); -ldl is for libpfm4's dlopen.
-LDLIBS      += $(CJSON_LIBS) -lm -ldl
+               -Iinclude -I$(O)/gen $(WARN) $(CJSON_CFLAGS) $(MHD_CFLAGS) $(PFM_CFLAGS)
+# libcjson, libmicrohttpd (pmuprof serve's HTTP), libcrypt (its bcrypt check) and libm are
+# linked as usual, so that the package's dependencies are computed from the binary
+# (dpkg-shlibdeps); -ldl is for libpfm4's dlopen.
+LDLIBS      += $(CJSON_LIBS) $(MHD_LIBS) -lm -ldl -pthread
 
 SRCS        := $(sort $(wildcard src/*.c src/*/*.c))
+ifneq ($(SERVE_HTTP),yes)
+SRCS        := $(filter-out src/serve/serve_http.c src/serve/serve_webcfg.c,$(SRCS)) \
+               src/serve/off/serve_off.c
+endif
 LIB_SRCS    := $(filter-out src/main.c,$(SRCS))
 
 # The event-table generator and its generated sources (owned by events/events.mk):
@@ -213,4 +231,4 @@ bench: all
 clean:
 	rm -rf $(O) pmuprof
 
--include $(wildcard $(O)/obj/*.d $(O)/obj/*/*.d $(O)/tests/*.d)
+-include $(wildcard $(O)/obj/*.d $(O)/obj/*/*.d $(O)/obj/*/*/*.d $(O)/tests/*.d)

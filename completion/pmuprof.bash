@@ -184,7 +184,9 @@ _pmuprof() {
 	if [[ -n $want ]]; then
 		case $cmd:$want in
 		*:-e | *:--event) [[ $cmd == diff ]] || { _pmuprof_events "$bin" "$cur"; return 0; } ;;
-		stat:-M | stat:--metric) _pmuprof_metrics "$bin" "$cur"; return 0 ;;
+		stat:-M | stat:--metric | serve:-M | serve:--metric)
+			_pmuprof_metrics "$bin" "$cur"; return 0 ;;
+		serve:--web-config) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return 0 ;;
 		stat:-G | stat:--cgroup | stat:--for-each-cgroup) _pmuprof_cgroups "$cur"; return 0 ;;
 		stat:--cputype) _pmuprof_cputypes "$bin" "$cur"; return 0 ;;
 		stat:--per-cache) _pmuprof_match "" "$cur" L1 L2 L3 L4; return 0 ;;

@@ -20,5 +20,6 @@ int cmd_info(int argc, char **argv);
 int cmd_explain(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #endif

@@ -36,6 +36,10 @@ int export_write(enum export_format f, const struct report *r, FILE *out);
 int export_bmf(const struct report *r, FILE *out);
 int export_github_benchmark(const struct report *r, FILE *out);
 int export_openmetrics(const struct report *r, FILE *out);
+/* The counts so far as OpenMetrics counters alone (pmuprof_events_total and the enabled and
+ * running seconds), the file -I rewrites at each interval; with -I, export_openmetrics
+ * begins with the same families. */
+int export_openmetrics_totals(const struct report *r, FILE *out);
 int export_markdown(const struct report *r, FILE *out);
 
 /* --export FORMAT:FILE, repeatable. */
@@ -64,5 +68,9 @@ int export_check(const struct export_set *s, size_t *failed);
  * now). 0, or the errno of the first that failed (*failed its index); every file is
  * written or left as it was either way. */
 int export_commit(const struct export_set *s, const struct report *r, size_t *failed);
+/* -I: each OpenMetrics file of s rewritten atomically with the counts so far
+ * (export_openmetrics_totals), for a collector that reads it at any time (node_exporter's
+ * textfile collector). As export_commit returns. */
+int export_commit_totals(const struct export_set *s, const struct report *r, size_t *failed);
 
 #endif

@@ -216,6 +216,10 @@ struct stat_run_cfg {
 int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *rows,
 		     struct stat_counters *cs, struct workload_result *res,
 		     struct stat_ticks *ticks, int *count_stop, int *timed_out);
+/* Opens and enables every counter of cs on its CPU (targets expanded, -a: no command, no
+ * planned run but the kernel's multiplexing), as a long-running reader keeps them: the number
+ * opened, or -1 after a message when nothing could be (or descriptors ran out). */
+int stat_open_wide(struct stat_event *rows, struct stat_counters *cs);
 /* Runs argv with no counters (a warm-up run). Returns as stat_run_counted. */
 int stat_run_plain(char **argv, struct workload_result *res);
 /* Runs a --prepare/--cleanup command through /bin/sh -c; returns its exit status (128+N for

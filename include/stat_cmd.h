@@ -149,9 +149,15 @@ struct stat_live {
 	const struct stat_build *b;
 	size_t shown;		/* intervals written */
 	int stopped;		/* a write or memory failed: the rest come with the totals */
+	double *high;		/* -I --export openmetrics: each counter's highest value so far */
+	size_t nhigh;
+	int textfile_failed;	/* a rewrite failed (said once) */
 };
 
 int stat_live_wanted(const struct stat_opts *o);
+/* Whether anything happens at each -I interval: live output, or an OpenMetrics export
+ * rewritten with the counts so far. */
+int stat_tick_wanted(const struct stat_opts *o);
 /* --log-fd N: o->log, a stream on N, which must be open for writing; -1 after a message. */
 int stat_output_open_log(struct stat_opts *o);
 /* A stat_tick_fn: arg is a struct stat_live. */

@@ -30,6 +30,8 @@ static const struct subcommand subcommands[] = {
 	  .summary = "compare two stat reports; exit 1 on a regression" },
 	{ .name = "report", .run = cmd_report,
 	  .summary = "print a saved stat report again, or export it" },
+	{ .name = "serve", .run = cmd_serve,
+	  .summary = "count every CPU and serve the counts to Prometheus" },
 };
 
 #define NSUB (sizeof(subcommands) / sizeof(subcommands[0]))
@@ -43,6 +45,7 @@ static char doc[] =
 	"  explain  show where events count and the PMU register values Linux programs\n"
 	"  diff     compare two JSON reports of stat; exit 1 when something regressed\n"
 	"  report   print a saved stat report again, or in a CI dashboard's format\n"
+	"  serve    count every CPU all the time and serve the counts to Prometheus\n"
 	"\n"
 	"'pmuprof COMMAND --help' describes each; man pmuprof has the whole story.";
 
@@ -131,6 +134,6 @@ int main(int argc, char **argv)
 	}
 	returned = 1;
 	msg_error("'%s' is not a pmuprof command (commands: stat, list, info, explain, diff, "
-		  "report; see 'pmuprof --help')", argv[o.sub_index]);
+		  "report, serve; see 'pmuprof --help')", argv[o.sub_index]);
 	return PP_EXIT_ERROR;
 }

@@ -15,7 +15,7 @@ set -eu
 cd "$(dirname "$0")/.."
 default=
 [ $# -eq 0 ] && default=1
-pkgs=${*:-"gcc make pkg-config libc6-dev libpfm4-dev libcjson-dev bats bats-assert bats-support jq groff-base linux-perf python3-jsonschema python3-prometheus-client clang lld libclang-rt-14-dev valgrind gdb strace dpkg-dev debhelper lintian man-db crossbuild-essential-arm64"}
+pkgs=${*:-"gcc make pkg-config libc6-dev libpfm4-dev libcjson-dev bats bats-assert bats-support jq groff-base linux-perf python3-jsonschema python3-prometheus-client clang lld libclang-rt-14-dev valgrind gdb strace dpkg-dev debhelper lintian man-db crossbuild-essential-arm64 libmicrohttpd-dev libcrypt-dev prometheus apache2-utils curl openssl"}
 if [ "$(id -u)" -eq 0 ]; then sudo=; elif command -v sudo >/dev/null; then sudo=sudo; else sudo=none; fi
 export DEBIAN_FRONTEND=noninteractive
 # apt waits for a dpkg lock another job holds instead of failing at once

@@ -283,7 +283,7 @@ static void configure(struct pass *p)
 	if (o->ctl.mode || o->ctl.start_disabled)
 		p->sc.ctl = &p->o->ctl;
 	p->lv = (struct stat_live){ .o = o, .rows = p->rows, .nrows = p->nrows, .b = &p->b };
-	if (stat_live_wanted(o)) {
+	if (stat_tick_wanted(o)) {
 		p->sc.on_tick = stat_live_tick;
 		p->sc.tick_arg = &p->lv;
 	}
@@ -454,6 +454,7 @@ static void pass_free(struct pass *p)
 	topo_free(&p->topo);
 	free(p->fixture_cpus);
 	stat_planned_free(&p->planned);
+	free(p->lv.high);
 }
 
 /* One pass of stat: o's events (with -M's) selected, their counters made and planned, the

@@ -83,24 +83,47 @@ int export_check(const struct export_set *s, size_t *failed)
 	return 0;
 }
 
-int export_commit(const struct export_set *s, const struct report *r, size_t *failed)
+/* One file written atomically, in its format or (totals) as the counts so far: 0 or an
+ * errno. */
+static int commit_one(const struct export_spec *sp, const struct report *r, int totals)
 {
 	struct outfile of;
+	int e, w;
+
+	if ((e = outfile_open(&of, sp->path)) != 0)
+		return e;
+	w = totals ? export_openmetrics_totals(r, of.fp) : export_write(sp->format, r, of.fp);
+	if (w != 0) {
+		e = errno ? errno : EIO;
+		outfile_discard(&of);
+		return e;
+	}
+	return outfile_commit(&of);
+}
+
+/* The files of s (totals: the OpenMetrics ones only, with the counts so far). */
+static int commit_all(const struct export_set *s, const struct report *r, size_t *failed,
+		      int totals)
+{
 	int first = 0, e;
 
 	for (size_t k = 0; k < s->n; k++) {
-		if ((e = outfile_open(&of, s->spec[k].path)) != 0)
-			;
-		else if (export_write(s->spec[k].format, r, of.fp) != 0) {
-			e = errno ? errno : EIO;
-			outfile_discard(&of);
-		} else {
-			e = outfile_commit(&of);
-		}
-		if (e && !first) {
+		if (totals && s->spec[k].format != EXPORT_OPENMETRICS)
+			continue;
+		if ((e = commit_one(&s->spec[k], r, totals)) && !first) {
 			first = e;
 			*failed = k;
 		}
 	}
 	return first;
+}
+
+int export_commit(const struct export_set *s, const struct report *r, size_t *failed)
+{
+	return commit_all(s, r, failed, 0);
+}
+
+int export_commit_totals(const struct export_set *s, const struct report *r, size_t *failed)
+{
+	return commit_all(s, r, failed, 1);
 }

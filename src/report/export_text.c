@@ -101,6 +101,13 @@ static void om_units(const struct report *r, FILE *out, const char *family,
 				  c[u].fig.value);
 }
 
+/* A figure as a counter's sample: the count, or its enabled or running time in seconds. */
+static double om_fig(const struct report_figures *f, int what)
+{
+	return what == 1 ? (double)f->enabled_ns / 1e9 : what == 2 ? (double)f->running_ns / 1e9 :
+	       f->status == REPORT_COUNTED ? f->value : 0;
+}
+
 static double ratio(uint64_t running, uint64_t enabled)
 {
 	return enabled ? (double)running / (double)enabled : 0;
@@ -243,11 +250,59 @@ static void om_regions(const struct report *r, FILE *out)
 	}
 }
 
+/* One counter family of the totals so far: what (0 the count, 1 enabled, 2 running) of each
+ * event counted, of each core type's part and of each unit. */
+static void om_total(const struct report *r, FILE *out, const char *family, int what)
+{
+	for (size_t k = 0; k < r->nevents; k++) {
+		const struct report_event *e = &r->events[k];
+		const struct report_figures *f = &e->fig;
+		const struct report_cell *c = e->cells;
+
+		if (f->status == REPORT_COUNTED || f->status == REPORT_NOT_COUNTED)
+			om_sample(out, family, e, e->pmu, NULL, NULL, NULL, om_fig(f, what));
+		for (size_t i = 0; i < e->nsplit; i++)
+			if ((f = &e->split[i].fig)->status == REPORT_COUNTED)
+				om_sample(out, family, e, e->split[i].pmu, e->split[i].cpus, NULL,
+					  NULL, om_fig(f, what));
+		for (size_t u = 0; r->aggr != REPORT_AGGR_GLOBAL && c && u < r->nunits; u++)
+			if (c[u].present && c[u].fig.status == REPORT_COUNTED)
+				om_sample(out, family, e, e->pmu, NULL, &r->units[u], NULL,
+					  om_fig(&c[u].fig, what));
+	}
+}
+
+/* The counts so far as counters (families without _total, samples with it), for a
+ * collector that reads the file again and again: -I rewrites it at every interval. */
+static void om_totals(const struct report *r, FILE *out)
+{
+	fputs("# TYPE pmuprof_events counter\n# HELP pmuprof_events Count of the event since "
+	      "counting started (scaled when multiplexed; time events in ns).\n", out);
+	om_total(r, out, "pmuprof_events_total", 0);
+	fputs("# TYPE pmuprof_event_enabled_seconds counter\n# UNIT "
+	      "pmuprof_event_enabled_seconds seconds\n# HELP pmuprof_event_enabled_seconds Time "
+	      "the event's counters were enabled, added over them.\n", out);
+	om_total(r, out, "pmuprof_event_enabled_seconds_total", 1);
+	fputs("# TYPE pmuprof_event_running_seconds counter\n# UNIT "
+	      "pmuprof_event_running_seconds seconds\n# HELP pmuprof_event_running_seconds Time "
+	      "they were on a counter: below enabled when multiplexed.\n", out);
+	om_total(r, out, "pmuprof_event_running_seconds_total", 2);
+}
+
+int export_openmetrics_totals(const struct report *r, FILE *out)
+{
+	om_totals(r, out);
+	fputs("# EOF\n", out);
+	return ferror(out) ? -1 : 0;
+}
+
 int export_openmetrics(const struct report *r, FILE *out)
 {
 	static const char *const kinds[] = { "wall", "user", "system" };
 	uint64_t t[] = { r->wall_ns, r->user_ns, r->sys_ns };
 
+	if (r->interval_ms)	/* the counters -I wrote at each interval, at their end */
+		om_totals(r, out);
 	om_events(r, out);
 	om_intervals(r, out);
 	om_metrics(r, out);

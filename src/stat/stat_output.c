@@ -146,6 +146,57 @@ int stat_live_wanted(const struct stat_opts *o)
 	return o->interval_ms && !o->json && !o->output && !o->quiet;
 }
 
+int stat_tick_wanted(const struct stat_opts *o)
+{
+	return stat_live_wanted(o) || (o->interval_ms && export_has(&o->exports, EXPORT_OPENMETRICS));
+}
+
+/* Each total (events, their parts, their units) no lower than at the interval before: a
+ * counter that a collector reads must not go back, and a multiplexed estimate can dip. The
+ * report's shape is the same at every interval; when it is not, the marks start again. */
+static void hold_high(struct stat_live *lv, struct report *r)
+{
+	size_t n = 0, j = 0;
+	double *h;
+
+	for (size_t k = 0; k < r->nevents; k++)
+		n += 1 + r->events[k].nsplit + (r->events[k].cells ? r->nunits : 0);
+	if (n != lv->nhigh) {
+		if (!(h = calloc(n + 1, sizeof(*h))))
+			return;
+		free(lv->high);
+		lv->high = h;
+		lv->nhigh = n;
+	}
+	for (size_t k = 0; k < r->nevents; k++) {
+		struct report_event *e = &r->events[k];
+		/* the parts are this tick's report's own, made by stat_report_build above */
+		struct report_part *parts = (struct report_part *)e->split;
+
+		for (size_t i = 0; i <= e->nsplit + (e->cells ? r->nunits : 0); i++, j++) {
+			struct report_figures *f = !i ? &e->fig : i <= e->nsplit ?
+						   &parts[i - 1].fig : &e->cells[i - 1 - e->nsplit].fig;
+
+			if (f->value < lv->high[j])
+				f->value = lv->high[j];
+			lv->high[j] = f->value;
+		}
+	}
+}
+
+/* -I --export openmetrics:FILE: FILE rewritten with the counts so far, atomically. */
+static void rewrite_textfiles(struct stat_live *lv, struct report *r)
+{
+	size_t k = 0;
+	int e;
+
+	hold_high(lv, r);
+	if (!(e = export_commit_totals(&lv->o->exports, r, &k)) || lv->textfile_failed++)
+		return;
+	msg_warn("cannot rewrite '%s' at this interval: %s (trying again at each interval)",
+		 lv->o->exports.spec[k].path, strerror(e));
+}
+
 void stat_live_tick(void *arg, const struct stat_counters *cs, const struct stat_ticks *t)
 {
 	struct stat_live *lv = arg;
@@ -161,6 +212,8 @@ void stat_live_tick(void *arg, const struct stat_counters *cs, const struct stat
 
 	if (lv->stopped || lv->shown != i)
 		return;
+	if (!stat_live_wanted(o))
+		lv->shown = i;	/* nothing printed: a textfile only */
 	b.repeated = 0;
 	b.intervals = 1;
 	r.interval_base = i;
@@ -175,7 +228,7 @@ void stat_live_tick(void *arg, const struct stat_counters *cs, const struct stat
 	 * must not inherit SIGPIPE ignored */
 	sigemptyset(&ign.sa_mask);
 	sigaction(SIGPIPE, &ign, &old);
-	rc = stat_output_write(o, &r, stat_output_stream(o));
+	rc = stat_live_wanted(o) ? stat_output_write(o, &r, stat_output_stream(o)) : 0;
 	if (o->log && fflush(o->log) != 0)	/* each interval as it ends, as on stderr */
 		rc = -1;
 	sigaction(SIGPIPE, &old, NULL);
@@ -183,6 +236,8 @@ void stat_live_tick(void *arg, const struct stat_counters *cs, const struct stat
 		lv->stopped = 1;
 	else
 		lv->shown++;
+	if (o->interval_ms && export_has(&o->exports, EXPORT_OPENMETRICS))
+		rewrite_textfiles(lv, &r);
 out:
 	stat_report_free(&r);
 	stat_series_free(&one);

@@ -479,6 +479,26 @@ int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *rows,
 	return rc;
 }
 
+int stat_open_wide(struct stat_event *rows, struct stat_counters *cs)
+{
+	int opened, explained = 0, fixture = 0;
+
+	reset(cs, -1);
+	opened = open_all(rows, cs, -1, -1, 1, 0, 1, &explained);
+	for (size_t k = 0; k < cs->n; k++) {
+		cs->c[k].opened = cs->c[k].fd >= 0;
+		fixture |= cs->c[k].fixture != NULL;
+	}
+	if (opened < 0 || (opened == 0 && cs->n && !fixture)) {
+		stat_counters_close(cs);
+		if (opened == 0 && !explained)
+			nothing_countable(rows, cs);
+		return -1;
+	}
+	stat_counters_enable(cs, 1);
+	return opened;
+}
+
 int stat_run_plain(char **argv, struct workload_result *res)
 {
 	struct workload w;

@@ -25,7 +25,7 @@ setup() {
 
 @test "subcommands: those 'pmuprof --help' lists" {
 	comp ''
-	assert_equal "$output" "$(printf '%s\n' stat list info explain diff report)"
+	assert_equal "$output" "$(printf '%s\n' stat list info explain diff report serve)"
 	comp in
 	assert_equal "$output" info
 }
@@ -50,6 +50,10 @@ setup() {
 	assert_equal "$output" "$(printf '%s\n' --check --help --json --usage --version)"
 	comp list --n
 	assert_equal "$output" --names
+	comp serve --per-c
+	assert_equal "$output" "$(printf '%s\n' --per-cluster --per-core --per-cpu)"
+	comp serve --web
+	assert_equal "$output" --web-config
 }
 
 @test "perf's common options of stat, and its tool events after -e" {

@@ -123,7 +123,8 @@ import sys
 from prometheus_client.openmetrics.parser import text_string_to_metric_families
 text = open(sys.argv[1]).read()
 for fam in text_string_to_metric_families(text):
-    if fam.type != "gauge":
+    # gauges, and with -I the counters of the counts so far
+    if fam.type != "gauge" and not (fam.type == "counter" and fam.name.startswith("pmuprof_event")):
         sys.exit(f"{fam.name}: type {fam.type}, not gauge")
     for s in fam.samples:
         labels = ",".join(f"{k}={v}" for k, v in sorted(s.labels.items()))

@@ -76,3 +76,13 @@ need_strace() {
 	command -v strace >/dev/null || fail "strace is not installed (sh tools/deps.sh installs it)"
 	strace -o /dev/null true 2>/dev/null || skip "strace cannot trace here (ptrace refused)"
 }
+
+# py_prom ARGS...: runs python3 with ARGS where prometheus_client imports (Debian's
+# python3-prometheus-client is for Debian's python3, which need not be first on PATH).
+py_prom() {
+	local p
+	for p in python3 /usr/bin/python3; do
+		! "$p" -c 'import prometheus_client' 2>/dev/null || { "$p" "$@"; return; }
+	done
+	fail "python3-prometheus-client is missing: run tools/deps.sh"
+}

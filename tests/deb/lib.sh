@@ -74,14 +74,15 @@ holds() {
 		want="$want /usr/share/man/man${b##*.}/$b.gz"
 	done
 	for s in man/*.schema.json; do want="$want /usr/share/pmuprof/${s##*/}"; done
+	want="$want /lib/systemd/system/pmuprof-serve.service /usr/include/pmuprof/region.h"
 	for f in $want; do
 		printf '%s\n' "$files" | grep -qx "$f" || missing="$missing $f"
 	done
 	# shellcheck disable=SC2086 # one path a line
 	if [ -z "$missing" ]; then
-		ok "${1##*/} holds pmuprof, its $(printf '%s\n' $want | grep -c /man/) man pages, the JSON Schemas and the bash completion"
+		ok "${1##*/} holds pmuprof, its $(printf '%s\n' $want | grep -c /man/) man pages, the JSON Schemas, the bash completion, serve's unit and the regions header"
 	else
-		fail "${1##*/} holds pmuprof, its man pages, the JSON Schemas and the bash completion" \
+		fail "${1##*/} holds pmuprof, its man pages, the JSON Schemas, the bash completion, serve's unit and the regions header" \
 			"missing:$missing"
 	fi
 }

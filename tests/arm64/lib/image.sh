@@ -54,7 +54,7 @@ build_pmuprof() {
 	if make O=build/aarch64 CC=aarch64-linux-gnu-gcc HOSTCC="${HOSTCC:-cc}" WERROR=-Werror \
 		CJSON_CFLAGS="-I$s/usr/include/cjson" \
 		CJSON_LIBS="-L$s/usr/lib/aarch64-linux-gnu -lcjson" \
-		PFM_CFLAGS="-I$s/usr/include" build/aarch64/pmuprof >"$WORK/pmuprof-build.log" 2>&1
+		PFM_CFLAGS="-I$s/usr/include" SERVE_HTTP=no build/aarch64/pmuprof >"$WORK/pmuprof-build.log" 2>&1
 	then
 		PMUPROF=build/aarch64/pmuprof
 		return 0

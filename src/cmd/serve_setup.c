@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* serve_setup.c: what pmuprof serve counts, opened once: the events of -e and -M (or a
+ * default set chosen from what the machine has), selected, split over the core types,
+ * planned, copied onto every online CPU and opened (stat's stages for -a), with the user's
+ * messages on failure. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "counter.h"
+#include "mxtab.h"
+#include "serve_cmd.h"
+#include "sysfs.h"
+
+/* Where no Arm PMU counts: the kernel's software events, which count everywhere. */
+static const char default_soft[] = "task-clock,context-switches,page-faults";
+/* On Arm: cycles and instructions (IPC), with top-down stage 1 where the core has it. */
+static const char default_arm[] = "cpu_cycles,inst_retired";
+
+/* The core's top-down stage-1 group, NULL when its data has none. */
+static const char *stage1(const struct metrics_core *mc)
+{
+	for (size_t i = 0; mc->set && i < mxtab_ngroups(mc->set); i++)
+		if (mxtab_group_stage(mxtab_group_at(mc->set, i)) == 1)
+			return mxtab_group_name(mxtab_group_at(mc->set, i));
+	return NULL;
+}
+
+/* No -e and no -M: the default set, asked of the machine (its Arm PMUs, or --cpu-model). */
+static int defaults(struct serve_setup *s, struct serve_opts *o)
+{
+	const char *g;
+	int arm = o->ev.cpu_model || (resolve_ctx_pmus(&s->ctx) == PP_OK && s->ctx.npmus);
+
+	if (!(o->ev.specs = malloc(sizeof(*o->ev.specs))))
+		return -1;
+	o->ev.specs[0] = arm ? default_arm : default_soft;
+	o->ev.nspecs = 1;
+	s->defaulted = 1;
+	if (arm && (g = stage1(&s->core)) && metrics_names_add_once(&o->metrics, &o->nmetrics, g))
+		return -1;
+	return 0;
+}
+
+/* -e, -M and the defaults into s->rows; -1 after a message. */
+static int select_rows(struct serve_setup *s, struct serve_opts *o)
+{
+	struct filter_kernel_el kel;
+	struct evsel_event *sel;
+	size_t n;
+
+	stat_metrics_core(o->ev.cpu_model, NULL, &s->ctx, &s->core);
+	if ((!o->ev.nspecs && !o->nmetrics && defaults(s, o) != 0) ||
+	    (o->nmetrics && !(s->owned = calloc(o->nmetrics, sizeof(char *))))) {
+		msg_error("out of memory");
+		return -1;
+	}
+	if (stat_metrics_add_specs(&o->ev, o->metrics, o->nmetrics, &s->core, s->owned) != 0 ||
+	    evsel_select(&o->ev, &s->ctx, 0, "count", &sel, &n, &kel) != 0)
+		return -1;
+	if (!(s->rows = calloc(n + 1, sizeof(*s->rows)))) {
+		evsel_free(sel, n);
+		msg_error("out of memory");
+		return -1;
+	}
+	s->nrows = n;
+	for (size_t k = 0; k < n; k++)
+		s->rows[k].sel = sel[k];
+	free(sel);
+	for (size_t k = 0; k < n; k++)
+		if (!strcmp(s->rows[k].sel.ev.pmu, "tool")) {
+			msg_error("cannot serve event '%s': it is one of pmuprof's own times, with "
+				  "no counter to read at a scrape (drop it from -e)",
+				  s->rows[k].sel.ev.name);
+			return -1;
+		}
+	return 0;
+}
+
+/* The counters made, planned and copied onto every online CPU; -1 after a message. */
+static int make_counters(struct serve_setup *s)
+{
+	struct stat_plan_cfg pc = { STAT_MUX_KERNEL, 0 };
+	struct stat_counters *cs = &s->count.cs;
+	struct counter_fds f;
+
+	if (stat_target_cpus(&s->tgt, NULL) != 0)
+		return -1;
+	if (stat_split(cs, s->rows, s->nrows, &s->ctx, &s->tgt) != 0) {
+		msg_error("out of memory");
+		return -1;
+	}
+	if (stat_plan(cs, s->rows, &s->ctx, &pc, &s->planned) != 0)
+		return -1;
+	/* a fixture tree's CPUs are another machine's: nothing is opened on them */
+	for (size_t k = 0; *sysfs_root() && k < cs->n; k++)
+		if (!cs->c[k].fixture)
+			cs->c[k].fixture = "fixture";
+	if (stat_target_expand(cs, s->rows, &s->tgt,
+			       s->planned.known && s->planned.nruns == 1) != 0) {
+		msg_error("out of memory");
+		return -1;
+	}
+	if (counter_reserve_fds(cs->n, &f) != PP_OK) {
+		msg_error("cannot open %zu counters: the hard limit on open files is %llu (raise "
+			  "it with LimitNOFILE= or 'ulimit -Hn', or count fewer events)", cs->n,
+			  f.hard);
+		return -1;
+	}
+	return 0;
+}
+
+int serve_setup_open(struct serve_setup *s, struct serve_opts *o)
+{
+	struct utsname u;
+	struct topo t = { 0 };
+	pp_status st;
+	int rc;
+
+	s->count.by = o->by;
+	if (evsel_ctx_init(&o->ev, &s->ctx) != 0)
+		return -1;
+	s->have_ctx = 1;
+	if (select_rows(s, o) != 0 || make_counters(s) != 0)
+		return -1;
+	s->count.rows = s->rows;
+	s->count.nrows = s->nrows;
+	if ((o->by == SERVE_BY_CORE || o->by == SERVE_BY_CLUSTER) && (st = topo_read(&t)) != PP_OK) {
+		msg_error("%s needs the CPU topology, which cannot be read from "
+			  "/sys/devices/system/cpu (%s): --per-cpu needs none", o->by_opt,
+			  pp_strstatus(st));
+		return -1;
+	}
+	snprintf(s->machine, sizeof(s->machine), "%s", uname(&u) == 0 ? u.machine : "unknown");
+	rc = serve_count_types(&s->count, &t, s->machine);
+	s->topo = t;
+	if (rc != 0) {
+		msg_error("out of memory");
+		return -1;
+	}
+	return stat_open_wide(s->rows, &s->count.cs) < 0 ? -1 : 0;
+}
+
+void serve_setup_facts(const struct serve_setup *s, struct serve_facts *f)
+{
+	const struct stat_counters *cs = &s->count.cs;
+
+	*f = (struct serve_facts){ .version = PMUPROF_VERSION, .plan_runs = s->planned.nruns,
+				   .plan_known = s->planned.known };
+	for (size_t k = 0; k < cs->n; k++) {
+		if (!stat_counter_opens(cs, &cs->c[k]) || cs->c[k].presence)
+			continue;
+		f->counters++;
+		f->counters_open += cs->c[k].fd >= 0;
+	}
+}
+
+void serve_setup_close(struct serve_setup *s, struct serve_opts *o)
+{
+	stat_counters_close(&s->count.cs);
+	serve_count_free(&s->count);
+	stat_counters_free(&s->count.cs);
+	for (size_t k = 0; s->rows && k < s->nrows; k++)
+		resolve_event_free(&s->rows[k].sel.ev);
+	free(s->rows);
+	for (size_t k = 0; s->owned && k < o->nmetrics; k++)
+		free(s->owned[k]);
+	free(s->owned);
+	stat_target_free(&s->tgt);
+	stat_planned_free(&s->planned);
+	topo_free(&s->topo);
+	if (s->have_ctx)
+		resolve_ctx_free(&s->ctx);
+}
