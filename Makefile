@@ -43,6 +43,9 @@ PREFIX      ?= /usr/local
 BINDIR      ?= $(PREFIX)/bin
 MANDIR      ?= $(PREFIX)/share/man
 INCLUDEDIR  ?= $(PREFIX)/include
+# pmuprof-serve, the program `pmuprof serve` runs (src/cmd/cmd_serve_exec.c finds it beside
+# pmuprof, else in ../libexec/pmuprof from pmuprof's directory)
+LIBEXECDIR  ?= $(PREFIX)/libexec/pmuprof
 INSTALL     ?= install
 
 WERROR      ?=
@@ -73,17 +76,19 @@ MHD_LIBS     := $(MHD_LIBS)
 PFM_CFLAGS  ?=
 PP_CFLAGS    = -std=c11 -D_GNU_SOURCE -DPMUPROF_VERSION='"$(VERSION)"' \
                -Iinclude -I$(O)/gen $(WARN) $(CJSON_CFLAGS) $(MHD_CFLAGS) $(PFM_CFLAGS)
-# libcjson, libmicrohttpd (pmuprof serve's HTTP), libcrypt (its bcrypt check) and libm are
-# linked as usual, so that the package's dependencies are computed from the binary
-# (dpkg-shlibdeps); -ldl is for libpfm4's dlopen.
-LDLIBS      += $(CJSON_LIBS) $(MHD_LIBS) -lm -ldl -pthread
+# libcjson and libm are linked as usual, so that the package's dependencies are computed from
+# the binary (dpkg-shlibdeps); -ldl is for libpfm4's dlopen. libmicrohttpd (with gnutls) and
+# libcrypt are serve's alone: they are linked into pmuprof-serve only, so that no other
+# command loads them at its start.
+LDLIBS      += $(CJSON_LIBS) -lm -ldl
+SERVE_LIBS  := $(MHD_LIBS) -pthread
 
 SRCS        := $(sort $(wildcard src/*.c src/*/*.c))
 ifneq ($(SERVE_HTTP),yes)
 SRCS        := $(filter-out src/serve/serve_http.c src/serve/serve_webcfg.c,$(SRCS)) \
                src/serve/off/serve_off.c
 endif
-LIB_SRCS    := $(filter-out src/main.c,$(SRCS))
+LIB_SRCS    := $(filter-out src/main.c src/main_serve.c,$(SRCS))
 
 # The event-table generator and its generated sources (owned by events/events.mk):
 # it defines GEN_SRCS (C files under $(O)/gen) and the rules that make them with HOSTCC.
@@ -107,7 +112,7 @@ BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 .PHONY: all check check-unit check-cli check-arm64 check-asan check-valgrind check-deb \
         check-deb-arm64 fuzz install \
         uninstall bench deps demo clean lint-man unit-bins
-all: $(O)/pmuprof pmuprof $(O)/ppload $(O)/pfmhost $(O)/ppregion
+all: $(O)/pmuprof pmuprof $(O)/pmuprof-serve pmuprof-serve $(O)/ppload $(O)/pfmhost $(O)/ppregion
 
 # The workload the tests and the demo run (tests/workload/ppload.c says what it does).
 $(O)/ppload: tests/workload/ppload.c | $(O)/obj
@@ -135,11 +140,18 @@ $(O)/obj/gen_%.o: $(O)/gen/%.c | $(O)/obj
 $(LIBPP): $(OBJS)
 	rm -f $@ && $(AR) rcs $@ $^
 
-$(O)/pmuprof: $(O)/obj/main.o $(OBJS)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o,$^) $(LDLIBS)
+# Each program takes from the library only what it calls: pmuprof none of serve's objects.
+$(O)/pmuprof: $(O)/obj/main.o $(LIBPP)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBPP) $(LDLIBS)
+
+$(O)/pmuprof-serve: $(O)/obj/main_serve.o $(LIBPP)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBPP) $(SERVE_LIBS) $(LDLIBS)
 
 # The top-level ./pmuprof is the native build's binary, so `./pmuprof` works after `make`.
 pmuprof: $(O)/pmuprof
+	@if [ "$(O)" = build ]; then cp $< $@; fi
+
+pmuprof-serve: $(O)/pmuprof-serve
 	@if [ "$(O)" = build ]; then cp $< $@; fi
 
 $(O)/obj $(O)/tests $(O)/gen:
@@ -147,7 +159,7 @@ $(O)/obj $(O)/tests $(O)/gen:
 
 $(O)/tests/%: tests/unit/%.c $(LIBPP) | $(O)/tests
 	$(CC) $(PP_CFLAGS) -Itests/unit $(CPPFLAGS) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(LIBPP) \
-		$(LDLIBS)
+		$(SERVE_LIBS) $(LDLIBS)
 
 unit-bins: $(UNIT_BINS)
 
@@ -203,6 +215,8 @@ install: all
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 \
 		$(DESTDIR)$(MANDIR)/man7
 	$(INSTALL) -m 755 $(O)/pmuprof $(DESTDIR)$(BINDIR)/pmuprof
+	$(INSTALL) -d $(DESTDIR)$(LIBEXECDIR)
+	$(INSTALL) -m 755 $(O)/pmuprof-serve $(DESTDIR)$(LIBEXECDIR)/pmuprof-serve
 	$(INSTALL) -m 644 $(MAN1) $(DESTDIR)$(MANDIR)/man1/
 	$(if $(MAN5),$(INSTALL) -m 644 $(MAN5) $(DESTDIR)$(MANDIR)/man5/)
 	$(if $(MAN7),$(INSTALL) -m 644 $(MAN7) $(DESTDIR)$(MANDIR)/man7/)
@@ -214,12 +228,12 @@ install: all
 	$(INSTALL) -m 644 include/pmuprof/region.h $(DESTDIR)$(INCLUDEDIR)/pmuprof/region.h
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/pmuprof $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1))) \
+	rm -f $(DESTDIR)$(BINDIR)/pmuprof $(DESTDIR)$(LIBEXECDIR)/pmuprof-serve $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1))) \
 	      $(addprefix $(DESTDIR)$(MANDIR)/man5/,$(notdir $(MAN5))) \
 	      $(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(MAN7))) \
 	      $(addprefix $(DESTDIR)$(DATADIR)/,$(notdir $(SCHEMAS))) \
 	      $(DESTDIR)$(BASHCOMPDIR)/pmuprof $(DESTDIR)$(INCLUDEDIR)/pmuprof/region.h
-	-rmdir $(DESTDIR)$(INCLUDEDIR)/pmuprof 2>/dev/null
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/pmuprof $(DESTDIR)$(LIBEXECDIR) 2>/dev/null
 
 # bench/run exits 1 when a target is missed; the Arm figures (bench/arm64, under QEMU) are
 # appended to its file either way, and a target of the real job it misses fails too
@@ -229,6 +243,6 @@ bench: all
 	tee -a $(O)/bench.txt < $(O)/bench-arm64.txt; exit $$rc
 
 clean:
-	rm -rf $(O) pmuprof
+	rm -rf $(O) pmuprof pmuprof-serve
 
 -include $(wildcard $(O)/obj/*.d $(O)/obj/*/*.d $(O)/obj/*/*/*.d $(O)/tests/*.d)

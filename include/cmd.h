@@ -21,5 +21,8 @@ int cmd_explain(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
+/* `pmuprof serve` in pmuprof: runs pmuprof-serve (cmd_serve) with argv; returns only when it
+ * cannot, having said why. */
+int cmd_serve_exec(int argc, char **argv);
 
 #endif

@@ -30,7 +30,7 @@ static const struct subcommand subcommands[] = {
 	  .summary = "compare two stat reports; exit 1 on a regression" },
 	{ .name = "report", .run = cmd_report,
 	  .summary = "print a saved stat report again, or export it" },
-	{ .name = "serve", .run = cmd_serve,
+	{ .name = "serve", .run = cmd_serve_exec,
 	  .summary = "count every CPU and serve the counts to Prometheus" },
 };
 

@@ -15,6 +15,26 @@ load helpers
 	refute_output --partial 'libpfm'
 }
 
+@test "serve's libraries are pmuprof-serve's alone; pmuprof serve runs it, or says where it goes" {
+	serve=$(dirname "$PMUPROF")/pmuprof-serve
+	run readelf -dW "$PMUPROF"
+	assert_success
+	refute_output --regexp 'NEEDED.*\[lib(microhttpd|gnutls|crypt)\.'
+	run readelf -dW "$serve"
+	assert_success
+	assert_output --regexp 'NEEDED.*\[libmicrohttpd\.so'
+	run "$PMUPROF" serve --help
+	assert_success
+	assert_line --index 0 --regexp '^Usage: pmuprof serve '
+	# pmuprof alone, without its pmuprof-serve: one line naming it and where it goes
+	mkdir -p "$BATS_TEST_TMPDIR/bin"
+	cp "$PMUPROF" "$BATS_TEST_TMPDIR/bin/pmuprof"
+	run "$BATS_TEST_TMPDIR/bin/pmuprof" serve --help
+	assert_failure 2
+	assert_equal "${#lines[@]}" 1
+	assert_output --regexp "^pmuprof: cannot run pmuprof-serve, which pmuprof serve runs: No such file or directory \(.*/bin/\.\./libexec/pmuprof/pmuprof-serve\)$"
+}
+
 @test "pmuprof's read-only data is in a segment without execute permission" {
 	command -v readelf >/dev/null || fail "readelf is not installed (binutils, which gcc brings)"
 	run "$ROOT/tests/tools/rodata-segment.sh" "$PMUPROF"

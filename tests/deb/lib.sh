@@ -74,7 +74,8 @@ holds() {
 		want="$want /usr/share/man/man${b##*.}/$b.gz"
 	done
 	for s in man/*.schema.json; do want="$want /usr/share/pmuprof/${s##*/}"; done
-	want="$want /lib/systemd/system/pmuprof-serve.service /usr/include/pmuprof/region.h"
+	want="$want /usr/libexec/pmuprof/pmuprof-serve /lib/systemd/system/pmuprof-serve.service"
+	want="$want /usr/include/pmuprof/region.h"
 	for f in $want; do
 		printf '%s\n' "$files" | grep -qx "$f" || missing="$missing $f"
 	done
