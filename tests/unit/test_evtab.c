@@ -132,6 +132,8 @@ static const struct {
 	{ __LINE__, 0x410fd4f0, "neoverse-v2" },
 	{ __LINE__, 0x410fd8e0, "neoverse-n3" },
 	{ __LINE__, 0x410fd820, "cortex-x4" },
+	{ __LINE__, 0x410fd850, "cortex-x925" },
+	{ __LINE__, 0x410fd870, "cortex-a725" },
 	{ __LINE__, 0x3f0f4120, "rainier" },
 	{ __LINE__, 0x6d0fd490, "neoverse-n2" },	/* Microsoft Cobalt 100: an alias */
 	{ __LINE__, 0x6d0fd0c0, NULL },		/* the alias is for that part only */
