@@ -10,7 +10,7 @@
 #                      for stat, perf's tool events too (duration_time, user_time,
 #                      system_time: no PMU lists them)
 #   metrics after -M   'pmuprof stat -M list' (stat's -M is perf's --metric)
-#   cores after --cpu-model    'pmuprof list --cores'
+#   cores after --cpu-model    'pmuprof list --cores --names'
 # The pmuprof asked is the one on the line (./pmuprof, a build tree's), else the one on PATH.
 
 # _pmuprof_bin: the pmuprof being completed.
@@ -158,7 +158,7 @@ _pmuprof() {
 		stat:-M | stat:--metric) _pmuprof_metrics "$bin" "$cur"; return 0 ;;
 		*:--cpu-model)
 			# shellcheck disable=SC2046
-			_pmuprof_match "" "$cur" $("$bin" list --cores 2>/dev/null)
+			_pmuprof_match "" "$cur" $("$bin" list --cores --names 2>/dev/null)
 			return 0 ;;
 		*:-o | *:--output) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return 0 ;;
 		esac

@@ -253,3 +253,21 @@ const struct evtab_core *evtab_core_by_midr(uint64_t midr)
 	m = bsearch(&key, evtab_gen.midrs, evtab_gen.nmidrs, sizeof(*m), midr_cmp);
 	return m ? &evtab_gen.cores[m->core] : NULL;
 }
+
+size_t evtab_nalias(void)
+{
+	return evtab_gen_naliases;
+}
+
+int evtab_alias_at(size_t i, struct evtab_alias *a)
+{
+	static const char *const uses[] = { "midr", "same", "metrics" };
+	const struct evtab_gen_alias *g;
+
+	if (i >= evtab_gen_naliases)
+		return -1;
+	g = &evtab_gen_aliases[i];
+	*a = (struct evtab_alias){ g->impl, g->part, g->lo, g->hi, &evtab_gen.cores[g->core],
+				   uses[g->use % 3], g->name, g->source };
+	return 0;
+}

@@ -165,7 +165,13 @@ refused() {
 	assert_output --partial "no-core.metrics:2: no core 'cortex-none' in events/cores"
 }
 
-@test "evgen refuses a MIDR alias that is another core's MIDR" {
-	gen "$FIX/good.ev" "$FIX/alias-clash.ev"
-	refused "$FIX/alias-clash.ev:5" "alias MIDR 0x41/0xfff is cortex-test's own MIDR"
+@test "evgen refuses aliases.tsv rows that clash with a core's MIDR or name no core" {
+	gen "$FIX/good.ev" "$FIX/alias-clash.ev" "$FIX/alias-clash.tsv"
+	refused "$FIX/alias-clash.tsv:2" "alias MIDR 0x41/0xfff is cortex-test's own MIDR"
+	assert_output --partial "alias-clash.tsv:3: 'same': 0x41/0xffe is not cortex-test's MIDR"
+	assert_output --partial "alias-clash.tsv:5: no core 'cortex-none' in events/cores"
+	# the .ev files have no alias keyword: aliases are the .tsv's only
+	printf 'core cortex-x X\narchitecture armv8-a\nmidr 0x41 0xf00\nalias 0x6d 0x1\n' >x.ev
+	gen "$FIX/good.ev" x.ev
+	refused x.ev:4 "unknown keyword 'alias'"
 }

@@ -137,6 +137,9 @@ static const struct {
 	{ __LINE__, 0x3f0f4120, "rainier" },
 	{ __LINE__, 0x6d0fd490, "neoverse-n2" },	/* Microsoft Cobalt 100: an alias */
 	{ __LINE__, 0x6d0fd0c0, NULL },		/* the alias is for that part only */
+	{ __LINE__, 0x420f1000, "cortex-a53" },	/* Broadcom Brahma-B53 (aliases.tsv) */
+	{ __LINE__, 0x51df805e, "cortex-a55" },	/* Qualcomm Kryo 4xx Silver, rdpe */
+	{ __LINE__, 0x410fd830, "neoverse-v3ae" },	/* its own core: metrics only are V3s */
 	{ __LINE__, 0x410fd8c0, "c1-ultra" },
 	{ __LINE__, 0x411fd8b2, "c1-pro" },		/* r1p2 */
 	{ __LINE__, 0x410fd8a0, "c1-nano" },
