@@ -31,7 +31,7 @@ static const struct argp_option options[] = {
 	{ "names", 'n', NULL, 0, "Print the event names alone, one a line (for scripts and shell "
 	  "completion)", 0 },
 	{ "cores", 'c', NULL, 0, "Print the names of the cores in pmuprof's tables, one a line "
-	  "(what --cpu-model takes)", 0 },
+	  "(what --cpu-model takes), each with its vendor MIDRs (--names: the names alone)", 0 },
 	{ "metrics", 'm', NULL, 0, "List metrics and metric groups (formula, unit, events) "
 	  "instead of events; CORE:rXpY picks a revision's", 0 },
 	{ 0 }

@@ -31,3 +31,21 @@ load helpers
 	run -0 "$PMUPROF" stat --plan --cpu-model neoverse-v3ae -M Topdown_L1
 	assert_line --regexp '^  stall_slot_backend +'
 }
+
+@test "a vendor MIDR names its Arm core on a machine: Brahma-B53, Kryo 4xx Gold by revision" {
+	cp -r "$FIXTURES/rk3399-cpuinfo" m
+	# the RK3399 tree's MIDRs come from /proc/cpuinfo: its A53s become Broadcom's B53 and its
+	# A72s a Kryo 4xx Gold of variant 0xc, revision 14 (rcpe, the A76's r0p0)
+	awk '/^processor/ { cpu = $3 } /^CPU implementer/ { $0 = "CPU implementer\t: " (cpu < 4 ? "0x42" : "0x51") }
+	     /^CPU part/ { $0 = "CPU part\t: " (cpu < 4 ? "0x100" : "0x804") }
+	     /^CPU variant/ && cpu >= 4 { $0 = "CPU variant\t: 0xc" }
+	     /^CPU revision/ && cpu >= 4 { $0 = "CPU revision\t: 14" } { print }' \
+		"$FIXTURES/rk3399-cpuinfo/proc/cpuinfo" >m/proc/cpuinfo
+	PMUPROF_SYSFS_ROOT=m run -0 "$PMUPROF" list --json
+	assert_equal "$(jq -r '[.cores[] | "\(.pmu) \(.core) \(.midr)"] | join(";")' <<<"$output")" \
+		"armv8_cortex_a53 cortex-a53 0x00000000420f1004;armv8_cortex_a72 cortex-a76 0x0000000051cf804e"
+	# variant 0xb is before the range the row gives: no core
+	sed -i 's/^CPU variant\t: 0xc/CPU variant\t: 0xb/' m/proc/cpuinfo
+	PMUPROF_SYSFS_ROOT=m run -0 "$PMUPROF" list --json
+	assert_equal "$(jq -r '.cores[1].core' <<<"$output")" null
+}

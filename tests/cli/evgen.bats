@@ -171,7 +171,8 @@ refused() {
 	assert_output --partial "alias-clash.tsv:3: 'same': 0x41/0xffe is not cortex-test's MIDR"
 	assert_output --partial "alias-clash.tsv:5: no core 'cortex-none' in events/cores"
 	# the .ev files have no alias keyword: aliases are the .tsv's only
-	printf 'core cortex-x X\narchitecture armv8-a\nmidr 0x41 0xf00\nalias 0x6d 0x1\n' >x.ev
-	gen "$FIX/good.ev" x.ev
-	refused x.ev:4 "unknown keyword 'alias'"
+	local x="$BATS_TEST_TMPDIR/x.ev"
+	printf 'core cortex-x X\narchitecture armv8-a\nmidr 0x41 0xf00\nalias 0x6d 0x1\n' >"$x"
+	gen "$FIX/good.ev" "$x"
+	refused "$x:4" "unknown keyword 'alias'"
 }
