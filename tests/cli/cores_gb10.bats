@@ -79,3 +79,14 @@ GB10=$FIXTURES/gb10
 	assert_line --regexp '^  cpu_cycles +armv8_pmuv3_1 +cycle counter, group 0$'
 	refute_output --partial armv8_pmuv3_0
 }
+
+@test "gb10: --cpu-model ties stat to one core type's PMU; the other core's own event is refused" {
+	PMUPROF_SYSFS_ROOT=$GB10 stat_json --cpu-model x925 -e br_immed_spec,inst_retired,task-clock -- true
+	assert_success
+	assert_equal "$(jqr '[.events[] | "\(.name) \(.pmu) \(.split) \(.only_on | tostring)"] | join(";")')" \
+		'br_immed_spec armv8_pmuv3_1 null ["armv8_pmuv3_1"];inst_retired armv8_pmuv3_1 null ["armv8_pmuv3_1"];task-clock software null null'
+	assert_equal "$(jqr '.metrics_core')" cortex-x925:r0p0
+	# BR_IMMED_SPEC is the X925's own: the A725 has no such event
+	PMUPROF_SYSFS_ROOT=$GB10 run -2 --separate-stderr "$PMUPROF" stat --cpu-model a725 -e br_immed_spec -- true
+	assert_equal "$stderr" "pmuprof: cannot use event 'br_immed_spec' (column 1 of 'br_immed_spec'): no such event (see 'pmuprof list')"
+}

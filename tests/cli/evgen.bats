@@ -176,3 +176,23 @@ refused() {
 	gen "$FIX/good.ev" "$x"
 	refused "$x:4" "unknown keyword 'alias'"
 }
+
+@test "events/cores: every core of Arm's PMU data, X925 and A725 too, is the importer's output" {
+	local ref=${PMUPROF_ARM_REFERENCE:-../shared/reference} imp=$BATS_TEST_TMPDIR/imp f c n=0
+	[ -d "$ref/arm-data/pmu" ] ||
+		skip "Arm's PMU data not found in $ref/arm-data (set PMUPROF_ARM_REFERENCE: docs/testing.md says where to get it)"
+	run python3 tools/import-arm-data.py "$ref/arm-data" "$ref/arm-telemetry" "$imp"
+	assert_success
+	[ -f "$imp/cores/cortex-x925.ev" ] || fail "no cortex-x925.ev from $ref/arm-data"
+	[ -f "$imp/cores/cortex-a725.ev" ] || fail "no cortex-a725.ev from $ref/arm-data"
+	diff <(grep -v '^# SPDX' events/common.ev) "$imp/common.ev" || fail "common.ev differs"
+	for f in "$imp"/cores/*.ev; do
+		c=$(basename "$f")
+		# the one hand edit: N3's STALL_FRONTEND_FLOW, from Arm's telemetry data (its comment says)
+		diff <(grep -v -e '^# SPDX' -e '^# 0x8161' -e "^# not in Arm's PMU data" \
+			-e 'STALL_FRONTEND_FLOW' "events/cores/$c") \
+			<(grep -v STALL_FRONTEND_FLOW "$f") || fail "$c differs from the importer's output"
+		n=$((n + 1))
+	done
+	assert_equal "$n" 38
+}
