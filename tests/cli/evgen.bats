@@ -196,3 +196,21 @@ refused() {
 	done
 	assert_equal "$n" 38
 }
+
+@test "evgen refuses malformed aliases.tsv rows, each by its line" {
+	gen "$FIX/good.ev" "$FIX/alias-bad.tsv"
+	refused "$FIX/alias-bad.tsv:2" "a row has 7 tab-separated fields: implementer, part, revisions, core, use, name, source"
+	assert_output --partial "alias-bad.tsv:3: implementer and part are 0x and hex: 0x6d 0xd49"
+	assert_output --partial "alias-bad.tsv:4: revisions are '*' or a range such as r12p14-r15p15"
+	assert_output --partial "alias-bad.tsv:5: use 'names' is none of midr, same, metrics"
+	assert_output --partial "alias-bad.tsv:6: 'metrics': 0x41/0xabc is no core but cortex-test's own"
+	assert_output --partial "evgen: 5 errors, no tables written"
+}
+
+@test "evgen accepts a good aliases.tsv row and writes it into the tables" {
+	printf '0x6d\t0x2\tr1p0-r2p3\tcortex-test\tmidr\tVendor Part\tcputype.h\n' >"$BATS_TEST_TMPDIR/ok.tsv"
+	gen "$FIX/good.ev" "$BATS_TEST_TMPDIR/ok.tsv"
+	assert_success
+	grep -F '{ 0x6d, 0x002, 0x10, 0x23, 0, 0, "Vendor Part", "cputype.h" },' "$BATS_TEST_TMPDIR/t.c"
+	grep -F 'const unsigned evtab_gen_naliases = 1;' "$BATS_TEST_TMPDIR/t.c"
+}
