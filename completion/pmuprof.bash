@@ -10,7 +10,7 @@
 #                      for stat, perf's tool events too (duration_time, user_time,
 #                      system_time: no PMU lists them)
 #   metrics after -M   'pmuprof stat -M list' (stat's -M is perf's --metric)
-#   cores after --cpu-model    'pmuprof list --cores'
+#   cores after --cpu-model    'pmuprof list --cores --names'
 #   cgroups after stat's -G, --for-each-cgroup   the directories below the cgroup v2 mount
 #                      of /proc/self/mountinfo ($PMUPROF_CGROUP_ROOT when set), 3 deep
 #   after --cputype    the machine's Arm PMUs and their cores, from 'pmuprof info'
@@ -192,7 +192,7 @@ _pmuprof() {
 		stat:--per-cache) _pmuprof_match "" "$cur" L1 L2 L3 L4; return 0 ;;
 		*:--cpu-model)
 			# shellcheck disable=SC2046
-			_pmuprof_match "" "$cur" $("$bin" list --cores 2>/dev/null)
+			_pmuprof_match "" "$cur" $("$bin" list --cores --names 2>/dev/null)
 			return 0 ;;
 		stat:--control) _pmuprof_match "" "$cur" fd: fifo:; return 0 ;;
 		*:-o | *:--output) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return 0 ;;

@@ -7,7 +7,7 @@
 # $(O)/gen/evtab_data.c (the tables) and evtab_data.h (their layout, included by src/event/evtab.c
 # only). The first rule here adds evgen to `all` and keeps `all` the default goal.
 
-EV_SRCS    := $(sort $(wildcard events/*.ev events/cores/*.ev events/metrics/*.metrics))
+EV_SRCS    := $(sort $(wildcard events/*.ev events/*.tsv events/cores/*.ev events/metrics/*.metrics))
 EVGEN      := $(O)/host/evgen
 EVGEN_SRCS := $(sort $(wildcard tools/evgen*.c))
 HOSTCFLAGS ?= -O2 -g

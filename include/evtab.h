@@ -49,6 +49,18 @@ int evtab_model_revision(const char *model);
 /* By MIDR_EL1 (implementer and part number; variant and revision ignored). NULL if unknown. */
 const struct evtab_core *evtab_core_by_midr(uint64_t midr);
 
+/* A row of events/aliases.tsv: a vendor's MIDR of an Arm core. use is "midr" (that MIDR
+ * names the core: evtab_core_by_midr finds it), "same" (the vendor's part reports the core's
+ * own MIDR) or "metrics" (the core at that MIDR takes this core's metrics). */
+struct evtab_alias {
+	unsigned implementer, part, rev_lo, rev_hi;	/* revisions: variant << 4 | revision */
+	const struct evtab_core *core;
+	const char *use, *name, *source;
+};
+size_t evtab_nalias(void);
+/* Row i into *a; 0, or -1 past the last. */
+int evtab_alias_at(size_t i, struct evtab_alias *a);
+
 /* The events of a core: the common events it implements plus its own, sorted by name.
  * core == NULL means the common architectural/microarchitectural events of PMUv3. */
 size_t evtab_nevents(const struct evtab_core *core);

@@ -41,6 +41,13 @@ const char *metrics_names_check(const char *arg, int *column);
 /* -M NAME[,NAME...]: appends each name in arg (cut there: arg is the caller's to change) to
  * *names (*n of them, realloc'd). -1 when memory ran out. */
 int metrics_names_add(char *arg, const char ***names, size_t *n);
+/* perf 6.19's default metric names (insn_per_cycle, branch_miss_rate, ...): the name of
+ * pmuprof's metric of that meaning, or name itself when it is none of them (any case). */
+const char *metrics_perf_name(const char *name);
+/* For a perf 6.19 metric pmuprof prints beside an event rather than as a metric
+ * (cs_per_second, CPUs_utilized, ...): the event it is printed beside; NULL for any other
+ * name. */
+const char *metrics_perf_hint(const char *name);
 /* Appends name to *names (*n of them, realloc'd) unless there in any case. -1 when memory
  * ran out. */
 int metrics_names_add_once(const char ***names, size_t *n, const char *name);

@@ -118,10 +118,13 @@ int main(int argc, char **argv)
 
 		if (len > 8 && !strcmp(argv[k] + len - 8, ".metrics"))
 			evgen_read_metrics(&db, argv[k]);
+		else if (len > 4 && !strcmp(argv[k] + len - 4, ".tsv"))
+			evgen_read_aliases(&db, argv[k]);
 		else
 			evgen_read_file(&db, argv[k]);
 	}
 	evgen_check(&db);
+	evgen_check_aliases(&db);
 	evgen_check_metrics(&db);
 	if (too_many_events(&db))
 		fputs("evgen: more than 65535 events: the tables index them with 16 bits\n", stderr);

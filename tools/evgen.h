@@ -90,6 +90,17 @@ struct evgen_mfile {
 	size_t ngroups, capgroups;
 };
 
+/* A row of events/aliases.tsv: a vendor MIDR (and revisions) of an Arm core. */
+enum { EVGEN_ALIAS_MIDR, EVGEN_ALIAS_SAME, EVGEN_ALIAS_METRICS };
+struct evgen_valias {
+	unsigned impl, part, lo, hi;	/* revisions: variant << 4 | revision, inclusive */
+	int use;			/* EVGEN_ALIAS_*: names the core, is its own, takes metrics */
+	char *core, *name, *source;
+	size_t core_at;			/* db->cores index, once checked */
+	const char *file;
+	int line;
+};
+
 /* Everything read from the events/ files, and how many problems were reported on the way. */
 struct evgen_db {
 	struct evgen_ev *commons;
@@ -98,6 +109,8 @@ struct evgen_db {
 	size_t ncores, capcores;
 	struct evgen_mfile *mfiles;
 	size_t nmfiles, capmfiles;
+	struct evgen_valias *valiases;
+	size_t nvaliases, capvaliases;
 	int nerrors;
 };
 
@@ -110,6 +123,15 @@ void *evgen_calloc(size_t n, size_t size);
 
 /* evgen_parse.c: reads one events/ file into db, reporting what is wrong line by line. */
 void evgen_read_file(struct evgen_db *db, const char *file);
+
+struct evgen_out;
+/* evgen_aliases.c: reads events/aliases.tsv; after evgen_check and before
+ * evgen_check_metrics, checks each row against the cores: a "midr" row becomes the core's
+ * MIDR alias, a "metrics" row gives the core at its MIDR a copy of the row core's metrics. */
+void evgen_read_aliases(struct evgen_db *db, const char *file);
+void evgen_check_aliases(struct evgen_db *db);
+/* The rows as the generated evtab_gen_aliases array (the header declares its type). */
+void evgen_emit_aliases(FILE *o, const struct evgen_out *out);
 
 /* evgen_mparse.c: reads one events/metrics file (NAME.metrics) into db. */
 void evgen_read_metrics(struct evgen_db *db, const char *file);
@@ -130,6 +152,8 @@ int evgen_check_text(struct evgen_db *db, const char *f, int line, const char *w
 /* evgen_check.c: checks across records (duplicates, references, MIDRs); sorts the cores by id
  * and resolves every "uses" to its common event. */
 void evgen_check(struct evgen_db *db);
+/* Each core's MIDR aliases (events/aliases.tsv's "midr" rows) against every MIDR. */
+void evgen_check_midr_aliases(struct evgen_db *db);
 /* The event set of a core (its resolved common events, then its own), as pointers into db. */
 size_t evgen_core_set(const struct evgen_core *c, const struct evgen_ev **set);
 /* qsort comparators over struct evgen_ev pointers; ties go by file and line. */

@@ -305,6 +305,15 @@ void evgen_emit_header(FILE *o, const struct evgen_out *out)
 	      " * loader would have to relocate. */\n"
 	      "#if defined(__GNUC__)\n__attribute__((visibility(\"hidden\")))\n#endif\n"
 	      "extern const struct evtab_gen evtab_gen;\n\n"
+	      "/* events/aliases.tsv's rows: a vendor MIDR (revisions variant << 4 | revision,\n"
+	      " * inclusive), its use (0 names the core, 1 is the core's own, 2 takes its metrics),\n"
+	      " * the core (cores[core]), the vendor's name and the row's source. */\n"
+	      "struct evtab_gen_alias {\n\tuint8_t impl;\n\tuint16_t part;\n\tuint8_t lo, hi, use;\n"
+	      "\tuint16_t core;\n\tchar name[48];\n\tchar source[160];\n};\n\n"
+	      "#if defined(__GNUC__)\n__attribute__((visibility(\"hidden\")))\n#endif\n"
+	      "extern const struct evtab_gen_alias evtab_gen_aliases[];\n"
+	      "#if defined(__GNUC__)\n__attribute__((visibility(\"hidden\")))\n#endif\n"
+	      "extern const unsigned evtab_gen_naliases;\n\n"
 	      "/* The table at byte offset at of evtab_gen (EVTAB_AT). */\n"
 	      "static inline const void *evtab_at(uint32_t at)\n{\n"
 	      "\treturn (const char *)&evtab_gen + at;\n}\n\n#endif\n", o);
@@ -537,4 +546,5 @@ void evgen_emit_source(FILE *o, const struct evgen_out *out)
 	}
 	emit_pool(o, "str", &rg.str, "\t");
 	fputs("};\n", o);
+	evgen_emit_aliases(o, out);
 }

@@ -162,17 +162,12 @@ void evgen_layout(struct evgen_db *db, char **files, int nfiles, struct evgen_ou
 		c->arch_at = evgen_intern(out, c->arch);
 	}
 	place_sets(db, out);
-	for (i = j = 0; i < db->ncores; i++)
-		j += 1 + db->cores[i].naliases;
-	out->midrs = evgen_calloc(j + 1, sizeof(*out->midrs));
-	for (i = 0; i < db->ncores; i++) {
-		const struct evgen_core *c = &db->cores[i];
-
-		out->midrs[out->nmidrs++] = (struct evgen_midr){ c->impl << 12 | c->part, i };
-		for (j = 0; j < c->naliases; j++)
-			out->midrs[out->nmidrs++] = (struct evgen_midr){
-				c->aliases[j].impl << 12 | c->aliases[j].part, i };
-	}
+	/* the cores' own MIDRs; a vendor's (aliases.tsv) is looked up in its rows, with their
+	 * revisions */
+	out->midrs = evgen_calloc(db->ncores + 1, sizeof(*out->midrs));
+	for (i = 0; i < db->ncores; i++)
+		out->midrs[out->nmidrs++] = (struct evgen_midr){
+			db->cores[i].impl << 12 | db->cores[i].part, i };
 	qsort(out->midrs, out->nmidrs, sizeof(*out->midrs), midr_cmp);
 	evgen_layout_metrics(db, out);
 	/* The descriptions last. (tools/evgen_emit.c places the strings anew, by what reads

@@ -222,19 +222,6 @@ static void core_midr(struct evgen_db *db, struct evgen_core *c, const char *f, 
 	c->has_midr = 1;
 }
 
-/* "alias IMPL PART [who]": another MIDR that names this core (a licensee's implementer code
- * on Arm's part: Microsoft's Cobalt 100 reports 0x6d with the N2's 0xd49). */
-static void core_alias(struct evgen_db *db, struct evgen_core *c, const char *f, int line, char *p)
-{
-	int impl = parse_int(db, f, line, "implementer", evgen_next_field(&p), 1, 0xFF);
-	int part = impl < 0 ? -1 : parse_int(db, f, line, "part number", evgen_next_field(&p), 0,
-					     0xFFF);
-	if (impl < 0 || part < 0)
-		return;
-	c->aliases = evgen_grow(c->aliases, &c->capaliases, c->naliases, sizeof(*c->aliases));
-	c->aliases[c->naliases++] = (struct evgen_alias){ (unsigned)impl, (unsigned)part, f, line };
-}
-
 /* A line of a core file (after its "core" line). */
 static void core_line(struct evgen_db *db, struct evgen_core *c, const char *f, int line,
 		      const char *kw, char *p)
@@ -249,8 +236,6 @@ static void core_line(struct evgen_db *db, struct evgen_core *c, const char *f, 
 			c->arch = evgen_strdup(a);
 	} else if (!strcmp(kw, "midr"))
 		core_midr(db, c, f, line, p);
-	else if (!strcmp(kw, "alias"))
-		core_alias(db, c, f, line, p);
 	else if (!strcmp(kw, "counters"))
 		c->counters = parse_int(db, f, line, "counters", evgen_next_field(&p), 1, 31);
 	else if (!strcmp(kw, "slots"))

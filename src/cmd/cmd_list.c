@@ -31,7 +31,7 @@ static const struct argp_option options[] = {
 	{ "names", 'n', NULL, 0, "Print the event names alone, one a line (for scripts and shell "
 	  "completion)", 0 },
 	{ "cores", 'c', NULL, 0, "Print the names of the cores in pmuprof's tables, one a line "
-	  "(what --cpu-model takes)", 0 },
+	  "(what --cpu-model takes), each with its vendor MIDRs (--names: the names alone)", 0 },
 	{ "metrics", 'm', NULL, 0, "List metrics and metric groups (formula, unit, events) "
 	  "instead of events; CORE:rXpY picks a revision's", 0 },
 	{ 0 }
@@ -451,6 +451,30 @@ static int write_failed(void)
 	return PP_EXIT_ERROR;
 }
 
+/* --cores: one core id a line; without --names, each vendor MIDR of events/aliases.tsv
+ * follows its core, indented: "  = 0x6d/0xd49 * Microsoft Azure Cobalt 100 (midr; SOURCE)". */
+static void print_cores(int names_only)
+{
+	struct evtab_alias a;
+
+	for (size_t k = 0; k < evtab_ncores(); k++) {
+		const struct evtab_core *c = evtab_core_at(k);
+
+		printf("%s\n", evtab_core_name(c));
+		for (size_t i = 0; !names_only && evtab_alias_at(i, &a) == 0; i++) {
+			if (a.core != c)
+				continue;
+			printf("  = 0x%02x/0x%03x ", a.implementer, a.part);
+			if (a.rev_lo == 0 && a.rev_hi == 0xff)
+				printf("*");
+			else
+				printf("r%up%u-r%up%u", a.rev_lo >> 4, a.rev_lo & 15, a.rev_hi >> 4,
+				       a.rev_hi & 15);
+			printf(" %s (%s; %s)\n", a.name, a.use, a.source);
+		}
+	}
+}
+
 int cmd_list(int argc, char **argv)
 {
 	struct list_opts o = { 0 };
@@ -464,8 +488,7 @@ int cmd_list(int argc, char **argv)
 	argp_hint_parse(&list_argp, argc, argv, 0, &o);
 	if (o.cores) {	/* the tables alone: no machine, no model to resolve */
 		errno = 0;
-		for (size_t k = 0; k < evtab_ncores(); k++)
-			printf("%s\n", evtab_core_name(evtab_core_at(k)));
+		print_cores(o.names);
 		return fflush(stdout) != 0 ? write_failed() : 0;
 	}
 	model = resolve_model_name(o.cpu_model);

@@ -244,12 +244,42 @@ static int midr_cmp(const void *key, const void *elem)
 }
 
 /* MIDR_EL1: Implementer [31:24], Variant [23:20], Architecture [19:16], PartNum [15:4],
- * Revision [3:0]; a core model is the implementer and part number. */
+ * Revision [3:0]; a core model is the implementer and part number. A vendor's MIDR of an Arm
+ * core (events/aliases.tsv, "midr") may hold for some revisions only: Qualcomm numbers its
+ * Kryo 4xx Gold's revisions from rcpe, where the Cortex-A76's start at r0p0. */
 const struct evtab_core *evtab_core_by_midr(uint64_t midr)
 {
 	uint32_t key = EVTAB_GEN_MIDR_KEY((midr >> 24) & 0xFF, (midr >> 4) & 0xFFF);
+	unsigned rev = (unsigned)((midr >> 16 & 0xF0) | (midr & 0xF));
 	const struct evtab_gen_midr *m;
 
 	m = bsearch(&key, evtab_gen.midrs, evtab_gen.nmidrs, sizeof(*m), midr_cmp);
-	return m ? &evtab_gen.cores[m->core] : NULL;
+	if (m)
+		return &evtab_gen.cores[m->core];
+	for (unsigned i = 0; i < evtab_gen_naliases; i++) {	/* a dozen rows: a scan */
+		const struct evtab_gen_alias *a = &evtab_gen_aliases[i];
+
+		if (a->use == 0 && EVTAB_GEN_MIDR_KEY(a->impl, a->part) == key && a->lo <= rev &&
+		    rev <= a->hi)
+			return &evtab_gen.cores[a->core];
+	}
+	return NULL;
+}
+
+size_t evtab_nalias(void)
+{
+	return evtab_gen_naliases;
+}
+
+int evtab_alias_at(size_t i, struct evtab_alias *a)
+{
+	static const char *const uses[] = { "midr", "same", "metrics" };
+	const struct evtab_gen_alias *g;
+
+	if (i >= evtab_gen_naliases)
+		return -1;
+	g = &evtab_gen_aliases[i];
+	*a = (struct evtab_alias){ g->impl, g->part, g->lo, g->hi, &evtab_gen.cores[g->core],
+				   uses[g->use % 3], g->name, g->source };
+	return 0;
 }

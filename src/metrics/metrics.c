@@ -93,7 +93,7 @@ int metrics_names_add(char *arg, const char ***names, size_t *n)
 		if (!(p = realloc(*names, (*n + 1) * sizeof(*p))))
 			return -1;
 		*names = p;
-		(*names)[(*n)++] = name;
+		(*names)[(*n)++] = metrics_perf_name(name);
 	}
 	return 0;
 }

@@ -60,7 +60,13 @@ int stat_metrics_list(const struct metrics_core *mc)
 void stat_metrics_unknown(const struct metrics_core *mc, const char *name)
 {
 	char title[96];
+	const char *hint = metrics_perf_hint(name);
 
+	if (hint) {	/* one of perf 6.19's figures that pmuprof shows beside an event */
+		msg_error("no metric '%s': pmuprof prints that figure of perf's beside the event "
+			  "'%s' (count it with -e %s)", name, hint, hint);
+		return;
+	}
 	msg_error("no metric or group '%s' for %s (see 'pmuprof list --metrics%s%s')", name,
 		  metrics_core_title(mc, title, sizeof(title)), mc->core ? " --cpu-model " : "",
 		  mc->core ? evtab_core_name(mc->core) : "");

@@ -151,9 +151,9 @@ setup() {
 	assert_equal "$output" Topdown_L1
 }
 
-@test "cores after --cpu-model: those 'pmuprof list --cores' names; -M is no --cpu-model" {
+@test "cores after --cpu-model: those 'pmuprof list --cores --names' names; -M is no --cpu-model" {
 	comp stat --cpu-model ''
-	assert_equal "$output" "$("$PMUPROF" list --cores)"
+	assert_equal "$output" "$("$PMUPROF" list --cores --names)"
 	comp stat --cpu-model neoverse-n
 	assert_line neoverse-n1
 	assert_line neoverse-n2
@@ -172,7 +172,7 @@ setup() {
 }
 
 @test "list --cores: every core of the tables, as list --all-cores --json names them" {
-	run "$PMUPROF" list --cores
+	run "$PMUPROF" list --cores --names
 	assert_success
 	"$PMUPROF" list --all-cores --json >list.json
 	assert_equal "$output" "$(jq -r '.cores[].core' list.json)"

@@ -165,7 +165,52 @@ refused() {
 	assert_output --partial "no-core.metrics:2: no core 'cortex-none' in events/cores"
 }
 
-@test "evgen refuses a MIDR alias that is another core's MIDR" {
-	gen "$FIX/good.ev" "$FIX/alias-clash.ev"
-	refused "$FIX/alias-clash.ev:5" "alias MIDR 0x41/0xfff is cortex-test's own MIDR"
+@test "evgen refuses aliases.tsv rows that clash with a core's MIDR or name no core" {
+	gen "$FIX/good.ev" "$FIX/alias-clash.ev" "$FIX/alias-clash.tsv"
+	refused "$FIX/alias-clash.tsv:2" "alias MIDR 0x41/0xfff is cortex-test's own MIDR"
+	assert_output --partial "alias-clash.tsv:3: 'same': 0x41/0xffe is not cortex-test's MIDR"
+	assert_output --partial "alias-clash.tsv:5: no core 'cortex-none' in events/cores"
+	# the .ev files have no alias keyword: aliases are the .tsv's only
+	local x="$BATS_TEST_TMPDIR/x.ev"
+	printf 'core cortex-x X\narchitecture armv8-a\nmidr 0x41 0xf00\nalias 0x6d 0x1\n' >"$x"
+	gen "$FIX/good.ev" "$x"
+	refused "$x:4" "unknown keyword 'alias'"
+}
+
+@test "events/cores: every core of Arm's PMU data, X925 and A725 too, is the importer's output" {
+	local ref=${PMUPROF_ARM_REFERENCE:-../shared/reference} imp=$BATS_TEST_TMPDIR/imp f c n=0
+	[ -d "$ref/arm-data/pmu" ] ||
+		skip "Arm's PMU data not found in $ref/arm-data (set PMUPROF_ARM_REFERENCE: docs/testing.md says where to get it)"
+	run python3 tools/import-arm-data.py "$ref/arm-data" "$ref/arm-telemetry" "$imp"
+	assert_success
+	[ -f "$imp/cores/cortex-x925.ev" ] || fail "no cortex-x925.ev from $ref/arm-data"
+	[ -f "$imp/cores/cortex-a725.ev" ] || fail "no cortex-a725.ev from $ref/arm-data"
+	diff <(grep -v '^# SPDX' events/common.ev) "$imp/common.ev" || fail "common.ev differs"
+	for f in "$imp"/cores/*.ev; do
+		c=$(basename "$f")
+		# the one hand edit: N3's STALL_FRONTEND_FLOW, from Arm's telemetry data (its comment says)
+		diff <(grep -v -e '^# SPDX' -e '^# 0x8161' -e "^# not in Arm's PMU data" \
+			-e 'STALL_FRONTEND_FLOW' "events/cores/$c") \
+			<(grep -v STALL_FRONTEND_FLOW "$f") || fail "$c differs from the importer's output"
+		n=$((n + 1))
+	done
+	assert_equal "$n" 38
+}
+
+@test "evgen refuses malformed aliases.tsv rows, each by its line" {
+	gen "$FIX/good.ev" "$FIX/alias-bad.tsv"
+	refused "$FIX/alias-bad.tsv:2" "a row has 7 tab-separated fields: implementer, part, revisions, core, use, name, source"
+	assert_output --partial "alias-bad.tsv:3: implementer and part are 0x and hex: 0x6d 0xd49"
+	assert_output --partial "alias-bad.tsv:4: revisions are '*' or a range such as r12p14-r15p15"
+	assert_output --partial "alias-bad.tsv:5: use 'names' is none of midr, same, metrics"
+	assert_output --partial "alias-bad.tsv:6: 'metrics': 0x41/0xabc is no core but cortex-test's own"
+	assert_output --partial "evgen: 5 errors, no tables written"
+}
+
+@test "evgen accepts a good aliases.tsv row and writes it into the tables" {
+	printf '0x6d\t0x2\tr1p0-r2p3\tcortex-test\tmidr\tVendor Part\tcputype.h\n' >"$BATS_TEST_TMPDIR/ok.tsv"
+	gen "$FIX/good.ev" "$BATS_TEST_TMPDIR/ok.tsv"
+	assert_success
+	grep -F '{ 0x6d, 0x002, 0x10, 0x23, 0, 0, "Vendor Part", "cputype.h" },' "$BATS_TEST_TMPDIR/t.c"
+	grep -F 'const unsigned evtab_gen_naliases = 1;' "$BATS_TEST_TMPDIR/t.c"
 }

@@ -140,3 +140,31 @@ counted() {
 	assert_line --regexp '^  cycles '
 	assert_line --regexp '^  instructions '
 }
+
+@test "-M insn_per_cycle (perf 6.19's name) is ipc: the same metric, the same value" {
+	counted neoverse-n1:r4p1
+	run -0 "$PMUPROF" report -j -M ipc counts.json
+	printf '%s\n' "$output" >ours.json
+	run -0 "$PMUPROF" report -j -M insn_per_cycle counts.json
+	printf '%s\n' "$output" >perfs.json
+	assert_equal "$(jq -c '[.metrics[] | select(.requested) | {name, value}]' perfs.json)" \
+		'[{"name":"ipc","value":2.5}]'
+	assert_equal "$(jq -c '[.metrics[] | select(.requested)]' perfs.json)" \
+		"$(jq -c '[.metrics[] | select(.requested)]' ours.json)"
+	# in any case, and beside pmuprof's own names
+	run -0 "$PMUPROF" report -j -M INSN_PER_CYCLE,branch_miss_rate,frontend_cycles_idle counts.json
+	assert_equal "$(jq -c '.metric_requests' <<<"$output")" \
+		'["ipc","branch_misprediction_ratio","frontend_stalled_cycles"]'
+	# stat takes the same names: its plan counts ipc's events
+	run -0 "$PMUPROF" stat --plan --cpu-model neoverse-n1 -M insn_per_cycle,backend_cycles_idle
+	assert_line --regexp '^  inst_retired +'
+	assert_line --regexp '^  stall_backend +'
+}
+
+@test "-M cs_per_second and perf 6.19's other rates: one line naming the event they are beside" {
+	run -2 --separate-stderr "$PMUPROF" stat -M cs_per_second -- true
+	assert_equal "$stderr" "pmuprof: no metric 'cs_per_second': pmuprof prints that figure of perf's beside the event 'context-switches' (count it with -e context-switches)"
+	assert_equal "$output" ""
+	run -2 --separate-stderr "$PMUPROF" stat -M CPUs_utilized -- true
+	assert_equal "$stderr" "pmuprof: no metric 'CPUs_utilized': pmuprof prints that figure of perf's beside the event 'task-clock' (count it with -e task-clock)"
+}

@@ -105,3 +105,24 @@ metric() {
 	assert_equal "$(jq -r '[.metrics[] | select(.requested) | "\(.group) \(.stage) \(.core)"] |
 		unique | join(",")' out.json)" "Topdown_L1 1 neoverse-n2"
 }
+
+@test "Cortex-X925 and A725 (generic metrics): from V3's counts, the values of Arm's V3 formulas" {
+	telemetry_and_base
+	# Arm publishes no telemetry file for either core; the generic metrics carry the names and
+	# formulas Arm gives every Neoverse core, so V3's file (checked against Arm's text above)
+	# is the reference: same counts, same names, same values.
+	synthetic v3.report neoverse/neoverse-v3.json
+	local names
+	names=$(awk '$1 == "metric" { print $2 }' "$ROOT/events/metrics/generic.metrics" | paste -sd,)
+	[ "$(tr , '\n' <<<"$names" | wc -l)" -eq 23 ] || fail "generic metrics: $names"
+	mx v3.report -M "$names"
+	jq -S '[.metrics[] | select(.requested) | {name, value}] | sort_by(.name)' out.json >v3.values
+	[ "$(jq 'map(select(.value == null)) | length' v3.values)" -eq 0 ] || fail "$(cat v3.values)"
+	for core in cortex-x925 cortex-a725; do
+		MODEL=$core mx v3.report -M "$names"
+		jq -S '[.metrics[] | select(.requested) | {name, value}] | sort_by(.name)' out.json >"$core.values"
+		assert_equal "$(jq length "$core.values")" 23
+		assert_equal "$(jq -r '[.metrics[] | select(.requested) | .core] | unique | join(",")' out.json)" "$core"
+		diff -u v3.values "$core.values" || fail "$core: generic metrics differ from V3's"
+	done
+}

@@ -9,9 +9,10 @@
 load helpers
 
 # A report file's shape: text_shape, with the date and the page-faults count left out.
+# A scratch file of its own per report: two run at once in diff's process substitutions.
 shape_counts() {
-	sed -e 's/^# started on .*/# started on D/' "$1" >shape.in
-	text_shape shape.in | sed 's/^ *[0-9,]* *page-faults.*/C page-faults/'
+	sed -e 's/^# started on .*/# started on D/' "$1" >"$1.shape"
+	text_shape "$1.shape" | sed 's/^ *[0-9,]* *page-faults.*/C page-faults/'
 }
 
 @test "--no-big-num: counts without thousands separators, in perf's columns" {

@@ -132,9 +132,17 @@ static const struct {
 	{ __LINE__, 0x410fd4f0, "neoverse-v2" },
 	{ __LINE__, 0x410fd8e0, "neoverse-n3" },
 	{ __LINE__, 0x410fd820, "cortex-x4" },
+	{ __LINE__, 0x410fd850, "cortex-x925" },
+	{ __LINE__, 0x410fd870, "cortex-a725" },
 	{ __LINE__, 0x3f0f4120, "rainier" },
 	{ __LINE__, 0x6d0fd490, "neoverse-n2" },	/* Microsoft Cobalt 100: an alias */
 	{ __LINE__, 0x6d0fd0c0, NULL },		/* the alias is for that part only */
+	{ __LINE__, 0x420f1000, "cortex-a53" },	/* Broadcom Brahma-B53 (aliases.tsv) */
+	{ __LINE__, 0x51df805e, "cortex-a55" },	/* Qualcomm Kryo 4xx Silver, rdpe */
+	{ __LINE__, 0x410fd830, "neoverse-v3ae" },	/* its own core: only its metrics are V3's */
+	{ __LINE__, 0x51cf804e, "cortex-a76" },	/* Kryo 4xx Gold rcpe: the A76's r0p0 */
+	{ __LINE__, 0x51ff804f, "cortex-a76" },	/* rfpf, the last of its range */
+	{ __LINE__, 0x51bf804f, NULL },		/* rbpf: before the range aliases.tsv gives */
 	{ __LINE__, 0x410fd8c0, "c1-ultra" },
 	{ __LINE__, 0x411fd8b2, "c1-pro" },		/* r1p2 */
 	{ __LINE__, 0x410fd8a0, "c1-nano" },
@@ -312,8 +320,44 @@ static void test_all_cores(void)
 	}
 }
 
+/* events/aliases.tsv as the tables serve it: every row names a core, a known use, its name
+ * and its source; the rows asked of the issue are there with their core and use. */
+static void test_aliases(void)
+{
+	static const struct {
+		int line;
+		unsigned impl, part;
+		const char *core, *use;
+	} want[] = {
+		{ __LINE__, 0x6d, 0xd49, "neoverse-n2", "midr" },	/* Cobalt 100 */
+		{ __LINE__, 0x42, 0x100, "cortex-a53", "midr" },	/* Brahma-B53 */
+		{ __LINE__, 0x41, 0xd83, "neoverse-v3", "metrics" },	/* V3AE */
+		{ __LINE__, 0x41, 0xd0d, "cortex-a77", "same" },	/* Kryo 5xx Prime/Gold */
+		{ __LINE__, 0x41, 0xd05, "cortex-a55", "same" },	/* Kryo 6xx Silver */
+	};
+	struct evtab_alias a;
+	size_t i, n = evtab_nalias();
+
+	tap_ok(n >= 5, "aliases.tsv has rows (%zu)", n);
+	for (i = 0; i < n; i++) {
+		tap_ok(evtab_alias_at(i, &a) == 0 && a.core && *a.name && *a.source &&
+		       (!strcmp(a.use, "midr") || !strcmp(a.use, "same") || !strcmp(a.use, "metrics")) &&
+		       a.rev_lo <= a.rev_hi, "row %zu (%s): core, use, name, source", i, a.name);
+	}
+	tap_ok(evtab_alias_at(n, &a) == -1, "no row past the last");
+	for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++) {
+		for (i = 0; evtab_alias_at(i, &a) == 0; i++)
+			if (a.implementer == want[k].impl && a.part == want[k].part)
+				break;
+		tap_ok(i < n && !strcmp(evtab_core_name(a.core), want[k].core) &&
+		       !strcmp(a.use, want[k].use), "line %d: 0x%02x/0x%03x is %s (%s)", want[k].line,
+		       want[k].impl, want[k].part, want[k].core, want[k].use);
+	}
+}
+
 int main(void)
 {
+	test_aliases();
 	test_names();
 	test_codes();
 	test_core_names();
