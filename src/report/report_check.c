@@ -24,7 +24,7 @@ struct field {
 /* The tables of fields, by number: they hold no pointer, so that they are read-only data
  * the loader never touches; only the list of them below is relocated. */
 enum table { NO_TABLE, STATS, HOST, EXCLUDE, FILTER, PART, METRIC, CELL, EVENT, EXIT, TIMES,
-	     TIME_STATS, TIME, REPEAT, DELTA, INTERVAL, TOPDOWN, MUX, ROOT, NTABLES };
+	     TIME_STATS, TIME, REPEAT, DELTA, INTERVAL, TOPDOWN, MUX, REGION, ROOT, NTABLES };
 
 #define F(key, type) { key, type, 0, NO_TABLE }
 #define O(key, type, sub) { key, type, 0, sub }
@@ -110,6 +110,11 @@ static const struct field topdown_f[] = {
 static const struct field mux_f[] = {
 	F("mode", S), F("runs", T_NUM), F("runs_for_exact", N), F("multiplexed", B), END,
 };
+static const struct field region_f[] = {
+	F("name", T_STR), F("calls", T_NUM), F("wall_ns", T_NUM), F("unended", T_NUM),
+	F("overlapped", T_BOOL), A("events", T_ARR, T_OBJ, EVENT),
+	O("wall_stats", T_OBJ | T_NULL, STATS), END,
+};
 static const struct field root_f[] = {
 	F("pmuprof_version", S), A("command", T_ARR, T_STR, NO_TABLE),
 	O("host", T_OBJ | T_NULL, HOST), F("target", S), F("system_wide", B),
@@ -118,7 +123,8 @@ static const struct field root_f[] = {
 	O("repeat", T_OBJ | T_NULL, REPEAT), F("interval_ms", N), F("interval_stop", S),
 	A("intervals", T_ARR | T_NULL, T_OBJ, INTERVAL), O("mux", T_OBJ | T_NULL, MUX),
 	F("metrics_core", S), A("metric_requests", T_ARR | T_NULL, T_STR, NO_TABLE),
-	O("topdown", T_OBJ | T_NULL, TOPDOWN), O("exit", T_OBJ | T_NULL, EXIT), END,
+	O("topdown", T_OBJ | T_NULL, TOPDOWN), O("exit", T_OBJ | T_NULL, EXIT),
+	A("regions", T_ARR | T_NULL, T_OBJ, REGION), F("region_stray_ends", N), END,
 };
 
 static const struct field *const tables[NTABLES] = {
@@ -126,7 +132,7 @@ static const struct field *const tables[NTABLES] = {
 	[PART] = part_f, [METRIC] = metric_f, [CELL] = cell_f, [EVENT] = event_f,
 	[EXIT] = exit_f, [TIMES] = times_f, [TIME_STATS] = time_stats_f, [TIME] = time_f,
 	[REPEAT] = repeat_f, [DELTA] = delta_f, [INTERVAL] = interval_f, [TOPDOWN] = topdown_f,
-	[MUX] = mux_f, [ROOT] = root_f,
+	[MUX] = mux_f, [REGION] = region_f, [ROOT] = root_f,
 };
 
 #undef F

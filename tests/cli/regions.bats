@@ -62,6 +62,19 @@ between() {
 	between "$pf" 500 503
 }
 
+@test "report: a region's field of the wrong type is refused, naming it, never read as 0" {
+	stat_json --regions -e page-faults -- "$PPREGION" begin load touch 50 end load
+	jq '.regions[0].calls = "1"' report.json > calls.report
+	run -2 --separate-stderr "$PMUPROF" report calls.report
+	assert_regex "$stderr" "^pmuprof: cannot read report 'calls.report': \.regions\[0\]\.calls is a string, not a number "
+	jq '.regions[0].events[0].raw_value = true' report.json > raw.report
+	run -2 --separate-stderr "$PMUPROF" report raw.report
+	assert_regex "$stderr" ": \.regions\[0\]\.events\[0\]\.raw_value is a boolean, not a number "
+	jq '.region_stray_ends = "0"' report.json > stray.report
+	run -2 --separate-stderr "$PMUPROF" diff stray.report report.json
+	assert_regex "$stderr" ": \.region_stray_ends is a string, not a number "
+}
+
 @test "--regions: threads and children are summed, the overlap flagged" {
 	stat_json --regions -e page-faults -- "$PPREGION" threads 4 t 200 fork c 300
 	assert_success
