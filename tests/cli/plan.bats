@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: Apache-2.0
-# Issue 5: the counting plan (stat --plan), --mux, --counters, --min-running and the JSON
+# The counting plan (stat --plan), --mux, --counters, --min-running and the JSON
 # fields that say what was estimated; Arm PMUs come from fixture trees (never probed there).
 load helpers
 

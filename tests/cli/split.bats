@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: Apache-2.0
-# Issue 5, item 4: big.LITTLE. On the sysfs tree of a phone with cortex-a55 (CPUs 0-3) and
+# big.LITTLE. On the sysfs tree of a phone with cortex-a55 (CPUs 0-3) and
 # cortex-a76 (CPUs 4-7), an Arm event is planned and opened once per core type the command
 # may run on, and every report gives the total and the split. This host has no Arm PMU, so the
 # parts cannot count here: the exact per-core counts are proven under QEMU (tests/arm64, the

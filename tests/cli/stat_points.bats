@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: Apache-2.0
-# Issue 12, item 6: pmuprof stat against its man page and perf: --min-running fails on events
+# pmuprof stat against its man page and perf: --min-running fails on events
 # never counted, -o refuses a directory path, a failing --prepare/--cleanup is pmuprof's own
 # failure, --plan --cpu-model plans for the core on a host without it, and messages never cut
 # a word in half nor give a column outside the text they show.

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=sh
-# check_mux.sh: sourced by check.sh. Issue 5's cases: the probed counters, 14 events of
+# check_mux.sh: sourced by check.sh. The probed counters, 14 events of
 # loop3 multiplexed by the kernel (estimates within 2%) and counted in planned runs (exact).
 
 # check_capacity M N: pmuprof info's probe found N general counters (the kernel's dmesg

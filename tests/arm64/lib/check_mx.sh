@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # shellcheck shell=sh
-# check_mx.sh: sourced by check.sh. Issue 14's metrics in the guest (schema 1.5): each metric's
+# check_mx.sh: sourced by check.sh. The metrics in the guest (schema 1.5): each metric's
 # value against the value derived by hand from what QEMU 7.2's PMU counts, the value against its
 # own inputs, and pmuprof report's recomputation against stat's.
 #
