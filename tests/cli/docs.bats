@@ -14,6 +14,14 @@ load helpers
 	[ "$n" -ge 3 ] || fail "only $n man pages found"
 }
 
+@test "every man page renders at 80 columns, as man shows it in the arm64 guest, without a warning" {
+	command -v man >/dev/null || fail "man is not installed (man-db, which tools/deps.sh installs)"
+	for m in "$ROOT"/pmuprof.1 "$ROOT"/man/*.[157]; do
+		out=$(MANWIDTH=80 LC_ALL=C.UTF-8 man -l "$m" 2>&1 >/dev/null)
+		[ -z "$out" ] || fail "$m: $out"
+	done
+}
+
 @test "make install puts the binary and the man pages under DESTDIR/PREFIX" {
 	run make -C "$ROOT" -s install DESTDIR="$BATS_TEST_TMPDIR/root" PREFIX=/opt/pp
 	assert_success
