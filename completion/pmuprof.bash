@@ -101,7 +101,8 @@ _pmuprof_events() {
 }
 
 # _pmuprof_metrics BIN CUR: the core's metric and group names ('stat -M list': a group's line
-# is "  group NAME ...", a metric's "  NAME  Title (unit)"; formulas are indented further).
+# is "  group NAME ...", a metric's "  NAME  Title (unit)", perf 6.19's names' "  NAME  is
+# ipc" or "  NAME  counts EVENTS"; formulas are indented further).
 # _pmuprof_cputypes BIN CUR: the machine's Arm PMUs ("armv8_cortex_a55 (type 8)" in
 # 'pmuprof info') and their cores ("  core  Cortex-A55, MIDR ...", as list --cores spells it).
 _pmuprof_cputypes() {

@@ -44,10 +44,13 @@ int metrics_names_add(char *arg, const char ***names, size_t *n);
 /* perf 6.19's default metric names (insn_per_cycle, branch_miss_rate, ...): the name of
  * pmuprof's metric of that meaning, or name itself when it is none of them (any case). */
 const char *metrics_perf_name(const char *name);
-/* For a perf 6.19 metric pmuprof prints beside an event rather than as a metric
- * (cs_per_second, CPUs_utilized, ...): the event it is printed beside; NULL for any other
- * name. */
-const char *metrics_perf_hint(const char *name);
+/* For a perf 6.19 metric whose figure pmuprof prints beside an event rather than as a metric
+ * (cs_per_second, CPUs_utilized, ...): the events that give it, as an -e list
+ * ("context-switches,task-clock"); NULL for any other name (any case). */
+const char *metrics_perf_events(const char *name);
+/* perf 6.19's name i (NULL past the last), with *ours its pmuprof metric or *events its -e
+ * list (the other NULL), for listings. */
+const char *metrics_perf_at(size_t i, const char **ours, const char **events);
 /* Appends name to *names (*n of them, realloc'd) unless there in any case. -1 when memory
  * ran out. */
 int metrics_names_add_once(const char ***names, size_t *n, const char *name);

@@ -164,7 +164,9 @@ static int metric_names(const struct report_opts *o, const struct report *r,
 		const struct mxtab_group *g;
 		const struct mxtab_metric *m;
 
-		if (k >= r->nmetric_requests && metrics_lookup(mc, name, &g, &m) != 0) {
+		/* perf 6.19's names of figures beside an event: those events' figures answer */
+		if (k >= r->nmetric_requests && metrics_lookup(mc, name, &g, &m) != 0 &&
+		    !metrics_perf_events(name)) {
 			stat_metrics_unknown(mc, name);
 			free(v);
 			return -1;

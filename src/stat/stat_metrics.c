@@ -5,12 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ascii.h"
 #include "cmd.h"
 #include "evtab.h"
 #include "list_metrics.h"
 #include "resolve.h"
 #include "metrics.h"
 #include "stat.h"
+#include "strbuf.h"
 #include "sysfs.h"
 
 /* The core the metrics are for: --cpu-model or $PMUPROF_CPU_MODEL (with its revision,
@@ -44,6 +46,20 @@ int stat_metrics_wanted(const struct stat_event *evs, size_t n)
 	return 0;
 }
 
+/* perf 6.19's names -M takes, each with the metric it is or the events whose figures answer
+ * it (indented as the metrics are, so that completion offers them too). */
+static void print_perf_names(void)
+{
+	const char *perf, *ours, *events;
+
+	printf("perf 6.19's metric names -M takes (a figure beside an event counts its events):\n");
+	for (size_t i = 0; (perf = metrics_perf_at(i, &ours, &events)); i++)
+		if (ours)
+			printf("  %-32s is %s\n", perf, ours);
+		else
+			printf("  %-32s counts %s\n", perf, events);
+}
+
 /* -M list: the core's metrics and groups, as `pmuprof list --metrics` prints them; for a core
  * not known, the generic metrics, whose formulas are the same on every core. */
 int stat_metrics_list(const struct metrics_core *mc)
@@ -54,48 +70,126 @@ int stat_metrics_list(const struct metrics_core *mc)
 		printf("The CPU's core is not known (--cpu-model CORE names one): the generic "
 		       "metrics.\n\n");
 	list_metrics_text(&c, 1, NULL, stdout);
+	print_perf_names();
 	return ferror(stdout) ? PP_EXIT_ERROR : 0;
 }
 
 void stat_metrics_unknown(const struct metrics_core *mc, const char *name)
 {
 	char title[96];
-	const char *hint = metrics_perf_hint(name);
 
-	if (hint) {	/* one of perf 6.19's figures that pmuprof shows beside an event */
-		msg_error("no metric '%s': pmuprof prints that figure of perf's beside the event "
-			  "'%s' (count it with -e %s)", name, hint, hint);
-		return;
-	}
 	msg_error("no metric or group '%s' for %s (see 'pmuprof list --metrics%s%s')", name,
 		  metrics_core_title(mc, title, sizeof(title)), mc->core ? " --cpu-model " : "",
 		  mc->core ? evtab_core_name(mc->core) : "");
 }
 
+/* Whether spec (an -e list: names, groups in braces) names event as one of its items. */
+static int spec_names(const char *spec, const char *event)
+{
+	size_t len = strlen(event);
+
+	for (const char *p = spec; p && *p; p += strcspn(p, ",{}")) {
+		p += strspn(p, ",{}");
+		if (strcspn(p, ",{}") == len && !ascii_strncasecmp(p, event, len))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether ev's specs or extra name event, or on a known core the Arm event the kernel counts
+ * for it (a metric's specs spell CPU_CYCLES "cpu_cycles", perf's name is "cycles"). */
+static int named(const struct evsel_opts *ev, const char *extra, const char *event,
+		 const struct metrics_core *mc)
+{
+	const struct evtab_event *e = NULL;
+	struct pp_attr a = { 0 };
+	const char *unit, *arm;
+	int code;
+
+	if (mc->core && resolve_generic(event, &a, &unit) == PP_OK &&
+	    (code = resolve_generic_arm_code(a.type, a.config)) >= 0)
+		e = evtab_find_code(mc->core, (unsigned)code);
+	arm = e ? evtab_event_name(e) : NULL;
+	for (size_t k = 0; k < ev->nspecs; k++)
+		if (spec_names(ev->specs[k], event) || (arm && spec_names(ev->specs[k], arm)))
+			return 1;
+	return spec_names(extra, event);
+}
+
+/* Appends to *extra (an -e list) each event of list that neither it nor ev's specs name, so
+ * that -M cs_per_second,CPUs_utilized or -e task-clock -M CPUs_utilized count one task-clock.
+ * -1 when memory ran out. */
+static int add_missing(const struct evsel_opts *ev, const struct metrics_core *mc,
+		       const char *list, char **extra, size_t *len, size_t *cap)
+{
+	char event[64];
+
+	for (const char *p = list; *p; p += strspn(p, ",")) {
+		size_t n = strcspn(p, ",");
+
+		snprintf(event, sizeof(event), "%.*s", (int)n, p);
+		p += n;
+		if (named(ev, *extra, event, mc))
+			continue;
+		if ((*len && strbuf_put(extra, len, cap, ",")) || strbuf_put(extra, len, cap, event))
+			return -1;
+	}
+	return 0;
+}
+
+static int push_spec(struct evsel_opts *ev, char *spec)
+{
+	const char **p = realloc(ev->specs, (ev->nspecs + 1) * sizeof(*p));
+
+	if (!p)
+		return -1;
+	ev->specs = p;
+	ev->specs[ev->nspecs++] = spec;
+	return 0;
+}
+
 /* -M: each metric's or group's events become more -e specs; owned[k] (nnames slots, zeroed
- * by the caller, who frees them) keeps name k's. -1 after a message. */
+ * by the caller, who frees them) keeps name k's. perf 6.19's names of figures pmuprof prints
+ * beside an event (metrics_perf_events) add those events that neither -e nor the metrics
+ * count, each once, in one spec after the metrics' (kept in the first such name's slot).
+ * -1 after a message. */
 int stat_metrics_add_specs(struct evsel_opts *ev, const char *const *names, size_t nnames,
 			   const struct metrics_core *mc, char **owned)
 {
 	int counters = mc->core ? evtab_core_counters(mc->core) : 0;
+	char *extra = NULL;
+	size_t len = 0, cap = 0, slot = nnames;
 
 	for (size_t k = 0; k < nnames; k++) {
 		int unknown;
-		const char **p;
 
 		owned[k] = metrics_spec(mc, names[k], counters, &unknown);
+		if (!owned[k] && unknown && metrics_perf_events(names[k])) {
+			slot = slot < nnames ? slot : k;
+			continue;
+		}
 		if (!owned[k] && unknown) {
 			stat_metrics_unknown(mc, names[k]);
 			return -1;
 		}
-		if (!owned[k] || !(p = realloc(ev->specs, (ev->nspecs + 1) * sizeof(*p)))) {
-			msg_error("out of memory");
-			return -1;
-		}
-		ev->specs = p;
-		ev->specs[ev->nspecs++] = owned[k];
+		if (!owned[k] || push_spec(ev, owned[k]) != 0)
+			goto oom;
 	}
+	for (size_t k = slot; k < nnames; k++) {
+		const char *events = owned[k] ? NULL : metrics_perf_events(names[k]);
+
+		if (events && add_missing(ev, mc, events, &extra, &len, &cap) != 0)
+			goto oom;
+	}
+	if (extra && push_spec(ev, extra) != 0)
+		goto oom;
+	if (extra)
+		owned[slot] = extra;
 	return 0;
+oom:
+	free(extra);
+	msg_error("out of memory");
+	return -1;
 }
 
 int stat_metrics_topdown(const struct metrics_core *mc, const char ***names, size_t *n,

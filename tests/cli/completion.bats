@@ -139,14 +139,19 @@ setup() {
 }
 
 @test "metrics after stat's -M: the core's metric and group names" {
-	# a core not known here: the generic metrics (23) and their 4 groups
+	# a core not known here: the generic metrics (23), their 4 groups and perf 6.19's 11 names
 	comp stat -M ''
 	assert_line ipc
 	assert_line MPKI
 	assert_line ll_cache_read_miss_ratio
-	assert_equal "${#lines[@]}" 27
+	assert_line insn_per_cycle
+	assert_line cs_per_second
+	assert_line stalled_cycles_per_instruction
+	assert_equal "${#lines[@]}" 38
 	comp stat -M ip
 	assert_equal "$output" ipc
+	comp stat -M cs_
+	assert_equal "$output" cs_per_second
 	PMUPROF_CPU_MODEL=neoverse-n2 comp stat -M Top
 	assert_equal "$output" Topdown_L1
 }

@@ -160,11 +160,3 @@ counted() {
 	assert_line --regexp '^  inst_retired +'
 	assert_line --regexp '^  stall_backend +'
 }
-
-@test "-M cs_per_second and perf 6.19's other rates: one line naming the event they are beside" {
-	run -2 --separate-stderr "$PMUPROF" stat -M cs_per_second -- true
-	assert_equal "$stderr" "pmuprof: no metric 'cs_per_second': pmuprof prints that figure of perf's beside the event 'context-switches' (count it with -e context-switches)"
-	assert_equal "$output" ""
-	run -2 --separate-stderr "$PMUPROF" stat -M CPUs_utilized -- true
-	assert_equal "$stderr" "pmuprof: no metric 'CPUs_utilized': pmuprof prints that figure of perf's beside the event 'task-clock' (count it with -e task-clock)"
-}

@@ -71,6 +71,14 @@ ncpus() {
 	serve_stop
 }
 
+@test "serve -M cs_per_second (perf 6.19's name): context-switches and task-clock are served" {
+	serve_start -M cs_per_second
+	get -o m.txt "http://127.0.0.1:$PORT/metrics"
+	assert_equal "$(grep '^pmuprof_events_total{' m.txt | sed 's/,pmu=.*//' | tr '\n' ' ')" \
+		'pmuprof_events_total{event="context-switches" pmuprof_events_total{event="task-clock" '
+	serve_stop
+}
+
 @test "serve: promtool check metrics finds nothing to say" {
 	command -v promtool >/dev/null || fail "promtool is missing: run tools/deps.sh"
 	serve_start -e task-clock,page-faults,cycles --per-cpu

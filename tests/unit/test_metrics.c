@@ -424,22 +424,30 @@ static void names_check(void)
 	}
 }
 
-/* perf 6.19's default metric names: pmuprof's metric of that meaning, or the event a rate is
- * printed beside; any other name is left alone. */
+/* perf 6.19's default metric names: pmuprof's metric of that meaning, or the events whose
+ * figures answer it; any other name is left alone. */
 static void perf_names(void)
 {
 	static const struct {
 		int line;
-		const char *name, *ours, *hint;
+		const char *name, *ours, *events;
 	} rows[] = {
 		{ __LINE__, "insn_per_cycle", "ipc", NULL },
 		{ __LINE__, "Insn_Per_Cycle", "ipc", NULL },
 		{ __LINE__, "branch_miss_rate", "branch_misprediction_ratio", NULL },
 		{ __LINE__, "frontend_cycles_idle", "frontend_stalled_cycles", NULL },
 		{ __LINE__, "backend_cycles_idle", "backend_stalled_cycles", NULL },
-		{ __LINE__, "cs_per_second", "cs_per_second", "context-switches" },
+		{ __LINE__, "cs_per_second", "cs_per_second", "context-switches,task-clock" },
 		{ __LINE__, "CPUs_utilized", "CPUs_utilized", "task-clock" },
-		{ __LINE__, "page_faults_per_second", "page_faults_per_second", "page-faults" },
+		{ __LINE__, "cpus_UTILIZED", "cpus_UTILIZED", "task-clock" },
+		{ __LINE__, "page_faults_per_second", "page_faults_per_second",
+		  "page-faults,task-clock" },
+		{ __LINE__, "migrations_per_second", "migrations_per_second",
+		  "cpu-migrations,task-clock" },
+		{ __LINE__, "cycles_frequency", "cycles_frequency", "cycles,task-clock" },
+		{ __LINE__, "branch_frequency", "branch_frequency", "branches,task-clock" },
+		{ __LINE__, "stalled_cycles_per_instruction", "stalled_cycles_per_instruction",
+		  "stalled-cycles-frontend,stalled-cycles-backend,instructions" },
 		{ __LINE__, "ipc", "ipc", NULL },
 		{ __LINE__, "insn_per_cycles", "insn_per_cycles", NULL },
 		{ __LINE__, "", "", NULL },
@@ -451,8 +459,9 @@ static void perf_names(void)
 	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
 		TAP_EQ_STR(metrics_perf_name(rows[k].name), rows[k].ours, "line %d: '%s' is '%s'",
 			   rows[k].line, rows[k].name, rows[k].ours);
-		tap_ok(tap_streq(metrics_perf_hint(rows[k].name), rows[k].hint),
-		       "line %d: '%s': hint %s", rows[k].line, rows[k].name, tap_str(rows[k].hint));
+		tap_ok(tap_streq(metrics_perf_events(rows[k].name), rows[k].events),
+		       "line %d: '%s': events %s", rows[k].line, rows[k].name,
+		       tap_str(rows[k].events));
 	}
 	tap_ok(metrics_names_add(arg, &names, &n) == 0 && n == 3 && !strcmp(names[0], "ipc") &&
 	       !strcmp(names[1], "MPKI") && !strcmp(names[2], "branch_misprediction_ratio"),
