@@ -272,7 +272,8 @@ pp_status cgroup_match(const char *root, const char *list, struct cgroup_set *ou
 		cgroup_set_free(out);
 		return st;
 	}
-	qsort(out->e, out->n, sizeof(*out->e), cmp_entry);
+	if (out->n)	/* qsort takes no NULL array, even of no element */
+		qsort(out->e, out->n, sizeof(*out->e), cmp_entry);
 	return PP_OK;
 }
 
