@@ -39,12 +39,13 @@ export ASAN_OPTIONS UBSAN_OPTIONS PMUPROF_SANITIZED
 echo "# === unit (sanitized) ==="
 O=$O tests/run unit || rc=1
 echo "# === cli (sanitized) ==="
-# the workload is the plain build's when there is one: what is sanitized is pmuprof, and the
-# tests that time the workload (task-clock of a busy loop, of a tiny command) time ppload,
-# whose sanitizer start-up would count in them
-ppload="$PWD/build/ppload"
+# the workloads are the plain build's when there is one: what is sanitized is pmuprof, and the
+# tests that time a workload (task-clock of a busy loop, of a tiny command) or count its page
+# faults (ppregion's windows) would count the sanitizer's start-up and shadow memory too
+ppload="$PWD/build/ppload" ppregion="$PWD/build/ppregion"
 [ -x "$ppload" ] || ppload="$PWD/$O/ppload"
-PMUPROF="$PWD/$O/pmuprof" PPLOAD="$ppload" bats --tap tests/cli || rc=1
+[ -x "$ppregion" ] || ppregion="$PWD/$O/ppregion"
+PMUPROF="$PWD/$O/pmuprof" PPLOAD="$ppload" PPREGION="$ppregion" bats --tap tests/cli || rc=1
 echo "# === fuzz regression inputs (sanitized) ==="
 O=$O CC=clang CFLAGS="$CFLAGS" LDFLAGS="$SAN" fuzz/replay.sh || rc=1
 
