@@ -111,6 +111,38 @@ static int make_counters(struct serve_setup *s)
 	return 0;
 }
 
+/* --for-each-cgroup: the hierarchy found and scanned once, each cgroup's counters opened;
+ * -1 after a message. No cgroup matching yet is no error: containers come later. */
+static int open_cgroups(struct serve_setup *s, const struct serve_opts *o)
+{
+	struct serve_cgroups *g = &s->cgroups;
+	char bad[128] = "", c[80];
+	pp_status st;
+
+	g->list = o->for_each_cgroup;
+	g->rescan_s = o->cgroup_rescan_s ? o->cgroup_rescan_s : SERVE_CGROUP_RESCAN_DEFAULT;
+	g->topo = &s->topo;
+	g->machine = s->machine;
+	if ((st = cgroup_root(g->root, sizeof(g->root))) != PP_OK) {
+		msg_error("cannot count per cgroup: %s (as root, 'mount -t cgroup2 none "
+			  "/sys/fs/cgroup')", st == PP_ENOENT ? "no cgroup v2 hierarchy is "
+			  "mounted" : "cannot read the cgroup v2 mount from /proc/self/mountinfo");
+		return -1;
+	}
+	st = serve_cgroups_scan(g, &s->count, bad, sizeof(bad));
+	if (st == PP_EINVAL)
+		msg_error("cannot use --for-each-cgroup pattern '%s': not an extended regular "
+			  "expression (see regex(7))", msg_clip(bad, c, sizeof(c)));
+	else if (st == PP_ENOENT)
+		msg_error("cannot count in cgroup '%s': no such cgroup under %s (give its path "
+			  "below that mount, or a pattern such as 'docker-.*')",
+			  msg_clip(bad, c, sizeof(c)), g->root);
+	else if (st != PP_OK)
+		msg_error("cannot open the cgroups of '%s' under %s: %s",
+			  msg_clip(g->list, c, sizeof(c)), g->root, pp_strstatus(st));
+	return st == PP_OK ? 0 : -1;
+}
+
 int serve_setup_open(struct serve_setup *s, struct serve_opts *o)
 {
 	struct utsname u;
@@ -139,7 +171,9 @@ int serve_setup_open(struct serve_setup *s, struct serve_opts *o)
 		msg_error("out of memory");
 		return -1;
 	}
-	return stat_open_wide(s->rows, &s->count.cs) < 0 ? -1 : 0;
+	if (stat_open_wide(s->rows, &s->count.cs) < 0)
+		return -1;
+	return o->for_each_cgroup ? open_cgroups(s, o) : 0;
 }
 
 void serve_setup_facts(const struct serve_setup *s, struct serve_facts *f)
@@ -158,6 +192,7 @@ void serve_setup_facts(const struct serve_setup *s, struct serve_facts *f)
 
 void serve_setup_close(struct serve_setup *s, struct serve_opts *o)
 {
+	serve_cgroups_free(&s->cgroups);
 	stat_counters_close(&s->count.cs);
 	serve_count_free(&s->count);
 	stat_counters_free(&s->count.cs);
