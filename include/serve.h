@@ -60,6 +60,8 @@ struct serve_count {
 	unsigned char *dup;		/* per row: an earlier row has its name and PMU (-e and
 					 * metric groups share events): no series of its own */
 	struct serve_samples last;	/* the previous scrape's series */
+	unsigned char *online;		/* per CPU: 0 no counters on it, 1 online, 2 offline
+					 * since (serve_hotplug) */
 };
 
 /* serve_scrape.c. Reads every counter and makes the series of this scrape into out (its
@@ -77,6 +79,20 @@ void serve_label_add(char *buf, size_t len, size_t *at, const char *name, const 
 /* The labels event, pmu, core (and cpu, core_id or cluster) of one series, escaped. */
 void serve_labels(char *buf, size_t len, const char *event, const char *pmu,
 		  const char *core, const char *unit_name, long unit);
+
+/* serve_hotplug.c: CPUs going offline and online. */
+/* The online CPUs (sysfs' cpu/online) as on[cpu] = 1, n long; -1 when unreadable. */
+int serve_online_read(unsigned char *on, size_t n);
+/* sc->online from its counters: every CPU with one is online (after serve_count_types). */
+int serve_hotplug_init(struct serve_count *sc);
+/* The CPUs with counters that were offline and are online in on (n long) now, as back[cpu]
+ * = 1 (sc->ncpus long); sc->online updated. How many came back. */
+size_t serve_hotplug_back(struct serve_count *sc, const unsigned char *on, size_t n,
+			  unsigned char *back);
+/* Reopens the counters of every CPU that came back online (on: the online CPUs, n long;
+ * NULL: nothing known), each adding what its previous open counted to its carry. -1 when
+ * out of memory. */
+int serve_hotplug(struct serve_count *sc, const unsigned char *on, size_t n);
 
 /* --for-each-cgroup (serve_cgroup.c): one cgroup's copy of serve's counting. */
 struct serve_cg {
@@ -103,10 +119,10 @@ struct serve_cgroups {
  * culprit in bad (cgroup_rescan's); after PP_ENOMEM no cgroup is counted. */
 int serve_cgroups_scan(struct serve_cgroups *sg, const struct serve_count *main, char *bad,
 		       size_t badlen);
-/* Rescans when due, then appends every cgroup's series to out, labelled cgroup. -1 when
- * out of memory. */
+/* Rescans when due, reopens the counters of CPUs back online (on, non: as serve_hotplug's),
+ * then appends every cgroup's series to out, labelled cgroup. -1 when out of memory. */
 int serve_cgroups_scrape(struct serve_cgroups *sg, const struct serve_count *main,
-			 struct serve_samples *out);
+			 struct serve_samples *out, const unsigned char *on, size_t non);
 /* Closes every cgroup's counters and directory. */
 void serve_cgroups_free(struct serve_cgroups *sg);
 

@@ -144,16 +144,21 @@ static void log_line(const char *line)
 struct served {
 	struct serve_setup *s;
 	struct serve_samples samples;
+	unsigned char *on;	/* the online CPUs, read at each scrape (NULL: out of memory) */
 };
 
 static int scrape(void *arg, enum serve_format f, char **body, size_t *len)
 {
 	struct served *sv = arg;
+	struct serve_count *sc = &sv->s->count;
 	struct serve_facts facts;
+	/* a CPU back online has its counters reopened: the kernel left the old ones off */
+	const unsigned char *on = sv->on && serve_online_read(sv->on, sc->ncpus) == 0 ? sv->on
+										   : NULL;
 
-	if (serve_scrape(&sv->s->count, &sv->samples) != 0 ||
+	if (serve_hotplug(sc, on, sc->ncpus) != 0 || serve_scrape(sc, &sv->samples) != 0 ||
 	    (sv->s->cgroups.list &&
-	     serve_cgroups_scrape(&sv->s->cgroups, &sv->s->count, &sv->samples) != 0))
+	     serve_cgroups_scrape(&sv->s->cgroups, sc, &sv->samples, on, sc->ncpus) != 0))
 		return -1;
 	serve_setup_facts(sv->s, &facts);
 	return serve_expo(&sv->samples, &facts, f, body, len);
@@ -237,7 +242,7 @@ static int wait_signals(const struct serve_opts *o, int fd, struct served *sv,
 /* Serves until a signal ends it; the exit status. */
 static int serve(const struct serve_opts *o, struct serve_setup *s, const sigset_t *set)
 {
-	struct served sv = { s, { 0 } };
+	struct served sv = { s, { 0 }, calloc(s->count.ncpus + 1, 1) };
 	struct serve_webcfg w = { 0 };
 	struct serve_http *h;
 	char bound[80], why[256];
@@ -247,11 +252,13 @@ static int serve(const struct serve_opts *o, struct serve_setup *s, const sigset
 	if ((fd = serve_listen(o->listen ? o->listen : SERVE_LISTEN_DEFAULT, bound,
 			       sizeof(bound), why, sizeof(why))) < 0) {
 		msg_error("%s", why);
+		free(sv.on);
 		return PP_EXIT_ERROR;
 	}
 	if (load(o, &w) != 0 || !(h = start(o, fd, &sv, &w))) {
 		serve_webcfg_free(&w);
 		close(fd);
+		free(sv.on);
 		return PP_EXIT_ERROR;
 	}
 	serve_setup_facts(s, &f);
@@ -263,6 +270,7 @@ static int serve(const struct serve_opts *o, struct serve_setup *s, const sigset
 	close(fd);
 	serve_webcfg_free(&w);
 	serve_samples_free(&sv.samples);
+	free(sv.on);
 	return rc;
 }
 

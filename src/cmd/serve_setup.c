@@ -165,7 +165,7 @@ int serve_setup_open(struct serve_setup *s, struct serve_opts *o)
 		return -1;
 	}
 	snprintf(s->machine, sizeof(s->machine), "%s", uname(&u) == 0 ? u.machine : "unknown");
-	rc = serve_count_types(&s->count, &t, s->machine);
+	rc = serve_count_types(&s->count, &t, s->machine) || serve_hotplug_init(&s->count);
 	s->topo = t;
 	if (rc != 0) {
 		msg_error("out of memory");

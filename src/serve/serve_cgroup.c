@@ -69,7 +69,8 @@ static struct serve_cg *cg_open(const struct serve_cgroups *sg, const struct ser
 	struct serve_cg *g = calloc(1, sizeof(*g));
 
 	if (!g || clone(main, e, g) != 0 ||
-	    serve_count_types(&g->count, sg->topo, sg->machine) != 0) {
+	    serve_count_types(&g->count, sg->topo, sg->machine) != 0 ||
+	    serve_hotplug_init(&g->count) != 0) {
 		cg_free(g);
 		return NULL;
 	}
@@ -164,7 +165,7 @@ static int append(struct serve_samples *out, const struct serve_samples *in, con
 }
 
 int serve_cgroups_scrape(struct serve_cgroups *sg, const struct serve_count *main,
-			 struct serve_samples *out)
+			 struct serve_samples *out, const unsigned char *on, size_t non)
 {
 	char bad[128];
 
@@ -174,7 +175,7 @@ int serve_cgroups_scrape(struct serve_cgroups *sg, const struct serve_count *mai
 	for (size_t k = 0; k < sg->set.n; k++) {
 		struct serve_cg *g = sg->cg[k];
 
-		if (serve_scrape(&g->count, &g->out) != 0 || append(out, &g->out, g->path) != 0)
+		if (serve_hotplug(&g->count, on, non) != 0 || serve_scrape(&g->count, &g->out) != 0 || append(out, &g->out, g->path) != 0)
 			return -1;
 	}
 	return 0;

@@ -75,6 +75,7 @@ void serve_count_free(struct serve_count *sc)
 	free(sc->type_name);
 	free(sc->carry);
 	free(sc->dup);
+	free(sc->online);
 	serve_samples_free(&sc->last);
 }
 

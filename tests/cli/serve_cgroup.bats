@@ -5,6 +5,7 @@
 # series come and go, no descriptor is left behind), and the refusals of bad input. The test
 # cgroups are made below the mount found in /proc/self/mountinfo and removed in teardown.
 load helpers
+load serve_helpers
 
 # The cgroup v2 mount (mountinfo's fifth field of the cgroup2 line), or a skip.
 cg_mount() {
@@ -33,18 +34,6 @@ teardown() {
 		for p in $(cat "$d/cgroup.procs" 2>/dev/null); do kill -KILL "$p" 2>/dev/null || true; done
 		for _ in $(seq 20); do rmdir "$d" 2>/dev/null && break; sleep 0.05; done
 	done
-}
-
-serve_start() {
-	"$PMUPROF" serve --listen 127.0.0.1:0 "$@" 2> serve.log &
-	SPID=$!
-	for _ in $(seq 50); do
-		PORT=$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9]*\)/metrics.*|\1|p' serve.log)
-		[ -z "$PORT" ] || return 0
-		kill -0 "$SPID" 2>/dev/null || fail "serve ended before listening: $(cat serve.log)"
-		sleep 0.1
-	done
-	fail "serve did not listen within 5 s: $(cat serve.log)"
 }
 
 scrape() {
