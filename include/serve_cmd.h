@@ -46,7 +46,8 @@ struct serve_setup {
 /* Selects the events, makes, plans and opens the counters on every online CPU; -1 after a
  * message. */
 int serve_setup_open(struct serve_setup *s, struct serve_opts *o);
-/* The facts a scrape reports beside the series (the plan, the counters open). */
+/* The facts a scrape reports beside the series (the plan, the counters open, the cgroups'
+ * included). Only the thread that scrapes may call it once the server runs. */
 void serve_setup_facts(const struct serve_setup *s, struct serve_facts *f);
 /* Closes the counters and frees everything (also after a failed open). */
 void serve_setup_close(struct serve_setup *s, struct serve_opts *o);

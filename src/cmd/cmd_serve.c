@@ -255,13 +255,13 @@ static int serve(const struct serve_opts *o, struct serve_setup *s, const sigset
 		free(sv.on);
 		return PP_EXIT_ERROR;
 	}
+	serve_setup_facts(s, &f);	/* before the server's thread can rescan the cgroups */
 	if (load(o, &w) != 0 || !(h = start(o, fd, &sv, &w))) {
 		serve_webcfg_free(&w);
 		close(fd);
 		free(sv.on);
 		return PP_EXIT_ERROR;
 	}
-	serve_setup_facts(s, &f);
 	slog("listening on %s://%s/metrics: %zu events, %zu of %zu counters open, %d CPUs",
 	     w.cert ? "https" : "http", bound, s->nrows, f.counters_open, f.counters,
 	     s->tgt.ncpus);

@@ -176,18 +176,24 @@ int serve_setup_open(struct serve_setup *s, struct serve_opts *o)
 	return o->for_each_cgroup ? open_cgroups(s, o) : 0;
 }
 
-void serve_setup_facts(const struct serve_setup *s, struct serve_facts *f)
+/* Adds the counters of cs to f's: each opened, or refused by the kernel. */
+static void count_open(const struct stat_counters *cs, struct serve_facts *f)
 {
-	const struct stat_counters *cs = &s->count.cs;
-
-	*f = (struct serve_facts){ .version = PMUPROF_VERSION, .plan_runs = s->planned.nruns,
-				   .plan_known = s->planned.known };
 	for (size_t k = 0; k < cs->n; k++) {
 		if (!stat_counter_opens(cs, &cs->c[k]) || cs->c[k].presence)
 			continue;
 		f->counters++;
 		f->counters_open += cs->c[k].fd >= 0;
 	}
+}
+
+void serve_setup_facts(const struct serve_setup *s, struct serve_facts *f)
+{
+	*f = (struct serve_facts){ .version = PMUPROF_VERSION, .plan_runs = s->planned.nruns,
+				   .plan_known = s->planned.known };
+	count_open(&s->count.cs, f);
+	for (size_t g = 0; s->cgroups.cg && g < s->cgroups.set.n; g++)
+		count_open(&s->cgroups.cg[g]->count.cs, f);
 }
 
 void serve_setup_close(struct serve_setup *s, struct serve_opts *o)

@@ -73,6 +73,9 @@ busy() {
 	assert_output 6
 	run grep -c 'cgroup="' b.txt
 	assert_output 12
+	# 2 events on every CPU, for the machine and for each of the 2 cgroups
+	run awk '/^pmuprof_counters\{state="open"\} / { print $2 }' b.txt
+	assert_output "$((2 * $(getconf _NPROCESSORS_ONLN) * 3))"
 	a=$(cg_value task-clock "${CGP}_busy" a.txt)
 	b=$(cg_value task-clock "${CGP}_busy" b.txt)
 	[ -n "$a" ] || fail "no busy series: $(cat a.txt)"
