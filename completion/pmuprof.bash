@@ -11,7 +11,7 @@
 #                      system_time: no PMU lists them)
 #   metrics after -M   'pmuprof stat -M list' (stat's -M is perf's --metric)
 #   cores after --cpu-model    'pmuprof list --cores --names'
-#   cgroups after stat's -G, --for-each-cgroup   the directories below the cgroup v2 mount
+#   cgroups after -G, --for-each-cgroup          the directories below the cgroup v2 mount
 #                      of /proc/self/mountinfo ($PMUPROF_CGROUP_ROOT when set), 3 deep
 #   after --cputype    the machine's Arm PMUs and their cores, from 'pmuprof info'
 #   after --per-cache= the levels perf takes, L1 to L4
@@ -188,7 +188,8 @@ _pmuprof() {
 		stat:-M | stat:--metric | serve:-M | serve:--metric)
 			_pmuprof_metrics "$bin" "$cur"; return 0 ;;
 		serve:--web-config) mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return 0 ;;
-		stat:-G | stat:--cgroup | stat:--for-each-cgroup) _pmuprof_cgroups "$cur"; return 0 ;;
+		stat:-G | stat:--cgroup | stat:--for-each-cgroup | serve:--for-each-cgroup)
+			_pmuprof_cgroups "$cur"; return 0 ;;
 		stat:--cputype) _pmuprof_cputypes "$bin" "$cur"; return 0 ;;
 		stat:--per-cache) _pmuprof_match "" "$cur" L1 L2 L3 L4; return 0 ;;
 		*:--cpu-model)

@@ -9,7 +9,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <time.h>
+
 #include "aggregate.h"
+#include "cgroup.h"
 #include "metrics.h"
 #include "resolve.h"
 #include "stat.h"
@@ -22,7 +25,7 @@ enum serve_by { SERVE_BY_TYPE = 0, SERVE_BY_CPU, SERVE_BY_CORE, SERVE_BY_CLUSTER
  * its key, made of "name=\"value\"" pairs (escaped), so that another label (a cgroup) only
  * makes more keys. */
 struct serve_sample {
-	char labels[320];
+	char labels[512];
 	double value;		/* scaled count, never less than the last scrape's */
 	uint64_t enabled;	/* ns, added over its counters */
 	uint64_t running;
@@ -57,6 +60,8 @@ struct serve_count {
 	unsigned char *dup;		/* per row: an earlier row has its name and PMU (-e and
 					 * metric groups share events): no series of its own */
 	struct serve_samples last;	/* the previous scrape's series */
+	unsigned char *online;		/* per CPU: 0 no counters on it, 1 online, 2 offline
+					 * since (serve_hotplug) */
 };
 
 /* serve_scrape.c. Reads every counter and makes the series of this scrape into out (its
@@ -69,9 +74,57 @@ int serve_scrape(struct serve_count *sc, struct serve_samples *out);
 int serve_count_types(struct serve_count *sc, const struct topo *t, const char *machine);
 void serve_count_free(struct serve_count *sc);
 void serve_samples_free(struct serve_samples *s);
+/* Appends name="value" (value escaped) at *at in buf, moving *at past it. */
+void serve_label_add(char *buf, size_t len, size_t *at, const char *name, const char *value);
 /* The labels event, pmu, core (and cpu, core_id or cluster) of one series, escaped. */
 void serve_labels(char *buf, size_t len, const char *event, const char *pmu,
 		  const char *core, const char *unit_name, long unit);
+
+/* serve_hotplug.c: CPUs going offline and online. */
+/* The online CPUs (sysfs' cpu/online) as on[cpu] = 1, n long; -1 when unreadable. */
+int serve_online_read(unsigned char *on, size_t n);
+/* sc->online from its counters: every CPU with one is online (after serve_count_types). */
+int serve_hotplug_init(struct serve_count *sc);
+/* The CPUs with counters that were offline and are online in on (n long) now, as back[cpu]
+ * = 1 (sc->ncpus long); sc->online updated. How many came back. */
+size_t serve_hotplug_back(struct serve_count *sc, const unsigned char *on, size_t n,
+			  unsigned char *back);
+/* Reopens the counters of every CPU that came back online (on: the online CPUs, n long;
+ * NULL: nothing known), each adding what its previous open counted to its carry. -1 when
+ * out of memory. */
+int serve_hotplug(struct serve_count *sc, const unsigned char *on, size_t n);
+
+/* --for-each-cgroup (serve_cgroup.c): one cgroup's copy of serve's counting. */
+struct serve_cg {
+	char *path;			/* below the mount ("/": the root cgroup), the label */
+	struct stat_event *rows;	/* serve's rows, confined to the cgroup */
+	struct serve_count count;	/* counters: serve's, copied */
+	struct serve_samples out;	/* its series of the current scrape */
+};
+
+/* The cgroups a --for-each-cgroup list picks, each with its counting. */
+struct serve_cgroups {
+	const char *list;		/* the list, as stat's --for-each-cgroup */
+	char root[4096];		/* the hierarchy's mount */
+	unsigned rescan_s;		/* a scrape rescans when the last scan is this old */
+	const struct topo *topo;	/* for serve_count_types */
+	const char *machine;
+	struct cgroup_set set;
+	struct serve_cg **cg;		/* per entry of set */
+	struct timespec scanned;	/* CLOCK_MONOTONIC of the last scan */
+};
+
+/* Matches the list again: the cgroups still there keep their counters, new ones get theirs
+ * opened, gone ones have theirs closed. A pp_status: PP_EINVAL or PP_ENOENT with the
+ * culprit in bad (cgroup_rescan's); after PP_ENOMEM no cgroup is counted. */
+int serve_cgroups_scan(struct serve_cgroups *sg, const struct serve_count *main, char *bad,
+		       size_t badlen);
+/* Rescans when due, reopens the counters of CPUs back online (on, non: as serve_hotplug's),
+ * then appends every cgroup's series to out, labelled cgroup. -1 when out of memory. */
+int serve_cgroups_scrape(struct serve_cgroups *sg, const struct serve_count *main,
+			 struct serve_samples *out, const unsigned char *on, size_t non);
+/* Closes every cgroup's counters and directory. */
+void serve_cgroups_free(struct serve_cgroups *sg);
 
 /* serve_expo.c: the exposition formats. */
 enum serve_format { SERVE_PROMETHEUS = 0, SERVE_OPENMETRICS };

@@ -19,6 +19,8 @@ struct serve_opts {
 	unsigned max_conns;		/* --max-connections */
 	unsigned timeout_s;		/* --timeout */
 	const char *bad_metrics;	/* the first -M list that does not parse */
+	const char *for_each_cgroup;	/* --for-each-cgroup LIST */
+	unsigned cgroup_rescan_s;	/* --cgroup-rescan (0: the default) */
 };
 
 /* What serve opened, and what its close frees. */
@@ -35,12 +37,17 @@ struct serve_setup {
 	struct topo topo;
 	char machine[65];		/* uname's: the core type where no Arm PMU counts */
 	struct serve_count count;
+	struct serve_cgroups cgroups;	/* --for-each-cgroup: list NULL without */
 };
+
+/* How often the cgroups are matched again by default, in seconds. */
+#define SERVE_CGROUP_RESCAN_DEFAULT 10
 
 /* Selects the events, makes, plans and opens the counters on every online CPU; -1 after a
  * message. */
 int serve_setup_open(struct serve_setup *s, struct serve_opts *o);
-/* The facts a scrape reports beside the series (the plan, the counters open). */
+/* The facts a scrape reports beside the series (the plan, the counters open, the cgroups'
+ * included). Only the thread that scrapes may call it once the server runs. */
 void serve_setup_facts(const struct serve_setup *s, struct serve_facts *f);
 /* Closes the counters and frees everything (also after a failed open). */
 void serve_setup_close(struct serve_setup *s, struct serve_opts *o);

@@ -20,7 +20,7 @@
 
 enum {
 	OPT_LISTEN = 0x100, OPT_WEB_CONFIG, OPT_PER_CPU, OPT_PER_CORE, OPT_PER_CLUSTER,
-	OPT_MAX_CONNS, OPT_TIMEOUT,
+	OPT_MAX_CONNS, OPT_TIMEOUT, OPT_FOR_EACH_CGROUP, OPT_CGROUP_RESCAN,
 };
 
 #define SERVE_LISTEN_DEFAULT "127.0.0.1:9475"
@@ -32,6 +32,12 @@ static const struct argp_option options[] = {
 	{ "per-cpu", OPT_PER_CPU, NULL, 0, "One series per CPU (label cpu)", 1 },
 	{ "per-core", OPT_PER_CORE, NULL, 0, "One series per core (label core_id)", 1 },
 	{ "per-cluster", OPT_PER_CLUSTER, NULL, 0, "One series per cluster (label cluster)", 1 },
+	{ "for-each-cgroup", OPT_FOR_EACH_CGROUP, "REGEX[,REGEX]", 0,
+	  "Also count every event per cgroup whose path matches (or, without a pattern, per "
+	  "cgroup named), labelled cgroup", 1 },
+	{ "cgroup-rescan", OPT_CGROUP_RESCAN, "SECONDS", 0,
+	  "Match the cgroups again when the last match is SECONDS old, at a scrape (default "
+	  "10)", 1 },
 	{ "listen", OPT_LISTEN, "ADDR:PORT", 0,
 	  "Listen there (default " SERVE_LISTEN_DEFAULT "; :PORT is every address; port 0 "
 	  "picks a free one, logged)", 2 },
@@ -73,6 +79,11 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case ARGP_KEY_INIT:
 		state->child_inputs[0] = &o->ev;
 		return 0;
+	case ARGP_KEY_END:
+		if (o->cgroup_rescan_s && !o->for_each_cgroup)
+			argp_error(state, "--cgroup-rescan says how often the cgroups of "
+				   "--for-each-cgroup are matched again: give --for-each-cgroup too");
+		return 0;
 	case ARGP_KEY_ARG:
 		argp_error(state, "serve takes no command: it counts every CPU until it is "
 			   "stopped (remove '%s')", arg);
@@ -92,6 +103,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		o->max_conns = number(state, "--max-connections", arg, SERVE_CONNS_MAX);
 		return 0;
 	case OPT_TIMEOUT: o->timeout_s = number(state, "--timeout", arg, 3600); return 0;
+	case OPT_FOR_EACH_CGROUP: o->for_each_cgroup = arg; return 0;
+	case OPT_CGROUP_RESCAN:
+		o->cgroup_rescan_s = number(state, "--cgroup-rescan", arg, 86400);
+		return 0;
 	}
 	return ARGP_ERR_UNKNOWN;
 }
@@ -129,14 +144,21 @@ static void log_line(const char *line)
 struct served {
 	struct serve_setup *s;
 	struct serve_samples samples;
+	unsigned char *on;	/* the online CPUs, read at each scrape (NULL: out of memory) */
 };
 
 static int scrape(void *arg, enum serve_format f, char **body, size_t *len)
 {
 	struct served *sv = arg;
+	struct serve_count *sc = &sv->s->count;
 	struct serve_facts facts;
+	/* a CPU back online has its counters reopened: the kernel left the old ones off */
+	const unsigned char *on = sv->on && serve_online_read(sv->on, sc->ncpus) == 0 ? sv->on
+										   : NULL;
 
-	if (serve_scrape(&sv->s->count, &sv->samples) != 0)
+	if (serve_hotplug(sc, on, sc->ncpus) != 0 || serve_scrape(sc, &sv->samples) != 0 ||
+	    (sv->s->cgroups.list &&
+	     serve_cgroups_scrape(&sv->s->cgroups, sc, &sv->samples, on, sc->ncpus) != 0))
 		return -1;
 	serve_setup_facts(sv->s, &facts);
 	return serve_expo(&sv->samples, &facts, f, body, len);
@@ -220,7 +242,7 @@ static int wait_signals(const struct serve_opts *o, int fd, struct served *sv,
 /* Serves until a signal ends it; the exit status. */
 static int serve(const struct serve_opts *o, struct serve_setup *s, const sigset_t *set)
 {
-	struct served sv = { s, { 0 } };
+	struct served sv = { s, { 0 }, calloc(s->count.ncpus + 1, 1) };
 	struct serve_webcfg w = { 0 };
 	struct serve_http *h;
 	char bound[80], why[256];
@@ -230,14 +252,16 @@ static int serve(const struct serve_opts *o, struct serve_setup *s, const sigset
 	if ((fd = serve_listen(o->listen ? o->listen : SERVE_LISTEN_DEFAULT, bound,
 			       sizeof(bound), why, sizeof(why))) < 0) {
 		msg_error("%s", why);
+		free(sv.on);
 		return PP_EXIT_ERROR;
 	}
+	serve_setup_facts(s, &f);	/* before the server's thread can rescan the cgroups */
 	if (load(o, &w) != 0 || !(h = start(o, fd, &sv, &w))) {
 		serve_webcfg_free(&w);
 		close(fd);
+		free(sv.on);
 		return PP_EXIT_ERROR;
 	}
-	serve_setup_facts(s, &f);
 	slog("listening on %s://%s/metrics: %zu events, %zu of %zu counters open, %d CPUs",
 	     w.cert ? "https" : "http", bound, s->nrows, f.counters_open, f.counters,
 	     s->tgt.ncpus);
@@ -246,6 +270,7 @@ static int serve(const struct serve_opts *o, struct serve_setup *s, const sigset
 	close(fd);
 	serve_webcfg_free(&w);
 	serve_samples_free(&sv.samples);
+	free(sv.on);
 	return rc;
 }
 

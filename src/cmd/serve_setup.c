@@ -111,6 +111,38 @@ static int make_counters(struct serve_setup *s)
 	return 0;
 }
 
+/* --for-each-cgroup: the hierarchy found and scanned once, each cgroup's counters opened;
+ * -1 after a message. No cgroup matching yet is no error: containers come later. */
+static int open_cgroups(struct serve_setup *s, const struct serve_opts *o)
+{
+	struct serve_cgroups *g = &s->cgroups;
+	char bad[128] = "", c[80];
+	pp_status st;
+
+	g->list = o->for_each_cgroup;
+	g->rescan_s = o->cgroup_rescan_s ? o->cgroup_rescan_s : SERVE_CGROUP_RESCAN_DEFAULT;
+	g->topo = &s->topo;
+	g->machine = s->machine;
+	if ((st = cgroup_root(g->root, sizeof(g->root))) != PP_OK) {
+		msg_error("cannot count per cgroup: %s (as root, 'mount -t cgroup2 none "
+			  "/sys/fs/cgroup')", st == PP_ENOENT ? "no cgroup v2 hierarchy is "
+			  "mounted" : "cannot read the cgroup v2 mount from /proc/self/mountinfo");
+		return -1;
+	}
+	st = serve_cgroups_scan(g, &s->count, bad, sizeof(bad));
+	if (st == PP_EINVAL)
+		msg_error("cannot use --for-each-cgroup pattern '%s': not an extended regular "
+			  "expression (see regex(7))", msg_clip(bad, c, sizeof(c)));
+	else if (st == PP_ENOENT)
+		msg_error("cannot count in cgroup '%s': no such cgroup under %s (give its path "
+			  "below that mount, or a pattern such as 'docker-.*')",
+			  msg_clip(bad, c, sizeof(c)), g->root);
+	else if (st != PP_OK)
+		msg_error("cannot open the cgroups of '%s' under %s: %s",
+			  msg_clip(g->list, c, sizeof(c)), g->root, pp_strstatus(st));
+	return st == PP_OK ? 0 : -1;
+}
+
 int serve_setup_open(struct serve_setup *s, struct serve_opts *o)
 {
 	struct utsname u;
@@ -133,21 +165,20 @@ int serve_setup_open(struct serve_setup *s, struct serve_opts *o)
 		return -1;
 	}
 	snprintf(s->machine, sizeof(s->machine), "%s", uname(&u) == 0 ? u.machine : "unknown");
-	rc = serve_count_types(&s->count, &t, s->machine);
+	rc = serve_count_types(&s->count, &t, s->machine) || serve_hotplug_init(&s->count);
 	s->topo = t;
 	if (rc != 0) {
 		msg_error("out of memory");
 		return -1;
 	}
-	return stat_open_wide(s->rows, &s->count.cs) < 0 ? -1 : 0;
+	if (stat_open_wide(s->rows, &s->count.cs) < 0)
+		return -1;
+	return o->for_each_cgroup ? open_cgroups(s, o) : 0;
 }
 
-void serve_setup_facts(const struct serve_setup *s, struct serve_facts *f)
+/* Adds the counters of cs to f's: each opened, or refused by the kernel. */
+static void count_open(const struct stat_counters *cs, struct serve_facts *f)
 {
-	const struct stat_counters *cs = &s->count.cs;
-
-	*f = (struct serve_facts){ .version = PMUPROF_VERSION, .plan_runs = s->planned.nruns,
-				   .plan_known = s->planned.known };
 	for (size_t k = 0; k < cs->n; k++) {
 		if (!stat_counter_opens(cs, &cs->c[k]) || cs->c[k].presence)
 			continue;
@@ -156,8 +187,18 @@ void serve_setup_facts(const struct serve_setup *s, struct serve_facts *f)
 	}
 }
 
+void serve_setup_facts(const struct serve_setup *s, struct serve_facts *f)
+{
+	*f = (struct serve_facts){ .version = PMUPROF_VERSION, .plan_runs = s->planned.nruns,
+				   .plan_known = s->planned.known };
+	count_open(&s->count.cs, f);
+	for (size_t g = 0; s->cgroups.cg && g < s->cgroups.set.n; g++)
+		count_open(&s->cgroups.cg[g]->count.cs, f);
+}
+
 void serve_setup_close(struct serve_setup *s, struct serve_opts *o)
 {
+	serve_cgroups_free(&s->cgroups);
 	stat_counters_close(&s->count.cs);
 	serve_count_free(&s->count);
 	stat_counters_free(&s->count.cs);

@@ -27,8 +27,7 @@ size_t serve_escape(char *buf, size_t len, const char *s)
 	return n;
 }
 
-/* Appends name="value" (escaped) at *at in buf. */
-static void put_label(char *buf, size_t len, size_t *at, const char *name, const char *value)
+void serve_label_add(char *buf, size_t len, size_t *at, const char *name, const char *value)
 {
 	int w;
 
@@ -54,12 +53,12 @@ void serve_labels(char *buf, size_t len, const char *event, const char *pmu,
 	char num[24];
 
 	buf[0] = '\0';
-	put_label(buf, len, &at, "event", event);
-	put_label(buf, len, &at, "pmu", pmu);
-	put_label(buf, len, &at, "core", core);
+	serve_label_add(buf, len, &at, "event", event);
+	serve_label_add(buf, len, &at, "pmu", pmu);
+	serve_label_add(buf, len, &at, "core", core);
 	if (unit_name) {
 		snprintf(num, sizeof(num), "%ld", unit);
-		put_label(buf, len, &at, unit_name, num);
+		serve_label_add(buf, len, &at, unit_name, num);
 	}
 }
 
@@ -76,6 +75,7 @@ void serve_count_free(struct serve_count *sc)
 	free(sc->type_name);
 	free(sc->carry);
 	free(sc->dup);
+	free(sc->online);
 	serve_samples_free(&sc->last);
 }
 

@@ -233,11 +233,13 @@ setup() {
 	assert_equal "$output" saved-run.json
 }
 
-@test "cgroups after stat's -G and --for-each-cgroup: the paths below the mount, the last of a list" {
+@test "cgroups after stat's -G and --for-each-cgroup, serve's --for-each-cgroup: the paths below the mount, the last of a list" {
 	mkdir -p cg/web/inner cg/db
 	export PMUPROF_CGROUP_ROOT=$PWD/cg
 	comp stat -a -e task-clock -G 'db,w'
 	assert_equal "$output" "db,web"$'\n'"db,web/inner"
 	comp stat -a --for-each-cgroup d
 	assert_equal "$output" db
+	comp serve --for-each-cgroup w
+	assert_equal "$output" "web"$'\n'"web/inner"
 }

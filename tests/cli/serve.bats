@@ -396,15 +396,18 @@ CONF
 	need_strace
 	serve_start -e task-clock,page-faults,context-switches
 	get -o /dev/null "http://127.0.0.1:$PORT/metrics"
-	strace -f -qq -e trace=read -o trace.txt -p "$SPID" &
+	strace -f -qq -y -e trace=read -o trace.txt -p "$SPID" &
 	st=$!
 	sleep 0.5
 	get -o /dev/null "http://127.0.0.1:$PORT/metrics"
 	sleep 0.2
 	kill -INT "$st"
 	wait "$st" || true
-	# the three software events of a CPU fit one group (the plan is exact): one read each
-	assert_equal "$(grep -c 'read(' trace.txt)" "$(ncpus)"
+	# the three software events of a CPU fit one group (the plan is exact): one read each,
+	# and one of the online CPUs (a CPU back online gets its counters again)
+	assert_equal "$(grep -c 'read([0-9]*<anon_inode:\[perf_event\]>' trace.txt)" "$(ncpus)"
+	assert_equal "$(grep -c 'read([0-9]*</sys/devices/system/cpu/online>' trace.txt)" 1
+	assert_equal "$(grep -c 'read(' trace.txt)" "$(($(ncpus) + 1))"
 	# one scrape's time, as curl sees it, over 20
 	for _ in $(seq 20); do
 		get -o /dev/null -w '%{time_total}\n' "http://127.0.0.1:$PORT/metrics"

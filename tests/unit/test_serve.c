@@ -260,6 +260,33 @@ static void test_scrape(void)
 	serve_count_free(&sc);
 }
 
+/* The CPUs that came back online: only those with counters, and only once each. */
+static void test_hotplug(void)
+{
+	struct serve_count sc;
+	unsigned char back[4], all[4] = { 1, 1, 1, 1 }, no2[4] = { 1, 1, 0, 1 };
+	unsigned char no23[4] = { 1, 1, 0, 0 };
+
+	machine(&sc, SERVE_BY_CPU);
+	ctr[3].cpu = ctr[7].cpu = 2;	/* CPU 3 was offline at the start: no counter on it */
+	if (!tap_ok(serve_hotplug_init(&sc) == 0, "hotplug state"))
+		return;
+	TAP_EQ_INT(sc.online[3], 0, "a CPU with no counters has no state");
+	TAP_EQ_INT(serve_hotplug_back(&sc, all, 4, back), 0, "nothing came back");
+	TAP_EQ_INT(serve_hotplug_back(&sc, no2, 4, back), 0, "CPU 2 went offline");
+	TAP_EQ_INT(sc.online[2], 2, "CPU 2 is marked offline");
+	TAP_EQ_INT(serve_hotplug_back(&sc, no23, 4, back), 0, "still offline");
+	TAP_EQ_INT(serve_hotplug_back(&sc, all, 4, back), 1, "CPU 2 came back");
+	tap_ok(back[2] && !back[0] && !back[1] && !back[3], "CPU 2 alone is reopened");
+	TAP_EQ_INT(serve_hotplug_back(&sc, all, 4, back), 0, "once");
+	TAP_EQ_INT(serve_hotplug_back(&sc, no2, 2, back), 0, "a short list: CPUs past it "
+		   "are offline");
+	TAP_EQ_INT(sc.online[2], 2, "CPU 2 past the list is offline");
+	serve_count_free(&sc);
+	ctr[3].cpu = 3;
+	ctr[7].cpu = 3;
+}
+
 int main(void)
 {
 	test_accept();
@@ -267,5 +294,6 @@ int main(void)
 	test_webcfg();
 	test_check();
 	test_scrape();
+	test_hotplug();
 	return tap_done();
 }

@@ -1,0 +1,96 @@
+#!/usr/bin/env bats
+# SPDX-License-Identifier: Apache-2.0
+# serve_hotplug.bats: pmuprof serve while a CPU goes offline and comes back, for real (root,
+# a writable cpu1/online): its series freeze and never go back, and the CPU is counted
+# again once online. The offline window is kept short (other work shares the machine) and
+# teardown always puts the CPU back online.
+load helpers
+load serve_helpers
+
+CPU=/sys/devices/system/cpu/cpu1/online
+
+setup() {
+	[ -x "$PMUPROF" ] || fail "pmuprof is not built ($PMUPROF): run make"
+	cd "$BATS_TEST_TMPDIR" || return 1
+	[ -w "$CPU" ] || skip "cpu1 cannot be taken offline here ($CPU is not writable)"
+	[ "$(cat "$CPU")" = 1 ] || skip "cpu1 is offline already"
+	SPID=
+	BUSY=()
+}
+
+teardown() {
+	local p
+	echo 1 > "$CPU" || true
+	for p in ${SPID:-} "${BUSY[@]}"; do kill -KILL "$p" 2>/dev/null || true; done
+}
+
+# scrape FILE: task-clock per CPU as "CPU VALUE" lines, and the exposition in FILE.full.
+scrape() {
+	curl -sS --max-time 5 -o "$1.full" "http://127.0.0.1:$PORT/metrics"
+	sed -n 's/^pmuprof_events_total{event="task-clock",.*cpu="\([0-9]*\)"} \(.*\)$/\1 \2/p' \
+		"$1.full" | sort -n > "$1"
+}
+
+cpu_value() {
+	awk -v c="$1" '$1 == c { print $2 }' "$2"
+}
+
+# Fails unless every series of $2 is at least its value in $1.
+no_going_back() {
+	join "$1" "$2" | awk '$3 < $2 { print; bad = 1 } END { exit bad }' ||
+		fail "a count went back from $1 to $2"
+}
+
+@test "serve: a CPU offline keeps its count, back online it is counted again" {
+	serve_start --per-cpu -e task-clock
+	for _ in 1 2; do
+		sh -c 'while :; do :; done' &
+		BUSY+=($!)
+	done
+	sleep 1
+	scrape a
+	assert_equal "$(wc -l < a)" 2
+	echo 0 > "$CPU"
+	sleep 1
+	scrape b
+	echo 1 > "$CPU"
+	scrape c
+	sleep 1.5
+	scrape d
+	for f in b c d; do
+		assert_equal "$(wc -l < $f)" 2
+	done
+	no_going_back a b
+	no_going_back b c
+	no_going_back c d
+	# offline, cpu1 counted (almost) nothing; back online, a busy loop runs there again
+	off=$(awk -v b="$(cpu_value 1 b)" -v a="$(cpu_value 1 a)" 'BEGIN { print b - a }')
+	on=$(awk -v d="$(cpu_value 1 d)" -v c="$(cpu_value 1 c)" 'BEGIN { print d - c }')
+	awk -v x="$on" 'BEGIN { exit !(x > 0.3e9) }' || fail "cpu1 counted $on ns in 1.5 s online"
+	awk -v x="$off" -v y="$on" 'BEGIN { exit !(x < y) }' || fail "offline $off >= online $on"
+	kill -0 "$SPID"
+	kill -TERM "$SPID"
+	wait "$SPID"
+	SPID=
+	grep -qx "pmuprof serve: stopping on SIGTERM" serve.log || fail "$(cat serve.log)"
+}
+
+@test "serve: the default series never go back over an offline and online CPU" {
+	serve_start -e task-clock,context-switches
+	curl -sS -o a.txt "http://127.0.0.1:$PORT/metrics"
+	echo 0 > "$CPU"
+	sleep 0.5
+	curl -sS -o b.txt "http://127.0.0.1:$PORT/metrics"
+	echo 1 > "$CPU"
+	sleep 0.5
+	curl -sS -o c.txt "http://127.0.0.1:$PORT/metrics"
+	for f in a b c; do
+		grep '^pmuprof_events_total{' $f.txt | sed 's/^pmuprof_events_total//' | sort > $f
+	done
+	assert_equal "$(wc -l < c)" 2
+	no_going_back a b
+	no_going_back b c
+	kill -TERM "$SPID"
+	wait "$SPID"
+	SPID=
+}
