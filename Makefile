@@ -148,11 +148,13 @@ $(O)/pmuprof-serve: $(O)/obj/main_serve.o $(LIBPP)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(LIBPP) $(SERVE_LIBS) $(LDLIBS)
 
 # The top-level ./pmuprof is the native build's binary, so `./pmuprof` works after `make`.
+# (copied beside, then renamed over: a program still running, a serve, keeps its old file,
+# where cp over it would fail with "Text file busy")
 pmuprof: $(O)/pmuprof
-	@if [ "$(O)" = build ]; then cp $< $@; fi
+	@if [ "$(O)" = build ]; then cp $< $@.new && mv -f $@.new $@; fi
 
 pmuprof-serve: $(O)/pmuprof-serve
-	@if [ "$(O)" = build ]; then cp $< $@; fi
+	@if [ "$(O)" = build ]; then cp $< $@.new && mv -f $@.new $@; fi
 
 $(O)/obj $(O)/tests $(O)/gen:
 	mkdir -p $@
