@@ -198,7 +198,7 @@ static struct serve_http *start(const struct serve_opts *o, int fd, struct serve
 static int reload(const struct serve_opts *o, int fd, struct served *sv,
 		  struct serve_http **h, struct serve_webcfg *w)
 {
-	struct serve_webcfg nw;
+	struct serve_webcfg nw, old;
 	struct serve_http *nh;
 
 	if (load(o, &nw) != 0) {
@@ -206,14 +206,18 @@ static int reload(const struct serve_opts *o, int fd, struct served *sv,
 		return 0;
 	}
 	serve_http_stop(*h);
-	if ((nh = start(o, fd, sv, &nw))) {
-		serve_webcfg_free(w);
-		*w = nw;
+	/* the server reads the config it is started with for as long as it runs: it is *w, the
+	 * caller's, never a copy on this stack */
+	old = *w;
+	*w = nw;
+	if ((nh = start(o, fd, sv, w))) {
+		serve_webcfg_free(&old);
 		*h = nh;
 		slog("reloaded%s", o->web_config ? " the web config" : " (no web config)");
 		return 0;
 	}
-	serve_webcfg_free(&nw);
+	serve_webcfg_free(w);
+	*w = old;
 	slog("keeping the previous web config");
 	return (*h = start(o, fd, sv, w)) ? 0 : -1;
 }
