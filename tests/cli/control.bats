@@ -65,6 +65,18 @@ SH
 		"ping=\$'ack\\n'" "stop=\$'ack\\n'")"
 }
 
+@test "-D -1 with -I: the totals are the enabled window's, as without -I" {
+	fifos
+	run -0 --separate-stderr "$PMUPROF" stat -D -1 --control fifo:ctl,ack -I 100 \
+		-e page-faults -x, -- "$PPREGION" touch 300 begin w touch 1000 end w touch 500
+	assert_output ""
+	# the last line is the totals' (-x: count first); the intervals before it, if any, add
+	# up to it
+	total=$(tail -n 1 <<<"$stderr" | cut -d, -f1)
+	[ "$total" -ge 1000 ] || fail "only $total page faults in the window"
+	[ "$total" -le 1003 ] || fail "$total page faults: counted outside the window"
+}
+
 @test "-D -1 with no enable: nothing counted, the command's status kept" {
 	stat_json -D -1 -e page-faults -- "$PPLOAD" touch 100 exit 3
 	assert_failure 3
