@@ -15,6 +15,7 @@
 
 #include "argp_hint.h"
 #include "cmd.h"
+#include "cmd_opts.h"
 #include "metrics.h"
 #include "serve_cmd.h"
 
@@ -50,17 +51,6 @@ static const struct argp_option options[] = {
 	  "answered, after SECONDS (default 10)", 2 },
 	{ 0 }
 };
-
-static unsigned number(struct argp_state *state, const char *opt, const char *arg,
-		       unsigned max)
-{
-	char *end;
-	unsigned long v = strtoul(arg, &end, 10);
-
-	if (!*arg || *end || v < 1 || v > max)
-		argp_error(state, "%s takes a number from 1 to %u, not '%s'", opt, max, arg);
-	return (unsigned)v;
-}
 
 static void per(struct argp_state *state, struct serve_opts *o, enum serve_by by,
 		const char *opt)
@@ -100,12 +90,12 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_LISTEN: o->listen = arg; return 0;
 	case OPT_WEB_CONFIG: o->web_config = arg; return 0;
 	case OPT_MAX_CONNS:
-		o->max_conns = number(state, "--max-connections", arg, SERVE_CONNS_MAX);
+		o->max_conns = cmd_number(state, arg, "--max-connections", 1, SERVE_CONNS_MAX);
 		return 0;
-	case OPT_TIMEOUT: o->timeout_s = number(state, "--timeout", arg, 3600); return 0;
+	case OPT_TIMEOUT: o->timeout_s = cmd_number(state, arg, "--timeout", 1, 3600); return 0;
 	case OPT_FOR_EACH_CGROUP: o->for_each_cgroup = arg; return 0;
 	case OPT_CGROUP_RESCAN:
-		o->cgroup_rescan_s = number(state, "--cgroup-rescan", arg, 86400);
+		o->cgroup_rescan_s = cmd_number(state, arg, "--cgroup-rescan", 1, 86400);
 		return 0;
 	}
 	return ARGP_ERR_UNKNOWN;

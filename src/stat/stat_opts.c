@@ -2,7 +2,6 @@
 /* stat_opts.c: the options of `pmuprof stat`, parsed and checked against each other (the
  * combinations perf refuses, and those pmuprof cannot honour). */
 #include <argp.h>
-#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +10,7 @@
 #include "argp_hint.h"
 #include "cmd.h"
 #include "cmd_export.h"
+#include "cmd_opts.h"
 #include "evsel.h"
 #include "metrics.h"
 #include "stat_cmd.h"
@@ -150,25 +150,6 @@ static const struct argp_option options[] = {
 	{ 0 }
 };
 
-/* The largest number a count or a time in milliseconds takes: perf's options are ints. */
-#define NUMBER_MAX 2147483647u
-
-/* A whole decimal number from min to max for option opt, else a usage error that names
- * the range. */
-static unsigned number(struct argp_state *state, const char *arg, const char *opt,
-		       unsigned min, unsigned max)
-{
-	char *end;
-	unsigned long v;
-
-	errno = 0;
-	v = strtoul(arg, &end, 10);
-	if (!*arg || *end || errno || v > max || v < min || *arg == '-')
-		argp_error(state, "%s takes a whole number from %u to %u, not '%s'", opt, min,
-			   max, arg);
-	return (unsigned)v;
-}
-
 /* --control fd:CTL[,ACK] or fifo:CTL[,ACK]. */
 static void control_opt(struct argp_state *state, struct stat_opts *o, const char *arg)
 {
@@ -280,7 +261,7 @@ static error_t output_opt(struct stat_opts *o, int key, char *arg, struct argp_s
 		o->json = 1;
 		break;
 	case OPT_LOG_FD:
-		o->log_fd = (int)number(state, arg, "--log-fd", 1, NUMBER_MAX);
+		o->log_fd = (int)cmd_number(state, arg, "--log-fd", 1, CMD_NUMBER_MAX);
 		break;
 	case 'x':
 		if (!*arg)
@@ -314,10 +295,10 @@ static error_t run_opt(struct stat_opts *o, int key, char *arg, struct argp_stat
 {
 	switch (key) {
 	case 'r':
-		o->repeat = number(state, arg, "-r", 1, NUMBER_MAX);
+		o->repeat = cmd_number(state, arg, "-r", 1, CMD_NUMBER_MAX);
 		break;
 	case OPT_WARMUP:
-		o->warmup = number(state, arg, "--warmup", 0, NUMBER_MAX);
+		o->warmup = cmd_number(state, arg, "--warmup", 0, CMD_NUMBER_MAX);
 		break;
 	case OPT_PREPARE:
 		o->prepare = arg;
@@ -327,19 +308,19 @@ static error_t run_opt(struct stat_opts *o, int key, char *arg, struct argp_stat
 		o->cleanup = arg;
 		break;
 	case 'I':
-		o->interval_ms = number(state, arg, "-I", 1, NUMBER_MAX);
+		o->interval_ms = cmd_number(state, arg, "-I", 1, CMD_NUMBER_MAX);
 		break;
 	case OPT_ICOUNT:
-		o->interval_count = number(state, arg, "--interval-count", 1, NUMBER_MAX);
+		o->interval_count = cmd_number(state, arg, "--interval-count", 1, CMD_NUMBER_MAX);
 		break;
 	case OPT_TIMEOUT:
-		o->timeout_ms = number(state, arg, "--timeout", 1, NUMBER_MAX);
+		o->timeout_ms = cmd_number(state, arg, "--timeout", 1, CMD_NUMBER_MAX);
 		break;
 	case 'D':
 		if (!strcmp(arg, "-1"))
 			o->ctl.start_disabled = 1;	/* perf's: until "enable" */
 		else
-			o->delay_ms = number(state, arg, "-D", 1, NUMBER_MAX);
+			o->delay_ms = cmd_number(state, arg, "-D", 1, CMD_NUMBER_MAX);
 		break;
 	case OPT_CONTROL:
 		control_opt(state, o, arg);
@@ -379,7 +360,7 @@ static error_t plan_opt(struct stat_opts *o, int key, char *arg, struct argp_sta
 		break;
 	case OPT_COUNTERS:
 		/* PMCR_EL0.N is 5 bits: 31 general counters at most */
-		o->plan.counters = (int)number(state, arg, "--counters", 1, 31);
+		o->plan.counters = (int)cmd_number(state, arg, "--counters", 1, 31);
 		break;
 	case 'd':
 		o->detailed++;

@@ -322,10 +322,10 @@ webcfg_user() {
 	assert_line --index 0 "pmuprof serve: serve takes no command: it counts every CPU until it is stopped (remove 'sleep')"
 	run "$PMUPROF" serve --timeout 0
 	assert_failure 2
-	assert_line --index 0 "pmuprof serve: --timeout takes a number from 1 to 3600, not '0'"
+	assert_line --index 0 "pmuprof serve: --timeout takes a whole number from 1 to 3600, not '0'"
 	run "$PMUPROF" serve --max-connections 1025
 	assert_failure 2
-	assert_line --index 0 "pmuprof serve: --max-connections takes a number from 1 to 1024, not '1025'"
+	assert_line --index 0 "pmuprof serve: --max-connections takes a whole number from 1 to 1024, not '1025'"
 }
 
 # A free loopback port (bound by the kernel, then let go).

@@ -139,7 +139,7 @@ busy() {
 	assert_line --index 0 "pmuprof serve: --cgroup-rescan says how often the cgroups of --for-each-cgroup are matched again: give --for-each-cgroup too"
 	run "$PMUPROF" serve --for-each-cgroup x --cgroup-rescan 0 --listen 127.0.0.1:0
 	assert_failure 2
-	assert_line --index 0 "pmuprof serve: --cgroup-rescan takes a number from 1 to 86400, not '0'"
+	assert_line --index 0 "pmuprof serve: --cgroup-rescan takes a whole number from 1 to 86400, not '0'"
 	run "$PMUPROF" serve -e page-faults --for-each-cgroup 'a(' --listen 127.0.0.1:0
 	assert_failure 2
 	assert_output "pmuprof: cannot use --for-each-cgroup pattern 'a(': not an extended regular expression (see regex(7))"
