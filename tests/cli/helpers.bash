@@ -55,10 +55,11 @@ within_pct() {
 		fail "$1 is not within $3% of $2"
 }
 
-# The real perf, when it is installed and counts a software event here; else a skip that says
-# why (this machine cannot compare, nothing of pmuprof's is missing).
+# The real perf, which tools/deps.sh installs: missing, it fails (the set-up is broken); when
+# this machine's perf cannot count a software event, a skip that says so.
 need_perf() {
-	command -v perf >/dev/null || skip "perf (Debian's linux-perf) is not installed here"
+	command -v perf >/dev/null ||
+		fail "perf is not installed (Debian's linux-perf, which tools/deps.sh installs)"
 	perf stat -e task-clock true >/dev/null 2>&1 ||
 		skip "perf is installed but cannot count task-clock here"
 }

@@ -69,8 +69,7 @@ load helpers
 }
 
 @test "-I -x: interval lines have perf 6.1's fields (compared with Debian's perf stat)" {
-	command -v perf >/dev/null && perf stat -e task-clock true >/dev/null 2>&1 ||
-		skip "no usable perf on this machine"
+	need_perf
 	# the fields, not the values: counts, times and the figure's value vary
 	shape() {
 		awk -F, '$1 != "summary" { for (i = 1; i <= NF; i++) { f = $i; gsub(/^ +| +$/, "", f)
