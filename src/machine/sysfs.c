@@ -433,50 +433,74 @@ static pp_status parse_cpu_number(const char **sp, int *out)
 	return PP_OK;
 }
 
-/* Marks the cpus of "a", "a-b" items separated by commas; the kernel's cpulist format
- * (cpumap_print_to_pagebuf with list = true). The whole text is checked before a range error
- * is returned, so a malformed list is PP_EINVAL whatever numbers it holds. *over (-1 before)
- * becomes the lowest cpu at or above SYSFS_MAX_CPUS, which is left unmarked. *top (0 before)
- * becomes one past the highest cpu marked, so that the caller scans seen[] no further (a
- * cpus file names a few CPUs of the 1024). */
-static pp_status mark_cpulist(const char *s, unsigned char *seen, int *over, int *top)
+pp_status sysfs_walk_ranges(const char *s, pp_status (*num)(const char **sp, int *out),
+			    pp_status (*each)(void *arg, int lo, int hi), void *arg)
 {
 	pp_status st;
-	int a, b, c, lo;
+	int a, b;
 
 	for (;;) {
-		if ((st = parse_cpu_number(&s, &a)) != PP_OK)
+		if ((st = num(&s, &a)) != PP_OK)
 			return st;
 		b = a;
 		if (*s == '-') {
 			s++;
-			if ((st = parse_cpu_number(&s, &b)) != PP_OK)
+			if ((st = num(&s, &b)) != PP_OK)
 				return st;
 			if (b < a)
 				return PP_EINVAL;
 		}
-		for (c = a; c <= b && c < SYSFS_MAX_CPUS; c++)
-			seen[c] = 1;
-		if (c > a && c > *top)	/* something marked, up to c - 1 */
-			*top = c;
-		lo = a > SYSFS_MAX_CPUS ? a : SYSFS_MAX_CPUS;
-		if (b >= SYSFS_MAX_CPUS && (*over < 0 || lo < *over))
-			*over = lo;
+		if ((st = each(arg, a, b)) != PP_OK)
+			return st;
 		if (*s != ',')
 			break;
 		s++;
 	}
 	while (ascii_isspace((unsigned char)*s))
 		s++;
-	if (*s)
-		return PP_EINVAL;
-	return *over >= 0 ? PP_ERANGE : PP_OK;
+	return *s ? PP_EINVAL : PP_OK;
+}
+
+/* What mark_range marks: seen[] for each cpu; over (-1 before), the lowest cpu at or above
+ * SYSFS_MAX_CPUS, which is left unmarked; top (0 before), one past the highest cpu marked,
+ * so that the caller scans seen[] no further (a cpus file names a few CPUs of the 1024). */
+struct marks {
+	unsigned char *seen;
+	int over, top;
+};
+
+static pp_status mark_range(void *arg, int a, int b)
+{
+	struct marks *m = arg;
+	int c, lo;
+
+	for (c = a; c <= b && c < SYSFS_MAX_CPUS; c++)
+		m->seen[c] = 1;
+	if (c > a && c > m->top)	/* something marked, up to c - 1 */
+		m->top = c;
+	lo = a > SYSFS_MAX_CPUS ? a : SYSFS_MAX_CPUS;
+	if (b >= SYSFS_MAX_CPUS && (m->over < 0 || lo < m->over))
+		m->over = lo;
+	return PP_OK;
+}
+
+/* Marks the cpus of the kernel's cpulist format (cpumap_print_to_pagebuf with list = true)
+ * into m. The whole text is checked before a range error is returned, so a malformed list is
+ * PP_EINVAL whatever numbers it holds. */
+static pp_status mark_cpulist(const char *s, struct marks *m)
+{
+	pp_status st = sysfs_walk_ranges(s, parse_cpu_number, mark_range, m);
+
+	if (st != PP_OK)
+		return st;
+	return m->over >= 0 ? PP_ERANGE : PP_OK;
 }
 
 pp_status sysfs_parse_cpulist_over(const char *s, int **cpus, int *n, int *over)
 {
 	unsigned char seen[SYSFS_MAX_CPUS];
-	int i, count = 0, *v, hi = -1, top = 0;	/* seen[top..] are not set */
+	struct marks m = { seen, -1, 0 };	/* seen[m.top..] are not set */
+	int i, count = 0, *v;
 	pp_status st;
 
 	if (!s || !cpus || !n)
@@ -490,20 +514,20 @@ pp_status sysfs_parse_cpulist_over(const char *s, int **cpus, int *n, int *over)
 	if (!*s)
 		return PP_OK;	/* an empty mask: no cpus */
 	memset(seen, 0, sizeof seen);
-	st = mark_cpulist(s, seen, &hi, &top);
+	st = mark_cpulist(s, &m);
 	if (st != PP_OK && st != PP_ERANGE)
 		return st;
-	for (i = 0; i < top; i++)
+	for (i = 0; i < m.top; i++)
 		count += seen[i];
 	if (!(v = malloc(((size_t)count + 1) * sizeof *v)))
 		return PP_ENOMEM;
-	for (i = 0, count = 0; i < top; i++)
+	for (i = 0, count = 0; i < m.top; i++)
 		if (seen[i])
 			v[count++] = i;
 	*cpus = v;
 	*n = count;
 	if (over)
-		*over = hi;
+		*over = m.over;
 	return st;
 }
 

@@ -42,44 +42,33 @@ static pp_status parse_field(const char **sp, int *field)
 	return PP_OK;
 }
 
+/* One range of bits of a format: added to the mask (the uint64_t arg), or PP_EINVAL for a bit
+ * given twice, since the value's placement would be ambiguous. */
+static pp_status add_bits(void *arg, int lo, int hi)
+{
+	uint64_t *mask = arg;
+	uint64_t m = (hi == 63 ? ~0ULL : (1ULL << (hi + 1)) - 1) & ~((1ULL << lo) - 1);
+
+	if (*mask & m)
+		return PP_EINVAL;
+	*mask |= m;
+	return PP_OK;
+}
+
 /* The kernel writes format attributes as "<field>:<lo>[-<hi>][,<lo>[-<hi>]]..." (see
- * Documentation/ABI/testing/sysfs-bus-event_source-devices-format); a bit given twice is
- * refused since the value's placement would be ambiguous. */
+ * Documentation/ABI/testing/sysfs-bus-event_source-devices-format). */
 pp_status sysfs_format_parse(const char *name, const char *text, struct sysfs_format *out)
 {
 	const char *s = text;
-	uint64_t mask = 0, m;
+	uint64_t mask = 0;
 	pp_status st;
-	int lo, hi;
 
 	if (!sysfs_name_ok(name) || !text)
 		return PP_EINVAL;
 	memset(out, 0, sizeof *out);
-	if ((st = parse_field(&s, &out->field)) != PP_OK)
+	if ((st = parse_field(&s, &out->field)) != PP_OK ||
+	    (st = sysfs_walk_ranges(s, parse_bit, add_bits, &mask)) != PP_OK)
 		return st;
-	for (;;) {
-		if ((st = parse_bit(&s, &lo)) != PP_OK)
-			return st;
-		hi = lo;
-		if (*s == '-') {
-			s++;
-			if ((st = parse_bit(&s, &hi)) != PP_OK)
-				return st;
-			if (hi < lo)
-				return PP_EINVAL;
-		}
-		m = (hi == 63 ? ~0ULL : (1ULL << (hi + 1)) - 1) & ~((1ULL << lo) - 1);
-		if (mask & m)
-			return PP_EINVAL;
-		mask |= m;
-		if (*s != ',')
-			break;
-		s++;
-	}
-	while (ascii_isspace((unsigned char)*s))
-		s++;
-	if (*s)
-		return PP_EINVAL;
 	out->mask = mask;
 	strcpy(out->name, name);	/* length checked by sysfs_name_ok */
 	return PP_OK;

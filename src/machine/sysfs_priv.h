@@ -32,6 +32,13 @@ pp_status sysfs_parse_ll(const char *s, long long *out);
 /* Same for an unsigned 64-bit value (register contents such as MIDR_EL1). */
 pp_status sysfs_parse_u64(const char *s, uint64_t *out);
 
+/* Walks s as "lo[-hi]" items separated by commas, the shape of the kernel's cpu lists and of
+ * format/ bit ranges: each number read by num, each item given to each (lo <= hi), whose
+ * status other than PP_OK ends the walk with it; only spaces may follow the last item.
+ * PP_EINVAL when malformed. */
+pp_status sysfs_walk_ranges(const char *s, pp_status (*num)(const char **sp, int *out),
+			    pp_status (*each)(void *arg, int lo, int hi), void *arg);
+
 /* A name safe to use as one path component: non-empty, no '/', not "." or "..", short. */
 int sysfs_name_ok(const char *name);
 
