@@ -112,11 +112,13 @@ struct serve_cgroups {
 	struct cgroup_set set;
 	struct serve_cg **cg;		/* per entry of set */
 	struct timespec scanned;	/* CLOCK_MONOTONIC of the last scan */
+	unsigned long scans;		/* the scans that succeeded */
 };
 
 /* Matches the list again: the cgroups still there keep their counters, new ones get theirs
- * opened, gone ones have theirs closed. A pp_status: PP_EINVAL or PP_ENOENT with the
- * culprit in bad (cgroup_rescan's); after PP_ENOMEM no cgroup is counted. */
+ * opened, gone ones (named ones too) have theirs closed. A pp_status: PP_EINVAL, or
+ * PP_ENOENT (a name that is no cgroup, at the first scan only), with the culprit in bad
+ * (cgroup_rescan's); after PP_ENOMEM no cgroup is counted. */
 int serve_cgroups_scan(struct serve_cgroups *sg, const struct serve_count *main, char *bad,
 		       size_t badlen);
 /* Rescans when due, reopens the counters of CPUs back online (on, non: as serve_hotplug's),
