@@ -63,6 +63,9 @@ pp_status cgroup_open(const char *root, const char *name, struct cgroup_entry *o
  * as it was. */
 pp_status cgroup_rescan(const char *root, const char *list, int strict, struct cgroup_set *set,
 			struct cgroup_change *chg, char *bad, size_t badlen);
+/* Whether the cgroup whose directory is fd was removed since it was opened (perf_event_open
+ * then refuses it with ENOENT: the kernel takes only a live cgroup). */
+int cgroup_removed(int fd);
 void cgroup_change_free(struct cgroup_change *chg);
 /* Closes every descriptor and frees the set (zeroed). */
 void cgroup_set_free(struct cgroup_set *set);

@@ -7,7 +7,9 @@
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "cgroup.h"
@@ -350,6 +352,19 @@ pp_status cgroup_rescan(const char *root, const char *list, int strict, struct c
 	cgroup_set_free(set);
 	*set = now;
 	return PP_OK;
+}
+
+int cgroup_removed(int fd)
+{
+	struct statfs fs;
+	struct stat sb;
+
+	if (fstat(fd, &sb) == 0 && sb.st_nlink == 0)
+		return 1;	/* a plain directory (a test's tree) */
+	/* kernfs keeps a removed cgroup's link count, but its files are gone; cgroup.procs is
+	 * in every cgroup, the root one too */
+	return fstatfs(fd, &fs) == 0 && fs.f_type == CGROUP2_SUPER_MAGIC &&
+	       faccessat(fd, "cgroup.procs", F_OK, 0) != 0 && errno == ENOENT;
 }
 
 void cgroup_change_free(struct cgroup_change *chg)

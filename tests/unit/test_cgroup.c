@@ -192,9 +192,11 @@ static void test_rescan_names(void)
 	TAP_EQ_STR(joined(&s), "gone web", "taken again");
 	TAP_EQ_INT(chg.nadded, 1, "as an added one");
 	cgroup_change_free(&chg);
+	tap_ok(!cgroup_removed(s.e[0].fd), "a cgroup there is not removed");
+	rm("gone");
+	tap_ok(cgroup_removed(s.e[0].fd), "a removed one is");
 	cgroup_set_free(&s);
 	TAP_EQ_INT(open_fds(), before, "no descriptor left");
-	rm("gone");
 }
 
 static void test_root(void)
