@@ -80,6 +80,11 @@ void serve_label_add(char *buf, size_t len, size_t *at, const char *name, const 
 void serve_labels(char *buf, size_t len, const char *event, const char *pmu,
 		  const char *core, const char *unit_name, long unit);
 
+/* serve_default.c. The events serve counts without -e and -M: on Arm (arm: an Arm PMU, or
+ * --cpu-model) cycles and instructions, and the core's top-down stage-1 group of mc where its
+ * data has one (*group; else NULL); elsewhere the kernel's software events. */
+const char *serve_default_events(int arm, const struct metrics_core *mc, const char **group);
+
 /* serve_hotplug.c: CPUs going offline and online. */
 /* The online CPUs (sysfs' cpu/online) as on[cpu] = 1, n long; -1 when unreadable. */
 int serve_online_read(unsigned char *on, size_t n);
