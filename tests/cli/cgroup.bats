@@ -180,3 +180,18 @@ one_line() {
 		-G "$IDLE" -- true
 	one_line "cannot count in cgroup '$IDLE': it was removed before its counters were opened"
 }
+
+@test "pmuprof diff of two --for-each-cgroup reports matches each cgroup's events" {
+	"$PMUPROF" stat -a -j -o a.json -e task-clock --for-each-cgroup "$BUSY,$IDLE" \
+		-- sh -c "$(in_cgroup "$BUSY" spin 100)"
+	# the root cgroup sorts first: matched by place, it would stand against the busy one
+	"$PMUPROF" stat -a -j -o b.json -e task-clock --for-each-cgroup ",$BUSY" \
+		-- sh -c "$(in_cgroup "$BUSY" spin 300)"
+	run "$PMUPROF" diff -f json a.json b.json
+	assert_failure 1
+	printf '%s\n' "$output" >d.json
+	# the busy cgroup's three times as long is its own regression
+	assert_equal "$(jq -c '[.events[] | [.cgroup, .verdict, .note]]' d.json)" \
+		"[[\"$BUSY\",\"regression\",null],[\"$IDLE\",\"not compared\",\"only in BASE\"],[\"/\",\"not compared\",\"only in NEW\"]]"
+	ratio_in "$(jq '.events[0].change_pct' d.json)" 200 0.7 1.3
+}
