@@ -57,9 +57,15 @@ pp_status cgroup_match(const char *root, const char *list, struct cgroup_set *ou
 pp_status cgroup_open(const char *root, const char *name, struct cgroup_entry *out);
 /* Matches list again: *set becomes the new set, keeping the descriptors of the cgroups that
  * are still there, closing those of the ones gone; *chg says what changed (freed with
- * cgroup_change_free). On failure *set is left as it was. */
-pp_status cgroup_rescan(const char *root, const char *list, struct cgroup_set *set,
+ * cgroup_change_free). A name of list that is no cgroup fails with PP_ENOENT when strict (a
+ * caller's first scan), else it is left out: a named cgroup removed since the last scan is
+ * gone like an unmatched one, and comes back when it is made again. On failure *set is left
+ * as it was. */
+pp_status cgroup_rescan(const char *root, const char *list, int strict, struct cgroup_set *set,
 			struct cgroup_change *chg, char *bad, size_t badlen);
+/* Whether the cgroup whose directory is fd was removed since it was opened (perf_event_open
+ * then refuses it with ENOENT: the kernel takes only a live cgroup). */
+int cgroup_removed(int fd);
 void cgroup_change_free(struct cgroup_change *chg);
 /* Closes every descriptor and frees the set (zeroed). */
 void cgroup_set_free(struct cgroup_set *set);

@@ -3,6 +3,9 @@
 #ifndef PMUPROF_CMD_H
 #define PMUPROF_CMD_H
 
+#include <limits.h>
+#include <stddef.h>
+
 #include "msg.h"
 
 /* pmuprof's own failures (bad usage, bad event, nothing countable, unwritable output).
@@ -24,5 +27,11 @@ int cmd_serve(int argc, char **argv);
 /* `pmuprof serve` in pmuprof: runs pmuprof-serve (cmd_serve) with argv; returns only when it
  * cannot, having said why. */
 int cmd_serve_exec(int argc, char **argv);
+/* Where cmd_serve_exec looks for pmuprof-serve, in its order: beside pmuprof, then in
+ * ../libexec/pmuprof from pmuprof's directory (the installed place, last). How many paths,
+ * 0 when /proc/self/exe is unreadable. */
+#define CMD_SERVE_NPATHS 2
+#define CMD_SERVE_PATH_MAX (PATH_MAX + 64)
+size_t cmd_serve_paths(char path[CMD_SERVE_NPATHS][CMD_SERVE_PATH_MAX]);
 
 #endif

@@ -10,7 +10,7 @@
 #include "stats.h"
 
 /* The version of diff's own JSON (schema: man/pmuprof-diff.schema.json). */
-#define DIFF_SCHEMA_VERSION "1.1"
+#define DIFF_SCHEMA_VERSION "1.2"
 #define DIFF_DEFAULT_THRESHOLD 2.0	/* percent */
 #define DIFF_DEFAULT_ALPHA 0.05
 
@@ -19,6 +19,8 @@
 struct diff_event {
 	const char *name, *unit, *status;	/* into the saved report or the metric tables; unit
 						 * "" when absent */
+	const char *cgroup;	/* the cgroup it counted in (stat -G, --for-each-cgroup); NULL:
+				 * every task, and every metric */
 	int metric;		/* a metric, matched only with the other report's metrics */
 	int has;		/* a number was measured (status "counted") */
 	int infinite;		/* what it gives is not a finite number (1e999 reads as infinity,
@@ -79,6 +81,7 @@ struct diff_opts {
 
 struct diff_row {
 	const char *name, *unit;
+	const char *cgroup;		/* NULL: every task */
 	int metric;			/* a metric's row (else an event's) */
 	const struct diff_event *base, *new;	/* NULL when the event is not in that report */
 	enum diff_dir dir;
@@ -106,8 +109,8 @@ enum diff_dir diff_default_dir(const char *name);
  * "bound" shares, stalled cycles and latencies; neither for the rest (the mixes). */
 enum diff_dir diff_metric_dir(const char *name);
 
-/* Matches the events of a and b by name (the k-th of a name with the k-th), in a's order then
- * b's, then their metrics (all with o->metrics, else those --event names) the same way, and
+/* Matches the events of a and b by name and cgroup (the k-th of a name in a cgroup with the
+ * k-th: one event counted per cgroup is one row per cgroup), in a's order then b's, then their metrics (all with o->metrics, else those --event names) the same way, and
  * judges each. Returns DIFF_OK, DIFF_ERR_NO_EVENT, DIFF_ERR_NO_COMMON or
  * DIFF_ERR_NOMEM; free r with diff_result_free either way. */
 enum diff_err diff_compare(const struct diff_input *a, const struct diff_input *b,

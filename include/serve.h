@@ -80,6 +80,11 @@ void serve_label_add(char *buf, size_t len, size_t *at, const char *name, const 
 void serve_labels(char *buf, size_t len, const char *event, const char *pmu,
 		  const char *core, const char *unit_name, long unit);
 
+/* serve_default.c. The events serve counts without -e and -M: on Arm (arm: an Arm PMU, or
+ * --cpu-model) cycles and instructions, and the core's top-down stage-1 group of mc where its
+ * data has one (*group; else NULL); elsewhere the kernel's software events. */
+const char *serve_default_events(int arm, const struct metrics_core *mc, const char **group);
+
 /* serve_hotplug.c: CPUs going offline and online. */
 /* The online CPUs (sysfs' cpu/online) as on[cpu] = 1, n long; -1 when unreadable. */
 int serve_online_read(unsigned char *on, size_t n);
@@ -112,11 +117,13 @@ struct serve_cgroups {
 	struct cgroup_set set;
 	struct serve_cg **cg;		/* per entry of set */
 	struct timespec scanned;	/* CLOCK_MONOTONIC of the last scan */
+	unsigned long scans;		/* the scans that succeeded */
 };
 
 /* Matches the list again: the cgroups still there keep their counters, new ones get theirs
- * opened, gone ones have theirs closed. A pp_status: PP_EINVAL or PP_ENOENT with the
- * culprit in bad (cgroup_rescan's); after PP_ENOMEM no cgroup is counted. */
+ * opened, gone ones (named ones too) have theirs closed. A pp_status: PP_EINVAL, or
+ * PP_ENOENT (a name that is no cgroup, at the first scan only), with the culprit in bad
+ * (cgroup_rescan's); after PP_ENOMEM no cgroup is counted. */
 int serve_cgroups_scan(struct serve_cgroups *sg, const struct serve_count *main, char *bad,
 		       size_t badlen);
 /* Rescans when due, reopens the counters of CPUs back online (on, non: as serve_hotplug's),

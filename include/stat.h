@@ -207,11 +207,17 @@ struct stat_run_cfg {
 	stat_tick_fn on_tick;		/* -I: called after each interval's read; NULL: none */
 	void *tick_arg;
 	struct stat_ctl *ctl;		/* --control, --regions, -D -1 (stat_ctl.h); NULL */
+	const char **gone;		/* STAT_RUN_GONE: the removed cgroup's path; NULL */
 };
 
+/* stat_run_counted's status for a run that did not happen, without a message: a cgroup of
+ * the counters was removed since it was opened (its path in *gone), so the run could not
+ * count what the runs before it did. The command was not let go. */
+#define STAT_RUN_GONE (-1)
+
 /* Runs cmd once with the counters of rows opened on it (closed again before returning),
- * readings in each counter's rd and ticks (-I) appended to *ticks. Returns 0, or pmuprof's
- * exit status after a message when the run could not happen. *count_stop is set when
+ * readings in each counter's rd and ticks (-I) appended to *ticks. Returns 0, STAT_RUN_GONE,
+ * or pmuprof's exit status after a message when the run could not happen. *count_stop is set when
  * --interval-count stopped the intervals (the command ran on to its end). */
 int stat_run_counted(const struct stat_run_cfg *c, struct stat_event *rows,
 		     struct stat_counters *cs, struct workload_result *res,

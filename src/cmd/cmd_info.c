@@ -347,35 +347,73 @@ static void print_text(const struct resolve_ctx *c, const struct info_machine *m
 	printf("\npmuprof\n  %-20s %s\n", "cache", m->cache[0] ? m->cache : m->no_cache);
 }
 
-/* --check: a line per point, then the verdict; JSON: the same as data. Returns 0 when the
- * counts can be trusted, 1 when not, PP_EXIT_ERROR when the answer cannot be written. */
+/* A JSON array of the lines l[0..n). */
+static cJSON *check_lines(const struct info_check_line *l, int n)
+{
+	cJSON *a = cJSON_CreateArray();
+
+	for (int k = 0; k < n; k++) {
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(o, "point", l[k].name);
+		cJSON_AddStringToObject(o, "verdict", info_check_verdict_name(l[k].verdict));
+		cJSON_AddStringToObject(o, "detail", l[k].text);
+		cJSON_AddItemToArray(a, o);
+	}
+	return a;
+}
+
+static void print_lines(const struct info_check_line *l, int n)
+{
+	for (int k = 0; k < n; k++)
+		printf("%-9s %-8s %s\n", l[k].name, info_check_verdict_name(l[k].verdict), l[k].text);
+}
+
+/* serve's verdict after its lines: whether it can count, and --for-each-cgroup. */
+static const char *serve_verdict(enum info_check_verdict v, const struct info_check_line *cg)
+{
+	if (v == INFO_CHECK_NO)
+		return "pmuprof serve cannot count here";
+	if (v == INFO_CHECK_UNKNOWN)
+		return "whether pmuprof serve can count here is unknown";
+	return cg->verdict == INFO_CHECK_OK ? "pmuprof serve can count here, per cgroup too"
+					    : "pmuprof serve can count here, but not per cgroup";
+}
+
+/* --check: a line per point, then the verdict; serve's points, then its verdict (which
+ * leaves the exit status alone); JSON: the same as data. Returns 0 when the counts can be
+ * trusted, 1 when not, PP_EXIT_ERROR when the answer cannot be written. */
 static int check(struct resolve_ctx *ctx, int json)
 {
-	struct info_check_line l[INFO_CHECK_NPOINTS];
+	struct info_check_line l[INFO_CHECK_NPOINTS], sl[INFO_CHECK_SERVE_NPOINTS];
 	struct info_check_facts f;
+	enum info_check_verdict sv;
 	int ok, rc = 0;
 
 	info_check_gather(ctx, &f);
 	ok = info_check_judge(&f, l);
+	sv = info_check_judge_serve(&f, sl);
 	if (json) {
-		cJSON *root = cJSON_CreateObject(), *a = cJSON_CreateArray();
+		cJSON *root = cJSON_CreateObject(), *serve = cJSON_CreateObject();
 
-		cJSON_AddStringToObject(root, "schema_version", "1.0");
+		cJSON_AddStringToObject(root, "schema_version", "1.1");
 		cJSON_AddBoolToObject(root, "trusted", ok);
-		for (int k = 0; k < INFO_CHECK_NPOINTS; k++) {
-			cJSON *o = cJSON_CreateObject();
-			cJSON_AddStringToObject(o, "point", l[k].name);
-			cJSON_AddStringToObject(o, "verdict", info_check_verdict_name(l[k].verdict));
-			cJSON_AddStringToObject(o, "detail", l[k].text);
-			cJSON_AddItemToArray(a, o);
-		}
-		cJSON_AddItemToObject(root, "checks", a);
+		cJSON_AddItemToObject(root, "checks", check_lines(l, INFO_CHECK_NPOINTS));
+		if (sv == INFO_CHECK_UNKNOWN)
+			cJSON_AddNullToObject(serve, "can_count");
+		else
+			cJSON_AddBoolToObject(serve, "can_count", sv == INFO_CHECK_OK);
+		cJSON_AddBoolToObject(serve, "per_cgroup", sv == INFO_CHECK_OK &&
+				      sl[INFO_CHECK_CGROUPS].verdict == INFO_CHECK_OK);
+		cJSON_AddItemToObject(serve, "checks", check_lines(sl, INFO_CHECK_SERVE_NPOINTS));
+		cJSON_AddItemToObject(root, "serve", serve);
 		rc = jsonout_emit(root, stdout, JSONOUT_PRETTY);
 	} else {
-		for (int k = 0; k < INFO_CHECK_NPOINTS; k++)
-			printf("%-9s %-8s %s\n", l[k].name, info_check_verdict_name(l[k].verdict), l[k].text);
+		print_lines(l, INFO_CHECK_NPOINTS);
 		printf("%s\n", ok ? "counts of hardware events can be trusted here"
 				  : "counts of hardware events cannot be trusted here");
+		print_lines(sl, INFO_CHECK_SERVE_NPOINTS);
+		printf("%s\n", serve_verdict(sv, &sl[INFO_CHECK_CGROUPS]));
 	}
 	if (rc != 0 || fflush(stdout) != 0) {
 		msg_error("cannot write the verdict");

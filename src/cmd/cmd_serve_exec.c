@@ -10,37 +10,43 @@
 
 #include "cmd.h"
 
-/* dir/rel/pmuprof-serve into buf; 0, or -1 when it does not fit. */
-static int serve_path(char *buf, size_t len, const char *dir, const char *rel)
+size_t cmd_serve_paths(char path[CMD_SERVE_NPATHS][CMD_SERVE_PATH_MAX])
 {
-	int n = snprintf(buf, len, "%s%s/pmuprof-serve", dir, rel);
+	static const char *const rel[CMD_SERVE_NPATHS] = { "", "/../libexec/pmuprof" };
+	char self[PATH_MAX], *slash;
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	size_t k;
 
-	return n < 0 || (size_t)n >= len ? -1 : 0;
+	if (n <= 0 || !(slash = memrchr(self, '/', (size_t)n)))
+		return 0;
+	*slash = '\0';
+	for (k = 0; k < CMD_SERVE_NPATHS; k++) {
+		int w = snprintf(path[k], CMD_SERVE_PATH_MAX, "%s%s/pmuprof-serve", self, rel[k]);
+
+		if (w < 0 || w >= CMD_SERVE_PATH_MAX)
+			return 0;	/* (PATH_MAX and the suffix always fit) */
+	}
+	return k;
 }
 
 int cmd_serve_exec(int argc, char **argv)
 {
-	static const char *const rel[] = { "", "/../libexec/pmuprof" };
-	char self[PATH_MAX], path[PATH_MAX + 64], *slash;
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	char path[CMD_SERVE_NPATHS][CMD_SERVE_PATH_MAX];
+	size_t n = cmd_serve_paths(path);
 	int e = ENOENT;
 
 	(void)argc;
-	if (n <= 0 || !(slash = memrchr(self, '/', (size_t)n))) {
+	if (!n) {
 		msg_error("cannot find pmuprof-serve, which pmuprof serve runs: /proc/self/exe is "
 			  "unreadable (mount /proc)");
 		return PP_EXIT_ERROR;
 	}
-	*slash = '\0';
-	for (size_t k = 0; k < sizeof(rel) / sizeof(rel[0]); k++) {
-		if (serve_path(path, sizeof(path), self, rel[k]) != 0)
-			continue;
-		execv(path, argv);
+	for (size_t k = 0; k < n; k++) {
+		execv(path[k], argv);
 		if (errno != ENOENT)
 			e = errno;	/* there, but it cannot be run: say why */
 	}
-	serve_path(path, sizeof(path), self, rel[1]);
 	msg_error("cannot run pmuprof-serve, which pmuprof serve runs: %s (it is built beside "
-		  "pmuprof by make and installed as %s)", strerror(e), path);
+		  "pmuprof by make and installed as %s)", strerror(e), path[n - 1]);
 	return PP_EXIT_ERROR;
 }

@@ -53,6 +53,7 @@ void info_check_gather(struct resolve_ctx *ctx, struct info_check_facts *f)
 		sysfs_read_ll("/proc/sys/kernel/perf_event_paranoid", &f->paranoid) == PP_OK;
 	f->caps_known = sysfs_cap_eff(&f->caps) == PP_OK;
 	f->hypervisor = sysfs_hypervisor(f->hv_how, sizeof(f->hv_how));
+	info_check_serve_gather(ctx, &f->serve);
 }
 
 const char *info_check_verdict_name(enum info_check_verdict v)
@@ -60,9 +61,7 @@ const char *info_check_verdict_name(enum info_check_verdict v)
 	return v == INFO_CHECK_OK ? "ok" : v == INFO_CHECK_NO ? "no" : "unknown";
 }
 
-/* Appends to a line's text, cutting what does not fit. */
-static void add(struct info_check_line *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void add(struct info_check_line *l, const char *fmt, ...)
+void info_check_add(struct info_check_line *l, const char *fmt, ...)
 {
 	size_t n = strlen(l->text);
 	va_list ap;
@@ -78,20 +77,22 @@ static void judge_pmu(const struct info_check_facts *f, struct info_check_line *
 {
 	l->verdict = f->npmus ? INFO_CHECK_OK : INFO_CHECK_NO;
 	if (!f->npmus) {
-		add(l, "no CPU PMU in /sys/bus/event_source/devices: only software events count%s",
-		    f->hypervisor ? " (this VM exposes none)"
-				  : " (no PMU driver, or no PMU node in the devicetree or ACPI)");
+		info_check_add(l, "no CPU PMU in /sys/bus/event_source/devices: only software "
+			       "events count%s", f->hypervisor ? " (this VM exposes none)"
+			       : " (no PMU driver, or no PMU node in the devicetree or ACPI)");
 		return;
 	}
 	for (int k = 0; k < f->npmus; k++) {
 		const struct info_check_pmu *p = &f->pmus[k];
 
-		add(l, "%s%s", k ? ", " : "", p->name);
+		info_check_add(l, "%s%s", k ? ", " : "", p->name);
 		if (!f->arm)
-			add(l, " (the host's core PMU: perf's generic events, no Arm tables)");
+			info_check_add(l, " (the host's core PMU: perf's generic events, no Arm "
+				       "tables)");
 		else if (p->ncpus)
-			add(l, " (%s, %d CPU%s)", p->core[0] ? p->core : "core not in pmuprof's tables",
-			    p->ncpus, p->ncpus == 1 ? "" : "s");
+			info_check_add(l, " (%s, %d CPU%s)",
+				       p->core[0] ? p->core : "core not in pmuprof's tables",
+				       p->ncpus, p->ncpus == 1 ? "" : "s");
 	}
 }
 
@@ -110,27 +111,30 @@ static void judge_access(const struct info_check_facts *f, struct info_check_lin
 
 	l->verdict = INFO_CHECK_OK;
 	if (cap) {
-		add(l, "%s: any event, any CPU", cap);
+		info_check_add(l, "%s: any event, any CPU", cap);
 		if (f->paranoid_known)
-			add(l, " (perf_event_paranoid %lld does not apply)", f->paranoid);
+			info_check_add(l, " (perf_event_paranoid %lld does not apply)",
+				       f->paranoid);
 		return;
 	}
 	if (!f->paranoid_known) {
 		l->verdict = INFO_CHECK_UNKNOWN;
-		add(l, "cannot read /proc/sys/kernel/perf_event_paranoid");
+		info_check_add(l, "cannot read /proc/sys/kernel/perf_event_paranoid");
 		return;
 	}
-	add(l, "perf_event_paranoid %lld, no CAP_PERFMON: ", f->paranoid);
+	info_check_add(l, "perf_event_paranoid %lld, no CAP_PERFMON: ", f->paranoid);
 	if (f->paranoid >= 3) {
 		l->verdict = INFO_CHECK_NO;
-		add(l, "no perf_event_open at all (run as root, grant CAP_PERFMON, or "
-		       "'sysctl kernel.perf_event_paranoid=2')");
+		info_check_add(l, "no perf_event_open at all (run as root, grant CAP_PERFMON, or "
+			       "'sysctl kernel.perf_event_paranoid=2')");
 	} else if (f->paranoid == 2) {
-		add(l, "user space of your own processes (:u); kernel counts need 1 or CAP_PERFMON");
+		info_check_add(l, "user space of your own processes (:u); kernel counts need 1 or "
+			       "CAP_PERFMON");
 	} else if (f->paranoid == 1) {
-		add(l, "user and kernel space of your own processes; per-CPU counting needs 0");
+		info_check_add(l, "user and kernel space of your own processes; per-CPU counting "
+			       "needs 0");
 	} else {
-		add(l, "any process, per-CPU counting too");
+		info_check_add(l, "any process, per-CPU counting too");
 	}
 }
 
@@ -138,26 +142,27 @@ static void judge_counters(const struct info_check_facts *f, struct info_check_l
 {
 	l->verdict = f->npmus ? INFO_CHECK_OK : INFO_CHECK_NO;
 	if (!f->npmus)
-		add(l, "none: no PMU to count on");
+		info_check_add(l, "none: no PMU to count on");
 	for (int k = 0; k < f->npmus; k++) {
 		const struct info_check_pmu *p = &f->pmus[k];
 
-		add(l, "%s", k ? "; " : "");
+		info_check_add(l, "%s", k ? "; " : "");
 		if (f->npmus > 1)
-			add(l, "%s: ", p->name);
+			info_check_add(l, "%s: ", p->name);
 		if (p->general < 0) {
 			if (l->verdict == INFO_CHECK_OK)
 				l->verdict = INFO_CHECK_UNKNOWN;
-			add(l, "unknown, %s", p->why);
+			info_check_add(l, "unknown, %s", p->why);
 		} else if (p->general == 0) {
 			l->verdict = INFO_CHECK_NO;
-			add(l, "none free (a hypervisor's MDCR_EL2.HPMN of 0, or all held by others)");
+			info_check_add(l, "none free (a hypervisor's MDCR_EL2.HPMN of 0, or all "
+				       "held by others)");
 		} else if (f->arm) {
-			add(l, "%d general%s free (probed)", p->general,
-			    p->cycle == 1 ? " + the cycle counter" : "");
+			info_check_add(l, "%d general%s free (probed)", p->general,
+				       p->cycle == 1 ? " + the cycle counter" : "");
 		} else {
-			add(l, "%d count cycles at once (probed; how many in all is probed on Arm PMUs "
-			    "only)", p->general);
+			info_check_add(l, "%d count cycles at once (probed; how many in all is "
+				       "probed on Arm PMUs only)", p->general);
 		}
 	}
 }
@@ -166,13 +171,14 @@ static void judge_vm(const struct info_check_facts *f, struct info_check_line *l
 {
 	l->verdict = INFO_CHECK_OK;
 	if (!f->hypervisor)
-		add(l, "no sign of a hypervisor");
+		info_check_add(l, "no sign of a hypervisor");
 	else if (f->npmus)
-		add(l, "a virtual machine (%s) with a virtual PMU: counts are the guest's", f->hv_how);
+		info_check_add(l, "a virtual machine (%s) with a virtual PMU: counts are the "
+			       "guest's", f->hv_how);
 	else {
 		l->verdict = INFO_CHECK_NO;
-		add(l, "a virtual machine (%s) that exposes no PMU: use bare metal or an instance "
-		       "type with a virtual PMU", f->hv_how);
+		info_check_add(l, "a virtual machine (%s) that exposes no PMU: use bare metal or "
+			       "an instance type with a virtual PMU", f->hv_how);
 	}
 }
 

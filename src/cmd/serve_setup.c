@@ -9,23 +9,8 @@
 #include <sys/utsname.h>
 
 #include "counter.h"
-#include "mxtab.h"
 #include "serve_cmd.h"
 #include "sysfs.h"
-
-/* Where no Arm PMU counts: the kernel's software events, which count everywhere. */
-static const char default_soft[] = "task-clock,context-switches,page-faults";
-/* On Arm: cycles and instructions (IPC), with top-down stage 1 where the core has it. */
-static const char default_arm[] = "cpu_cycles,inst_retired";
-
-/* The core's top-down stage-1 group, NULL when its data has none. */
-static const char *stage1(const struct metrics_core *mc)
-{
-	for (size_t i = 0; mc->set && i < mxtab_ngroups(mc->set); i++)
-		if (mxtab_group_stage(mxtab_group_at(mc->set, i)) == 1)
-			return mxtab_group_name(mxtab_group_at(mc->set, i));
-	return NULL;
-}
 
 /* No -e and no -M: the default set, asked of the machine (its Arm PMUs, or --cpu-model). */
 static int defaults(struct serve_setup *s, struct serve_opts *o)
@@ -35,10 +20,10 @@ static int defaults(struct serve_setup *s, struct serve_opts *o)
 
 	if (!(o->ev.specs = malloc(sizeof(*o->ev.specs))))
 		return -1;
-	o->ev.specs[0] = arm ? default_arm : default_soft;
+	o->ev.specs[0] = serve_default_events(arm, &s->core, &g);
 	o->ev.nspecs = 1;
 	s->defaulted = 1;
-	if (arm && (g = stage1(&s->core)) && metrics_names_add_once(&o->metrics, &o->nmetrics, g))
+	if (g && metrics_names_add_once(&o->metrics, &o->nmetrics, g))
 		return -1;
 	return 0;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* diff_cmp.c: two reports' events matched by name and judged: the change, whether it is
+/* diff_cmp.c: two reports' events matched by name and cgroup and judged: the change, whether it is
  * significant (Welch's t-test and the threshold), and whether it is a regression. Pure. */
 #include <math.h>
 #include <stdlib.h>
@@ -105,12 +105,21 @@ static int listed(const char *name, const struct names *s)
 	return s->n && bsearch(&name, s->v, s->n, sizeof(*s->v), cmp_str) != NULL;
 }
 
-/* Events are matched by kind (event or metric) and name, the k-th of a name in one report
- * with the k-th in the other: each report's events sorted by kind, name, then place, and
- * the two walked together. */
-static int cmp_key(const struct diff_event *a, const struct diff_event *b)
+/* Events are matched by kind (event or metric), name and cgroup, the k-th of these in one
+ * report with the k-th in the other: each report's events sorted by kind, name, cgroup (none
+ * first), then place, and the two walked together. */
+static int cmp_name(const struct diff_event *a, const struct diff_event *b)
 {
 	return a->metric != b->metric ? a->metric - b->metric : strcmp(a->name, b->name);
+}
+
+static int cmp_key(const struct diff_event *a, const struct diff_event *b)
+{
+	int c = cmp_name(a, b);
+
+	if (c || a->cgroup == b->cgroup)
+		return c;
+	return !a->cgroup ? -1 : !b->cgroup ? 1 : strcmp(a->cgroup, b->cgroup);
 }
 
 static int cmp_event(const void *x, const void *y)
@@ -122,9 +131,10 @@ static int cmp_event(const void *x, const void *y)
 	return c ? c : (a > b) - (a < b);
 }
 
-static int cmp_event_key(const void *x, const void *y)
+/* (bsearch on the sorted events for a name: the cgroups of a name are together) */
+static int cmp_event_name(const void *x, const void *y)
 {
-	return cmp_key(*(const struct diff_event *const *)x, *(const struct diff_event *const *)y);
+	return cmp_name(*(const struct diff_event *const *)x, *(const struct diff_event *const *)y);
 }
 
 /* in's events, sorted by cmp_event (malloc'd); NULL when out of memory. */
@@ -147,7 +157,7 @@ static int named(const struct diff_event **s, size_t n, const char *name)
 	const struct diff_event *k = &key;
 
 	for (key.metric = 0; key.metric < 2; key.metric++)
-		if (n && bsearch(&k, s, n, sizeof(*s), cmp_event_key))
+		if (n && bsearch(&k, s, n, sizeof(*s), cmp_event_name))
 			return 1;
 	return 0;
 }
@@ -239,6 +249,7 @@ static void add_row(struct diff_result *r, const struct diff_opts *o, const stru
 	w->name = name;
 	w->base = base;
 	w->new = new;
+	w->cgroup = base ? base->cgroup : new->cgroup;
 	w->unit = base ? base->unit : new->unit;
 	w->metric = base ? base->metric : new->metric;
 	w->dir = listed(name, &l->better) ? DIFF_HIGHER_BETTER

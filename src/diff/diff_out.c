@@ -22,6 +22,22 @@ static int has_metrics(const struct diff_result *r)
 	return r->nrows && r->rows[r->nrows - 1].metric;
 }
 
+/* Whether the events' table has a cgroup column: an event of either report was counted per
+ * cgroup (-G, --for-each-cgroup), so one name may have several rows. */
+static int has_cgroups(const struct diff_result *r)
+{
+	for (size_t k = 0; k < r->nrows; k++)
+		if (r->rows[k].cgroup)
+			return 1;
+	return 0;
+}
+
+/* A row's cgroup cell: "-" for an event that counted every task. */
+static const char *cgroup_cell(const struct diff_row *w)
+{
+	return w->cgroup ? w->cgroup : "-";
+}
+
 /* v with its integer part in groups of three digits: 1,234,567.8 */
 static void fmt_num(double v, char *buf, size_t len)
 {
@@ -94,10 +110,20 @@ static void summary(const struct diff_result *r, FILE *out)
 		"2 runs or more)\n", c[DIFF_NOT_COMPARED], r->opts->threshold_pct, r->opts->alpha);
 }
 
+/* The first columns of a text line: the name, and the cgroup where the table has them. */
+static void text_name(FILE *out, const char *sep, int wname, const char *name, int wcg,
+		      const char *cgroup)
+{
+	fprintf(out, "%s%-*s  ", sep, wname, name);
+	if (cgroup)
+		fprintf(out, "%-*s  ", wcg, cgroup);
+}
+
 int diff_text(const struct diff_result *r, FILE *out)
 {
 	char cell[NCOLS][CELL];
 	int wname = (int)strlen(has_metrics(r) ? "metric" : heads[0]), wc[NCOLS];
+	int cg = has_cgroups(r), wcg = (int)strlen("cgroup");
 
 	for (int c = 0; c < NCOLS; c++)
 		wc[c] = (int)strlen(heads[c + 1]);
@@ -105,22 +131,30 @@ int diff_text(const struct diff_result *r, FILE *out)
 		fmt_cells(&r->rows[k], cell);
 		if ((int)strlen(r->rows[k].name) > wname)
 			wname = (int)strlen(r->rows[k].name);
+		if (cg && !r->rows[k].metric && (int)strlen(cgroup_cell(&r->rows[k])) > wcg)
+			wcg = (int)strlen(cgroup_cell(&r->rows[k]));
 		for (int c = 0; c < NCOLS; c++)
 			if ((int)strlen(cell[c]) > wc[c])
 				wc[c] = (int)strlen(cell[c]);
 	}
-	if (!r->nrows)
-		fprintf(out, "%-*s  %*s  %*s  %*s  %-*s  %s\n", wname, heads[0], wc[0], heads[1],
-			wc[1], heads[2], wc[2], heads[3], wc[3], heads[4], heads[5]);
-	for (size_t k = 0; k < r->nrows; k++) {
-		/* the events' table, then the metrics' under a heading of their own */
-		if (k == 0 || r->rows[k].metric != r->rows[k - 1].metric)
-			fprintf(out, "%s%-*s  %*s  %*s  %*s  %-*s  %s\n", k ? "\n" : "", wname,
-				r->rows[k].metric ? "metric" : heads[0], wc[0], heads[1], wc[1],
-				heads[2], wc[2], heads[3], wc[3], heads[4], heads[5]);
-		fmt_cells(&r->rows[k], cell);
-		fprintf(out, "%-*s  %*s  %*s  %*s  %-*s  %s\n", wname, r->rows[k].name, wc[0],
-			cell[0], wc[1], cell[1], wc[2], cell[2], wc[3], cell[3], cell[4]);
+	for (size_t k = 0; k <= r->nrows; k++) {
+		const struct diff_row *w = k < r->nrows ? &r->rows[k] : NULL;
+		const char *c = w && cg && !w->metric ? "cgroup" : NULL;
+
+		/* the events' table, then the metrics' under a heading of their own (with no
+		 * row, the heading alone) */
+		if ((k == 0 && !w) || (w && (k == 0 || w->metric != r->rows[k - 1].metric))) {
+			text_name(out, k ? "\n" : "", wname, w && w->metric ? "metric" : heads[0],
+				  wcg, c);
+			fprintf(out, "%*s  %*s  %*s  %-*s  %s\n", wc[0], heads[1], wc[1], heads[2],
+				wc[2], heads[3], wc[3], heads[4], heads[5]);
+		}
+		if (!w)
+			break;
+		fmt_cells(w, cell);
+		text_name(out, "", wname, w->name, wcg, c ? cgroup_cell(w) : NULL);
+		fprintf(out, "%*s  %*s  %*s  %-*s  %s\n", wc[0], cell[0], wc[1], cell[1], wc[2],
+			cell[2], wc[3], cell[3], cell[4]);
 	}
 	fputc('\n', out);
 	summary(r, out);
@@ -143,19 +177,25 @@ int diff_markdown(const struct diff_result *r, FILE *out)
 {
 	char cell[NCOLS][CELL];
 
+	int cg = has_cgroups(r);
+
 	if (!r->nrows)
 		fputs("| event | base | new | change | test | verdict |\n"
 		      "| :--- | ---: | ---: | ---: | :--- | :--- |\n", out);
 	for (size_t k = 0; k < r->nrows; k++) {
 		const struct diff_row *w = &r->rows[k];
+		int col = cg && !w->metric;
 
 		if (k == 0 || w->metric != r->rows[k - 1].metric)
-			fprintf(out, "%s| %s | base | new | change | test | verdict |\n"
-				"| :--- | ---: | ---: | ---: | :--- | :--- |\n", k ? "\n" : "",
-				w->metric ? "metric" : "event");
+			fprintf(out, "%s| %s |%s base | new | change | test | verdict |\n"
+				"| :--- |%s ---: | ---: | ---: | :--- | :--- |\n", k ? "\n" : "",
+				w->metric ? "metric" : "event", col ? " cgroup |" : "",
+				col ? " :--- |" : "");
 		fmt_cells(w, cell);
 		fputc('|', out);
 		md_cell(w->name, 1, out);
+		if (col)
+			md_cell(cgroup_cell(w), 1, out);
 		for (int c = 0; c < C_VERDICT; c++)
 			md_cell(cell[c], 0, out);
 		fprintf(out, w->verdict == DIFF_REGRESSION ? " **%s** |\n" : " %s |\n",
@@ -188,6 +228,9 @@ static cJSON *row_json(const struct diff_row *w)
 	int welch = w->test == DIFF_TEST_WELCH;
 
 	cJSON_AddStringToObject(o, "name", w->name);
+	/* 1.2: the cgroup it counted in; null: every task */
+	cJSON_AddItemToObject(o, "cgroup", w->cgroup ? cJSON_CreateString(w->cgroup)
+						    : cJSON_CreateNull());
 	cJSON_AddStringToObject(o, "unit", w->unit);
 	cJSON_AddStringToObject(o, "direction", diff_dir_str(w->dir));
 	cJSON_AddItemToObject(o, "base", side_json(w->base));

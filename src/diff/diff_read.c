@@ -64,6 +64,7 @@ static enum diff_err read_event(const struct report *r, const struct report_even
 
 	e->name = re->name;
 	e->unit = re->unit;
+	e->cgroup = re->cgroup;
 	e->status = report_status_str(re->fig.status);
 	if (runs && (rc = runs_summary(runs, r->nruns, &e->sum)) == -2)
 		return DIFF_ERR_NOMEM;

@@ -7,7 +7,9 @@
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "cgroup.h"
@@ -231,8 +233,9 @@ static int cmp_entry(const void *a, const void *b)
 		      ((const struct cgroup_entry *)b)->path);
 }
 
-/* Each item of list, in turn: a name, or (pattern) an expression. */
-static pp_status match_items(const char *root, const char *list, int pattern,
+/* Each item of list, in turn: a name, or (pattern) an expression. A name that is no cgroup
+ * fails the match when strict, else it is left out. */
+static pp_status match_items(const char *root, const char *list, int pattern, int strict,
 			     const struct paths *ps, struct cgroup_set *out, char *bad,
 			     size_t badlen)
 {
@@ -246,6 +249,8 @@ static pp_status match_items(const char *root, const char *list, int pattern,
 			return PP_ENOMEM;
 		st = !*item ? set_add(out, root, "") :
 		     pattern ? match_one(out, root, ps, item) : set_add(out, root, item);
+		if (st == PP_ENOENT && !strict)
+			st = PP_OK;
 		if (st != PP_OK && bad)
 			snprintf(bad, badlen, "%s", item);
 		free(item);
@@ -256,8 +261,8 @@ static pp_status match_items(const char *root, const char *list, int pattern,
 	return st;
 }
 
-pp_status cgroup_match(const char *root, const char *list, struct cgroup_set *out, char *bad,
-		       size_t badlen)
+static pp_status match(const char *root, const char *list, int strict, struct cgroup_set *out,
+		       char *bad, size_t badlen)
 {
 	struct paths ps = { 0 };
 	int pattern = cgroup_is_pattern(list);
@@ -266,7 +271,7 @@ pp_status cgroup_match(const char *root, const char *list, struct cgroup_set *ou
 	memset(out, 0, sizeof(*out));
 	if (pattern && (st = all_paths(root, &ps)) != PP_OK)
 		return st;
-	st = match_items(root, list, pattern, &ps, out, bad, badlen);
+	st = match_items(root, list, pattern, strict, &ps, out, bad, badlen);
 	paths_free(&ps);
 	if (st != PP_OK) {
 		cgroup_set_free(out);
@@ -275,6 +280,12 @@ pp_status cgroup_match(const char *root, const char *list, struct cgroup_set *ou
 	if (out->n)	/* qsort takes no NULL array, even of no element */
 		qsort(out->e, out->n, sizeof(*out->e), cmp_entry);
 	return PP_OK;
+}
+
+pp_status cgroup_match(const char *root, const char *list, struct cgroup_set *out, char *bad,
+		       size_t badlen)
+{
+	return match(root, list, 1, out, bad, badlen);
 }
 
 /* The entry of old that is the same cgroup as e (same path, same directory); NULL: none. */
@@ -320,14 +331,14 @@ static void note_gone(struct cgroup_set *old, struct cgroup_change *chg)
 		}
 }
 
-pp_status cgroup_rescan(const char *root, const char *list, struct cgroup_set *set,
+pp_status cgroup_rescan(const char *root, const char *list, int strict, struct cgroup_set *set,
 			struct cgroup_change *chg, char *bad, size_t badlen)
 {
 	struct cgroup_set now;
 	pp_status st;
 
 	memset(chg, 0, sizeof(*chg));
-	if ((st = cgroup_match(root, list, &now, bad, badlen)) != PP_OK)
+	if ((st = match(root, list, strict, &now, bad, badlen)) != PP_OK)
 		return st;
 	/* every allocation comes before the first descriptor moves: a failure leaves *set
 	 * whole */
@@ -341,6 +352,19 @@ pp_status cgroup_rescan(const char *root, const char *list, struct cgroup_set *s
 	cgroup_set_free(set);
 	*set = now;
 	return PP_OK;
+}
+
+int cgroup_removed(int fd)
+{
+	struct statfs fs;
+	struct stat sb;
+
+	if (fstat(fd, &sb) == 0 && sb.st_nlink == 0)
+		return 1;	/* a plain directory (a test's tree) */
+	/* kernfs keeps a removed cgroup's link count, but its files are gone; cgroup.procs is
+	 * in every cgroup, the root one too */
+	return fstatfs(fd, &fs) == 0 && fs.f_type == CGROUP2_SUPER_MAGIC &&
+	       faccessat(fd, "cgroup.procs", F_OK, 0) != 0 && errno == ENOENT;
 }
 
 void cgroup_change_free(struct cgroup_change *chg)

@@ -118,9 +118,11 @@ int serve_cgroups_scan(struct serve_cgroups *sg, const struct serve_count *main,
 	pp_status st;
 	int failed;
 
-	st = cgroup_rescan(sg->root, sg->list, &sg->set, &chg, bad, badlen);
+	/* a name is checked once, at the start: later, a named cgroup removed is gone */
+	st = cgroup_rescan(sg->root, sg->list, !sg->scans, &sg->set, &chg, bad, badlen);
 	if (st != PP_OK)
 		return st;
+	sg->scans++;
 	sg->cg = NULL;
 	if ((failed = rebuild(sg, main, &chg, was, nwas) != 0))
 		cgroup_set_free(&sg->set);	/* the set moved on: the old counting goes too */

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cgroup.h"
 #include "cmd.h"
 #include "stat.h"
 #include "stat_ctl.h"
@@ -155,6 +156,7 @@ struct opening {
 	int at, moved;		/* the CPU pmuprof was moved to; saved holds its affinity */
 	cpu_set_t saved;
 	int *explained;		/* a refusal for permissions was explained */
+	const char *gone;	/* the first cgroup found removed, its path; NULL: none */
 };
 
 /* Opens counter k; 1 when it opened (and counts), 0 when it failed, -1 when it was not
@@ -235,6 +237,10 @@ static int open_failed(struct opening *o, const struct stat_counter *e)
 		}
 		return 0;
 	default:
+		/* the kernel takes only a live cgroup: this one was removed since it was opened */
+		if (e->err == ENOENT && e->cpu_wide && o->rows[e->ev].cgroup && !o->gone &&
+		    cgroup_removed(o->rows[e->ev].cgroup_fd))
+			o->gone = o->rows[e->ev].cgroup;
 		return 0;
 	}
 }
@@ -244,12 +250,13 @@ static int open_failed(struct opening *o, const struct stat_counter *e)
  * disabled, with enable_on_exec when on_exec (counting starts at exec), else enabled by
  * stat_counters_enable. Inherited by the new children of the tasks followed unless
  * no_inherit (-i). Returns the number opened, or -1 when out of descriptors (a message has
- * been printed). */
+ * been printed). *gone (when not NULL): the path of a cgroup removed since it was opened,
+ * whose counters failed, else NULL. */
 static int open_all(struct stat_event *rows, struct stat_counters *cs, pid_t pid, int only_run,
-		    int quiet, int on_exec, int no_inherit, int *explained)
+		    int quiet, int on_exec, int no_inherit, int *explained, const char **gone)
 {
 	struct opening o = { rows, cs, pid, on_exec, no_inherit, quiet, -1, 0, { { 0 } },
-			     explained };
+			     explained, NULL };
 	int opened = 0, rc = 0;
 
 	for (size_t k = 0; k < cs->n && rc >= 0; k++) {
@@ -266,6 +273,8 @@ static int open_all(struct stat_event *rows, struct stat_counters *cs, pid_t pid
 	}
 	if (o.moved)
 		sched_setaffinity(0, sizeof(o.saved), &o.saved);
+	if (gone)
+		*gone = o.gone;
 	return rc < 0 ? -1 : opened;
 }
 
@@ -393,6 +402,7 @@ static int none_opened(struct stat_event *rows, struct stat_counters *cs, struct
 static int open_counted(const struct stat_run_cfg *c, struct stat_event *rows,
 			struct stat_counters *cs, struct workload *w, int on_exec, int held)
 {
+	const char *gone;
 	pp_status st;
 	int opened, e = 0, fixture = 0, explained = 0;
 
@@ -405,7 +415,16 @@ static int open_counted(const struct stat_run_cfg *c, struct stat_event *rows,
 				    : workload_fork(c->cmd, w, &e)) != PP_OK)
 		return not_run(c->cmd[0], st, e);
 	opened = open_all(rows, cs, !c->cmd ? -1 : on_exec ? 0 : w->pid, c->only_run, c->quiet,
-			  on_exec || held, c->no_inherit, &explained);
+			  on_exec || held, c->no_inherit, &explained, &gone);
+	/* the run would count less than the ones before it: the caller stops the series */
+	if (gone && opened >= 0) {
+		stat_counters_close(cs);
+		if (c->cmd)
+			workload_abort(w);
+		if (c->gone)
+			*c->gone = gone;
+		return STAT_RUN_GONE;
+	}
 	for (size_t k = 0; k < cs->n; k++) {
 		if (stat_in_run(&cs->c[k], c->only_run))
 			cs->c[k].opened = cs->c[k].fd >= 0 || cs->c[k].tool;
@@ -484,7 +503,7 @@ int stat_open_wide(struct stat_event *rows, struct stat_counters *cs)
 	int opened, explained = 0, fixture = 0;
 
 	reset(cs, -1);
-	opened = open_all(rows, cs, -1, -1, 1, 0, 1, &explained);
+	opened = open_all(rows, cs, -1, -1, 1, 0, 1, &explained, NULL);
 	for (size_t k = 0; k < cs->n; k++) {
 		cs->c[k].opened = cs->c[k].fd >= 0;
 		fixture |= cs->c[k].fixture != NULL;

@@ -153,3 +153,45 @@ one_line() {
 	assert_line --regexp "^ +[0-9.]+ msec task-clock +$BUSY +#"
 	assert_line --regexp "^ +<not counted> +page-faults +$IDLE\$"
 }
+
+@test "-G: a cgroup the command removes keeps the command's status; -r stops there" {
+	# removed during the only run: its counters, open already, count nothing more
+	run -3 --separate-stderr "$PMUPROF" stat -a -j -o r.json -e task-clock -G "$IDLE" \
+		-- sh -c "rmdir '$MNT/$IDLE'; exit 3"
+	assert_equal "$stderr" ""
+	assert_equal "$(jq -r '.events[0].cgroup' r.json)" "$IDLE"
+	assert_equal "$(jq -r '.exit.status' r.json)" 3
+	# removed in run 1 of 3: run 2 cannot count there, so the series is run 1
+	mkdir "$MNT/$IDLE"
+	run -0 --separate-stderr "$PMUPROF" stat -a -r 3 -j -o r.json -e task-clock -G "$IDLE" \
+		-- sh -c "rmdir '$MNT/$IDLE' 2>/dev/null; exit 0"
+	assert_equal "$stderr" "pmuprof: cgroup '$IDLE' was removed after recorded run 1: stopping after 1 recorded run"
+	assert_equal "$(jq -c '[.repeat.runs, .repeat.requested, .repeat.stopped]' r.json)" \
+		"[1,3,\"cgroup '$IDLE' was removed after recorded run 1\"]"
+	# with other cgroups beside it, and the text report
+	mkdir "$MNT/$IDLE"
+	run -0 "$PMUPROF" stat -a -r 3 -e task-clock --for-each-cgroup "$BUSY,$IDLE" \
+		-- sh -c "rmdir '$MNT/$IDLE' 2>/dev/null; exit 0"
+	assert_line --index 0 "pmuprof: cgroup '$IDLE' was removed after recorded run 1: stopping after 1 recorded run"
+	assert_line " The series stopped early: cgroup '$IDLE' was removed after recorded run 1 (1 of 3 runs recorded)."
+	# removed before any run could open its counters: pmuprof's error
+	mkdir "$MNT/$IDLE"
+	run -2 --separate-stderr "$PMUPROF" stat -a -r 2 --prepare "rmdir '$MNT/$IDLE'" -e task-clock \
+		-G "$IDLE" -- true
+	one_line "cannot count in cgroup '$IDLE': it was removed before its counters were opened"
+}
+
+@test "pmuprof diff of two --for-each-cgroup reports matches each cgroup's events" {
+	"$PMUPROF" stat -a -j -o a.json -e task-clock --for-each-cgroup "$BUSY,$IDLE" \
+		-- sh -c "$(in_cgroup "$BUSY" spin 100)"
+	# the root cgroup sorts first: matched by place, it would stand against the busy one
+	"$PMUPROF" stat -a -j -o b.json -e task-clock --for-each-cgroup ",$BUSY" \
+		-- sh -c "$(in_cgroup "$BUSY" spin 300)"
+	run "$PMUPROF" diff -f json a.json b.json
+	assert_failure 1
+	printf '%s\n' "$output" >d.json
+	# the busy cgroup's three times as long is its own regression
+	assert_equal "$(jq -c '[.events[] | [.cgroup, .verdict, .note]]' d.json)" \
+		"[[\"$BUSY\",\"regression\",null],[\"$IDLE\",\"not compared\",\"only in BASE\"],[\"/\",\"not compared\",\"only in NEW\"]]"
+	ratio_in "$(jq '.events[0].change_pct' d.json)" 200 0.7 1.3
+}

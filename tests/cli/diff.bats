@@ -127,6 +127,29 @@ verdict() {
 	assert_equal "$(jq -r '[.events[].verdict] | join(",")' diff.json)" unchanged,regression
 }
 
+@test "--for-each-cgroup reports: an event is matched by name and cgroup, not by place" {
+	diff_json cgroup-base.json cgroup-new.json
+	assert_failure 1
+	validate_diff diff.json
+	assert_equal "$(jq -r .schema_version diff.json)" 1.2
+	assert_equal "$(jq -c '[.events[] | [.name, .cgroup, .verdict, .change_pct, .note]]' diff.json)" \
+		'[["task-clock",null,"unchanged",0,null],["task-clock","db","regression",10,null],["task-clock","web","not compared",null,"only in BASE"],["page-faults","db","unchanged",0,null],["task-clock","api","not compared",null,"only in NEW"]]'
+	# --event takes the name in every cgroup
+	diff_json cgroup-base.json cgroup-new.json --event task-clock
+	assert_equal "$(jq -r '[.events[] | .cgroup // "-"] | join(",")' diff.json)" -,db,web,api
+	run "$PMUPROF" diff "$F/cgroup-base.json" "$F/cgroup-new.json"
+	assert_failure 1
+	assert_line --index 0 --regexp '^event +cgroup +base +new +change +test +verdict$'
+	assert_line --regexp '^task-clock +- +10,000,000 ns +10,000,000 ns +\+0\.00% +threshold +unchanged$'
+	assert_line --regexp '^task-clock +db +4,000,000 ns +4,400,000 ns +\+10\.00% +threshold +regression$'
+	run "$PMUPROF" diff -f markdown "$F/cgroup-base.json" "$F/cgroup-new.json"
+	assert_line "| event | cgroup | base | new | change | test | verdict |"
+	assert_line "| \`task-clock\` | \`db\` | 4,000,000 ns | 4,400,000 ns | +10.00% | threshold | **regression** |"
+	# without cgroups, no such column
+	run "$PMUPROF" diff "$F/base.json" "$F/same.json"
+	assert_line --index 0 --regexp '^event +base +new +change +test +verdict$'
+}
+
 @test "text and markdown: a row per event and the summary" {
 	run "$PMUPROF" diff "$F/base.json" "$F/cycles-up-10.json"
 	assert_failure 1
@@ -217,7 +240,7 @@ metric_field() {
 @test "--metrics: IPC from per-run counts is tested run by run; its drop is a regression" {
 	diff_json metrics-base.json metrics-ipc-down.json --metrics
 	assert_equal "$status" 1
-	assert_equal "$(jq -r .schema_version diff.json)" 1.1
+	assert_equal "$(jq -r .schema_version diff.json)" 1.2
 	assert_equal "$(metric_field ipc direction)" higher-is-better
 	assert_equal "$(metric_field ipc test)" welch
 	assert_equal "$(metric_field ipc verdict)" regression

@@ -1,9 +1,12 @@
 #!/usr/bin/env bats
 # SPDX-License-Identifier: Apache-2.0
 # pmuprof info --check: a verdict per point (pmu, access, counters, vm), exit 0 only when
-# hardware counts can be trusted. On this host, the expected verdicts come from asking the
+# hardware counts can be trusted; then pmuprof serve's points (serve, wide, events, cgroups)
+# and whether serve can count. On this host, the expected verdicts come from asking the
 # machine itself (its sysfs, /proc); the verdict logic is tested on fixture trees.
+# shellcheck disable=SC2016 # as_nobody's script is su's
 load helpers
+load nobody_helpers
 
 DEV=/sys/bus/event_source/devices
 
@@ -39,7 +42,8 @@ verdict() {
 	local pmu
 	pmu=$(host_pmu)
 	run "$PMUPROF" info --check
-	[ "$(printf '%s\n' "$output" | wc -l)" -eq 5 ] || fail "not 4 points and a verdict: $output"
+	[ "$(printf '%s\n' "$output" | wc -l)" -eq 10 ] ||
+		fail "not 4 points and a verdict, then serve's 4 and its verdict: $output"
 	if [ -z "$pmu" ]; then
 		assert_failure 1
 		assert_equal "$(verdict pmu)" no
@@ -81,13 +85,20 @@ verdict() {
 	run "$PMUPROF" info --check --json
 	assert_equal "$status" "$st"
 	printf '%s\n' "$output" >check.json
-	assert_equal "$(jq -r '.schema_version' check.json)" 1.0
+	assert_equal "$(jq -r '.schema_version' check.json)" 1.1
 	assert_equal "$(jq -r '[.checks[].point] | join(",")' check.json)" pmu,access,counters,vm
+	assert_equal "$(jq -r '[.serve.checks[].point] | join(",")' check.json)" \
+		serve,wide,events,cgroups
 	assert_equal "$(jq -r '.trusted' check.json)" "$([ "$st" -eq 0 ] && echo true || echo false)"
 	local p
 	for p in pmu access counters vm; do
 		output=$text
 		assert_equal "$(jq -r --arg p "$p" '.checks[] | select(.point == $p) | .verdict' check.json)" \
+			"$(verdict "$p")"
+	done
+	for p in serve wide events cgroups; do
+		output=$text
+		assert_equal "$(jq -r --arg p "$p" '.serve.checks[] | select(.point == $p) | .verdict' check.json)" \
 			"$(verdict "$p")"
 	done
 }
@@ -139,4 +150,72 @@ verdict() {
 	PMUPROF_SYSFS_ROOT=$FIXTURES/broken run "$PMUPROF" info --check
 	assert_failure 1
 	assert_line --regexp '^access +unknown +cannot read /proc/sys/kernel/perf_event_paranoid$'
+}
+
+# The first online CPU, which serve's wide point tries.
+cpu0() {
+	sed 's/[-,].*//' /sys/devices/system/cpu/online
+}
+
+@test "this host, as root: serve is found beside pmuprof and counts every task of a CPU" {
+	[ "$(id -u)" = 0 ] || skip "the wide point opens as root only when run as root"
+	run "$PMUPROF" info --check
+	assert_line --regexp "^serve +ok +pmuprof-serve at $(dirname "$PMUPROF")/pmuprof-serve\$"
+	assert_line --regexp "^wide +ok +a counter of every task on CPU $(cpu0) opens: serve counts system-wide\$"
+	if [ -z "$(host_pmu)" ] || [ "$(host_pmu)" = cpu ]; then
+		assert_line --regexp '^events +ok +the software fallback \(no Arm PMU\): task-clock,context-switches,page-faults \(-e and -M choose others\)$'
+	fi
+	cgm=$(awk '{ for (i = 7; i <= NF; i++) if ($i == "-") { if ($(i + 1) == "cgroup2") print $5; break } }' \
+		/proc/self/mountinfo | head -n 1)
+	if [ -n "$cgm" ] && awk '$1 == "perf_event" && $2 == 0 && $4 == 1 { f = 1 } END { exit !f }' /proc/cgroups; then
+		assert_line --regexp "^cgroups +ok +cgroup v2 at $cgm: --for-each-cgroup can count\$"
+		assert_line "pmuprof serve can count here, per cgroup too"
+	else
+		assert_line --regexp '^cgroups +no +'
+		assert_line "pmuprof serve can count here, but not per cgroup"
+	fi
+	run "$PMUPROF" info --check --json
+	printf '%s\n' "$output" >check.json
+	assert_equal "$(jq -r '.serve.can_count' check.json)" true
+}
+
+@test "as nobody at perf_event_paranoid 2: serve is refused, the line names the sysctl and CAP_PERFMON" {
+	nobody_usable "$PMUPROF"
+	run with_paranoid 2 as_nobody info --check
+	[ "$status" -ne 99 ] || skip "cannot set kernel.perf_event_paranoid to 2 here"
+	assert_line "wide      no       a counter of every task on CPU $(cpu0) is refused (EACCES): serve needs kernel.perf_event_paranoid <= 0 (it is 2) or CAP_PERFMON (as root, 'sysctl -w kernel.perf_event_paranoid=0', or run serve as root)"
+	assert_line "pmuprof serve cannot count here"
+	run with_paranoid 2 as_nobody info --check --json
+	printf '%s\n' "$output" >check.json
+	assert_equal "$(jq -r '.serve.can_count' check.json)" false
+	assert_equal "$(jq -r '.serve.per_cgroup' check.json)" false
+	assert_equal "$(jq -r '.serve.checks[1].verdict' check.json)" no
+}
+
+@test "a pmuprof without pmuprof-serve beside it or in ../libexec/pmuprof: serve cannot run" {
+	mkdir -p bin
+	cp "$PMUPROF" bin/pmuprof
+	run bin/pmuprof info --check
+	assert_line "serve     no       no pmuprof-serve beside pmuprof nor in ../libexec/pmuprof: pmuprof serve cannot run (build it with make, or install it as $PWD/bin/../libexec/pmuprof/pmuprof-serve)"
+	assert_line "pmuprof serve cannot count here"
+	# installed: found where pmuprof serve looks next
+	mkdir -p libexec/pmuprof
+	cp "$(dirname "$PMUPROF")/pmuprof-serve" libexec/pmuprof/
+	run bin/pmuprof info --check
+	assert_line "serve     ok       pmuprof-serve at $PWD/bin/../libexec/pmuprof/pmuprof-serve"
+	# there, but not a program
+	chmod 644 libexec/pmuprof/pmuprof-serve
+	run bin/pmuprof info --check
+	assert_line "serve     no       pmuprof-serve cannot be run: Permission denied ($PWD/bin/../libexec/pmuprof/pmuprof-serve)"
+}
+
+@test "n1-server fixture: serve would count the Arm set; the wide counter is not tried" {
+	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server run "$PMUPROF" info --check
+	assert_line "events    ok       the Arm set on armv8_pmuv3_0 (Neoverse N1): cpu_cycles,inst_retired and group Cycle_Accounting (-e and -M choose others)"
+	assert_line "wide      unknown  not tried: the machine is a fixture tree"
+	assert_line "whether pmuprof serve can count here is unknown"
+	PMUPROF_SYSFS_ROOT=$FIXTURES/phone-a55-a76 run "$PMUPROF" info --check
+	assert_line --regexp '^events +ok +the Arm set on armv8_cortex_a55 \(Cortex-A55\), armv8_cortex_a76 \(Cortex-A76\): cpu_cycles,inst_retired'
+	PMUPROF_SYSFS_ROOT=$FIXTURES/x86-vm run "$PMUPROF" info --check
+	assert_line --regexp '^events +ok +the software fallback \(no Arm PMU\): task-clock,context-switches,page-faults'
 }

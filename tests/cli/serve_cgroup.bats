@@ -125,6 +125,39 @@ busy() {
 	SPID=
 }
 
+@test "serve --cgroup-rescan: a named cgroup removed goes stale, others and rescans go on" {
+	mkdir "$CGM/${CGP}_a" "$CGM/${CGP}_b"
+	serve_start -e task-clock --for-each-cgroup "${CGP}_a,${CGP}_b" --cgroup-rescan 1
+	scrape m.txt
+	run grep -c 'cgroup="' m.txt
+	assert_output 6
+	base=$(ls /proc/"$SPID"/fd | wc -l)
+	rmdir "$CGM/${CGP}_a"
+	sleep 1.1
+	scrape m.txt
+	# its series are dropped (Prometheus marks them stale), its counters and directory closed
+	run grep -c "cgroup=\"${CGP}_a\"" m.txt
+	assert_output 0
+	run grep -c "cgroup=\"${CGP}_b\"" m.txt
+	assert_output 3
+	assert_equal "$(ls /proc/"$SPID"/fd | wc -l)" "$((base - 1 - $(getconf _NPROCESSORS_ONLN)))"
+	run awk '/^pmuprof_counters\{state="open"\} / { print $2 }' m.txt
+	assert_output "$(($(getconf _NPROCESSORS_ONLN) * 2))"
+	# made again, it is a new cgroup: counted again from 0
+	mkdir "$CGM/${CGP}_a"
+	sleep 1.1
+	scrape m.txt
+	run grep -c "cgroup=\"${CGP}_a\"" m.txt
+	assert_output 3
+	assert_equal "$(cg_value task-clock "${CGP}_a" m.txt)" 0
+	assert_equal "$(ls /proc/"$SPID"/fd | wc -l)" "$base"
+	kill -TERM "$SPID"
+	wait "$SPID"
+	SPID=
+	run cat serve.log
+	assert_line --index 1 "pmuprof serve: stopping on SIGTERM"
+}
+
 @test "serve --for-each-cgroup: names without a pattern, and the root cgroup" {
 	mkdir "$CGM/${CGP}_n"
 	serve_start -e page-faults --for-each-cgroup ",${CGP}_n"

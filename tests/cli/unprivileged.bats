@@ -6,8 +6,7 @@
 # setting is changed only for one command at a time and always put back.
 # shellcheck disable=SC2016,SC2154 # single-quoted scripts for su's sh; bats run sets $stderr
 load helpers
-
-PARANOID=/proc/sys/kernel/perf_event_paranoid
+load nobody_helpers
 
 setup_file() {
 	[ -r "$PARANOID" ] && cat "$PARANOID" >"$BATS_FILE_TMPDIR/paranoid.orig"
@@ -17,12 +16,7 @@ setup_file() {
 setup() {
 	[ -x "$PMUPROF" ] || fail "pmuprof is not built ($PMUPROF): run make"
 	[ -x "$PPLOAD" ] || fail "the test workload is not built ($PPLOAD): run make"
-	[ "$(id -u)" = 0 ] || skip "needs root, to run pmuprof as user nobody"
-	id nobody >/dev/null 2>&1 || skip "there is no user nobody"
-	command -v su >/dev/null || skip "su is not installed"
-	[ -r "$PARANOID" ] || skip "$PARANOID is not readable"
-	su nobody -s /bin/sh -c 'test -x "$0" && test -x "$1"' -- "$PMUPROF" "$PPLOAD" ||
-		skip "user nobody cannot execute $PMUPROF (directory modes)"
+	nobody_usable "$PMUPROF" "$PPLOAD"
 	# a directory nobody can write, for -o
 	scratch=$(mktemp -d "${TMPDIR:-/tmp}/pmuprof-nobody.XXXXXX")
 	chmod 777 "$scratch"
@@ -34,26 +28,6 @@ teardown() {
 	orig=$(cat "$BATS_FILE_TMPDIR/paranoid.orig" 2>/dev/null) &&
 		[ "$(cat "$PARANOID")" = "$orig" ] || echo "$orig" >"$PARANOID"
 	[ -z "${scratch:-}" ] || { check_left_reports "$scratch"; rm -rf "$scratch"; }
-}
-
-# as_nobody ARGS...: pmuprof ARGS as user nobody, in the scratch directory.
-as_nobody() {
-	su nobody -s /bin/sh -c 'cd "$0" && exec "$@"' -- "$scratch" "$PMUPROF" "$@"
-}
-
-# with_paranoid LEVEL COMMAND...: COMMAND with kernel.perf_event_paranoid at LEVEL, put back
-# right after (and by the trap if interrupted); status 99 when the level cannot be set.
-with_paranoid() {
-	local want=$1 old
-	shift
-	old=$(cat "$PARANOID")
-	[ "$old" = "$want" ] && { "$@"; return; }
-	(
-		trap 'echo "$old" >"$PARANOID"' EXIT INT TERM
-		{ echo "$want" >"$PARANOID"; } 2>/dev/null && [ "$(cat "$PARANOID")" = "$want" ] ||
-			exit 99
-		"$@"
-	)
 }
 
 @test "paranoid 2, as nobody: user-space counting works, the warning names the setting" {

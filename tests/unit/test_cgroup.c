@@ -139,7 +139,7 @@ static void test_rescan(void)
 	fd2 = s.n == 2 ? s.e[1].fd : -1;
 	rm("web-1");
 	mk("web-3");
-	TAP_EQ_INT(cgroup_rescan(root, "^web-", &s, &chg, NULL, 0), PP_OK, "rescan");
+	TAP_EQ_INT(cgroup_rescan(root, "^web-", 0, &s, &chg, NULL, 0), PP_OK, "rescan");
 	TAP_EQ_STR(joined(&s), "web-2 web-3", "the new set");
 	TAP_EQ_INT(s.n ? s.e[0].fd : -1, fd2, "web-2 keeps its descriptor");
 	TAP_EQ_INT(chg.nadded, 1, "one added");
@@ -148,9 +148,9 @@ static void test_rescan(void)
 	TAP_EQ_STR(chg.ngone ? chg.gone[0] : NULL, "web-1", "web-1 gone");
 	TAP_EQ_INT(open_fds() - before, 2, "two descriptors open");
 	cgroup_change_free(&chg);
-	TAP_EQ_INT(cgroup_rescan(root, "web-[", &s, &chg, NULL, 0), PP_EINVAL, "bad pattern");
+	TAP_EQ_INT(cgroup_rescan(root, "web-[", 0, &s, &chg, NULL, 0), PP_EINVAL, "bad pattern");
 	TAP_EQ_STR(joined(&s), "web-2 web-3", "a failed rescan leaves the set");
-	TAP_EQ_INT(cgroup_rescan(root, "^zz", &s, &chg, NULL, 0), PP_OK, "all gone");
+	TAP_EQ_INT(cgroup_rescan(root, "^zz", 0, &s, &chg, NULL, 0), PP_OK, "all gone");
 	TAP_EQ_INT(chg.ngone, 2, "both gone");
 	TAP_EQ_INT(s.n, 0, "an empty set");
 	cgroup_change_free(&chg);
@@ -158,6 +158,45 @@ static void test_rescan(void)
 	TAP_EQ_INT(open_fds(), before, "no descriptor left");
 	rm("web-3");
 	mk("web-1");
+}
+
+/* A name list's cgroup removed while a caller keeps it: a first (strict) scan refuses the
+ * name, a later one leaves it out and closes its descriptor, and takes it when made again. */
+static void test_rescan_names(void)
+{
+	struct cgroup_set s = { 0 };
+	struct cgroup_change chg;
+	char bad[64] = "";
+	int before = open_fds();
+
+	mk("gone");
+	TAP_EQ_INT(cgroup_rescan(root, "gone,web", 1, &s, &chg, bad, sizeof bad), PP_OK,
+		   "first scan of names");
+	TAP_EQ_STR(joined(&s), "gone web", "both named");
+	cgroup_change_free(&chg);
+	rm("gone");
+	TAP_EQ_INT(cgroup_rescan(root, "gone,web", 1, &s, &chg, bad, sizeof bad), PP_ENOENT,
+		   "strict: a name that is no cgroup fails");
+	TAP_EQ_STR(bad, "gone", "the culprit named");
+	TAP_EQ_STR(joined(&s), "gone web", "the failed rescan leaves the set");
+	TAP_EQ_INT(cgroup_rescan(root, "gone,web", 0, &s, &chg, NULL, 0), PP_OK,
+		   "later: a removed name is no error");
+	TAP_EQ_STR(joined(&s), "web", "the removed one is left out");
+	TAP_EQ_INT(chg.ngone, 1, "one gone");
+	TAP_EQ_STR(chg.ngone ? chg.gone[0] : NULL, "gone", "the named one");
+	TAP_EQ_INT(open_fds() - before, 1, "its descriptor closed");
+	cgroup_change_free(&chg);
+	mk("gone");
+	TAP_EQ_INT(cgroup_rescan(root, "gone,web", 0, &s, &chg, NULL, 0), PP_OK,
+		   "made again");
+	TAP_EQ_STR(joined(&s), "gone web", "taken again");
+	TAP_EQ_INT(chg.nadded, 1, "as an added one");
+	cgroup_change_free(&chg);
+	tap_ok(!cgroup_removed(s.e[0].fd), "a cgroup there is not removed");
+	rm("gone");
+	tap_ok(cgroup_removed(s.e[0].fd), "a removed one is");
+	cgroup_set_free(&s);
+	TAP_EQ_INT(open_fds(), before, "no descriptor left");
 }
 
 static void test_root(void)
@@ -187,6 +226,7 @@ int main(void)
 	test_mount();
 	test_match();
 	test_rescan();
+	test_rescan_names();
 	test_root();
 	for (size_t k = sizeof dirs / sizeof dirs[0]; k-- > 0;)
 		rm(dirs[k]);
