@@ -131,7 +131,7 @@ int diff_text(const struct diff_result *r, FILE *out)
 		fmt_cells(&r->rows[k], cell);
 		if ((int)strlen(r->rows[k].name) > wname)
 			wname = (int)strlen(r->rows[k].name);
-		if (cg && !r->rows[k].metric && (int)strlen(cgroup_cell(&r->rows[k])) > wcg)
+		if (cg && (int)strlen(cgroup_cell(&r->rows[k])) > wcg)
 			wcg = (int)strlen(cgroup_cell(&r->rows[k]));
 		for (int c = 0; c < NCOLS; c++)
 			if ((int)strlen(cell[c]) > wc[c])
@@ -139,7 +139,7 @@ int diff_text(const struct diff_result *r, FILE *out)
 	}
 	for (size_t k = 0; k <= r->nrows; k++) {
 		const struct diff_row *w = k < r->nrows ? &r->rows[k] : NULL;
-		const char *c = w && cg && !w->metric ? "cgroup" : NULL;
+		const char *c = w && cg ? "cgroup" : NULL;
 
 		/* the events' table, then the metrics' under a heading of their own (with no
 		 * row, the heading alone) */
@@ -184,17 +184,16 @@ int diff_markdown(const struct diff_result *r, FILE *out)
 		      "| :--- | ---: | ---: | ---: | :--- | :--- |\n", out);
 	for (size_t k = 0; k < r->nrows; k++) {
 		const struct diff_row *w = &r->rows[k];
-		int col = cg && !w->metric;
 
 		if (k == 0 || w->metric != r->rows[k - 1].metric)
 			fprintf(out, "%s| %s |%s base | new | change | test | verdict |\n"
 				"| :--- |%s ---: | ---: | ---: | :--- | :--- |\n", k ? "\n" : "",
-				w->metric ? "metric" : "event", col ? " cgroup |" : "",
-				col ? " :--- |" : "");
+				w->metric ? "metric" : "event", cg ? " cgroup |" : "",
+				cg ? " :--- |" : "");
 		fmt_cells(w, cell);
 		fputc('|', out);
 		md_cell(w->name, 1, out);
-		if (col)
+		if (cg)
 			md_cell(cgroup_cell(w), 1, out);
 		for (int c = 0; c < C_VERDICT; c++)
 			md_cell(cell[c], 0, out);

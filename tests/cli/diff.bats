@@ -150,6 +150,18 @@ verdict() {
 	assert_line --index 0 --regexp '^event +base +new +change +test +verdict$'
 }
 
+@test "--for-each-cgroup reports: a metric is matched by the cgroup of its events" {
+	diff_json cgroup-ipc-base.json cgroup-ipc-new.json --metrics
+	assert_failure 1
+	validate_diff diff.json
+	assert_equal "$(jq -c '[.metrics[] | select(.name == "ipc") | [.cgroup, .base.value,
+		.new.value, .verdict]]' diff.json)" '[["db",2,2,"unchanged"],["web",1,0.5,"regression"]]'
+	run "$PMUPROF" diff --metrics "$F/cgroup-ipc-base.json" "$F/cgroup-ipc-new.json"
+	assert_failure 1
+	assert_line --regexp '^metric +cgroup +base +new +change +test +verdict$'
+	assert_line --regexp '^ipc +web +1 per cycle +0\.500 per cycle +-50\.00% +threshold +regression$'
+}
+
 @test "text and markdown: a row per event and the summary" {
 	run "$PMUPROF" diff "$F/base.json" "$F/cycles-up-10.json"
 	assert_failure 1
