@@ -127,7 +127,9 @@ static pp_status add_format(struct sysfs_pmu *p, const char *name, const char *t
 	return st;
 }
 
-/* format/ drives how a value is encoded, so a malformed term fails the whole PMU. */
+/* Lists format/ and reads every term not read yet. format/ drives how a value is encoded, so
+ * a malformed term fails a PMU loaded by name; listed on first use (sysfs_format_listed), it
+ * leaves the PMU with the terms read before. */
 static pp_status load_formats(struct sysfs_pmu *p)
 {
 	struct sysfs_format *had = p->formats;
