@@ -123,3 +123,34 @@ no_going_back() {
 	wait "$SPID"
 	SPID=
 }
+
+# enabled FILE EVENT CPU: pmuprof_event_enabled_seconds_total of EVENT on CPU in a scrape.
+enabled() {
+	sed -n "s/^pmuprof_event_enabled_seconds_total{event=\"$2\",.*cpu=\"$3\"} //p" "$1.full"
+}
+
+@test "serve: a group the kernel breaks up as its CPU goes offline keeps each member's count" {
+	# task-clock and context-switches share a group per CPU; offlining a CPU detaches its
+	# groups' members, which the leader's read no longer returns
+	serve_start --per-cpu -e task-clock,context-switches
+	scrape a
+	echo 0 > "$CPU"
+	sleep 0.3
+	scrape b
+	echo 1 > "$CPU"
+	scrape c
+	sleep 0.3
+	scrape d
+	for f in a b c d; do
+		assert_equal "$(enabled $f context-switches 1)" "$(enabled $f task-clock 1)"
+	done
+	for p in a:b b:c c:d; do
+		x=$(enabled ${p%:*} context-switches 1)
+		y=$(enabled ${p#*:} context-switches 1)
+		awk -v x="$x" -v y="$y" 'BEGIN { exit !(y >= x && y > 0) }' ||
+			fail "context-switches on cpu1 enabled ${p%:*} $x -> ${p#*:} $y"
+	done
+	kill -TERM "$SPID"
+	wait "$SPID"
+	SPID=
+}
