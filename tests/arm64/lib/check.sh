@@ -10,6 +10,7 @@
 . tests/arm64/lib/check_targets.sh
 . tests/arm64/lib/check_mx.sh
 . tests/arm64/lib/check_regions.sh
+. tests/arm64/lib/check_serve.sh
 
 T=0
 FAILED=0
@@ -152,6 +153,7 @@ check_pmuprof() {
 	check_mux_never "$m"
 	check_mx "$m"
 	check_regions "$m"
+	check_serve "$m"
 	check_schema "$m"
 }
 
