@@ -64,6 +64,9 @@ struct sysfs_caps {
  * (tests) has nothing unread. */
 #define SYSFS_UNREAD_EVENTS 1
 #define SYSFS_UNREAD_CAPS 2
+/* format/ beyond "event" and "long", which recognise the PMU: read on first use
+ * (sysfs_format_find of another term, sysfs_format_listed) */
+#define SYSFS_UNREAD_FORMATS 4
 
 /* What probe.c's probe of an Arm PMU found, kept for the boot in the cache of probes. */
 struct sysfs_probed {
@@ -80,8 +83,10 @@ struct sysfs_pmu {
 	int ncpus;			/* CPUs it covers (from cpus or cpumask); 0 = unknown/all */
 	int *cpus;			/* their numbers, ascending */
 	uint64_t midr;			/* MIDR_EL1 of its first CPU, 0 when unknown */
-	struct sysfs_format *formats;
+	struct sysfs_format *formats;	/* sorted by name; through sysfs_format_find, or
+					 * sysfs_format_listed before walking them */
 	size_t nformats;
+	pp_status format_err;		/* why format/ did not list on first use, PP_OK */
 	struct sysfs_event *events;	/* sorted by name; reach them through sysfs_event_find,
 					 * sysfs_event_at (which read their terms) or
 					 * sysfs_event_name */
@@ -123,7 +128,11 @@ pp_status sysfs_format_parse(const char *name, const char *text, struct sysfs_fo
 /* Whether the PMU covers cpu (ncpus == 0, unknown, counts as covering every CPU). */
 int sysfs_pmu_has_cpu(const struct sysfs_pmu *pmu, int cpu);
 
-/* Looks up a format term by name (case-insensitive); NULL when the PMU has none. */
+/* How many format/ terms the PMU has (formats[0 .. n-1]), reading them on first use. */
+size_t sysfs_format_listed(const struct sysfs_pmu *pmu);
+/* Looks up a format term by name (case-insensitive); NULL when the PMU has none. The pointer
+ * holds until the next sysfs_format_ call on the PMU, which may read the rest of format/:
+ * keep a copy, not the pointer. */
 const struct sysfs_format *sysfs_format_find(const struct sysfs_pmu *pmu, const char *term);
 /* Places value into the term's bits of config[field]. PP_ERANGE when value does not fit. */
 pp_status sysfs_format_apply(const struct sysfs_format *f, uint64_t value, uint64_t config[4]);

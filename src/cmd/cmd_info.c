@@ -164,7 +164,7 @@ static cJSON *formats_json(const struct sysfs_pmu *p)
 	cJSON *a = cJSON_CreateArray();
 	char bits[160];
 
-	for (size_t k = 0; k < p->nformats; k++) {
+	for (size_t k = 0; k < sysfs_format_listed(p); k++) {
 		cJSON *o = cJSON_CreateObject();
 		mask_ranges(p->formats[k].mask, bits, sizeof(bits));
 		cJSON_AddStringToObject(o, "name", p->formats[k].name);
@@ -314,7 +314,7 @@ static void print_pmu(const struct sysfs_pmu *p)
 	else
 		printf("    %-16s not given\n", "threshold");
 	printf("  format terms    ");
-	for (size_t k = 0; k < p->nformats; k++) {
+	for (size_t k = 0; k < sysfs_format_listed(p); k++) {
 		mask_ranges(p->formats[k].mask, bits, sizeof(bits));
 		printf(" %s=%s:%s", p->formats[k].name, field_name(p->formats[k].field), bits);
 	}

@@ -145,6 +145,10 @@ static pp_status apply_term(const struct sysfs_pmu *pmu, const struct evspec_ter
 	if (pmu && ev->arm_code < 0 && !t->value &&
 	    (te = evtab_find_name(resolve_pmu_core(pmu), t->key)))
 		return resolve_place_code(pmu, evtab_event_code(te), cfg);
+	if (pmu && pmu->format_err != PP_OK)	/* the term may be the one that did not read */
+		return resolve_errf(err, t->column, pmu->format_err, "unknown term '%s' for PMU "
+			    "'%s': its format/ cannot be read (%s)", K, owner,
+			    pp_strstatus(pmu->format_err));
 	return resolve_errf(err, t->column, PP_ENOENT, "unknown term '%s' for %s '%s'", K,
 		    pmu ? "PMU" : "event", owner);
 bad_value:
@@ -157,7 +161,7 @@ static void offer_format(const struct sysfs_pmu *pmu, struct suggest *s)
 {
 	if (!pmu)
 		return;
-	for (size_t k = 0; k < pmu->nformats; k++)
+	for (size_t k = 0; k < sysfs_format_listed(pmu); k++)
 		suggest_offer(s, pmu->formats[k].name);
 	for (size_t k = 0; k < sysfs_event_listed(pmu); k++)
 		suggest_offer(s, sysfs_event_name(pmu, k));

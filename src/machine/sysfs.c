@@ -109,6 +109,9 @@ static pp_status errno_status(int e)
 		return PP_EMFILE;
 	case ENAMETOOLONG:
 		return PP_ERANGE;
+	case EISDIR:	/* a directory, a FIFO or device with nothing to read: not a value */
+	case EAGAIN:
+		return PP_EINVAL;
 	default:
 		return PP_EIO;
 	}
@@ -164,8 +167,8 @@ pp_status sysfs_pathf(char *buf, size_t len, const char *fmt, ...)
 }
 
 /* Reads up to len - 1 bytes; PP_ERANGE when the file holds more. Sets *got. A read shorter
- * than asked ends it: the fd is a regular file (open_regular), where that is the end, and a
- * sysfs attribute comes whole from one show() (a read to see 0 was a syscall a file). */
+ * than asked ends it: in a regular file that is the end, and a sysfs attribute comes whole
+ * from one show() (a read to see 0 would be one system call more a file). */
 static pp_status read_fd_bounded(int fd, char *buf, size_t len, size_t *got)
 {
 	size_t n = 0;
@@ -194,12 +197,12 @@ static pp_status read_fd_bounded(int fd, char *buf, size_t len, size_t *got)
 	return PP_OK;
 }
 
-/* Opens a regular file under the root: a FIFO or device in a fixture must not block or
- * stream forever, and a directory is not a value. */
-static pp_status open_regular(const char *path, int *fd_out)
+/* Opens a file under the root to read its value. O_NONBLOCK, and the bounded reads after, keep
+ * a FIFO or device in a fixture from blocking or streaming forever; a directory fails its read
+ * (EISDIR). Neither needs an fstat, one system call less a file. */
+static pp_status open_value(const char *path, int *fd_out)
 {
 	char full[PATH_MAX + 1];
-	struct stat sb;
 	pp_status st;
 	int fd;
 
@@ -208,10 +211,6 @@ static pp_status open_regular(const char *path, int *fd_out)
 	fd = open(full, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return errno_status(errno);
-	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
-		close(fd);
-		return PP_EINVAL;
-	}
 	*fd_out = fd;
 	return PP_OK;
 }
@@ -225,7 +224,7 @@ pp_status sysfs_read_str(const char *path, char *buf, size_t len)
 	if (!path || !buf || len == 0)
 		return PP_EINVAL;
 	buf[0] = '\0';
-	if ((st = open_regular(path, &fd)) != PP_OK)
+	if ((st = open_value(path, &fd)) != PP_OK)
 		return st;
 	st = read_fd_bounded(fd, buf, len, &n);
 	close(fd);
@@ -249,7 +248,7 @@ pp_status sysfs_fopen(const char *path, FILE **out)
 	int fd;
 
 	*out = NULL;
-	if ((st = open_regular(path, &fd)) != PP_OK)
+	if ((st = open_value(path, &fd)) != PP_OK)
 		return st;
 	f = fdopen(fd, "r");
 	if (!f) {

@@ -106,17 +106,23 @@ pp_status sysfs_format_apply(const struct sysfs_format *f, uint64_t value, uint6
 	return PP_OK;
 }
 
+/* The term among the terms read so far, NULL when not there. */
+static const struct sysfs_format *format_in(const struct sysfs_pmu *pmu, const char *term)
+{
+	for (size_t i = 0; i < pmu->nformats; i++)
+		if (!ascii_strcasecmp(pmu->formats[i].name, term))
+			return &pmu->formats[i];
+	return NULL;
+}
+
 const struct sysfs_format *sysfs_format_find(const struct sysfs_pmu *pmu, const char *term)
 {
-	size_t i;
+	const struct sysfs_format *f;
 
 	if (!pmu || !term)
 		return NULL;
-	/* the first letters compared before the whole names: planning asks for four terms an
-	 * event (event, long, threshold, threshold_compare...) of a PMU that has a few */
-	for (i = 0; i < pmu->nformats; i++)
-		if (ascii_tolower((unsigned char)pmu->formats[i].name[0]) == ascii_tolower((unsigned char)*term) &&
-		    !ascii_strcasecmp(pmu->formats[i].name, term))
-			return &pmu->formats[i];
-	return NULL;
+	if ((f = format_in(pmu, term)) || !(pmu->unread & SYSFS_UNREAD_FORMATS))
+		return f;
+	sysfs_format_listed(pmu);
+	return format_in(pmu, term);
 }

@@ -107,12 +107,33 @@ static int cmp_format(const void *a, const void *b)
 			  ((const struct sysfs_format *)b)->name);
 }
 
-/* format/ drives how a value is encoded, so a malformed term fails the whole PMU. */
-static pp_status load_formats(struct sysfs_pmu *p, const struct preread *pre)
+/* Reads and parses format/<name> (its text already read when text is not NULL) into
+ * p->formats[p->nformats]. */
+static pp_status add_format(struct sysfs_pmu *p, const char *name, const char *text)
 {
-	char **names, text[FORMAT_TEXT_MAX];
+	char own[FORMAT_TEXT_MAX];
+	pp_status st = PP_OK;
+
+	if (!sysfs_name_ok(name))
+		return PP_EINVAL;
+	if (!text) {
+		st = pmu_read(p->name, "format", name, own, sizeof own);
+		text = own;
+	}
+	if (st == PP_OK)
+		st = sysfs_format_parse(name, text, &p->formats[p->nformats]);
+	if (st == PP_OK)
+		p->nformats++;
+	return st;
+}
+
+/* format/ drives how a value is encoded, so a malformed term fails the whole PMU. */
+static pp_status load_formats(struct sysfs_pmu *p)
+{
+	struct sysfs_format *had = p->formats;
+	size_t n, i, nhad = p->nformats;
 	pp_status st;
-	size_t n, i;
+	char **names;
 
 	st = pmu_list(p->name, "format", &names, &n);
 	if (st == PP_ENOENT)
@@ -120,27 +141,65 @@ static pp_status load_formats(struct sysfs_pmu *p, const struct preread *pre)
 	if (st != PP_OK || n == 0)
 		return st;
 	if (!(p->formats = calloc(n, sizeof *p->formats))) {
+		p->formats = had;
 		sysfs_names_free(names);
 		return PP_ENOMEM;
 	}
+	p->nformats = 0;
 	for (i = 0; i < n && st == PP_OK; i++) {
-		if (!sysfs_name_ok(names[i])) {
-			st = PP_EINVAL;
-			break;
-		}
-		if (pre && strcmp(names[i], "event") == 0)
-			memcpy(text, pre->event_format, sizeof text);
+		size_t k = 0;
+
+		/* a term read already (discovery's event and long) is not read again */
+		while (k < nhad && strcmp(had[k].name, names[i]))
+			k++;
+		if (k < nhad)
+			p->formats[p->nformats++] = had[k];
 		else
-			st = pmu_read(p->name, "format", names[i], text, sizeof text);
-		if (st == PP_OK)
-			st = sysfs_format_parse(names[i], text, &p->formats[p->nformats]);
-		if (st == PP_OK)
-			p->nformats++;
+			st = add_format(p, names[i], NULL);
 	}
 	sysfs_names_free(names);
-	if (st == PP_OK)
-		qsort(p->formats, p->nformats, sizeof *p->formats, cmp_format);
+	if (st != PP_OK) {
+		free(p->formats);
+		p->formats = had;
+		p->nformats = nhad;
+		return st;
+	}
+	free(had);
+	qsort(p->formats, p->nformats, sizeof *p->formats, cmp_format);
+	return PP_OK;
+}
+
+/* What discovery needs of format/ to recognise PMUv3 (looks_like_pmuv3): "event", read
+ * already (pre), and "long". The other terms (rdpmc, threshold...) are read on first use
+ * (sysfs_format_listed), when a term names them: two files a run instead of the directory
+ * and every file in it. */
+static pp_status load_known_formats(struct sysfs_pmu *p, const struct preread *pre)
+{
+	pp_status st;
+
+	if (!(p->formats = calloc(2, sizeof *p->formats)))
+		return PP_ENOMEM;
+	if ((st = add_format(p, "event", pre->event_format)) != PP_OK)
+		return st;
+	st = add_format(p, "long", NULL);
+	if (st == PP_ENOENT)
+		st = PP_OK;
+	p->unread |= SYSFS_UNREAD_FORMATS;
 	return st;
+}
+
+size_t sysfs_format_listed(const struct sysfs_pmu *pmu)
+{
+	struct sysfs_pmu *p = (struct sysfs_pmu *)pmu;	/* a cache: see events_listed */
+
+	if (!p)
+		return 0;
+	/* a term that fails to parse leaves the PMU with the terms it was recognised by */
+	if (p->unread & SYSFS_UNREAD_FORMATS) {
+		p->unread &= ~SYSFS_UNREAD_FORMATS;
+		p->format_err = load_formats(p);
+	}
+	return p->nformats;
 }
 
 /* An events/ value is "term=value" items separated by commas (a bare term means 1): printable,
@@ -381,13 +440,13 @@ static pp_status pmu_load(const char *name, const struct preread *pre, struct sy
 	if (!sysfs_name_ok(name))
 		return PP_EINVAL;
 	strcpy(out->name, name);
+	out->unread = SYSFS_UNREAD_EVENTS | SYSFS_UNREAD_CAPS;
 	if ((st = load_type(out)) == PP_OK && (st = load_cpus(out, pre, &has_cpus)) == PP_OK)
-		st = load_formats(out, pre);
+		st = pre ? load_known_formats(out, pre) : load_formats(out);
 	if (st != PP_OK) {
 		sysfs_pmu_free(out);
 		return st;
 	}
-	out->unread = SYSFS_UNREAD_EVENTS | SYSFS_UNREAD_CAPS;
 	if (!pre)	/* one PMU asked for by name; the Arm PMUs' is read when asked for */
 		load_mux(out);
 	out->is_arm = looks_like_pmuv3(out, has_cpus);

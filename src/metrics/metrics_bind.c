@@ -35,16 +35,25 @@ static int named_pmu(const char *p)
 	       strcmp(p, "libpfm4");
 }
 
-/* Whether e can be an input beside the anchor: counted at the same privilege levels, both
- * split over the machine's core types or neither, and never on two PMUs the user named apart.
- * (With --mux=runs the inputs may come from different runs of the command: each is exact.) */
+/* Whether two events count the same tasks: the same cgroup (-G, --for-each-cgroup), or
+ * neither counted per cgroup. */
+static int same_cgroup(const struct report_event *e, const struct report_event *anchor)
+{
+	return e->cgroup == anchor->cgroup ||
+	       (e->cgroup && anchor->cgroup && !strcmp(e->cgroup, anchor->cgroup));
+}
+
+/* Whether e can be an input beside the anchor: counted at the same privilege levels, in the
+ * same cgroup, both split over the machine's core types or neither, and never on two PMUs the
+ * user named apart. (With --mux=runs the inputs may come from different runs of the command:
+ * each is exact.) */
 static int same_unit(const struct report_event *e, const struct report_event *anchor)
 {
 	const char *p = e->pmu, *q = anchor->pmu;
 
 	/* the same PMU (the common case) first: no name compared with the kernel's four */
 	return e->excl_user == anchor->excl_user && e->excl_kernel == anchor->excl_kernel &&
-	       (e->nsplit > 0) == (anchor->nsplit > 0) &&
+	       (e->nsplit > 0) == (anchor->nsplit > 0) && same_cgroup(e, anchor) &&
 	       (!p || !q || p == q || !strcmp(p, q) || !named_pmu(p) || !named_pmu(q));
 }
 

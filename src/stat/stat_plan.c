@@ -39,12 +39,15 @@ static int pmu_index(const struct resolve_ctx *c, const struct stat_counters *cs
 	return -1;
 }
 
-/* What the planner reads of an Arm PMU for each of its events, looked up once a PMU rather
- * than once an event: its PMUv3 version and the format/ terms of the 64-bit and threshold
- * bits. */
+/* What the planner reads of an Arm PMU for its events: its PMUv3 version, and the format/
+ * terms of the 64-bit and threshold bits, read when an event first sets config bits beyond its
+ * event number (a table event sets none, and then every such term is 0). Copies, since a
+ * lookup may read the rest of format/. */
 struct pmu_facts {
+	const struct sysfs_pmu *pmu;
 	int pmuver;
-	const struct sysfs_format *lng, *th, *thc, *thn;
+	int terms_read;
+	struct sysfs_format lng, th, thc, thn;	/* mask 0: the PMU has no such term */
 };
 
 static struct pmu_facts pmu_facts(const struct sysfs_pmu *pmu)
@@ -52,15 +55,39 @@ static struct pmu_facts pmu_facts(const struct sysfs_pmu *pmu)
 	const struct evtab_core *core = resolve_pmu_core(pmu);
 	int ver = core ? pmreg_pmuver_for_arch(evtab_core_arch(core)) : -1;
 
-	return (struct pmu_facts){ ver < 0 ? 1 : ver, sysfs_format_find(pmu, "long"),
-				   sysfs_format_find(pmu, "threshold"),
-				   sysfs_format_find(pmu, "threshold_compare"),
-				   sysfs_format_find(pmu, "threshold_count") };
+	return (struct pmu_facts){ .pmu = pmu, .pmuver = ver < 0 ? 1 : ver };
+}
+
+static struct sysfs_format term_copy(const struct sysfs_pmu *pmu, const char *term)
+{
+	const struct sysfs_format *f = sysfs_format_find(pmu, term);
+
+	return f ? *f : (struct sysfs_format){ .mask = 0 };
+}
+
+/* Whether cfg sets bits outside the PMU's event number. */
+static int beyond_event(const struct sysfs_pmu *pmu, const uint64_t cfg[4])
+{
+	const struct sysfs_format *ev = sysfs_format_find(pmu, "event");
+	uint64_t rest[4] = { cfg[0], cfg[1], cfg[2], cfg[3] };
+
+	if (ev && ev->field >= 0 && ev->field < 4)
+		rest[ev->field] &= ~ev->mask;
+	return (rest[0] | rest[1] | rest[2] | rest[3]) != 0;
+}
+
+static void read_terms(struct pmu_facts *f)
+{
+	f->lng = term_copy(f->pmu, "long");
+	f->th = term_copy(f->pmu, "threshold");
+	f->thc = term_copy(f->pmu, "threshold_compare");
+	f->thn = term_copy(f->pmu, "threshold_count");
+	f->terms_read = 1;
 }
 
 /* The planner's view of counter e on a PMU with facts f (NULL: no PMU): its counter kind. */
 static struct plan_ev plan_event(const struct stat_counters *cs, const struct stat_event *rows,
-				 const struct stat_counter *e, const struct pmu_facts *f, int ix)
+				 const struct stat_counter *e, struct pmu_facts *f, int ix)
 {
 	const struct pp_event *ev = &rows[e->ev].sel.ev;
 	const struct pp_attr *a = e->part >= 0 ? &cs->parts[e->part].attr : &ev->attr;
@@ -73,12 +100,14 @@ static struct plan_ev plan_event(const struct stat_counters *cs, const struct st
 
 	if (ix < 0)
 		return pe;
-	if (f) {
+	if (f && !f->terms_read && beyond_event(f->pmu, cfg))
+		read_terms(f);
+	if (f && f->terms_read) {
 		/* armv8pmu_event_threshold_control: TC = compare << 1 | count */
-		re.is_long = pmreg_format_value(f->lng, cfg) != 0;
-		re.th = (uint32_t)pmreg_format_value(f->th, cfg);
-		re.tc = (unsigned)(pmreg_format_value(f->thc, cfg) << 1 |
-				   pmreg_format_value(f->thn, cfg));
+		re.is_long = pmreg_format_value(&f->lng, cfg) != 0;
+		re.th = (uint32_t)pmreg_format_value(&f->th, cfg);
+		re.tc = (unsigned)(pmreg_format_value(&f->thc, cfg) << 1 |
+				   pmreg_format_value(&f->thn, cfg));
 	}
 	pe.kind = pmreg_kind_of(&re, &pp);
 	pe.inst = re.evt == 0x08 && !re.th;
@@ -211,18 +240,16 @@ static int plan_on(struct stat_counters *cs, const struct stat_event *rows,
 		   const struct stat_plan_cfg *c, const struct resolve_ctx *rc,
 		   struct stat_planned *out)
 {
-	/* one allocation: the PMUs' facts, the counters to plan, the PMUs' capacities, in the
-	 * order of their alignment */
-	size_t np = rc->npmus + 1, n = cs->n;
-	struct pmu_facts *facts = calloc(1, np * (sizeof(*facts) + sizeof(struct plan_cap)) +
-					    (n + 1) * sizeof(struct plan_ev));
-	struct plan_ev *pe = facts ? (struct plan_ev *)(void *)(facts + np) : NULL;
-	struct plan_cap *caps = pe ? (struct plan_cap *)(void *)(pe + n + 1) : NULL;
+	size_t n = cs->n;
+	struct pmu_facts *facts = calloc(rc->npmus + 1, sizeof(*facts));
+	struct plan_ev *pe = calloc(n + 1, sizeof(*pe));
+	struct plan_cap *caps = calloc(rc->npmus + 1, sizeof(*caps));
 	int rc2 = 0;
 
-	_Static_assert(_Alignof(struct plan_ev) <= _Alignof(struct pmu_facts) &&
-		       _Alignof(struct plan_cap) <= _Alignof(struct plan_ev), "aligned in turn");
-	if (!facts) {
+	if (!facts || !pe || !caps) {
+		free(facts);
+		free(pe);
+		free(caps);
 		msg_error("out of memory");
 		return -1;
 	}
@@ -245,6 +272,8 @@ static int plan_on(struct stat_counters *cs, const struct stat_event *rows,
 		rc2 = -1;
 	}
 	free(facts);
+	free(pe);
+	free(caps);
 	return rc2;
 }
 

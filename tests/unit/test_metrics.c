@@ -213,6 +213,28 @@ static void generic(void)
 	free((void *)r.metrics);
 }
 
+/* --for-each-cgroup: each cgroup's metric from its own events, beside its own anchor; a
+ * cgroup whose input was not counted gets none, never another cgroup's count in its place. */
+static void per_cgroup(void)
+{
+	struct report_event ev[] = {
+		ARM("inst_retired", 0x08, 3000), ARM("cpu_cycles", 0x11, 1000),
+		ARM("inst_retired", 0x08, 500), ARM("cpu_cycles", 0x11, 2000),
+		ARM("inst_retired", 0x08, 700), ARM("cpu_cycles", 0x11, 1400),
+	};
+	struct report r = { .events = ev, .nevents = sizeof(ev) / sizeof(ev[0]) };
+	struct metrics_core n1 = core("neoverse-n1", 0);
+
+	ev[0].cgroup = ev[1].cgroup = "/a";
+	ev[2].cgroup = ev[3].cgroup = "/b";
+	ev[4].cgroup = ev[5].cgroup = "/c";
+	ev[1].fig.status = REPORT_NOT_COUNTED;
+	CHECK(get_asked(&r, n1, "ipc", 0, "ipc"), NAN, "cgroup /a: its cycles not counted");
+	CHECK(get_asked(&r, n1, "ipc", 2, "ipc"), 0.25, "ipc of cgroup /b: 500 / 2000");
+	CHECK(get_asked(&r, n1, "ipc", 4, "ipc"), 0.5, "ipc of cgroup /c: 700 / 1400");
+	CHECK(get(&r, n1, "ipc", 4), 0.5, "not asked: computed for /c too");
+}
+
 /* A metric's inputs come from one aggregation unit: never from two PMUs the user named
  * apart (a big.LITTLE phone's a55 and a76); with --mux=runs each input is an exact count of
  * its own run. */
@@ -476,6 +498,7 @@ int main(void)
 	topdown();
 	topdown_next();
 	generic();
+	per_cgroup();
 	units();
 	asked_once();
 	parts();

@@ -134,7 +134,8 @@ static const struct arm_row {
 	{ __LINE__, "qemu-a57", PP_OK, "armv8_pmuv3" },
 	{ __LINE__, "rk3399-cpuinfo", PP_OK, "armv8_cortex_a53 armv8_cortex_a72" },
 	{ __LINE__, "x86-host", PP_OK, "" },
-	{ __LINE__, "broken", PP_OK, "good_after_bad" },
+	/* long_format's rdpmc is over-long: a term no event uses no longer hides the PMU */
+	{ __LINE__, "broken", PP_OK, "good_after_bad long_format" },
 	{ __LINE__, "no-such-tree", PP_OK, "" },
 };
 
@@ -160,6 +161,45 @@ static void test_arm_pmus(void)
 		TAP_EQ_STR(str(got), r->names, "line %d: arm pmus of %s", r->line, r->tree);
 		sysfs_pmus_free(pmus, n);
 	}
+}
+
+/* Discovery reads format/event and format/long only; the other terms on first use. */
+static void test_formats_on_use(void)
+{
+	struct sysfs_pmu *pmus = NULL;
+	const struct sysfs_format *f;
+	size_t n = 0;
+
+	use_tree("qemu-a57");
+	TAP_EQ_INT(sysfs_arm_pmus(&pmus, &n), PP_OK, "qemu-a57: arm pmus");
+	TAP_EQ_INT((int)n, 1, "qemu-a57: one arm pmu");
+	if (n == 1) {
+		TAP_EQ_INT((int)pmus[0].nformats, 2, "qemu-a57: event and long read at discovery");
+		tap_ok(pmus[0].unread & SYSFS_UNREAD_FORMATS, "qemu-a57: the rest still unread");
+		tap_ok(sysfs_format_find(&pmus[0], "long") != NULL, "qemu-a57: long found");
+		TAP_EQ_INT((int)pmus[0].nformats, 2, "qemu-a57: long found without a listing");
+		f = sysfs_format_find(&pmus[0], "rdpmc");
+		tap_ok(f && f->field == 1 && f->mask == 2, "qemu-a57: rdpmc = config1:1, read on use");
+		TAP_EQ_INT((int)sysfs_format_listed(&pmus[0]), 3, "qemu-a57: three terms listed");
+		tap_ok(!(pmus[0].unread & SYSFS_UNREAD_FORMATS), "qemu-a57: nothing left unread");
+		TAP_EQ_STR(pmus[0].formats[0].name, "event", "qemu-a57: listed in order of name");
+	}
+	sysfs_pmus_free(pmus, n);
+
+	use_tree("broken");
+	pmus = NULL;
+	n = 0;
+	TAP_EQ_INT(sysfs_arm_pmus(&pmus, &n), PP_OK, "broken: arm pmus");
+	for (size_t k = 0; k < n; k++) {
+		if (strcmp(pmus[k].name, "long_format"))
+			continue;
+		tap_ok(sysfs_format_find(&pmus[k], "rdpmc") == NULL,
+		       "long_format: its over-long rdpmc is not a term");
+		TAP_EQ_INT((int)sysfs_format_listed(&pmus[k]), 2,
+			   "long_format: a failed listing keeps event and long");
+		tap_ok(sysfs_format_find(&pmus[k], "event") != NULL, "long_format: event kept");
+	}
+	sysfs_pmus_free(pmus, n);
 }
 
 /* MIDR per CPU: sysfs regs/identification, else /proc/cpuinfo's four fields. */
@@ -862,6 +902,7 @@ int main(void)
 	snprintf(fixtures, sizeof fixtures, "%s", env && *env ? env : "tests/fixtures");
 	test_pmu_load();
 	test_arm_pmus();
+	test_formats_on_use();
 	test_midr();
 	test_format_parse();
 	test_format_apply();
