@@ -88,8 +88,16 @@ const char *serve_default_events(int arm, const struct metrics_core *mc, const c
 /* serve_hotplug.c: CPUs going offline and online. */
 /* The online CPUs (sysfs' cpu/online) as on[cpu] = 1, n long; -1 when unreadable. */
 int serve_online_read(unsigned char *on, size_t n);
-/* sc->online from its counters: every CPU with one is online (after serve_count_types). */
-int serve_hotplug_init(struct serve_count *sc);
+/* Adds the present CPUs (sysfs' cpu/present) to t's online ones, ascending, so that a CPU
+ * offline at the start has counters to open once it is online. Nothing added when the list
+ * is unreadable; -1 when out of memory. */
+int serve_hotplug_cpus(struct stat_target *t);
+/* sc->online from its counters and on (the online CPUs, n long; NULL: unknown, every CPU
+ * with counters taken as online): a CPU with counters is online (1) or offline (2), to be
+ * opened when it comes online. After serve_count_types. -1 when out of memory. */
+int serve_hotplug_init(struct serve_count *sc, const unsigned char *on, size_t n);
+/* serve_hotplug_init with the online CPUs read from sysfs now. */
+int serve_hotplug_start(struct serve_count *sc);
 /* The CPUs with counters that were offline and are online in on (n long) now, as back[cpu]
  * = 1 (sc->ncpus long); sc->online updated. How many came back. */
 size_t serve_hotplug_back(struct serve_count *sc, const unsigned char *on, size_t n,

@@ -72,6 +72,10 @@ static int make_counters(struct serve_setup *s)
 
 	if (stat_target_cpus(&s->tgt, NULL) != 0)
 		return -1;
+	if (serve_hotplug_cpus(&s->tgt) != 0) {
+		msg_error("out of memory");
+		return -1;
+	}
 	if (stat_split(cs, s->rows, s->nrows, &s->ctx, &s->tgt) != 0) {
 		msg_error("out of memory");
 		return -1;
@@ -150,7 +154,7 @@ int serve_setup_open(struct serve_setup *s, struct serve_opts *o)
 		return -1;
 	}
 	snprintf(s->machine, sizeof(s->machine), "%s", uname(&u) == 0 ? u.machine : "unknown");
-	rc = serve_count_types(&s->count, &t, s->machine) || serve_hotplug_init(&s->count);
+	rc = serve_count_types(&s->count, &t, s->machine) || serve_hotplug_start(&s->count);
 	s->topo = t;
 	if (rc != 0) {
 		msg_error("out of memory");

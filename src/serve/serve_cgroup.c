@@ -70,7 +70,7 @@ static struct serve_cg *cg_open(const struct serve_cgroups *sg, const struct ser
 
 	if (!g || clone(main, e, g) != 0 ||
 	    serve_count_types(&g->count, sg->topo, sg->machine) != 0 ||
-	    serve_hotplug_init(&g->count) != 0) {
+	    serve_hotplug_start(&g->count) != 0) {
 		cg_free(g);
 		return NULL;
 	}

@@ -2,7 +2,9 @@
 /* serve_hotplug.c: CPUs going offline and online under pmuprof serve. The kernel detaches a
  * CPU's events when the CPU goes offline and never attaches them again when it comes back,
  * so their counts freeze; serve reads the online CPUs at each scrape and reopens the
- * counters of every CPU that came back, carrying what the old ones counted. */
+ * counters of every CPU that came back, carrying what the old ones counted. A CPU present
+ * but offline when serve starts gets counters too (the kernel refuses them with ENODEV):
+ * it is one that comes back, opened when it is first seen online. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -26,7 +28,47 @@ int serve_online_read(unsigned char *on, size_t n)
 	return 0;
 }
 
-int serve_hotplug_init(struct serve_count *sc)
+/* The CPUs of cpu/present (the kernel's "0-3,6"), n of them; -1 when unreadable. */
+static int present(int **cpus, int *n)
+{
+	char buf[4096];
+
+	if (sysfs_read_str("/sys/devices/system/cpu/present", buf, sizeof(buf)) != PP_OK)
+		return -1;
+	return sysfs_parse_cpulist(buf, cpus, n) == PP_OK && *n ? 0 : -1;
+}
+
+static int ascending(const void *a, const void *b)
+{
+	return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
+}
+
+int serve_hotplug_cpus(struct stat_target *t)
+{
+	int *p = NULL, np = 0, *all, n = 0;
+
+	if (!t->cpus || present(&p, &np) != 0) {
+		free(p);
+		return 0;	/* no list of present CPUs: the online ones only */
+	}
+	if (!(all = malloc(((size_t)t->ncpus + (size_t)np) * sizeof(*all)))) {
+		free(p);
+		return -1;
+	}
+	memcpy(all, t->cpus, (size_t)t->ncpus * sizeof(*all));
+	memcpy(all + t->ncpus, p, (size_t)np * sizeof(*all));
+	free(p);
+	qsort(all, (size_t)t->ncpus + (size_t)np, sizeof(*all), ascending);
+	for (int k = 0; k < t->ncpus + np; k++)
+		if (!n || all[n - 1] != all[k])
+			all[n++] = all[k];
+	free(t->cpus);
+	t->cpus = all;
+	t->ncpus = n;
+	return 0;
+}
+
+int serve_hotplug_init(struct serve_count *sc, const unsigned char *on, size_t n)
 {
 	if (!(sc->online = calloc(sc->ncpus + 1, 1)))
 		return -1;
@@ -34,9 +76,22 @@ int serve_hotplug_init(struct serve_count *sc)
 		const struct stat_counter *c = &sc->cs.c[k];
 
 		if (c->cpu >= 0 && (size_t)c->cpu < sc->ncpus && stat_counter_opens(&sc->cs, c))
-			sc->online[c->cpu] = 1;
+			sc->online[c->cpu] = !on || ((size_t)c->cpu < n && on[c->cpu]) ? 1 : 2;
 	}
 	return 0;
+}
+
+int serve_hotplug_start(struct serve_count *sc)
+{
+	unsigned char *on = malloc(sc->ncpus + 1);
+	int rc;
+
+	if (!on)
+		return -1;
+	rc = serve_hotplug_init(sc, serve_online_read(on, sc->ncpus) == 0 ? on : NULL,
+				sc->ncpus);
+	free(on);
+	return rc;
 }
 
 size_t serve_hotplug_back(struct serve_count *sc, const unsigned char *on, size_t n,
@@ -48,7 +103,7 @@ size_t serve_hotplug_back(struct serve_count *sc, const unsigned char *on, size_
 	for (size_t c = 0; c < sc->ncpus; c++) {
 		int now = c < n && on[c];
 
-		/* only a CPU with counters (online when serve started) has a state */
+		/* only a CPU with counters (present when serve started) has a state */
 		if (sc->online[c] == 2 && now) {
 			back[c] = 1;
 			nback++;

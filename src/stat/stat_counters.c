@@ -106,11 +106,16 @@ void stat_counters_read(struct stat_counters *cs)
 		}
 		got = counter_read_group(c[k].fd, g, STAT_GROUP_READ_MAX);
 		c[k].rd = got ? g[0] : (struct counter_reading){ 0 };
-		/* its members, in the order they were opened (index order) */
+		/* its members, in the order they were opened (index order); a member the group
+		 * read leaves out is read alone: when a CPU goes offline the kernel breaks up the
+		 * groups on it (DETACH_GROUP), and the leader's read then returns itself only */
 		for (size_t j = k + 1; j < cs->n && m < (size_t)c[k].nmembers; j++)
 			if (c[j].leader == (int)k) {
 				m++;
-				c[j].rd = m < got ? g[m] : (struct counter_reading){ 0 };
+				if (m < got)
+					c[j].rd = g[m];
+				else if (counter_read_group(c[j].fd, &c[j].rd, 1) != 1)
+					c[j].rd = (struct counter_reading){ 0 };
 			}
 	}
 }

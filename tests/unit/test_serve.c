@@ -269,7 +269,7 @@ static void test_hotplug(void)
 
 	machine(&sc, SERVE_BY_CPU);
 	ctr[3].cpu = ctr[7].cpu = 2;	/* CPU 3 was offline at the start: no counter on it */
-	if (!tap_ok(serve_hotplug_init(&sc) == 0, "hotplug state"))
+	if (!tap_ok(serve_hotplug_init(&sc, NULL, 0) == 0, "hotplug state"))
 		return;
 	TAP_EQ_INT(sc.online[3], 0, "a CPU with no counters has no state");
 	TAP_EQ_INT(serve_hotplug_back(&sc, all, 4, back), 0, "nothing came back");
@@ -287,6 +287,29 @@ static void test_hotplug(void)
 	ctr[7].cpu = 3;
 }
 
+/* A CPU offline when serve starts has counters (on a present CPU) that wait for it: it
+ * comes back the first time it is seen online. */
+static void test_hotplug_offline_at_start(void)
+{
+	struct serve_count sc;
+	unsigned char back[4], all[4] = { 1, 1, 1, 1 }, no1[4] = { 1, 0, 1, 1 };
+
+	machine(&sc, SERVE_BY_CPU);
+	if (!tap_ok(serve_hotplug_init(&sc, no1, 4) == 0, "hotplug state, CPU 1 offline"))
+		return;
+	TAP_EQ_INT(sc.online[1], 2, "CPU 1, offline at the start, waits to be opened");
+	TAP_EQ_INT(sc.online[0], 1, "CPU 0 is online");
+	TAP_EQ_INT(serve_hotplug_back(&sc, no1, 4, back), 0, "still offline");
+	TAP_EQ_INT(serve_hotplug_back(&sc, all, 4, back), 1, "CPU 1 came online");
+	tap_ok(back[1] && !back[0] && !back[2] && !back[3], "CPU 1 alone is opened");
+	TAP_EQ_INT(serve_hotplug_back(&sc, all, 4, back), 0, "once");
+	serve_count_free(&sc);
+	machine(&sc, SERVE_BY_CPU);
+	if (tap_ok(serve_hotplug_init(&sc, no1, 1) == 0, "a short online list"))
+		TAP_EQ_INT(sc.online[3], 2, "a CPU past the list is offline");
+	serve_count_free(&sc);
+}
+
 int main(void)
 {
 	test_accept();
@@ -295,5 +318,6 @@ int main(void)
 	test_check();
 	test_scrape();
 	test_hotplug();
+	test_hotplug_offline_at_start();
 	return tap_done();
 }

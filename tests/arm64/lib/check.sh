@@ -11,6 +11,7 @@
 . tests/arm64/lib/check_mx.sh
 . tests/arm64/lib/check_regions.sh
 . tests/arm64/lib/check_cgroup.sh
+. tests/arm64/lib/check_serve.sh
 
 T=0
 FAILED=0
@@ -154,6 +155,7 @@ check_pmuprof() {
 	check_mx "$m"
 	check_regions "$m"
 	check_cgroup "$m"
+	check_serve "$m"
 	check_schema "$m"
 }
 

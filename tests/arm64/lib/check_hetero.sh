@@ -149,6 +149,7 @@ check_hetero_pmuprof() {
 		return
 	fi
 	check_hetero_info
+	check_serve_hotplug "$m"
 	jq -e '.events[0] | has("split")' "$O/pp.migrate.1.json" >/dev/null 2>&1
 	tap "$m: pmuprof stat -j: each Arm event has its split over the two PMUs" $? \
 		"$(head -c 300 "$O/pp.migrate.1.json" 2>/dev/null)" "$(tail_of "$O/pp.migrate.1.err" 3)"

@@ -10,13 +10,17 @@
 HOST_PKGS="qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross cpio jq device-tree-compiler
 	python3-jsonschema"
 
-# The arm64 packages: busybox for the guest's userland, the project's libraries (cJSON, libpfm4)
-# and Debian's perf as the peer, with the shared libraries perf needs (its NEEDED closure; a
-# missing one is reported by image.sh, which checks the closure before it builds the image).
+# The arm64 packages: busybox for the guest's userland, the project's libraries (cJSON, libpfm4;
+# libmicrohttpd and libcrypt for pmuprof-serve, with the -dev packages of both for the cross
+# build) and Debian's perf as the peer, with the shared libraries perf and pmuprof-serve need
+# (their NEEDED closure: libmicrohttpd's is gnutls and what gnutls needs; a missing one is
+# reported by image.sh, which checks the closure before it builds the image).
 GUEST_PKGS="busybox-static libcjson1 libcjson-dev libpfm4 libpfm4-dev linux-perf
  libc6 libgcc-s1 libstdc++6 zlib1g liblzma5 libzstd1 libbz2-1.0 libelf1 libdw1 libcap2
  libnuma1 libslang2 libunwind8 libopencsd1 libbabeltrace1 libglib2.0-0 libpcre2-8-0 libuuid1
- libperl5.36 libcrypt1 libpython3.11 libexpat1"
+ libperl5.36 libcrypt1 libpython3.11 libexpat1
+ libmicrohttpd12 libmicrohttpd-dev libcrypt-dev libgnutls30 libnettle8 libhogweed6 libgmp10
+ libidn2-0 libunistring2 libp11-kit0 libffi8 libtasn1-6"
 
 # host_tools: installs the host packages that are missing (needs root, as on CI).
 host_tools() {

@@ -3,7 +3,8 @@
 # image.sh: sourced by tests/arm64/run. Cross-builds pmuprof for aarch64 against the unpacked
 # arm64 -dev packages, and packs the guest's initramfs: busybox, /init, the case lists (/t/cases
 # for every machine, /t/cases-NAME for the one booted with pmuprof_cases=NAME), the workloads
-# (/t/w, /t/smp, /t/regions), Debian's perf, pmuprof, and the shared libraries both need.
+# (/t/w, /t/smp, /t/regions), Debian's perf, pmuprof and pmuprof-serve, and the shared
+# libraries they need.
 
 SYSROOT_LIBDIRS="lib/aarch64-linux-gnu usr/lib/aarch64-linux-gnu"
 
@@ -36,7 +37,10 @@ needed_libs() {
 }
 
 # build_pmuprof: sets PMUPROF to the cross-built binary, or to "" with PMUPROF_WHY saying why
-# there is none. Returns non-zero only when the sources are there and the build failed.
+# there is none, and builds pmuprof-serve beside it (the program `pmuprof serve` runs,
+# linked with libmicrohttpd: -rpath-link lets the linker find gnutls and the rest of its
+# closure in the sysroot). Returns non-zero only when the sources are there and the build
+# failed.
 build_pmuprof() {
 	PMUPROF=
 	if [ ! -f src/main.c ]; then
@@ -51,10 +55,13 @@ build_pmuprof() {
 		rm -rf build/aarch64
 		mkdir -p build/aarch64 && echo "$s" > build/aarch64/.sysroot
 	fi
+	l=$s/usr/lib/aarch64-linux-gnu
 	if make O=build/aarch64 CC=aarch64-linux-gnu-gcc HOSTCC="${HOSTCC:-cc}" WERROR=-Werror \
-		CJSON_CFLAGS="-I$s/usr/include/cjson" \
-		CJSON_LIBS="-L$s/usr/lib/aarch64-linux-gnu -lcjson" \
-		PFM_CFLAGS="-I$s/usr/include" SERVE_HTTP=no build/aarch64/pmuprof >"$WORK/pmuprof-build.log" 2>&1
+		CJSON_CFLAGS="-I$s/usr/include/cjson" CJSON_LIBS="-L$l -lcjson" \
+		MHD_CFLAGS="-I$s/usr/include" MHD_LIBS="-L$l -lmicrohttpd -lcrypt" \
+		LDFLAGS="-Wl,-rpath-link,$l:$s/lib/aarch64-linux-gnu" \
+		PFM_CFLAGS="-I$s/usr/include" build/aarch64/pmuprof build/aarch64/pmuprof-serve \
+		>"$WORK/pmuprof-build.log" 2>&1
 	then
 		PMUPROF=build/aarch64/pmuprof
 		return 0
@@ -78,10 +85,11 @@ build_image() {
 	cp "$s/usr/bin/perf" "$r/usr/bin/perf" || return 1
 	bins="$s/usr/bin/perf"
 	if [ -n "$PMUPROF" ]; then
-		cp "$PMUPROF" "$r/usr/bin/pmuprof" || return 1
+		cp "$PMUPROF" "$r/usr/bin/pmuprof" &&
+		cp "$PMUPROF-serve" "$r/usr/bin/pmuprof-serve" || return 1
 		# pmuprof dlopen()s libpfm.so.4 when a name needs it, so it is not in its
 		# DT_NEEDED: add it by hand
-		bins="$bins $PMUPROF"
+		bins="$bins $PMUPROF $PMUPROF-serve"
 		for l in usr/lib/aarch64-linux-gnu/libpfm.so.4; do
 			bins="$bins $s/$l"
 			cp -L "$s/$l" "$r/$l" || return 1

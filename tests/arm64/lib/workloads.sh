@@ -16,8 +16,11 @@ forks:forks.S:-DCHILDREN=3 -DITERS=1000000"
 # The workloads of the hetero machine (in the guest's /t/smp): migrate pins itself to CPU 0, then
 # to CPU 2 (on a one-CPU machine its second sched_setaffinity fails); sloop is the loop after a
 # sleep. Both sleep 100 ms before they spin, so that the other CPUs are asleep (migrate.S).
+# sloop2 is sloop's loop of 2,500,000 rounds: serve's case moves each into a cgroup while it
+# sleeps (guest/cases.serve).
 SMP_WORKLOADS="migrate:migrate.S:-DFIRST=0 -DITERS1=1000000 -DSECOND=2 -DITERS2=2000000 -DSETTLE_MS=100
-sloop:loop.S:-DITERS=1000000 -DSETTLE_MS=100"
+sloop:loop.S:-DITERS=1000000 -DSETTLE_MS=100
+sloop2:loop.S:-DITERS=2500000 -DSETTLE_MS=100"
 
 # wl_expect NAME: the exact user-space instruction count of workload NAME.
 wl_expect() {
@@ -35,6 +38,7 @@ wl_expect() {
 	migrate) echo $((5 + 4 * 1000000 + 12 + 4 * 2000000 + 10)) ;;
 	# 4 to sleep first
 	sloop) echo $((4 * 1000000 + 9)) ;;
+	sloop2) echo $((4 * 2500000 + 9)) ;;
 	*) echo "wl_expect: no workload '$1'" >&2; return 1 ;;
 	esac
 }
@@ -49,9 +53,9 @@ wl_migrate_phase() {
 	esac
 }
 
-# wl_sloop_spin: sloop's user-space instructions after its sleep (its first 4 make it): what a
-# tool that attaches to it while it sleeps counts.
-wl_sloop_spin() { echo $(($(wl_expect sloop) - 4)); }
+# wl_sloop_spin [sloop2]: sloop's (or sloop2's) user-space instructions after its sleep (its
+# first 4 make it): what a tool that attaches to it while it sleeps counts.
+wl_sloop_spin() { echo $(($(wl_expect "${1:-sloop}") - 4)); }
 
 # build_workloads DIR: assembles every workload (static, no libc): WORKLOADS into DIR/w,
 # SMP_WORKLOADS into DIR/smp; and the C workload that marks regions with pmuprof/region.h
