@@ -106,6 +106,25 @@ PHONE=$FIXTURES/phone-a55-a76
 	assert_output 0
 }
 
+@test "discovery opens no file of the kernel's own PMUs, and of format/ only event and long" {
+	need_strace
+	local -x ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server strace -f -e trace=open,openat -o "$BATS_TEST_TMPDIR/trace" \
+		"$PMUPROF" stat --plan -e inst_retired,cpu_cycles -- true >/dev/null 2>&1 ||
+		fail "pmuprof stat --plan failed under strace"
+	run grep -c -E '/devices/(breakpoint|kprobe|software|tracepoint|uprobe)/' "$BATS_TEST_TMPDIR/trace"
+	assert_output 0
+	# the uncore PMUs are still looked at: smmuv3's "cpus" (it has cpumask instead)
+	grep -q 'smmuv3_pmcg_3f001002/cpus"' "$BATS_TEST_TMPDIR/trace" || fail "smmuv3 was not looked at"
+	run grep -o 'armv8_pmuv3_0/format[^"]*"' "$BATS_TEST_TMPDIR/trace"
+	assert_output $'armv8_pmuv3_0/format/event"\narmv8_pmuv3_0/format/long"'
+	# a term beyond them is read when an event names it
+	PMUPROF_SYSFS_ROOT=$FIXTURES/n1-server strace -f -e trace=open,openat -o "$BATS_TEST_TMPDIR/trace" \
+		"$PMUPROF" stat --plan -e inst_retired/rdpmc=1/ -- true >/dev/null 2>&1 ||
+		fail "pmuprof stat --plan with rdpmc=1 failed under strace"
+	grep -q 'armv8_pmuv3_0/format/rdpmc"' "$BATS_TEST_TMPDIR/trace" || fail "format/rdpmc was not read"
+}
+
 @test "--plan with an event only the PMU advertises reads that events/ entry and no other" {
 	need_strace
 	local -x ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
