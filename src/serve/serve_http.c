@@ -166,8 +166,16 @@ static enum MHD_Result access_cb(void *cls, struct MHD_Connection *conn, const c
 
 	(void)version;
 	(void)upload;
-	(void)upload_size;
-	(void)ctx;
+	/* GET and HEAD are answered once the request is whole (libmicrohttpd's second call): an
+	 * answer queued on the first call, with only the headers read, closes the connection,
+	 * and Prometheus keeps its connection from one scrape to the next. Another method is
+	 * refused at once, its body never read. */
+	if (get && !*ctx) {
+		*ctx = h;
+		return MHD_YES;
+	}
+	if (get && *upload_size)
+		return (*upload_size = 0), MHD_YES;	/* a body a GET should not have: dropped */
 	clock_set(h, fd_of(conn), 0);	/* the answer has the request's time again */
 	if (!authorized(h, conn)) {
 		if (!(r = MHD_create_response_from_buffer(13, (void *)"unauthorized\n",

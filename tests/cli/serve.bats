@@ -169,6 +169,20 @@ EOF
 	serve_stop
 }
 
+@test "serve: a scraper's connection is kept from one scrape to the next" {
+	serve_start -e page-faults
+	u=http://127.0.0.1:$PORT/metrics
+	# curl asks HTTP/1.1 keep-alive, as Prometheus does: two scrapes, one connection
+	get -v -o /dev/null -o /dev/null "$u" "$u" 2> curl.txt
+	grep -q 'Re-using existing connection' curl.txt || fail "a new connection: $(cat curl.txt)"
+	run grep -ci '^< connection: close' curl.txt
+	assert_output 0
+	# the second answer is a whole scrape
+	get -o a.txt -o b.txt "$u" "$u"
+	grep -q '^pmuprof_events_total{event="page-faults"' b.txt || fail "second scrape: $(cat b.txt)"
+	serve_stop
+}
+
 @test "serve: idle, slow, oversized, garbage and surplus clients cost nothing" {
 	serve_start -e page-faults --max-connections 8 --timeout 2
 	py_prom - "$PORT" > hostile.txt <<'EOF' || fail "$(cat hostile.txt)"
