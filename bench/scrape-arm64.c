@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* scrape-arm64.c: the scraper of serve's benchmark in the arm64 guest (bench/arm64-smp,
  * tests/arm64/guest/cases-bench-smp). Sends N GETs of /metrics to 127.0.0.1:PORT over one
- * keep-alive connection, as Prometheus does (a new one when serve's answer says "Connection:
- * close", as libmicrohttpd's do here), each after the previous answer was read whole (by its
- * Content-Length), GAP_MS apart, and prints "N NS BYTES": the guest nanoseconds the
+ * keep-alive connection, as Prometheus does (a new one when an answer says "Connection:
+ * close", or when serve closed the connection while it idled past its --timeout), each after
+ * the previous answer was read whole (by its Content-Length), GAP_MS apart, and prints
+ * "N NS BYTES": the guest nanoseconds the
  * N took (CLOCK_MONOTONIC: under -icount shift=0 a nanosecond per instruction the machine
  * executed) and the size of the last body. Static, no libc name lookup: busybox's wget costs
  * a fork and an exec a scrape. Exits 1 with a line on stderr when a scrape fails.
@@ -106,8 +107,18 @@ int main(int argc, char **argv)
 	for (long i = 0; i < n; i++) {
 		if (i && ms)
 			nanosleep(&gap, NULL);
+		int kept = fd >= 0;
+
 		errno = 0;
-		if ((len = get(&fd)) < 0) {
+		if ((len = get(&fd)) < 0 && kept) {
+			/* serve closed the idle connection: a new one, as an HTTP client retries an
+			 * idempotent GET */
+			close(fd);
+			fd = -1;
+			errno = 0;
+			len = get(&fd);
+		}
+		if (len < 0) {
 			fprintf(stderr, "scrape-arm64: scrape %ld of %ld from 127.0.0.1:%s failed%s%s\n",
 				i + 1, n, argv[1], errno ? ": " : "", errno ? strerror(errno) : "");
 			return 1;
