@@ -1,11 +1,115 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* sysfs_format.c: owns the PMU format/ terms: parsing "config1:0-15,32-35", placing a value
- * into a term's bits, and looking up terms by name. */
+/* sysfs_format.c: owns the PMU format/ terms: reading them (the two that recognise a PMU at
+ * discovery, the rest on first use), parsing "config1:0-15,32-35", placing a value into a
+ * term's bits, and looking up terms by name. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "ascii.h"
 #include "sysfs_priv.h"
+
+static int cmp_format(const void *a, const void *b)
+{
+	return ascii_strcasecmp(((const struct sysfs_format *)a)->name,
+			  ((const struct sysfs_format *)b)->name);
+}
+
+/* Reads and parses format/<name> (its text already read when text is not NULL) into
+ * p->formats[p->nformats]. */
+static pp_status add_format(struct sysfs_pmu *p, const char *name, const char *text)
+{
+	char own[SYSFS_FORMAT_TEXT_MAX];
+	pp_status st = PP_OK;
+
+	if (!sysfs_name_ok(name))
+		return PP_EINVAL;
+	if (!text) {
+		st = sysfs_pmu_read(p->name, "format", name, own, sizeof own);
+		text = own;
+	}
+	if (st == PP_OK)
+		st = sysfs_format_parse(name, text, &p->formats[p->nformats]);
+	if (st == PP_OK)
+		p->nformats++;
+	return st;
+}
+
+/* Lists format/ and reads every term not read yet. format/ drives how a value is encoded, so
+ * a malformed term fails a PMU loaded by name; listed on first use (sysfs_format_listed), it
+ * leaves the PMU with the terms read before. */
+pp_status sysfs_formats_load(struct sysfs_pmu *p)
+{
+	struct sysfs_format *had = p->formats;
+	size_t n, i, nhad = p->nformats;
+	pp_status st;
+	char **names;
+
+	st = sysfs_pmu_list(p->name, "format", &names, &n);
+	if (st == PP_ENOENT)
+		return PP_OK;
+	if (st != PP_OK || n == 0)
+		return st;
+	if (!(p->formats = calloc(n, sizeof *p->formats))) {
+		p->formats = had;
+		sysfs_names_free(names);
+		return PP_ENOMEM;
+	}
+	p->nformats = 0;
+	for (i = 0; i < n && st == PP_OK; i++) {
+		size_t k = 0;
+
+		/* a term read already (discovery's event and long) is not read again */
+		while (k < nhad && strcmp(had[k].name, names[i]))
+			k++;
+		if (k < nhad)
+			p->formats[p->nformats++] = had[k];
+		else
+			st = add_format(p, names[i], NULL);
+	}
+	sysfs_names_free(names);
+	if (st != PP_OK) {
+		free(p->formats);
+		p->formats = had;
+		p->nformats = nhad;
+		return st;
+	}
+	free(had);
+	qsort(p->formats, p->nformats, sizeof *p->formats, cmp_format);
+	return PP_OK;
+}
+
+/* What discovery needs of format/ to recognise PMUv3 (looks_like_pmuv3 in sysfs_pmu.c):
+ * "event", read already (its text given), and "long". The other terms (rdpmc, threshold...)
+ * are read on first use (sysfs_format_listed), when a term names them: two files a run
+ * instead of the directory and every file in it. */
+pp_status sysfs_formats_known(struct sysfs_pmu *p, const char *event_text)
+{
+	pp_status st;
+
+	if (!(p->formats = calloc(2, sizeof *p->formats)))
+		return PP_ENOMEM;
+	if ((st = add_format(p, "event", event_text)) != PP_OK)
+		return st;
+	st = add_format(p, "long", NULL);
+	if (st == PP_ENOENT)
+		st = PP_OK;
+	p->unread |= SYSFS_UNREAD_FORMATS;
+	return st;
+}
+
+size_t sysfs_format_listed(const struct sysfs_pmu *pmu)
+{
+	struct sysfs_pmu *p = (struct sysfs_pmu *)pmu;	/* a cache: see events_listed */
+
+	if (!p)
+		return 0;
+	/* a term that fails to parse leaves the PMU with the terms it was recognised by */
+	if (p->unread & SYSFS_UNREAD_FORMATS) {
+		p->unread &= ~SYSFS_UNREAD_FORMATS;
+		p->format_err = sysfs_formats_load(p);
+	}
+	return p->nformats;
+}
 
 /* Parses one bit number 0..63; advances *sp. */
 static pp_status parse_bit(const char **sp, int *out)

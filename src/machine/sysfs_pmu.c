@@ -10,9 +10,6 @@
 
 #define PMU_DIR "/sys/bus/event_source/devices"
 
-/* Longest format/ attribute kept (the kernel's are under 32 bytes). */
-#define FORMAT_TEXT_MAX 128
-
 /* <PMU_DIR>/pmu/dir[/name] into buf. PP_ERANGE when it does not fit. */
 static pp_status pmu_path(char *buf, size_t len, const char *pmu, const char *dir,
 			  const char *name)
@@ -31,8 +28,7 @@ static pp_status pmu_path(char *buf, size_t len, const char *pmu, const char *di
 	return PP_OK;
 }
 
-/* Reads <pmu dir>/dir[/name] into buf. */
-static pp_status pmu_read(const char *pmu, const char *dir, const char *name, char *buf,
+pp_status sysfs_pmu_read(const char *pmu, const char *dir, const char *name, char *buf,
 			  size_t len)
 {
 	char path[PATH_MAX];
@@ -41,7 +37,7 @@ static pp_status pmu_read(const char *pmu, const char *dir, const char *name, ch
 	return st == PP_OK ? sysfs_read_str(path, buf, len) : st;
 }
 
-static pp_status pmu_list(const char *pmu, const char *rel, char ***names, size_t *n)
+pp_status sysfs_pmu_list(const char *pmu, const char *rel, char ***names, size_t *n)
 {
 	char path[PATH_MAX];
 	pp_status st = pmu_path(path, sizeof path, pmu, rel, NULL);
@@ -55,7 +51,7 @@ static pp_status load_type(struct sysfs_pmu *p)
 	long long v;
 	pp_status st;
 
-	if ((st = pmu_read(p->name, "type", NULL, buf, sizeof buf)) != PP_OK)
+	if ((st = sysfs_pmu_read(p->name, "type", NULL, buf, sizeof buf)) != PP_OK)
 		return st;
 	if ((st = sysfs_parse_ll(buf, &v)) != PP_OK)
 		return st;
@@ -70,7 +66,7 @@ static pp_status load_type(struct sysfs_pmu *p)
 struct preread {
 	pp_status cpus_st;
 	char cpus[SYSFS_FILE_MAX];
-	char event_format[FORMAT_TEXT_MAX];
+	char event_format[SYSFS_FORMAT_TEXT_MAX];
 };
 
 /* CPU PMUs (arm_pmu.c) give "cpus"; uncore PMUs give "cpumask", also a cpu list. Neither:
@@ -86,12 +82,12 @@ static pp_status load_cpus(struct sysfs_pmu *p, const struct preread *pre, int *
 		st = pre->cpus_st;
 		buf = pre->cpus;
 	} else {
-		st = pmu_read(p->name, "cpus", NULL, own, sizeof own);
+		st = sysfs_pmu_read(p->name, "cpus", NULL, own, sizeof own);
 	}
 	if (st == PP_OK)
 		*has_cpus = 1;
 	else if (st == PP_ENOENT) {
-		st = pmu_read(p->name, "cpumask", NULL, own, sizeof own);
+		st = sysfs_pmu_read(p->name, "cpumask", NULL, own, sizeof own);
 		buf = own;
 	}
 	if (st == PP_ENOENT)
@@ -99,109 +95,6 @@ static pp_status load_cpus(struct sysfs_pmu *p, const struct preread *pre, int *
 	if (st != PP_OK)
 		return st;
 	return sysfs_parse_cpulist(buf, &p->cpus, &p->ncpus);
-}
-
-static int cmp_format(const void *a, const void *b)
-{
-	return ascii_strcasecmp(((const struct sysfs_format *)a)->name,
-			  ((const struct sysfs_format *)b)->name);
-}
-
-/* Reads and parses format/<name> (its text already read when text is not NULL) into
- * p->formats[p->nformats]. */
-static pp_status add_format(struct sysfs_pmu *p, const char *name, const char *text)
-{
-	char own[FORMAT_TEXT_MAX];
-	pp_status st = PP_OK;
-
-	if (!sysfs_name_ok(name))
-		return PP_EINVAL;
-	if (!text) {
-		st = pmu_read(p->name, "format", name, own, sizeof own);
-		text = own;
-	}
-	if (st == PP_OK)
-		st = sysfs_format_parse(name, text, &p->formats[p->nformats]);
-	if (st == PP_OK)
-		p->nformats++;
-	return st;
-}
-
-/* Lists format/ and reads every term not read yet. format/ drives how a value is encoded, so
- * a malformed term fails a PMU loaded by name; listed on first use (sysfs_format_listed), it
- * leaves the PMU with the terms read before. */
-static pp_status load_formats(struct sysfs_pmu *p)
-{
-	struct sysfs_format *had = p->formats;
-	size_t n, i, nhad = p->nformats;
-	pp_status st;
-	char **names;
-
-	st = pmu_list(p->name, "format", &names, &n);
-	if (st == PP_ENOENT)
-		return PP_OK;
-	if (st != PP_OK || n == 0)
-		return st;
-	if (!(p->formats = calloc(n, sizeof *p->formats))) {
-		p->formats = had;
-		sysfs_names_free(names);
-		return PP_ENOMEM;
-	}
-	p->nformats = 0;
-	for (i = 0; i < n && st == PP_OK; i++) {
-		size_t k = 0;
-
-		/* a term read already (discovery's event and long) is not read again */
-		while (k < nhad && strcmp(had[k].name, names[i]))
-			k++;
-		if (k < nhad)
-			p->formats[p->nformats++] = had[k];
-		else
-			st = add_format(p, names[i], NULL);
-	}
-	sysfs_names_free(names);
-	if (st != PP_OK) {
-		free(p->formats);
-		p->formats = had;
-		p->nformats = nhad;
-		return st;
-	}
-	free(had);
-	qsort(p->formats, p->nformats, sizeof *p->formats, cmp_format);
-	return PP_OK;
-}
-
-/* What discovery needs of format/ to recognise PMUv3 (looks_like_pmuv3): "event", read
- * already (pre), and "long". The other terms (rdpmc, threshold...) are read on first use
- * (sysfs_format_listed), when a term names them: two files a run instead of the directory
- * and every file in it. */
-static pp_status load_known_formats(struct sysfs_pmu *p, const struct preread *pre)
-{
-	pp_status st;
-
-	if (!(p->formats = calloc(2, sizeof *p->formats)))
-		return PP_ENOMEM;
-	if ((st = add_format(p, "event", pre->event_format)) != PP_OK)
-		return st;
-	st = add_format(p, "long", NULL);
-	if (st == PP_ENOENT)
-		st = PP_OK;
-	p->unread |= SYSFS_UNREAD_FORMATS;
-	return st;
-}
-
-size_t sysfs_format_listed(const struct sysfs_pmu *pmu)
-{
-	struct sysfs_pmu *p = (struct sysfs_pmu *)pmu;	/* a cache: see events_listed */
-
-	if (!p)
-		return 0;
-	/* a term that fails to parse leaves the PMU with the terms it was recognised by */
-	if (p->unread & SYSFS_UNREAD_FORMATS) {
-		p->unread &= ~SYSFS_UNREAD_FORMATS;
-		p->format_err = load_formats(p);
-	}
-	return p->nformats;
 }
 
 /* An events/ value is "term=value" items separated by commas (a bare term means 1): printable,
@@ -234,7 +127,7 @@ static pp_status load_events(struct sysfs_pmu *p)
 	pp_status st;
 	size_t n, i;
 
-	st = pmu_list(p->name, "events", &names, &n);
+	st = sysfs_pmu_list(p->name, "events", &names, &n);
 	if (st == PP_ENOENT)
 		return PP_OK;
 	if (st != PP_OK || n == 0)
@@ -283,7 +176,7 @@ size_t sysfs_event_listed(const struct sysfs_pmu *pmu)
 static int event_ready(const struct sysfs_pmu *p, struct sysfs_event *e)
 {
 	if (e->state == 1)
-		e->state = pmu_read(p->name, "events", e->name, e->terms, sizeof e->terms) ==
+		e->state = sysfs_pmu_read(p->name, "events", e->name, e->terms, sizeof e->terms) ==
 					   PP_OK && terms_ok(e->terms) ? 0 : -1;
 	return e->state == 0;
 }
@@ -357,7 +250,7 @@ static void load_caps(struct sysfs_pmu *p)
 	size_t i;
 
 	for (i = 0; i < sizeof caps / sizeof caps[0]; i++) {
-		if (pmu_read(p->name, "caps", caps[i].name, buf, sizeof buf) != PP_OK ||
+		if (sysfs_pmu_read(p->name, "caps", caps[i].name, buf, sizeof buf) != PP_OK ||
 		    sysfs_parse_ll(buf, &v) != PP_OK)
 			v = -1;
 		memcpy((char *)&p->caps + caps[i].off, &v, sizeof v);
@@ -379,7 +272,7 @@ static void load_mux(struct sysfs_pmu *p)
 {
 	char buf[32];
 
-	if (pmu_read(p->name, "perf_event_mux_interval_ms", NULL, buf, sizeof buf) != PP_OK ||
+	if (sysfs_pmu_read(p->name, "perf_event_mux_interval_ms", NULL, buf, sizeof buf) != PP_OK ||
 	    sysfs_parse_ll(buf, &p->mux_interval_ms) != PP_OK)
 		p->mux_interval_ms = -1;
 }
@@ -444,7 +337,7 @@ static pp_status pmu_load(const char *name, const struct preread *pre, struct sy
 	strcpy(out->name, name);
 	out->unread = SYSFS_UNREAD_EVENTS | SYSFS_UNREAD_CAPS;
 	if ((st = load_type(out)) == PP_OK && (st = load_cpus(out, pre, &has_cpus)) == PP_OK)
-		st = pre ? load_known_formats(out, pre) : load_formats(out);
+		st = pre ? sysfs_formats_known(out, pre->event_format) : sysfs_formats_load(out);
 	if (st != PP_OK) {
 		sysfs_pmu_free(out);
 		return st;
@@ -515,10 +408,10 @@ static int may_be_pmuv3(const char *name, struct preread *pre)
 {
 	struct sysfs_format f;
 
-	pre->cpus_st = pmu_read(name, "cpus", NULL, pre->cpus, sizeof pre->cpus);
+	pre->cpus_st = sysfs_pmu_read(name, "cpus", NULL, pre->cpus, sizeof pre->cpus);
 	if (pre->cpus_st == PP_ENOENT)
 		return 0;
-	return pmu_read(name, "format", "event", pre->event_format, sizeof pre->event_format) ==
+	return sysfs_pmu_read(name, "format", "event", pre->event_format, sizeof pre->event_format) ==
 		       PP_OK &&
 	       sysfs_format_parse("event", pre->event_format, &f) == PP_OK &&
 	       is_pmuv3_event_format(&f);

@@ -39,6 +39,21 @@ pp_status sysfs_parse_u64(const char *s, uint64_t *out);
 pp_status sysfs_walk_ranges(const char *s, pp_status (*num)(const char **sp, int *out),
 			    pp_status (*each)(void *arg, int lo, int hi), void *arg);
 
+/* Longest format/ attribute kept (the kernel's are under 32 bytes). */
+#define SYSFS_FORMAT_TEXT_MAX 128
+
+/* Reads <PMU dir>/pmu/dir[/name] into buf, as sysfs_read_str does. */
+pp_status sysfs_pmu_read(const char *pmu, const char *dir, const char *name, char *buf,
+			 size_t len);
+/* Lists <PMU dir>/pmu/rel, as sysfs_list_dir does. */
+pp_status sysfs_pmu_list(const char *pmu, const char *rel, char ***names, size_t *n);
+
+/* A PMU's format/ (sysfs_format.c): every term (a PMU loaded by name), or at discovery the
+ * two that recognise PMUv3, "event" (its text read already) and "long", the rest left to
+ * sysfs_format_listed. */
+pp_status sysfs_formats_load(struct sysfs_pmu *p);
+pp_status sysfs_formats_known(struct sysfs_pmu *p, const char *event_text);
+
 /* A name safe to use as one path component: non-empty, no '/', not "." or "..", short. */
 int sysfs_name_ok(const char *name);
 
