@@ -42,6 +42,11 @@ int export_openmetrics(const struct report *r, FILE *out);
 int export_openmetrics_totals(const struct report *r, FILE *out);
 int export_markdown(const struct report *r, FILE *out);
 
+/* name as the exports that key by name write it (BMF's measures, github-benchmark's
+ * entries): "NAME (cgroup CGROUP)" for an event or metric of a cgroup (-G, --for-each-cgroup),
+ * so that one name counted in several cgroups stays apart; the name alone otherwise. */
+const char *export_cgroup_name(const char *name, const char *cgroup, char *buf, size_t len);
+
 /* --export FORMAT:FILE, repeatable. */
 #define EXPORT_MAX 16
 struct export_spec {

@@ -404,6 +404,15 @@ static inline const char *report_cgroup_col(const struct report *r,
 	return NULL;
 }
 
+/* The cgroup metric m is computed in: that of the events it is computed from (its anchor's),
+ * NULL for every task. */
+static inline const char *report_metric_cgroup(const struct report *r,
+					       const struct report_metric_value *m)
+{
+	return m->anchor != REPORT_METRIC_NONE && m->anchor < r->nevents ?
+	       r->events[m->anchor].cgroup : NULL;
+}
+
 /* Whether e's value is shown in milliseconds ("msec"): a time in ns (task-clock, cpu-clock),
  * as perf shows them, but for a tool event's, shown in "ns" as perf shows it. */
 static inline int report_in_msec(const struct report_event *e)

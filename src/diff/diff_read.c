@@ -85,8 +85,7 @@ static enum diff_err read_metric(const struct report *r, const struct report_met
 	e->name = mxtab_metric_name(m->def);
 	e->unit = mxtab_metric_unit(m->def);
 	e->metric = 1;
-	/* computed per cgroup, beside an event of it (metrics_bind.c) */
-	e->cgroup = m->anchor != REPORT_METRIC_NONE ? r->events[m->anchor].cgroup : NULL;
+	e->cgroup = report_metric_cgroup(r, m);
 	e->status = isnan(m->value) ? "not computed" : "counted";
 	if (r->nruns > 1) {
 		double *v = malloc(r->nruns * sizeof(*v));

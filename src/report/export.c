@@ -33,6 +33,14 @@ int export_format_find(const char *name, size_t len)
 	return -1;
 }
 
+const char *export_cgroup_name(const char *name, const char *cgroup, char *buf, size_t len)
+{
+	if (!cgroup)
+		return name;
+	snprintf(buf, len, "%s (cgroup %s)", name, cgroup);
+	return buf;
+}
+
 const char *export_format_name(enum export_format f)
 {
 	return formats[f].name;

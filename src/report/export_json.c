@@ -95,7 +95,7 @@ static cJSON *bmf_measure(double value, const struct stats_summary *st)
 static cJSON *bmf_bench(const struct report *r)
 {
 	cJSON *b = cJSON_CreateObject();
-	char key[256];
+	char key[256], name[256];
 	const char *kk;
 	struct keys t;
 
@@ -108,7 +108,8 @@ static cJSON *bmf_bench(const struct report *r)
 
 		if (e->fig.status != REPORT_COUNTED)
 			continue;
-		if (!(kk = unique_key(&t, e->name, key, sizeof(key)))) {
+		if (!(kk = unique_key(&t, export_cgroup_name(e->name, e->cgroup, name, sizeof(name)),
+				      key, sizeof(key)))) {
 			cJSON_Delete(b);
 			b = NULL;
 			break;
@@ -118,7 +119,9 @@ static cJSON *bmf_bench(const struct report *r)
 	for (size_t i = 0; b && i < r->nmetrics; i++) {
 		if (!isfinite(r->metrics[i].value))	/* a metric not computed has no measure */
 			continue;
-		if (!(kk = unique_key(&t, mxtab_metric_name(r->metrics[i].def), key, sizeof(key)))) {
+		if (!(kk = unique_key(&t, export_cgroup_name(mxtab_metric_name(r->metrics[i].def),
+							     report_metric_cgroup(r, &r->metrics[i]),
+							     name, sizeof(name)), key, sizeof(key)))) {
 			cJSON_Delete(b);
 			b = NULL;
 			break;
@@ -197,7 +200,7 @@ static cJSON *gh_entry(const struct report *top, const char *region, const char 
 static void gh_entries(cJSON *a, const struct report *top, const struct report *r,
 		       const char *region, const char *bench)
 {
-	char range[64];
+	char range[64], name[256];
 
 	for (size_t k = 0; k < r->nevents; k++) {
 		const struct report_event *e = &r->events[k];
@@ -205,7 +208,8 @@ static void gh_entries(cJSON *a, const struct report *top, const struct report *
 
 		if (e->fig.status != REPORT_COUNTED)
 			continue;
-		o = gh_entry(top, region, e->name, *e->unit ? e->unit : "count", e->fig.value);
+		o = gh_entry(top, region, export_cgroup_name(e->name, e->cgroup, name, sizeof(name)),
+			     *e->unit ? e->unit : "count", e->fig.value);
 		/* with -r: the half width of the 95% confidence interval of the mean */
 		if (r->nruns && isfinite(e->stats.ci_hi) && isfinite(e->stats.ci_lo)) {
 			snprintf(range, sizeof(range), "\xc2\xb1 %.6g",
@@ -221,7 +225,9 @@ static void gh_entries(cJSON *a, const struct report *top, const struct report *
 
 		if (!isfinite(m->value))
 			continue;
-		o = gh_entry(top, region, mxtab_metric_name(m->def), mxtab_metric_unit(m->def),
+		o = gh_entry(top, region, export_cgroup_name(mxtab_metric_name(m->def),
+							     report_metric_cgroup(r, m), name,
+							     sizeof(name)), mxtab_metric_unit(m->def),
 			     m->value);
 		cJSON_AddItemToObject(o, "extra", gh_extra(r, bench, NULL));
 		cJSON_AddItemToArray(a, o);

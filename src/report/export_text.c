@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* export_text.c: the text exports: the OpenMetrics text exposition (openmetrics.io; families
- * of gauges, labels event, pmu, cpus for a core type's part, cpu or unit for an aggregation
- * unit, region for a region's; "# EOF" last) and a markdown table. */
+ * of gauges, labels event, pmu, cgroup for an event counted in one, cpus for a core type's
+ * part, cpu or unit for an aggregation unit, region for a region's; "# EOF" last) and a
+ * markdown table. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,8 +56,9 @@ static void om_family(FILE *out, const char *name, const char *unit, const char 
 	fprintf(out, "# HELP %s %s\n", name, help);
 }
 
-/* One sample of an event: labels event and pmu, cpus for a core type's part, and the
- * aggregation unit's cpu (-A) or unit id (--per-core, ...). */
+/* One sample of an event: labels event and pmu, cgroup when it counted in one (a name may be
+ * counted in several), cpus for a core type's part, and the aggregation unit's cpu (-A) or
+ * unit id (--per-core, ...). */
 static void om_sample(FILE *out, const char *family, const struct report_event *e,
 		      const char *pmu, const char *cpus, const struct report_unit *u,
 		      const char *interval, double v)
@@ -66,6 +68,8 @@ static void om_sample(FILE *out, const char *family, const struct report_event *
 	fprintf(out, "%s{", family);
 	om_label(out, "event", e->name, 1);
 	om_label(out, "pmu", pmu, 0);
+	if (e->cgroup)
+		om_label(out, "cgroup", e->cgroup, 0);
 	if (cpus)
 		om_label(out, "cpus", cpus, 0);
 	if (u && u->cpu >= 0) {
@@ -191,6 +195,8 @@ static void om_metrics(const struct report *r, FILE *out)
 		om_label(out, "event", r->events[m->anchor].name, 0);
 		if (m->pmu)
 			om_label(out, "pmu", m->pmu, 0);
+		if (report_metric_cgroup(r, m))
+			om_label(out, "cgroup", report_metric_cgroup(r, m), 0);
 		fputs("} ", out);
 		om_num(out, m->value);
 		fputc('\n', out);
@@ -333,6 +339,7 @@ static void md_cell(FILE *out, const char *s)
 static void md_row(FILE *out, const struct report *r, const struct report_event *e)
 {
 	char value[48] = "", spread[24] = "", counted[24], metric[96] = "";
+	const char *cg;
 
 	if (e->fig.status == REPORT_COUNTED) {
 		snprintf(value, sizeof(value), "%.0f", e->fig.value);
@@ -345,6 +352,8 @@ static void md_row(FILE *out, const struct report *r, const struct report_event 
 	if (e->derived.unit)
 		snprintf(metric, sizeof(metric), "%.3f %s", e->derived.value, e->derived.unit);
 	md_cell(out, e->name);
+	if ((cg = report_cgroup_col(r, e)))
+		md_cell(out, *cg ? cg : "-");
 	md_cell(out, value);
 	md_cell(out, e->unit);
 	md_cell(out, spread);
@@ -357,8 +366,12 @@ static void md_row(FILE *out, const struct report *r, const struct report_event 
  * the runs, the share of time counted (or why it was not), the derived figure beside it. */
 int export_markdown(const struct report *r, FILE *out)
 {
-	fputs("| event | value | unit | \xc2\xb1 | counted | metric |\n", out);
-	fputs("| --- | ---: | --- | ---: | ---: | --- |\n", out);
+	/* a cgroup column (- for every task) when an event counted in one, as in the text */
+	int cg = r->nevents && report_cgroup_col(r, &r->events[0]);
+
+	fprintf(out, "| event |%s value | unit | \xc2\xb1 | counted | metric |\n",
+		cg ? " cgroup |" : "");
+	fprintf(out, "| --- |%s ---: | --- | ---: | ---: | --- |\n", cg ? " --- |" : "");
 	for (size_t k = 0; k < r->nevents; k++)
 		md_row(out, r, &r->events[k]);
 	return ferror(out) ? -1 : 0;

@@ -112,6 +112,32 @@ one_line() {
 	assert_line --regexp "^ +<not counted> msec task-clock +$IDLE\$"
 }
 
+@test "--for-each-cgroup: the exports tell the cgroups apart (OpenMetrics label, names, column)" {
+	cmd=$(in_cgroup "$BUSY" spin 100)
+	run -0 "$PMUPROF" stat -a -q -e task-clock,page-faults --for-each-cgroup "^$PFX-" \
+		--export openmetrics:om.txt --export bmf:b.json --export github-benchmark:g.json \
+		--export markdown:m.md -I 50 --export openmetrics:om-total.txt -- sh -c "$cmd"
+	# each series once, the busy cgroup's counted, labelled with its cgroup
+	run -0 om_check om.txt
+	assert_line "pmuprof_event_value{cgroup=$BUSY,event=task-clock,pmu=software} ${lines[0]##* }"
+	run grep -c "cgroup=$IDLE,event=task-clock" <(om_check om.txt)
+	assert_output 4	# -I's three counters of the counts so far, and its running ratio
+	run -0 sh -c 'grep -v "^#" om.txt | sed "s/} .*/}/" | sort | uniq -d'
+	assert_output ''
+	run -0 om_check om-total.txt
+	assert_line --regexp "^pmuprof_events_total\{cgroup=$BUSY,event=task-clock,pmu=software\} [0-9.e+]+\$"
+	assert_line --regexp "^pmuprof_events_total\{cgroup=$IDLE,event=task-clock,pmu=software\} 0(\.0)?\$"
+	# the exports that key by name: the cgroup in the name
+	assert_equal "$(jq -r '.[] | keys[]' b.json | grep -c "(cgroup $BUSY)")" 2
+	assert_equal "$(jq -r '.[].name' g.json | sort -u | wc -l)" "$(jq length g.json)"
+	jq -e --arg n "task-clock (cgroup $BUSY)" 'any(.[]; .name == $n)' g.json >/dev/null ||
+		fail "no github-benchmark entry for the busy cgroup: $(cat g.json)"
+	# markdown: a cgroup column
+	run -0 head -1 m.md
+	assert_output '| event | cgroup | value | unit | ± | counted | metric |'
+	grep -q "^| task-clock | $BUSY | [0-9]" m.md || fail "$(cat m.md)"
+}
+
 @test "--for-each-cgroup matches paths below the mount, with perf's CSV layout" {
 	need_perf
 	mkdir "$MNT/$BUSY/inner"

@@ -108,30 +108,6 @@ counted() {
 	assert_equal "$(jq -r 'keys[0]' elsewhere/b.json)" "ppload touch 5"
 }
 
-# om_check FILE: parses FILE with prometheus_client's OpenMetrics parser (which refuses what
-# the format forbids: no "# EOF", blank lines, clashing names, bad labels) and prints its
-# samples as "name{label=value,...} value" lines, labels sorted.
-# Debian's python3-prometheus-client is for Debian's python3, which need not be first on PATH.
-om_check() {
-	local py
-	for py in python3 /usr/bin/python3 ''; do
-		[ -n "$py" ] || { echo "python3-prometheus-client is missing: run tools/deps.sh"; return 1; }
-		! "$py" -c 'import prometheus_client' 2>/dev/null || break
-	done
-	"$py" - "$1" <<'EOF'
-import sys
-from prometheus_client.openmetrics.parser import text_string_to_metric_families
-text = open(sys.argv[1]).read()
-for fam in text_string_to_metric_families(text):
-    # gauges, and with -I the counters of the counts so far
-    if fam.type != "gauge" and not (fam.type == "counter" and fam.name.startswith("pmuprof_event")):
-        sys.exit(f"{fam.name}: type {fam.type}, not gauge")
-    for s in fam.samples:
-        labels = ",".join(f"{k}={v}" for k, v in sorted(s.labels.items()))
-        print(f"{s.name}{{{labels}}} {s.value!r}")
-EOF
-}
-
 @test "OpenMetrics: read by prometheus_client's parser; a sample per counted event, the JSON's values" {
 	all_formats -e task-clock,page-faults,cycles -- "$PPLOAD" touch 50
 	om_check om.txt > samples || fail "the parser refused om.txt: $(cat samples)"
