@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* kcost-arm64.c: what single operations cost the arm64 guest's kernel, for bench/arm64 (issue
- * 16: where a run's kernel instructions go beyond the floor's). It counts its own kernel
+/* kcost-arm64.c: what single operations cost the arm64 guest's kernel, for bench/arm64 (where
+ * a run's kernel instructions go beyond the floor's). It counts its own kernel
  * instructions (a perf_event_open counter with exclude_user) around each operation and prints
  * the fewest of 7 tries, less what reading the counter costs, one "kcost NAME N" line each:
  * the first touch of a 64 KiB window of a file's mapping (the kernel's fault-around maps that
  * much at a time), a touch of a window already mapped, an anonymous page, reading boot_id, a
- * sysfs attribute and a small tmpfs file (open, read, close), listing the PMU directory,
- * access(), sigaction() and getrlimit().
+ * sysfs attribute and a small tmpfs file (open, read, close), listing the PMU directory, a
+ * failed open of a PMU's "cpus", access(), sigaction() and getrlimit().
  *   kcost-arm64 SYSFS_FILE FILE
  * SYSFS_FILE: a sysfs attribute (a PMU's type); FILE: a file of at least 448 KiB in the page
  * cache (pmuprof itself), whose windows 1 to 6 are touched once each. */
@@ -73,6 +73,12 @@ static void op_tmpfs(void)
 static void op_devices(void)
 {
 	slurp("/sys/bus/event_source/devices", 1);
+}
+
+/* a failed open of a PMU's "cpus": what discovery paid for each of the kernel's own PMUs */
+static void op_enoent(void)
+{
+	slurp("/sys/bus/event_source/devices/software/cpus", 0);
 }
 
 static void op_access(void)
@@ -153,6 +159,7 @@ int main(int argc, char **argv)
 	print("sysfs_attr", fewest(op_sysfs), overhead);
 	print("tmpfs_small_file", fewest(op_tmpfs), overhead);
 	print("devices_dir", fewest(op_devices), overhead);
+	print("sysfs_enoent", fewest(op_enoent), overhead);
 	print("access", fewest(op_access), overhead);
 	print("sigaction", fewest(op_sigaction), overhead);
 	print("getrlimit", fewest(op_getrlimit), overhead);
