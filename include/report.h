@@ -12,7 +12,7 @@
 struct mxtab_metric;
 struct mxtab_set;
 
-#define REPORT_SCHEMA_VERSION "1.7"
+#define REPORT_SCHEMA_VERSION "1.8"
 
 enum report_status {
 	REPORT_COUNTED = 0,	/* counted, possibly for only part of the time (scaled) */

@@ -402,6 +402,8 @@ static cJSON *metrics_json(const struct report *r)
 		cJSON_AddBoolToObject(o, "requested", m->requested);
 		cJSON_AddStringToObject(o, "core", m->core);
 		cJSON_AddItemToObject(o, "pmu", jsonout_str_or_null(m->pmu));
+		/* 1.8: the cgroup its events counted in (-G, --for-each-cgroup) */
+		cJSON_AddItemToObject(o, "cgroup", jsonout_str_or_null(report_metric_cgroup(r, m)));
 		cJSON_AddStringToObject(o, "formula", mxtab_metric_formula(m->def));
 		evs = cJSON_AddArrayToObject(o, "events");
 		ins = cJSON_AddArrayToObject(o, "inputs");

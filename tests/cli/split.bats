@@ -29,7 +29,7 @@ phone_json() {
 @test "split: JSON: one part per PMU, its type, config and CPUs; absent parts; only_on" {
 	phone_json -e inst_retired:u,r11,dsb_spec,br_cond_pred,task-clock -- true
 	assert_success
-	assert_equal "$(jqr '.schema_version')" 1.7
+	assert_equal "$(jqr '.schema_version')" 1.8
 	assert_equal "$(jqr '[.events[0].split[] | "\(.pmu) \(.core) \(.cpus) \(.type) \(.config)"] | join(";")')" \
 		'armv8_cortex_a55 cortex-a55 0-3 8 0x8;armv8_cortex_a76 cortex-a76 4-7 9 0x8'
 	assert_equal "$(jqr '[.events[1].split[] | "\(.type) \(.config)"] | join(";")')" '8 0x11;9 0x11'

@@ -85,7 +85,7 @@ load helpers
 @test "JSON: schema fields, numbers as numbers, command and host" {
 	stat_json -e task-clock,page-faults,cycles -- "$PPLOAD" spin 20
 	assert_success
-	assert_equal "$(jqr '.schema_version')" 1.7
+	assert_equal "$(jqr '.schema_version')" 1.8
 	assert_equal "$(jqr '.command | join(" ")')" "$PPLOAD spin 20"
 	assert_equal "$(jqr '.host.machine')" "$(uname -m)"
 	assert_equal "$(jqr '.host.kernel_release')" "$(uname -r)"

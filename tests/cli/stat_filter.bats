@@ -44,7 +44,7 @@ RAN=(/bin/sh -c ': > ran')
 	PMUPROF_SYSFS_ROOT=$QEMU stat_json --allow-secure -e task-clock,inst_retired/p=1,nsk=1/ -- "${RAN[@]}"
 	assert_success
 	[ -e ran ] || fail "the workload did not run"
-	assert_equal "$(jqr '.schema_version')" 1.7
+	assert_equal "$(jqr '.schema_version')" 1.8
 	assert_equal "$(jqr '.events[0].filter')" null
 	assert_equal "$(jqr '.events[1].filter.terms')" P,NSK
 	assert_equal "$(jqr '.events[1].filter.verdict')" secure

@@ -737,7 +737,7 @@ int main(int argc, char **argv)
 	EXPECT('x', a_csv, "-a -A: CSV");
 	csv_fields(__LINE__, 7, "-a -A: CSV (commachecker --system-wide-no-aggr)");
 	EXPECT_JSON("cpu",
-		    { "schema_version", "1.7" }, { "target", "system wide" },
+		    { "schema_version", "1.8" }, { "target", "system wide" },
 		    { "system_wide", "true" }, { "aggregation", "cpu" }, { "timeout_ms", "null" },
 		    { "timed_out", "false" }, { "events/0/units", "[4]" },
 		    { "events/0/units/3/unit", "CPU3" }, { "events/0/units/3/cpu", "3" },

@@ -168,7 +168,7 @@ check_json() {
 		--arg midr "$(cat "$O/guest.midr")" --arg rel "$(head -1 "$O/guest.uname")" '
 		def need(c; msg): if c then empty else msg end;
 		def hex: ascii_downcase | ltrimstr("0x") | sub("^0+"; "");
-		need(.schema_version == "1.7"; "schema_version \(.schema_version)"),
+		need(.schema_version == "1.8"; "schema_version \(.schema_version)"),
 		need(.pmuprof_version | type == "string" and test("^[0-9]+\\.[0-9]+\\.[0-9]+");
 		     "pmuprof_version \(.pmuprof_version)"),
 		need(.command == ["/t/w/loop"]; "command \(.command)"),

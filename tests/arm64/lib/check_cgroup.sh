@@ -33,11 +33,12 @@ check_cgroup() {
 		[ $((a - pa)) -lt 100 ] && [ $((pa - a)) -lt 100 ]
 	tap "$m: stat -a --for-each-cgroup: perf's $EU of ppb - ppa is the same $dx" $? \
 		"pmuprof ppa '$a' ppb '$b', perf ppa '$pa' ppb '$pb'" "$(tail_of "$O/perf-cgroup.err" 3)"
-	# each cgroup's ipc from its own events: 1 (shift=0, a cycle an instruction)
+	# each cgroup's ipc from its own events: 1 (shift=0, a cycle an instruction), its cgroup
+	# named (schema 1.8) as its inputs' is
 	r=$(jq -r '. as $r | [.metrics[] | select(.name == "ipc") |
-		[(.inputs | map($r.events[.index].cgroup) | unique | join("+")), .value] |
+		[(.inputs | map($r.events[.index].cgroup) | unique | join("+")), .cgroup, .value] |
 		map(tostring) | join(":")] | sort | join(" ")' "$j" 2>/dev/null)
-	[ "$r" = "ppa:1 ppb:1" ]
+	[ "$r" = "ppa:ppa:1 ppb:ppb:1" ]
 	tap "$m: stat -a --for-each-cgroup: ipc per cgroup, from its own events" $? \
-		"cgroup of the inputs : value: '$r' (expected 'ppa:1 ppb:1')"
+		"inputs' cgroup : metric's cgroup : value: '$r' (expected 'ppa:ppa:1 ppb:ppb:1')"
 }

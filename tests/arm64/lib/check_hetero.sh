@@ -156,7 +156,7 @@ check_hetero_pmuprof() {
 	la=$(hx_grouped "$xa") lb=$(hx_grouped "$xb") lm=$(hx_grouped "$xm") ll=$(hx_grouped "$xl")
 	# shellcheck disable=SC2016 # $x, $xa, ... are jq variables
 	hx_attempts pp.migrate hx_pp "$xm" "$xa" "$xb" '
-		need(.schema_version == "1.7"; "schema_version \(.schema_version)"),
+		need(.schema_version == "1.8"; "schema_version \(.schema_version)"),
 		(["inst_retired:u", "0x8"], ["cpu_cycles:u", "0x11"]) as [$n, $c] | event($n) as $e |
 		need($e.value == $x; "\($n): \($e.value), not \($x)"),
 		parts($e; [[$a, "0-1", $xa], [$b, "2-3", $xb]]; $c)'

@@ -100,7 +100,7 @@ check_mx() {
 	# shellcheck disable=SC2016 # $x, $core are jq variables
 	out=$(mx_jq "$O/pp-mx-ipc.loop.json" '. as $r | [.metrics[]? | select(.name == "ipc")] as $ms |
 		($ms | first // {}) as $m |
-		need(.schema_version == "1.7"; "schema_version \(.schema_version)"),
+		need(.schema_version == "1.8"; "schema_version \(.schema_version)"),
 		need(.metric_requests == ["ipc"]; "metric_requests \(.metric_requests)"),
 		need(.metrics | type == "array" and length == 1 and ($ms | length) == 1;
 		     "metrics \([.metrics[]? | .name]), not [ipc]"),

@@ -29,7 +29,7 @@ def units(e; want):
 	      (if $w[2] == null then $p.raw_value > 0 else $p.raw_value == $w[2] end);
 	      "\(e.name) \($p.unit): \($p.status) raw \($p.raw_value) value \($p.value) \($p.counted_pct)%, not \($w[2] // "> 0") at 100%"));
 def top(target; aggr):
-	need(.schema_version == "1.7"; "schema_version \(.schema_version)"),
+	need(.schema_version == "1.8"; "schema_version \(.schema_version)"),
 	need(.target == target; "target \(.target), not \(target)"),
 	need(.aggregation == aggr; "aggregation \(.aggregation), not \(aggr)");
 '
