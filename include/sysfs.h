@@ -180,6 +180,10 @@ int sysfs_hypervisor(char *how, size_t len);
  * an empty or blank list is PP_OK with *n 0). PP_EINVAL when malformed, PP_ERANGE when a cpu
  * is SYSFS_MAX_CPUS or above (a malformed list is PP_EINVAL whatever numbers it holds). */
 pp_status sysfs_parse_cpulist(const char *s, int **cpus, int *n);
+/* Reads a cpu list file under the root (cpu/online, a node's cpulist...) and parses it as
+ * sysfs_parse_cpulist does; the read's status when it fails (PP_ENOENT: no such file), and
+ * then *cpus is NULL and *n 0. */
+pp_status sysfs_read_cpulist(const char *path, int **cpus, int *n);
 /* The inverse: a sorted list of n cpus as the kernel writes it ("0-3,6") into buf (cut short
  * when it does not fit). */
 void sysfs_format_cpulist(const int *cpus, int n, char *buf, size_t len);

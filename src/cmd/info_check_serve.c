@@ -39,14 +39,12 @@ static void try_wide(struct info_check_serve *s)
 {
 	struct perf_event_attr a = { .type = PERF_TYPE_SOFTWARE, .size = sizeof(a),
 				     .config = PERF_COUNT_SW_CPU_CLOCK, .disabled = 1 };
-	char online[4096];
 	int *cpus = NULL, n = 0, fd;
 
 	s->wide = -1;
 	s->fixture = *sysfs_root() != '\0';
 	if (s->fixture ||	/* a fixture's CPUs are another machine's */
-	    sysfs_read_str("/sys/devices/system/cpu/online", online, sizeof(online)) != PP_OK ||
-	    sysfs_parse_cpulist(online, &cpus, &n) != PP_OK || !n) {
+	    sysfs_read_cpulist("/sys/devices/system/cpu/online", &cpus, &n) != PP_OK || !n) {
 		free(cpus);
 		return;
 	}

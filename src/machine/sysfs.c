@@ -557,3 +557,15 @@ pp_status sysfs_parse_cpulist(const char *s, int **cpus, int *n)
 	}
 	return st;
 }
+
+pp_status sysfs_read_cpulist(const char *path, int **cpus, int *n)
+{
+	char buf[SYSFS_FILE_MAX];
+	pp_status st;
+
+	*cpus = NULL;
+	*n = 0;
+	if ((st = sysfs_read_str(path, buf, sizeof buf)) != PP_OK)
+		return st;
+	return sysfs_parse_cpulist(buf, cpus, n);
+}

@@ -230,11 +230,9 @@ static int count_cpu_dirs(void)
  * CPU number; 0 when neither sysfs file nor cpu directories say. */
 int sysfs_ncpus(void)
 {
-	char buf[256];
 	int *cpus, n, last;
 
-	if (sysfs_read_str("/sys/devices/system/cpu/possible", buf, sizeof buf) != PP_OK ||
-	    sysfs_parse_cpulist(buf, &cpus, &n) != PP_OK)
+	if (sysfs_read_cpulist("/sys/devices/system/cpu/possible", &cpus, &n) != PP_OK)
 		return count_cpu_dirs();
 	last = n ? cpus[n - 1] + 1 : 0;
 	free(cpus);

@@ -15,8 +15,6 @@
 #define CPU_DIR "/sys/devices/system/cpu/"
 /* Longest id file path: CPU_DIR "cpu1023/topology/physical_package_id" is 60 bytes. */
 #define ID_PATH_MAX 96
-/* cpu/possible and cpu/online are one line each ("0-3,5,7-79"). */
-#define LIST_MAX 4096
 
 /* The arrays of struct topo, in the order of the one allocation that holds them. */
 enum { A_ONLINE, A_SOCKET, A_DIE, A_CLUSTER, A_CORE, A_CLUSTER_KEY, A_CORE_KEY, A_DIE_KEY,
@@ -134,17 +132,16 @@ static int cmp_int(const void *a, const void *b)
  * the file is absent (kernels without CPU hotplug). */
 static pp_status mark_online(struct topo *t, const int *possible, int npossible)
 {
-	char buf[LIST_MAX];
 	int *cpus, n, i;
 	pp_status st;
 
-	st = sysfs_read_str(CPU_DIR "online", buf, sizeof buf);
+	st = sysfs_read_cpulist(CPU_DIR "online", &cpus, &n);
 	if (st == PP_ENOENT) {
 		for (i = 0; i < npossible; i++)
 			t->online[possible[i]] = 1;
 		return PP_OK;
 	}
-	if (st != PP_OK || (st = sysfs_parse_cpulist(buf, &cpus, &n)) != PP_OK)
+	if (st != PP_OK)
 		return st;
 	for (i = 0; i < n; i++)
 		if (bsearch(&cpus[i], possible, (size_t)npossible, sizeof *possible, cmp_int))
@@ -157,13 +154,12 @@ static pp_status mark_online(struct topo *t, const int *possible, int npossible)
  * NUMA in sysfs (CONFIG_NUMA off) every online CPU is on node 0. */
 static void read_nodes(struct topo *t)
 {
-	char buf[LIST_MAX], path[64];
+	char path[64];
 	int *nodes = NULL, nn = 0, *cpus, n;
 
 	for (size_t c = 0; c < t->ncpus; c++)
 		t->node[c] = -1;
-	if (sysfs_read_str("/sys/devices/system/node/possible", buf, sizeof buf) != PP_OK ||
-	    sysfs_parse_cpulist(buf, &nodes, &nn) != PP_OK) {
+	if (sysfs_read_cpulist("/sys/devices/system/node/possible", &nodes, &nn) != PP_OK) {
 		for (size_t c = 0; c < t->ncpus; c++)
 			t->node[c] = t->online[c] ? 0 : -1;
 		return;
@@ -171,8 +167,7 @@ static void read_nodes(struct topo *t)
 	for (int k = 0; k < nn; k++) {
 		/* one path per node, not per CPU: a few nodes at most */
 		snprintf(path, sizeof path, "/sys/devices/system/node/node%d/cpulist", nodes[k]);
-		if (sysfs_read_str(path, buf, sizeof buf) != PP_OK ||
-		    sysfs_parse_cpulist(buf, &cpus, &n) != PP_OK)
+		if (sysfs_read_cpulist(path, &cpus, &n) != PP_OK)
 			continue;
 		for (int j = 0; j < n; j++)
 			if ((size_t)cpus[j] < t->ncpus && t->online[cpus[j]])
@@ -184,7 +179,6 @@ static void read_nodes(struct topo *t)
 
 pp_status topo_read(struct topo *t)
 {
-	char buf[LIST_MAX];
 	int *possible, n, *block, c;
 	struct topo_tuple *tup = NULL;
 	pp_status st;
@@ -193,8 +187,7 @@ pp_status topo_read(struct topo *t)
 	if (!t)
 		return PP_EINVAL;
 	memset(t, 0, sizeof *t);
-	if ((st = sysfs_read_str(CPU_DIR "possible", buf, sizeof buf)) != PP_OK ||
-	    (st = sysfs_parse_cpulist(buf, &possible, &n)) != PP_OK)
+	if ((st = sysfs_read_cpulist(CPU_DIR "possible", &possible, &n)) != PP_OK)
 		return st;
 	if (!n) {
 		free(possible);

@@ -43,8 +43,7 @@ static int read_cache(int cpu, int k, struct cache *out)
 			   !strcmp(buf, "Instruction");
 	out->first_cpu = -1;
 	strcpy(path + dir, "shared_cpu_list");
-	if (out->id < 0 && sysfs_read_str(path, buf, sizeof buf) == PP_OK &&
-	    sysfs_parse_cpulist(buf, &cpus, &n) == PP_OK) {
+	if (out->id < 0 && sysfs_read_cpulist(path, &cpus, &n) == PP_OK) {
 		out->first_cpu = n ? cpus[0] : -1;
 		free(cpus);
 	}

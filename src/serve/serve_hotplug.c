@@ -14,11 +14,9 @@
 
 int serve_online_read(unsigned char *on, size_t n)
 {
-	char buf[4096];
-	int *cpus = NULL, ncpus = 0;
+	int *cpus, ncpus;
 
-	if (sysfs_read_str("/sys/devices/system/cpu/online", buf, sizeof(buf)) != PP_OK ||
-	    sysfs_parse_cpulist(buf, &cpus, &ncpus) != PP_OK)
+	if (sysfs_read_cpulist("/sys/devices/system/cpu/online", &cpus, &ncpus) != PP_OK)
 		return -1;
 	memset(on, 0, n);
 	for (int k = 0; k < ncpus; k++)
@@ -26,16 +24,6 @@ int serve_online_read(unsigned char *on, size_t n)
 			on[cpus[k]] = 1;
 	free(cpus);
 	return 0;
-}
-
-/* The CPUs of cpu/present (the kernel's "0-3,6"), n of them; -1 when unreadable. */
-static int present(int **cpus, int *n)
-{
-	char buf[4096];
-
-	if (sysfs_read_str("/sys/devices/system/cpu/present", buf, sizeof(buf)) != PP_OK)
-		return -1;
-	return sysfs_parse_cpulist(buf, cpus, n) == PP_OK && *n ? 0 : -1;
 }
 
 static int ascending(const void *a, const void *b)
@@ -47,7 +35,8 @@ int serve_hotplug_cpus(struct stat_target *t)
 {
 	int *p = NULL, np = 0, *all, n = 0;
 
-	if (!t->cpus || present(&p, &np) != 0) {
+	if (!t->cpus || sysfs_read_cpulist("/sys/devices/system/cpu/present", &p, &np) != PP_OK ||
+	    !np) {
 		free(p);
 		return 0;	/* no list of present CPUs: the online ones only */
 	}

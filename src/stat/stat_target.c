@@ -28,21 +28,12 @@ void stat_target_free(struct stat_target *t)
 	t->ncpus = t->ntasks = 0;
 }
 
-static int online_cpus(int **cpus, int *n)
-{
-	char buf[4096];
-
-	if (sysfs_read_str("/sys/devices/system/cpu/online", buf, sizeof(buf)) != PP_OK)
-		return -1;
-	return sysfs_parse_cpulist(buf, cpus, n) == PP_OK ? 0 : -1;
-}
-
 int stat_target_cpus(struct stat_target *t, const char *list)
 {
 	int *on = NULL, non = 0, *want = NULL, nwant = 0;
 	char text[64];
 
-	if (online_cpus(&on, &non) != 0 || !non) {
+	if (sysfs_read_cpulist("/sys/devices/system/cpu/online", &on, &non) != PP_OK || !non) {
 		free(on);
 		msg_error("cannot count on every CPU: the kernel lists no online CPU in "
 			  "/sys/devices/system/cpu/online");
