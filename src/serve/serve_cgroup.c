@@ -139,8 +139,10 @@ static int due(const struct serve_cgroups *sg)
 {
 	struct timespec now;
 
+	/* in nanoseconds: whole seconds alone made a scan at x.99 s due at x+1.01 s */
 	clock_gettime(CLOCK_MONOTONIC, &now);
-	return now.tv_sec - sg->scanned.tv_sec >= (time_t)sg->rescan_s;
+	return (now.tv_sec - sg->scanned.tv_sec) * 1000000000LL +
+	       (now.tv_nsec - sg->scanned.tv_nsec) >= (long long)sg->rescan_s * 1000000000LL;
 }
 
 /* Appends the series of in to out, each labelled cgroup="path". -1 when out of memory. */
