@@ -186,6 +186,7 @@ static void om_metrics(const struct report *r, FILE *out)
 		  "stat -M), in its unit; event names the event it is printed beside.");
 	for (size_t i = 0; i < r->nmetrics; i++) {
 		const struct report_metric_value *m = &r->metrics[i];
+		const char *cg = report_metric_cgroup(r, m);
 
 		if (!isfinite(m->value))	/* not computed: no sample */
 			continue;
@@ -195,8 +196,8 @@ static void om_metrics(const struct report *r, FILE *out)
 		om_label(out, "event", r->events[m->anchor].name, 0);
 		if (m->pmu)
 			om_label(out, "pmu", m->pmu, 0);
-		if (report_metric_cgroup(r, m))
-			om_label(out, "cgroup", report_metric_cgroup(r, m), 0);
+		if (cg)
+			om_label(out, "cgroup", cg, 0);
 		fputs("} ", out);
 		om_num(out, m->value);
 		fputc('\n', out);

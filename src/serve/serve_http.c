@@ -174,8 +174,10 @@ static enum MHD_Result access_cb(void *cls, struct MHD_Connection *conn, const c
 		*ctx = h;
 		return MHD_YES;
 	}
-	if (get && *upload_size)
-		return (*upload_size = 0), MHD_YES;	/* a body a GET should not have: dropped */
+	if (get && *upload_size) {	/* a body a GET should not have: dropped */
+		*upload_size = 0;
+		return MHD_YES;
+	}
 	clock_set(h, fd_of(conn), 0);	/* the answer has the request's time again */
 	if (!authorized(h, conn)) {
 		if (!(r = MHD_create_response_from_buffer(13, (void *)"unauthorized\n",
