@@ -6,12 +6,6 @@
 
 load helpers
 
-# The cgroup v2 mount, from mountinfo (never assumed: here it may be /sys/fs/cgroup/unified).
-cgroup2_mount() {
-	awk '{ for (i = 1; i <= NF; i++) if ($i == "-") break; if ($(i + 1) == "cgroup2") { print $5; exit } }' \
-		/proc/self/mountinfo
-}
-
 setup() {
 	[ -x "$PMUPROF" ] || fail "pmuprof is not built ($PMUPROF): run make"
 	[ -x "$PPLOAD" ] || fail "the test workload is not built ($PPLOAD): run make"

@@ -111,3 +111,9 @@ for fam in text_string_to_metric_families(text):
         print(f"{s.name}{{{labels}}} {s.value!r}")
 EOF
 }
+
+# The cgroup v2 mount, from mountinfo (never assumed: here it may be /sys/fs/cgroup/unified).
+cgroup2_mount() {
+	awk '{ for (i = 1; i <= NF; i++) if ($i == "-") break; if ($(i + 1) == "cgroup2") { print $5; exit } }' \
+		/proc/self/mountinfo
+}

@@ -165,8 +165,7 @@ cpu0() {
 	if [ -z "$(host_pmu)" ] || [ "$(host_pmu)" = cpu ]; then
 		assert_line --regexp '^events +ok +the software fallback \(no Arm PMU\): task-clock,context-switches,page-faults \(-e and -M choose others\)$'
 	fi
-	cgm=$(awk '{ for (i = 7; i <= NF; i++) if ($i == "-") { if ($(i + 1) == "cgroup2") print $5; break } }' \
-		/proc/self/mountinfo | head -n 1)
+	cgm=$(cgroup2_mount)
 	if [ -n "$cgm" ] && awk '$1 == "perf_event" && $2 == 0 && $4 == 1 { f = 1 } END { exit !f }' /proc/cgroups; then
 		assert_line --regexp "^cgroups +ok +cgroup v2 at $cgm: --for-each-cgroup can count\$"
 		assert_line "pmuprof serve can count here, per cgroup too"

@@ -6,19 +6,7 @@
 # oversized, garbage, too many), basic auth and TLS from a web config, SIGHUP, SIGTERM and the
 # refusals of bad input.
 load helpers
-
-# serve_start ARGS...: starts pmuprof serve on a free loopback port; PORT, SPID set.
-serve_start() {
-	"$PMUPROF" serve --listen 127.0.0.1:0 "$@" 2> serve.log &
-	SPID=$!
-	for _ in $(seq 50); do
-		PORT=$(sed -n 's|.*listening on https\{0,1\}://127\.0\.0\.1:\([0-9]*\)/metrics.*|\1|p' serve.log)
-		[ -z "$PORT" ] || return 0
-		kill -0 "$SPID" 2>/dev/null || { cat serve.log; fail "serve ended before listening"; }
-		sleep 0.1
-	done
-	fail "serve did not listen within 5 s: $(cat serve.log)"
-}
+load serve_helpers
 
 # serve_stop [SIGNAL]: ends it; it must exit 0 and log the signal.
 serve_stop() {

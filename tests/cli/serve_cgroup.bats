@@ -9,8 +9,7 @@ load serve_helpers
 
 # The cgroup v2 mount (mountinfo's fifth field of the cgroup2 line), or a skip.
 cg_mount() {
-	CGM=$(awk '{ for (i = 7; i <= NF; i++) if ($i == "-") { if ($(i + 1) == "cgroup2") print $5; break } }' \
-		/proc/self/mountinfo | head -n 1)
+	CGM=$(cgroup2_mount)
 	[ -n "$CGM" ] || skip "no cgroup v2 hierarchy is mounted here"
 	[ -w "$CGM" ] || skip "cannot make cgroups under $CGM (not root?)"
 	# a unique prefix: other runs may make cgroups at the same time

@@ -1,6 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-# serve_helpers.bash: starting pmuprof serve for the serve_*.bats files that run it beside
-# something they change (cgroups, CPUs).
+# serve_helpers.bash: starting pmuprof serve for serve.bats and the serve_*.bats files.
 
 # serve_start ARGS...: pmuprof serve on a free loopback port, its log in serve.log; PORT and
 # SPID set.
@@ -8,7 +7,7 @@ serve_start() {
 	"$PMUPROF" serve --listen 127.0.0.1:0 "$@" 2> serve.log &
 	SPID=$!
 	for _ in $(seq 50); do
-		PORT=$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9]*\)/metrics.*|\1|p' serve.log)
+		PORT=$(sed -n 's|.*listening on https\{0,1\}://127\.0\.0\.1:\([0-9]*\)/metrics.*|\1|p' serve.log)
 		[ -z "$PORT" ] || return 0
 		kill -0 "$SPID" 2>/dev/null || fail "serve ended before listening: $(cat serve.log)"
 		sleep 0.1
