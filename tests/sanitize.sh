@@ -39,12 +39,16 @@ export ASAN_OPTIONS UBSAN_OPTIONS PMUPROF_SANITIZED
 echo "# === unit (sanitized) ==="
 O=$O tests/run unit || rc=1
 echo "# === cli (sanitized) ==="
-# the workloads are the plain build's when there is one: what is sanitized is pmuprof, and the
-# tests that time a workload (task-clock of a busy loop, of a tiny command) or count its page
-# faults (ppregion's windows) would count the sanitizer's start-up and shadow memory too
+# the workloads are the plain build's, made here when this runner runs alone: what is
+# sanitized is pmuprof, and the tests that time a workload (task-clock of a busy loop, of a
+# tiny command) or count its page faults (ppregion's windows) would count the sanitizer's
+# start-up and shadow memory too
+if ! make -s O=build build/ppload build/ppregion >"$logs/workloads" 2>&1; then
+	echo "not ok 1 - the plain workloads (build/ppload, build/ppregion) did not build"
+	sed 's/^/# /' "$logs/workloads" | tail -n 20
+	exit 1
+fi
 ppload="$PWD/build/ppload" ppregion="$PWD/build/ppregion"
-[ -x "$ppload" ] || ppload="$PWD/$O/ppload"
-[ -x "$ppregion" ] || ppregion="$PWD/$O/ppregion"
 PMUPROF="$PWD/$O/pmuprof" PPLOAD="$ppload" PPREGION="$ppregion" bats --tap tests/cli || rc=1
 echo "# === fuzz regression inputs (sanitized) ==="
 O=$O CC=clang CFLAGS="$CFLAGS" LDFLAGS="$SAN" fuzz/replay.sh || rc=1
