@@ -235,6 +235,9 @@ struct report {
 	struct report_host host;
 	struct report_event *events;
 	size_t nevents;
+	int per_cgroup;			/* an event is counted per cgroup (-G,
+					 * --for-each-cgroup): text and CSV rows have a cgroup
+					 * column */
 	uint64_t wall_ns, user_ns, sys_ns;
 	/* --mux=runs: the planned run (1-based) whose times wall_ns, user_ns, sys_ns (and
 	 * run_times and the stats below) are, each event's run being the one that counted it;
@@ -398,10 +401,7 @@ static inline int report_is_tool(const struct report_event *e)
 static inline const char *report_cgroup_col(const struct report *r,
 					    const struct report_event *e)
 {
-	for (size_t k = 0; k < r->nevents; k++)
-		if (r->events[k].cgroup)
-			return e->cgroup ? e->cgroup : "";
-	return NULL;
+	return !r->per_cgroup ? NULL : e->cgroup ? e->cgroup : "";
 }
 
 /* The cgroup metric m is computed in: that of the events it is computed from (its anchor's),

@@ -122,8 +122,11 @@ size_t stat_row_parts(const struct stat_counters *cs, size_t k, size_t *first);
 /* The planned run of row k: its first counter's that is opened (a split row's first part
  * that is not absent). */
 int stat_row_run(const struct stat_counters *cs, const struct stat_event *rows, size_t k);
-/* Why row k, or a part, is never opened (its counters' fixture), NULL: it is. */
-const char *stat_row_fixture(const struct stat_counters *cs, size_t k);
+/* Why each row is never opened, in one pass over the counters: why[k] (of cs->nrows, NULL on
+ * entry) gets row k's first counter's fixture that counts it (not an absent part), else its
+ * first counter's; NULL: it is opened. */
+void stat_rows_fixture(const struct stat_counters *cs, const char **why);
+/* Why a part is never opened (its counter's fixture), NULL: it is. */
 const char *stat_part_fixture(const struct stat_counters *cs, size_t part);
 /* Reads every open counter into its rd: a group read once by its leader (one syscall). */
 void stat_counters_read(struct stat_counters *cs);

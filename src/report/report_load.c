@@ -543,6 +543,7 @@ int report_load(const cJSON *root, struct report *r)
 		r->nevents++;
 		if (report_load_event(it, &r->events[k], r->nruns) != 0)
 			goto fail;
+		r->per_cgroup |= r->events[k].cgroup != NULL;
 		k++;
 	}
 	if (load_time(root, r) != 0 || load_intervals(root, r) != 0 ||

@@ -35,8 +35,9 @@ static int load_one(const cJSON *o, const struct report *r, struct report_region
 		if (!cJSON_IsObject(it) || !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(it, "name")))
 			continue;	/* an event without a name is no row */
 		g->r->nevents++;
-		if (report_load_event(it, &g->r->events[k++], r->nruns) != 0)
+		if (report_load_event(it, &g->r->events[k], r->nruns) != 0)
 			return -1;
+		g->r->per_cgroup |= g->r->events[k++].cgroup != NULL;
 	}
 	return 0;
 }

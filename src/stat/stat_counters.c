@@ -65,17 +65,16 @@ int stat_row_run(const struct stat_counters *cs, const struct stat_event *rows, 
 	return 0;
 }
 
-const char *stat_row_fixture(const struct stat_counters *cs, size_t k)
+void stat_rows_fixture(const struct stat_counters *cs, const char **why)
 {
-	const struct stat_counter *any = NULL;
-
-	for (size_t i = 0; i < cs->n; i++) {
-		if (counts_row(cs, &cs->c[i], k))
-			return cs->c[i].fixture;
-		if (!any && !cs->c[i].presence && cs->c[i].ev == k)
-			any = &cs->c[i];
-	}
-	return any ? any->fixture : NULL;
+	/* backwards, so that a row's first counter is the one written last: first whichever
+	 * counter it has, then over that the first that counts it */
+	for (size_t i = cs->n; i-- > 0;)
+		if (!cs->c[i].presence)
+			why[cs->c[i].ev] = cs->c[i].fixture;
+	for (size_t i = cs->n; i-- > 0;)
+		if (counts_row(cs, &cs->c[i], cs->c[i].ev))
+			why[cs->c[i].ev] = cs->c[i].fixture;
 }
 
 const char *stat_part_fixture(const struct stat_counters *cs, size_t part)

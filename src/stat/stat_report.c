@@ -378,7 +378,7 @@ static int per_unit(struct report *r, const struct stat_series *s, size_t nrows,
 		goto out;
 	for (size_t k = 0; k < nrows; k++) {
 		if (cells(&r->events[k], rows, n, ids, r->nunits, &s->rd, s->nruns, (uint32_t)k,
-				   stat_row_fixture(b->counters, k), b->intervals ? s->rd.nintervals : 0,
+				   r->events[k].note, b->intervals ? s->rd.nintervals : 0,
 				   m == AGG_THREAD && b->tgt && b->tgt->all) != 0)
 			goto out;
 	}
@@ -395,10 +395,16 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 	struct agg_row *cmd = NULL, *types = NULL;
 	size_t ncmd = 0, ntypes = 0;
 	int rc = -1, split = 0;
+	/* each row's fixture note, indexed by the counters' rows */
+	size_t nfix = nrows > b->counters->nrows ? nrows : b->counters->nrows;
+	const char **fixture = calloc(nfix + 1, sizeof(*fixture));
 
-	if (!(r->events = calloc(nrows, sizeof(*r->events))))
+	if (!fixture || !(r->events = calloc(nrows, sizeof(*r->events)))) {
+		free(fixture);
 		return -1;
+	}
 	r->nevents = nrows;
+	stat_rows_fixture(b->counters, fixture);
 	split = b->counters->nparts > 0;
 	/* the rows per core type only when an event is split over them (big.LITTLE) */
 	if (agg_build_as(s->rd.r, s->rd.n, AGG_COMMAND, NULL, scaling(b), &cmd, &ncmd) != 0 ||
@@ -409,15 +415,14 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 	for (size_t k = 0; k < nrows; k++) {
 		struct report_event *re = &r->events[k];
 		double *vals = NULL;	/* each run's value: only -r keeps them */
-		const char *fixture = stat_row_fixture(b->counters, k);
 		size_t part0, nparts = stat_row_parts(b->counters, k, &part0);
 
 		if (b->repeated && !(vals = calloc(s->nruns + 1, sizeof(*vals))))
 			goto out;
 		fill_identity(re, &evs[k]);
 		re->wall_ns = over_runs(cmd, ncmd, &s->rd, (uint32_t)k, -1, s->nruns, vals, 0,
-					fixture, &re->fig);
-		re->note = fixture;
+					fixture[k], &re->fig);
+		re->note = fixture[k];
 		re->run = b->runs_mode ? stat_row_run(b->counters, evs, k) + 1 : 0;
 		if (b->repeated && fill_stats(re, vals, s->nruns) != 0)
 			goto out;
@@ -427,6 +432,7 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 		if (evs[k].one_type)
 			re->only_pmu = evs[k].sel.ev.pmu;
 		re->cgroup = evs[k].cgroup;
+		r->per_cgroup |= re->cgroup != NULL;
 		if (nparts) {
 			struct report_part *p = parts(b->counters, k, part0, nparts, types, ntypes,
 						      &s->rd, s->nruns);
@@ -456,6 +462,7 @@ int stat_report_build(struct report *r, const struct stat_series *s,
 out:
 	free(cmd);
 	free(types);
+	free(fixture);
 	return rc;
 }
 

@@ -2,8 +2,10 @@
 /* stat_verbose.c: pmuprof stat -v on standard error: how each row and part is opened, then
  * what each counter read in each run (perf stat -v's "NAME: VALUE ENABLED RUNNING" lines). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "msg.h"
 #include "stat.h"
 
 /* The PMU, type, config and exclusions of attr a, after "event 'NAME': PMU X". */
@@ -28,10 +30,10 @@ static void encoding(const struct pp_event *ev, const struct evtab_core *core,
 }
 
 /* Row k's line: a tool event, a row split over core types, or its own encoding. */
-static void row_line(const struct stat_event *rows, const struct stat_counters *cs, size_t k)
+static void row_line(const struct stat_event *rows, const struct stat_counters *cs, size_t k,
+		     const char *fixture)
 {
 	const struct pp_event *ev = &rows[k].sel.ev;
-	const char *fixture = stat_row_fixture(cs, k);
 	size_t first, nparts = stat_row_parts(cs, k, &first);
 
 	fprintf(stderr, "event '%s': PMU %s", ev->name, ev->pmu);
@@ -73,8 +75,16 @@ void stat_verbose_events(const struct stat_event *rows, const struct stat_counte
 {
 	/* the events as asked and the parts they are split into, not their copies per CPU or
 	 * task, nor the presence counters pmuprof adds */
+	const char **fixture = calloc(cs->nrows + 1, sizeof(*fixture));
+
+	if (!fixture) {
+		msg_error("out of memory");
+		return;
+	}
+	stat_rows_fixture(cs, fixture);
 	for (size_t k = 0; k < cs->nrows; k++)
-		row_line(rows, cs, k);
+		row_line(rows, cs, k, fixture[k]);
+	free(fixture);
 	for (size_t i = 0; i < cs->nparts; i++)
 		part_line(rows, cs, i);
 }
