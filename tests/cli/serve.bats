@@ -362,20 +362,22 @@ CONF
 	prometheus --config.file=prom.yml --storage.tsdb.path=data --web.listen-address="127.0.0.1:$pp" \
 		--log.level=warn 2> prom.log &
 	ppid=$!
-	# rate() over a window the series fill: 5 samples of each in 5 s first (a series that
-	# starts inside its window is extrapolated less, and reads low)
+	# rate() over a window the series fill: 10 samples of each in 10 s first (a series that
+	# starts inside its window is extrapolated less, and reads low). A sample's time is its
+	# scrape's start, its value read when serve answers: on a loaded machine the two drift
+	# apart by up to the 1 s scrape timeout, 10 % of a 10 s window
 	api() {
 		curl -sS --max-time 2 -G "http://127.0.0.1:$pp/api/v1/query" --data-urlencode "query=$1" \
 			-o "$2" 2>/dev/null && jq -e '.data.result' "$2" >/dev/null 2>&1
 	}
 	n=0
-	for _ in $(seq 60); do
+	for _ in $(seq 80); do
 		sleep 0.5
-		api 'count_over_time(pmuprof_events_total{event="task-clock"}[5s]) >= 5' c.json || continue
+		api 'count_over_time(pmuprof_events_total{event="task-clock"}[10s]) >= 10' c.json || continue
 		n=$(jq '.data.result | length' c.json)
 		[ "$n" -lt 3 ] || break
 	done
-	api 'rate(pmuprof_events_total{event="task-clock"}[5s])' r.json || n=0
+	api 'rate(pmuprof_events_total{event="task-clock"}[10s])' r.json || n=0
 	kill "$ppid"
 	wait "$ppid" || true
 	for s in "${pids[@]}"; do kill -TERM "$s"; done
