@@ -160,6 +160,14 @@ one_line() {
 	one_line "--for-each-cgroup counts the tasks of a cgroup on each CPU: it needs -a"
 	run -2 --separate-stderr "$PMUPROF" stat -a -e task-clock -G "$BUSY" --for-each-cgroup "$BUSY" -- true
 	one_line "-G and --for-each-cgroup both choose the cgroups: give one of them"
+	# a metric's events are not named on the command line: -M alone leaves -G none
+	run -2 --separate-stderr "$PMUPROF" stat -a -M ipc -G "$BUSY" -- true
+	one_line "-G gives a cgroup to each event named before it: give the events first"
+	# perf 6.1 refuses it too, while it parses the options (whatever the metric)
+	need_perf
+	run --separate-stderr perf stat -a -M ipc -G "$BUSY" -- true
+	assert_failure
+	[[ $stderr == "must define events before cgroups"* ]] || fail "perf: $stderr"
 }
 
 @test "-I: each interval's events name their cgroup; pmuprof report prints the column again" {
