@@ -396,7 +396,7 @@ CONF
 		fail "labels: $(cat r.json)"
 }
 
-@test "serve: a scrape reads each CPU's group once, in a few milliseconds" {
+@test "serve: a scrape reads each CPU's group once" {
 	need_strace
 	serve_start -e task-clock,page-faults,context-switches
 	get -o /dev/null "http://127.0.0.1:$PORT/metrics"
@@ -412,11 +412,5 @@ CONF
 	assert_equal "$(grep -c 'read([0-9]*<anon_inode:\[perf_event\]>' trace.txt)" "$(ncpus)"
 	assert_equal "$(grep -c 'read([0-9]*</sys/devices/system/cpu/online>' trace.txt)" 1
 	assert_equal "$(grep -c 'read(' trace.txt)" "$(($(ncpus) + 1))"
-	# one scrape's time, as curl sees it, over 20
-	for _ in $(seq 20); do
-		get -o /dev/null -w '%{time_total}\n' "http://127.0.0.1:$PORT/metrics"
-	done > times.txt
-	awk '{ s += $1 } END { printf "# mean scrape %.2f ms\n", 1000 * s / NR >> "/dev/fd/3"; exit !(s / NR < 0.05) }' times.txt ||
-		fail "a scrape takes $(sort -n times.txt | tail -n 1) s at worst"
 	serve_stop
 }
