@@ -110,9 +110,10 @@ enum diff_dir diff_default_dir(const char *name);
 enum diff_dir diff_metric_dir(const char *name);
 
 /* Matches the events of a and b by name and cgroup (the k-th of a name in a cgroup with the
- * k-th: one event counted per cgroup is one row per cgroup), in a's order then b's, then their metrics (all with o->metrics, else those --event names) the same way, and
- * judges each. Returns DIFF_OK, DIFF_ERR_NO_EVENT, DIFF_ERR_NO_COMMON or
- * DIFF_ERR_NOMEM; free r with diff_result_free either way. */
+ * k-th: one event counted per cgroup is one row per cgroup), in a's order then b's, then their
+ * metrics (all with o->metrics, else those --event names) the same way, and judges each.
+ * Returns DIFF_OK, DIFF_ERR_NO_EVENT, DIFF_ERR_NO_COMMON or DIFF_ERR_NOMEM; free r with
+ * diff_result_free either way. */
 enum diff_err diff_compare(const struct diff_input *a, const struct diff_input *b,
 			   const struct diff_opts *o, struct diff_result *r, struct diff_why *why);
 void diff_result_free(struct diff_result *r);

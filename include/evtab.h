@@ -15,8 +15,9 @@ enum evtab_class {
 
 /* Handles to an event and a core of the tables. Their layout is the generator's (places are
  * offsets, so the tables need no relocation at start-up; tools/evgen_emit.c): read them
- * through the accessors below. Handles and the strings they give are static (valid for the life of the
- * program, never freed); two handles are the same event (core) exactly when they are equal. */
+ * through the accessors below. Handles and the strings they give are static (valid for the
+ * life of the program, never freed); two handles are the same event (core) exactly when they
+ * are equal. */
 struct evtab_event;
 struct evtab_core;
 

@@ -59,7 +59,13 @@ struct info_check_facts {
 
 enum info_check_verdict { INFO_CHECK_OK, INFO_CHECK_NO, INFO_CHECK_UNKNOWN };
 
-enum info_check_point { INFO_CHECK_PMU, INFO_CHECK_ACCESS, INFO_CHECK_COUNTERS, INFO_CHECK_VM, INFO_CHECK_NPOINTS };
+enum info_check_point {
+	INFO_CHECK_PMU,
+	INFO_CHECK_ACCESS,
+	INFO_CHECK_COUNTERS,
+	INFO_CHECK_VM,
+	INFO_CHECK_NPOINTS
+};
 
 /* The points of pmuprof serve: its program, counting every task of a CPU, the events it
  * counts by default, and cgroup v2 for its --for-each-cgroup. */
@@ -81,7 +87,8 @@ struct info_check_line {
 void info_check_gather(struct resolve_ctx *ctx, struct info_check_facts *f);
 /* Judges each point from f into out[INFO_CHECK_NPOINTS]; returns 1 when every point is
  * INFO_CHECK_OK (the counts can be trusted), else 0. */
-int info_check_judge(const struct info_check_facts *f, struct info_check_line out[INFO_CHECK_NPOINTS]);
+int info_check_judge(const struct info_check_facts *f,
+		     struct info_check_line out[INFO_CHECK_NPOINTS]);
 /* "ok", "no", "unknown". */
 const char *info_check_verdict_name(enum info_check_verdict v);
 /* Appends to a line's text, cutting what does not fit. */

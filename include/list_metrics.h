@@ -23,8 +23,8 @@ int list_metrics_matches(const char *pattern, const char *name);
  * each with its formula and events. Text to fp; JSON (with note, or null) returns 0, or -1
  * when it cannot be written (the caller says so). */
 void list_metrics_text(const struct list_metrics_core *c, size_t n, const char *pattern, FILE *fp);
-int list_metrics_json(const struct list_metrics_core *c, size_t n, const char *pattern, const char *note,
-		FILE *fp);
+int list_metrics_json(const struct list_metrics_core *c, size_t n, const char *pattern,
+		      const char *note, FILE *fp);
 
 /* How many metrics and groups the listing of the cores shows for pattern (NULL: all). */
 size_t list_metrics_count(const struct list_metrics_core *c, size_t n, const char *pattern);

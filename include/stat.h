@@ -237,8 +237,8 @@ int stat_shell(const char *cmd);
 
 /* The wait for the end of counting: the command's end (w, NULL when there is none), the
  * timeout, SIGINT/SIGTERM, the attached tasks' end; reading the counters cs every
- * c->interval_ms into ticks (-I), enabling them after c->delay_ms (-D). res gets the command's status and the
- * times; res->interrupted a signal, *timed_out the timeout. */
+ * c->interval_ms into ticks (-I), enabling them after c->delay_ms (-D). res gets the
+ * command's status and the times; res->interrupted a signal, *timed_out the timeout. */
 int stat_wait(const struct stat_run_cfg *c, struct workload *w, struct stat_counters *cs,
 	      struct workload_result *res, struct stat_ticks *ticks, int *count_stop,
 	      int *timed_out);
@@ -319,8 +319,8 @@ struct stat_series {
 /* Runs the series; a run that fails ends it (the runs so far are kept), why says so. *last is
  * the last run's result. Returns 0, or pmuprof's exit status when a run could not happen. */
 int stat_series_run(const struct stat_series_cfg *c, struct stat_event *rows,
-		    struct stat_counters *cs, struct stat_series *s, struct stat_ticks *ticks, struct workload_result *last,
-		    int *count_stop, char *why, size_t len);
+		    struct stat_counters *cs, struct stat_series *s, struct stat_ticks *ticks,
+		    struct workload_result *last, int *count_stop, char *why, size_t len);
 void stat_series_free(struct stat_series *s);
 
 /* stat_record.c: what one planned run counted, as readings: one per counter of it (but
@@ -379,9 +379,9 @@ void stat_verbose_events(const struct stat_event *rows, const struct stat_counte
 void stat_verbose_counts(const struct stat_event *rows, const struct stat_counters *cs);
 
 /* stat_metrics.c: the core the metrics are for (--cpu-model CORE[:rXpY], else the MIDR of
- * --cputype's PMU or of the first CPU's Arm PMU, read once by resolution), whether any event can be a metric's
- * input, -M list (the exit status), and each -M name's events appended to the -e specs,
- * owned[k] keeping name k's (-1 after a message). */
+ * --cputype's PMU or of the first CPU's Arm PMU, read once by resolution), whether any event
+ * can be a metric's input, -M list (the exit status), and each -M name's events appended to
+ * the -e specs, owned[k] keeping name k's (-1 after a message). */
 void stat_metrics_core(const char *cpu_model, const char *cputype, struct resolve_ctx *ctx,
 		       struct metrics_core *mc);
 int stat_metrics_wanted(const struct stat_event *evs, size_t n);

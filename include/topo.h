@@ -46,8 +46,9 @@ void topo_free(struct topo *t);
  * for --per-cache) into t's cache arrays: of the caches at that level, the unified or data
  * one. Its id is the cache's id file, or where the kernel gives none (many arm64 kernels:
  * the id comes from firmware tables that often lack it) the lowest CPU of its
- * shared_cpu_list, which names the instance as uniquely. PP_ENOENT when no online CPU has a cache of that level (*levels
- * then has bit N set for each level N some CPU has: 0 when sysfs lists no cache at all). */
+ * shared_cpu_list, which names the instance as uniquely. PP_ENOENT when no online CPU has a
+ * cache of that level (*levels then has bit N set for each level N some CPU has: 0 when sysfs
+ * lists no cache at all). */
 pp_status topo_read_caches(struct topo *t, int level, unsigned *levels);
 
 /* The online CPUs, ascending (malloc'd *cpus of *n). */

@@ -182,7 +182,8 @@ static void judge_vm(const struct info_check_facts *f, struct info_check_line *l
 	}
 }
 
-int info_check_judge(const struct info_check_facts *f, struct info_check_line out[INFO_CHECK_NPOINTS])
+int info_check_judge(const struct info_check_facts *f,
+		     struct info_check_line out[INFO_CHECK_NPOINTS])
 {
 	static const struct {
 		const char *name;

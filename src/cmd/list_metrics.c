@@ -216,8 +216,8 @@ static cJSON *set_json(const struct mxtab_set *s, int unknown, const char *patte
 	return o;
 }
 
-int list_metrics_json(const struct list_metrics_core *c, size_t n, const char *pattern, const char *note,
-		FILE *fp)
+int list_metrics_json(const struct list_metrics_core *c, size_t n, const char *pattern,
+		      const char *note, FILE *fp)
 {
 	cJSON *root = cJSON_CreateObject(), *sets = cJSON_CreateArray();
 

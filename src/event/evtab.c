@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* src/event/evtab.c: the generated event tables' accessors and lookups (by name, code, core name, MIDR). */
+/* src/event/evtab.c: the generated event tables' accessors and lookups (by name, code, core
+ * name, MIDR). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* src/metrics/mxtab.c: the generated metric tables' accessors (sets by core and revision, metrics by
- * name, groups) and a metric's evaluation by src/metrics/mexpr.c. */
+/* src/metrics/mxtab.c: the generated metric tables' accessors (sets by core and revision,
+ * metrics by name, groups) and a metric's evaluation by src/metrics/mexpr.c. */
 #include <stdlib.h>
 #include <string.h>
 

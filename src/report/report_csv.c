@@ -212,7 +212,8 @@ static void event_csv(const struct report *r, const struct report_event *e, cons
 {
 	char val[48], mval[32] = "", noise[24];
 	struct csv_row w = { .time = time, .value = val, .name = e->name,
-			     .cgroup = report_cgroup_col(r, e), .running_ns = e->fig.running_ns, .metric = mval, .metric_unit = "" };
+			     .cgroup = report_cgroup_col(r, e), .running_ns = e->fig.running_ns,
+			     .metric = mval, .metric_unit = "" };
 
 	w.unit = value_field(val, sizeof(val), e, e->fig.status, e->fig.value);
 	/* perf prints 0.00% where it has no spread: a count of 0, an event not counted */

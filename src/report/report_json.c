@@ -231,8 +231,8 @@ static cJSON *event_json(const struct report *r, const struct report_event *e)
 	cJSON_AddItemToObject(o, "config", jsonout_hex(e->config));
 	cJSON_AddItemToObject(o, "config1", jsonout_hex(e->config1));
 	cJSON_AddItemToObject(o, "config2", jsonout_hex(e->config2));
-	cJSON_AddItemToObject(o, "exclude", jsonout_exclude(e->excl_user, e->excl_kernel, e->excl_hv, e->excl_host,
-					  e->excl_guest));
+	cJSON_AddItemToObject(o, "exclude", jsonout_exclude(e->excl_user, e->excl_kernel, e->excl_hv,
+							      e->excl_host, e->excl_guest));
 	cJSON_AddItemToObject(o, "filter", filter_json(e));
 	cJSON_AddItemToObject(o, "group", e->group >= 0 ? cJSON_CreateNumber(e->group)
 							: cJSON_CreateNull());

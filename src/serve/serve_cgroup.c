@@ -179,7 +179,8 @@ int serve_cgroups_scrape(struct serve_cgroups *sg, const struct serve_count *mai
 	for (size_t k = 0; k < sg->set.n; k++) {
 		struct serve_cg *g = sg->cg[k];
 
-		if (serve_hotplug(&g->count, on, non) != 0 || serve_scrape(&g->count, &g->out) != 0 || append(out, &g->out, g->path) != 0)
+		if (serve_hotplug(&g->count, on, non) != 0 || serve_scrape(&g->count, &g->out) != 0 ||
+		    append(out, &g->out, g->path) != 0)
 			return -1;
 	}
 	return 0;

@@ -55,8 +55,8 @@ static int failed(const struct workload_result *res)
  * --mux=kernel), each recorded as readings; a planned run that fails ends it, and the events
  * of the runs after it have no readings. The result is the last one made. */
 static int counted(const struct stat_series_cfg *sc, struct stat_event *rows,
-		   struct stat_counters *cs, struct stat_series *s, struct workload_result *res, struct stat_ticks *ticks,
-		   int *count_stop, const char **gone)
+		   struct stat_counters *cs, struct stat_series *s, struct workload_result *res,
+		   struct stat_ticks *ticks, int *count_stop, const char **gone)
 {
 	struct stat_run_cfg c = { .cmd = sc->cmd, .tgt = sc->tgt, .timeout_ms = sc->timeout_ms,
 				  .delay_ms = sc->delay_ms, .interval_ms = sc->interval_ms,
@@ -111,8 +111,8 @@ void stat_series_free(struct stat_series *s)
 }
 
 int stat_series_run(const struct stat_series_cfg *o, struct stat_event *rows,
-		    struct stat_counters *cs, struct stat_series *s, struct stat_ticks *ticks, struct workload_result *last,
-		    int *count_stop, char *why, size_t len)
+		    struct stat_counters *cs, struct stat_series *s, struct stat_ticks *ticks,
+		    struct workload_result *last, int *count_stop, char *why, size_t len)
 {
 	unsigned runs = o->repeat ? o->repeat : 1;
 	const char *gone = NULL;
