@@ -88,10 +88,10 @@ const char *serve_default_events(int arm, const struct metrics_core *mc, const c
 /* serve_hotplug.c: CPUs going offline and online. */
 /* The online CPUs (sysfs' cpu/online) as on[cpu] = 1, n long; -1 when unreadable. */
 int serve_online_read(unsigned char *on, size_t n);
-/* Adds the present CPUs (sysfs' cpu/present) to t's online ones, ascending, so that a CPU
- * offline at the start has counters to open once it is online. Nothing added when the list
- * is unreadable; -1 when out of memory. */
-int serve_hotplug_cpus(struct stat_target *t);
+/* Widens t's online CPUs to the present ones (sysfs' cpu/present, ascending), so that a CPU
+ * offline at the start has counters to open once it is online. t is left as it was when the
+ * list cannot be read. */
+void serve_hotplug_cpus(struct stat_target *t);
 /* sc->online from its counters and on (the online CPUs, n long; NULL: unknown, every CPU
  * with counters taken as online): a CPU with counters is online (1) or offline (2), to be
  * opened when it comes online. After serve_count_types. -1 when out of memory. */

@@ -26,35 +26,20 @@ int serve_online_read(unsigned char *on, size_t n)
 	return 0;
 }
 
-static int ascending(const void *a, const void *b)
+void serve_hotplug_cpus(struct stat_target *t)
 {
-	return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
-}
+	int *p = NULL, np = 0;
 
-int serve_hotplug_cpus(struct stat_target *t)
-{
-	int *p = NULL, np = 0, *all, n = 0;
-
+	/* the kernel keeps every online CPU among the present ones (cpu_online_mask is a
+	 * subset of cpu_present_mask), so the present list is the online one and the rest */
 	if (!t->cpus || sysfs_read_cpulist("/sys/devices/system/cpu/present", &p, &np) != PP_OK ||
 	    !np) {
 		free(p);
-		return 0;	/* no list of present CPUs: the online ones only */
+		return;	/* no list of present CPUs: the online ones only */
 	}
-	if (!(all = malloc(((size_t)t->ncpus + (size_t)np) * sizeof(*all)))) {
-		free(p);
-		return -1;
-	}
-	memcpy(all, t->cpus, (size_t)t->ncpus * sizeof(*all));
-	memcpy(all + t->ncpus, p, (size_t)np * sizeof(*all));
-	free(p);
-	qsort(all, (size_t)t->ncpus + (size_t)np, sizeof(*all), ascending);
-	for (int k = 0; k < t->ncpus + np; k++)
-		if (!n || all[n - 1] != all[k])
-			all[n++] = all[k];
 	free(t->cpus);
-	t->cpus = all;
-	t->ncpus = n;
-	return 0;
+	t->cpus = p;
+	t->ncpus = np;
 }
 
 int serve_hotplug_init(struct serve_count *sc, const unsigned char *on, size_t n)
