@@ -368,11 +368,9 @@ static void md_row(FILE *out, const struct report *r, const struct report_event 
 int export_markdown(const struct report *r, FILE *out)
 {
 	/* a cgroup column (- for every task) when an event counted in one, as in the text */
-	int cg = r->nevents && report_cgroup_col(r, &r->events[0]);
-
 	fprintf(out, "| event |%s value | unit | \xc2\xb1 | counted | metric |\n",
-		cg ? " cgroup |" : "");
-	fprintf(out, "| --- |%s ---: | --- | ---: | ---: | --- |\n", cg ? " --- |" : "");
+		r->per_cgroup ? " cgroup |" : "");
+	fprintf(out, "| --- |%s ---: | --- | ---: | ---: | --- |\n", r->per_cgroup ? " --- |" : "");
 	for (size_t k = 0; k < r->nevents; k++)
 		md_row(out, r, &r->events[k]);
 	return ferror(out) ? -1 : 0;
