@@ -91,14 +91,8 @@ py_prom() {
 # om_check FILE: parses FILE with prometheus_client's OpenMetrics parser (which refuses what
 # the format forbids: no "# EOF", blank lines, clashing names, bad labels) and prints its
 # samples as "name{label=value,...} value" lines, labels sorted.
-# Debian's python3-prometheus-client is for Debian's python3, which need not be first on PATH.
 om_check() {
-	local py
-	for py in python3 /usr/bin/python3 ''; do
-		[ -n "$py" ] || { echo "python3-prometheus-client is missing: run tools/deps.sh"; return 1; }
-		! "$py" -c 'import prometheus_client' 2>/dev/null || break
-	done
-	"$py" - "$1" <<'EOF'
+	py_prom - "$1" <<'EOF'
 import sys
 from prometheus_client.openmetrics.parser import text_string_to_metric_families
 text = open(sys.argv[1]).read()

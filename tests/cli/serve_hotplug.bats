@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0
 # serve_hotplug.bats: pmuprof serve while a CPU goes offline and comes back, for real (root,
 # a writable cpu1/online): its series freeze and never go back, and the CPU is counted
-# again once online; a CPU offline when serve starts is counted once it comes online. The offline window is kept short (other work shares the machine) and
-# teardown always puts the CPU back online.
+# again once online; a CPU offline when serve starts is counted once it comes online. The
+# offline window is kept short (other work shares the machine) and teardown always puts the
+# CPU back online.
 load helpers
 load serve_helpers
 
